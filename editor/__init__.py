@@ -1,0 +1,1 @@
+"""Trench Club Studio desktop editor (PySide6). The only package that imports Qt."""

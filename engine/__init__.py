@@ -1,0 +1,1 @@
+"""Trench Club rules engine, content model and loading. Pure Python: never imports Qt."""

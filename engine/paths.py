@@ -1,0 +1,8 @@
+"""Where the project's schemas and built-in content live."""
+
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_DIR = PROJECT_ROOT / "schema"
+CONTENT_DIR = PROJECT_ROOT / "content"
+DEFAULT_SCENARIO = CONTENT_DIR / "scenarios" / "default-4p.scenario.yaml"

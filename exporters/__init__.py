@@ -1,0 +1,1 @@
+"""Exporters: map packs, Tiled maps, boards. Pure Python: never imports Qt."""

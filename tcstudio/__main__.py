@@ -1,0 +1,3 @@
+from tcstudio.cli import main
+
+raise SystemExit(main())
