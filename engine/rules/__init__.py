@@ -1,0 +1,1 @@
+"""The Trench Club rules: game state, actions, movement, combat, money, victory."""
