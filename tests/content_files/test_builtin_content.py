@@ -1,0 +1,266 @@
+"""Facts from the rule texts that the built-in content in content/ must keep.
+
+These tests read the YAML directly (no loader), so they pin the content itself: a designer
+who changes a fact-backed number by accident gets a failing test that names the rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+CATALOG = CONTENT / "catalog" / "base.catalog.yaml"
+
+NATIONS = ("DE", "AH", "FR", "GB")
+BASE_UNITS = {
+    "transport",
+    "infantry",
+    "mounted_infantry",
+    "assault_gun",
+    "howitzer",
+    "armoured_car",
+    "fighter",
+    "anti_aircraft",
+    "heavy_infantry",
+    "heavy_mortar",
+    "tank",
+    "big_bertha",
+    "anti_tank",
+    "mark_i_female",
+    "renault_ft17",
+}
+SPECIAL_UNITS = {
+    "gunboat",
+    "medic",
+    "ground_attack_plane",
+    "railway_gun",
+    "gas_mortar",
+    "zeppelin",
+    "fort_turret",
+    "minelayer",
+    "trench_club",
+}
+FOOT_SOLDIERS = {"infantry", "mounted_infantry", "heavy_infantry", "anti_tank"}
+TRANSPORTABLE = {
+    "infantry",
+    "mounted_infantry",
+    "heavy_infantry",
+    "assault_gun",
+    "howitzer",
+    "heavy_mortar",
+    "anti_tank",
+    "big_bertha",
+    "gas_mortar",
+}
+
+
+def load(path: Path) -> Any:
+    """Parse a content file the way the project does (C loader, no Python tags)."""
+    with path.open("rb") as fh:
+        return yaml.load(fh, Loader=yaml.CSafeLoader)
+
+
+def val(x: Any) -> Any:
+    """The number behind a plain or `{value, estimated, note}` entry."""
+    return x["value"] if isinstance(x, dict) and "value" in x else x
+
+
+def is_estimated(x: Any) -> bool:
+    return isinstance(x, dict) and x.get("estimated") is True
+
+
+def damage(column: list[Any], hits: int) -> int:
+    """Damage dealt by `hits` hits: how many ascending thresholds the hits reach."""
+    return sum(1 for t in column if val(t) <= hits)
+
+
+@pytest.fixture(scope="module")
+def units() -> dict[str, dict[str, Any]]:
+    data = load(CATALOG)
+    assert data["$schema"] == "https://trenchclub.studio/schema/catalog.schema.json"
+    assert data["schema_version"] == 1
+    return {u["id"]: u for u in data["units"]}
+
+
+def test_catalog_starts_with_schema_and_version():
+    first_two = [ln.split(":")[0] for ln in CATALOG.read_text("utf-8").splitlines()[:2]]
+    assert first_two == ["$schema", "schema_version"]
+
+
+def test_each_nation_fields_exactly_eleven_base_units(units):
+    base = {uid for uid, u in units.items() if not u["special"]}
+    assert base == BASE_UNITS
+    per_nation = Counter(n for uid in base for n in units[uid]["nations"])
+    assert per_nation == dict.fromkeys(NATIONS, 11)
+
+
+def test_nation_specific_units_belong_to_their_nation(units):
+    assert units["assault_gun"]["nations"] == ["DE", "GB"]
+    assert units["howitzer"]["nations"] == ["AH", "FR"]
+    assert units["big_bertha"]["nations"] == ["DE"]
+    assert units["anti_tank"]["nations"] == ["AH"]
+    assert units["mark_i_female"]["nations"] == ["GB"]
+    assert units["renault_ft17"]["nations"] == ["FR"]
+
+
+def test_all_nine_special_units_exist_and_cost_eighteen_war_bonds(units):
+    special = {uid for uid, u in units.items() if u["special"]}
+    assert special == SPECIAL_UNITS
+    for uid in special:
+        assert units[uid]["cost"]["war_bonds"] == 18, uid
+
+
+def test_speeds_from_the_rules(units):
+    assert units["armoured_car"]["speed"] == 4
+    assert units["infantry"]["speed"] == 2
+    assert units["mounted_infantry"]["speed"] == 3
+    assert units["heavy_mortar"]["speed"] == 1
+
+
+def test_ranges_from_the_rules(units):
+    assert units["infantry"]["range"] == {"min": 1, "max": 1}
+    assert units["heavy_mortar"]["range"] == {"min": 2, "max": 5}
+    # Howitzer and mortar cannot fight at range 1; the assault gun can.
+    assert units["howitzer"]["range"]["min"] == 2
+    assert units["assault_gun"]["range"]["min"] == 1
+    # Solo rules: melee units (range 1) are plane, tanks, armoured car; ranged ones have > 1.
+    for uid in ("fighter", "tank", "mark_i_female", "renault_ft17", "armoured_car"):
+        assert units[uid]["range"] == {"min": 1, "max": 1}, uid
+    for uid in ("assault_gun", "howitzer", "anti_aircraft", "heavy_mortar"):
+        assert val(units[uid]["range"]["max"]) > 1, uid
+
+
+def test_recruit_hit_values_from_the_rules(units):
+    expected = {
+        "infantry": 2,
+        "mounted_infantry": 2,
+        "armoured_car": 4,
+        "tank": 6,
+        "heavy_mortar": 3,
+        "anti_aircraft": 4,
+        "howitzer": 3,
+        "assault_gun": 3,
+        "mark_i_female": 4,
+    }
+    for uid, value in expected.items():
+        assert units[uid]["hit"]["recruit"] == value, uid
+    assert units["armoured_car"]["hit"]["veteran"] == 6
+    # Howitzer: half its value rounded up is 2 (solo rules).
+    assert -(-units["howitzer"]["hit"]["recruit"] // 2) == 2
+
+
+def test_damage_examples_from_the_rules(units):
+    car = units["armoured_car"]["armour"]["open"]
+    assert damage(car, 2) == 1
+    assert damage(car, 3) == 1
+    assert damage(car, 4) == 2
+    for uid in ("infantry", "mounted_infantry"):
+        armour = units[uid]["armour"]
+        assert damage(armour["open"], 5) == 3, uid
+        assert damage(armour["forest"], 5) == 2, uid
+
+
+def test_armour_tables_ascend_and_destroy_at_six(units):
+    for uid, u in units.items():
+        for column in ("open", "forest"):
+            values = [val(t) for t in u["armour"][column]]
+            assert len(values) == 6, (uid, column)
+            assert values == sorted(values), (uid, column)
+            assert all(v >= 1 for v in values), (uid, column)
+
+
+def test_costs_from_the_rules(units):
+    assert units["infantry"]["cost"] == {"coins": 2, "war_bonds": 7}
+    assert units["mounted_infantry"]["cost"] == {"coins": 3, "war_bonds": 9}
+    for uid, u in units.items():
+        assert u["repair_cost"]["coins"] == 2, uid
+
+
+def test_heavier_units_cost_more(units):
+    def coins(uid: str) -> int:
+        return val(units[uid]["cost"]["coins"])
+
+    assert coins("infantry") < coins("mounted_infantry") < coins("armoured_car") < coins("tank")
+    # Solo buy order by price: plane, tank, other tanks, armoured car.
+    assert coins("fighter") > coins("tank") >= coins("mark_i_female") > coins("armoured_car")
+    # AH's anti-tank is the cheaper nation unit (its 3 starting war bonds offset it).
+    for uid in ("big_bertha", "mark_i_female", "renault_ft17"):
+        assert val(units[uid]["cost"]["war_bonds"]) > val(units["anti_tank"]["cost"]["war_bonds"])
+
+
+def test_unit_classes_and_capabilities(units):
+    capture = {uid for uid, u in units.items() if u["can_capture"] and not u["special"]}
+    assert capture == FOOT_SOLDIERS
+    for uid in FOOT_SOLDIERS:
+        assert units[uid]["class"] == "foot", uid
+    transportable = {uid for uid, u in units.items() if u["transportable"]}
+    assert transportable == TRANSPORTABLE
+    assert units["transport"]["capacity"] == 4
+    assert units["transport"]["targets"] == []
+    assert units["anti_aircraft"]["targets"] == ["air"]
+    for uid in ("fighter", "ground_attack_plane", "zeppelin"):
+        assert units[uid]["class"] == "air", uid
+    # Only air units, anti-aircraft, heavy infantry and gunboats can attack air units.
+    air_attackers = {uid for uid, u in units.items() if "air" in u["targets"]}
+    assert air_attackers == {
+        "fighter",
+        "ground_attack_plane",
+        "zeppelin",
+        "anti_aircraft",
+        "heavy_infantry",
+        "gunboat",
+    }
+    for uid in ("anti_aircraft", "heavy_infantry", "gunboat"):
+        assert {"id": "anti_air"} in units[uid]["abilities"], uid
+    tanks = {uid for uid, u in units.items() if u["class"] == "tank"}
+    assert tanks == {"tank", "mark_i_female", "renault_ft17"}
+    assert units["armoured_car"]["class"] == "vehicle"
+
+
+def test_card_symbols(units):
+    abilities = {
+        uid: {a["id"]: a.get("params", {}) for a in u["abilities"]} for uid, u in units.items()
+    }
+    scatter = abilities["big_bertha"]["scatter"]
+    assert scatter == {
+        "recruit_neighbour_max": 6,
+        "veteran_neighbour_max": 3,
+        "hero_neighbour_max": 0,
+    }
+    assert "cannot_damage_air" in abilities["big_bertha"]
+    assert "anti_tank" in abilities["anti_tank"]
+    assert "tank" in units["anti_tank"]["hit_vs"]
+    assert abilities["minelayer"]["lay_mines"] == {"markers": 5, "per_turn": 1, "per_hex": 1}
+    assert {"gas", "gas_immune", "area_attack"} <= set(abilities["gas_mortar"])
+    assert {"fort_mounted", "indestructible"} <= set(abilities["fort_turret"])
+    assert {"water_only", "buy_on_water"} <= set(abilities["gunboat"])
+    assert "field_repair" in abilities["medic"]
+
+
+def test_generic_tank_has_a_name_per_nation(units):
+    names = units["tank"]["nation_names"]
+    assert set(names) == set(NATIONS)
+    assert names["DE"]["en"] == "A7V"
+    assert names["GB"]["en"] == "Mark IV male"
+
+
+def test_every_estimate_explains_itself(units):
+    def walk(x: Any, where: str) -> int:
+        if isinstance(x, dict):
+            if "estimated" in x:
+                assert x["estimated"] is True, where
+                assert str(x.get("note", "")).startswith("GAP: "), where
+                assert isinstance(x["value"], int | float), where
+                return 1
+            return sum(walk(v, f"{where}/{k}") for k, v in x.items())
+        if isinstance(x, list):
+            return sum(walk(v, f"{where}/{i}") for i, v in enumerate(x))
+        return 0
+
+    count = walk(load(CATALOG), "")
+    assert count > 100  # most card values are guesses; the facts are few
