@@ -202,6 +202,7 @@ def test_unit_classes_and_capabilities(units):
     assert transportable == TRANSPORTABLE
     assert units["transport"]["capacity"] == 4
     assert units["transport"]["targets"] == []
+    assert units["transport"]["range"] == {"min": 0, "max": 0}
     assert units["anti_aircraft"]["targets"] == ["air"]
     for uid in ("fighter", "ground_attack_plane", "zeppelin"):
         assert units[uid]["class"] == "air", uid
@@ -264,3 +265,77 @@ def test_every_estimate_explains_itself(units):
 
     count = walk(load(CATALOG), "")
     assert count > 100  # most card values are guesses; the facts are few
+
+
+# --- rulesets ---------------------------------------------------------------------------------
+
+RULESETS = CONTENT / "rulesets"
+
+
+@pytest.fixture(scope="module", params=["current", "earlier"])
+def ruleset(request) -> dict[str, Any]:
+    data = load(RULESETS / f"{request.param}.ruleset.yaml")
+    assert data["$schema"] == "https://trenchclub.studio/schema/ruleset.schema.json"
+    assert data["id"] == data["edition"] == request.param
+    return data
+
+
+def test_rules_shared_by_both_editions(ruleset):
+    dice = ruleset["dice_by_damage"]
+    assert len(dice) == 6
+    assert dice[1] == 11 and dice[3] == 8
+    assert all(is_estimated(dice[i]) for i in (0, 2, 4, 5))
+    assert [val(d) for d in dice] == [12, 11, 10, 8, 7, 5]
+    assert ruleset["experience"] == {"veteran": 3, "hero": 5}
+    assert val(ruleset["hit_bonus_per_level"]) == 2
+    assert ruleset["destroyed_at_damage"] == 6
+    assert (ruleset["xp_for_damage"], ruleset["xp_for_destroy"]) == (1, 2)
+    assert (ruleset["pincer_dice"], ruleset["encirclement_dice"]) == (2, 3)
+    assert ruleset["gift_fee"] == 1
+    assert ruleset["forts_to_win"] == {"2": 5, "4": 9}
+    assert ruleset["first_round_armies"] == {"2": [[1, 2], [2, 3]], "4": [[1, 1, 2, 3]]}
+    assert ruleset["unit_limit_per_type"] == {"enabled": False, "max": 2}
+    assert ruleset["last_step_to_meadow"] == 0.5
+    costs = ruleset["terrain_costs"]
+    assert costs["foot"] == {
+        "meadow": 1,
+        "forest": 1.5,
+        "road": 0.5,
+        "bridge": 0.5,
+        "water": "whole_move",
+        "trench": 1,
+    }
+    assert costs["vehicle"]["water"] is None
+    assert set(costs["air"].values()) == {1}
+    assert costs["ship"]["meadow"] is None
+
+
+def test_variants_are_all_off_with_their_parameters(ruleset):
+    variants = ruleset["variants"]
+    assert all(v["enabled"] is False for v in variants.values())
+    vp = variants["victory_points"]
+    assert (vp["player_target"], vp["team_target"], vp["hq_capture"]) == (10, 15, 3)
+    assert variants["shorter_game"]["forts_to_win"] == {"2": 4, "4": 7}
+    assert variants["shorter_game"]["anti_tank_may_capture"] is False
+    assert variants["early_destruction"]["destroyed_at_damage"] == 5
+
+
+def test_current_edition_money():
+    data = load(RULESETS / "current.ruleset.yaml")
+    assert data["currency"] == "coins"
+    assert data["income_per_fort"] == 1
+    assert data["starting_money"] == dict.fromkeys(NATIONS, 0)
+    assert data["repair"] == {"mode": "flat", "cost": 2}
+    assert data["elimination_victory"] is False
+    assert data["special_unit"]["choice"] == "hidden"
+
+
+def test_earlier_edition_money():
+    data = load(RULESETS / "earlier.ruleset.yaml")
+    assert data["currency"] == "war_bonds"
+    assert data["income_per_fort"] == 3
+    assert data["starting_money"] == {"DE": 0, "AH": 3, "FR": 0, "GB": 0}
+    assert data["repair"]["mode"] == "card"
+    assert data["elimination_victory"] is True
+    assert data["special_unit"] == {"price": 18, "choice": "hidden"}
+    assert data["variants"]["victory_points"]["money_per_point"] == 60
