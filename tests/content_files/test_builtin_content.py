@@ -339,3 +339,157 @@ def test_earlier_edition_money():
     assert data["elimination_victory"] is True
     assert data["special_unit"] == {"price": 18, "choice": "hidden"}
     assert data["variants"]["victory_points"]["money_per_point"] == 60
+
+
+# --- the default map --------------------------------------------------------------------------
+
+MAP = CONTENT / "maps" / "default.map.yaml"
+Cell = tuple[int, int]
+
+
+@pytest.fixture(scope="module")
+def game_map() -> dict[str, Any]:
+    data = load(MAP)
+    assert data["$schema"] == "https://trenchclub.studio/schema/map.schema.json"
+    assert data["layout"] == {"orientation": "pointy", "hex_size": 32, "offset": "odd"}
+    assert len(data["terrain"]) == data["height"]
+    assert {len(row) for row in data["terrain"]} == {data["width"]}
+    return data
+
+
+def neighbours(m: dict[str, Any], cell: Cell) -> list[Cell]:
+    """In-bounds offset neighbours of an offset cell."""
+    from engine.hexes import axial_to_offset, offset_to_axial
+
+    h = offset_to_axial(cell[0], cell[1], "pointy", "odd")
+    out = [axial_to_offset(n, "pointy", "odd") for n in h.neighbors()]
+    return [(c, r) for c, r in out if 0 <= c < m["width"] and 0 <= r < m["height"]]
+
+
+def terrain_at(m: dict[str, Any], cell: Cell) -> str:
+    return m["terrain"][cell[1]][cell[0]]
+
+
+def component(m: dict[str, Any], start: set[Cell], allowed: set[Cell]) -> set[Cell]:
+    """Cells of `allowed` reachable from `start` through neighbours in `allowed`."""
+    seen = set(start)
+    stack = list(start)
+    while stack:
+        for n in neighbours(m, stack.pop()):
+            if n in allowed and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
+def fort_cells(m: dict[str, Any]) -> tuple[set[Cell], set[Cell]]:
+    footprint = {tuple(c) for f in m["forts"] for c in f["hexes"]}
+    entrances = {tuple(c) for f in m["forts"] for c in f["entrances"]}
+    return footprint, entrances
+
+
+def test_map_has_fourteen_forts_each_with_two_usable_entrances(game_map):
+    forts = game_map["forts"]
+    assert len(forts) == 14
+    assert len({f["id"] for f in forts}) == 14
+    footprint, entrances = fort_cells(game_map)
+    assert not footprint & entrances
+    for f in forts:
+        hexes = [tuple(c) for c in f["hexes"]]
+        assert 1 <= len(hexes) <= 3, f["id"]
+        assert len(f["entrances"]) == 2, f["id"]
+        for e in map(tuple, f["entrances"]):
+            assert any(e in neighbours(game_map, h) for h in hexes), (f["id"], e)
+            assert terrain_at(game_map, e) != "~", (f["id"], e)
+            approach = [
+                n
+                for n in neighbours(game_map, e)
+                if n not in footprint and n not in entrances and terrain_at(game_map, n) != "~"
+            ]
+            assert approach, (f["id"], e)
+        assert all(terrain_at(game_map, h) != "~" for h in hexes), f["id"]
+
+
+def test_start_numbers_one_to_twelve_on_free_land(game_map):
+    numbers = [s["number"] for s in game_map["start_markers"]]
+    assert sorted(numbers) == list(range(1, 13))
+    footprint, entrances = fort_cells(game_map)
+    cells = [tuple(s["hex"]) for s in game_map["start_markers"]]
+    assert len(set(cells)) == 12
+    for cell in cells:
+        assert cell not in footprint and cell not in entrances, cell
+        assert terrain_at(game_map, cell) != "~", cell
+
+
+def test_each_half_holds_six_start_numbers_and_seven_forts(game_map):
+    regions = {r["id"]: r for r in game_map["regions"]}
+    assert set(regions) >= {"half_1_6", "half_7_12"}
+    halves = {}
+    for rid, numbers in (("half_1_6", range(1, 7)), ("half_7_12", range(7, 13))):
+        cells = {(c, row) for row, a, b in regions[rid]["spans"] for c in range(a, b + 1)}
+        halves[rid] = cells
+        inside = {s["number"] for s in game_map["start_markers"] if tuple(s["hex"]) in cells}
+        assert inside == set(numbers), rid
+        forts = [
+            f
+            for f in game_map["forts"]
+            if all(tuple(c) in cells for c in f["hexes"] + f["entrances"])
+        ]
+        assert len(forts) == 7, rid
+    assert not halves["half_1_6"] & halves["half_7_12"]
+    everything = {(c, r) for r in range(game_map["height"]) for c in range(game_map["width"])}
+    assert halves["half_1_6"] | halves["half_7_12"] == everything
+
+
+def test_river_crosses_the_map_and_bridges_cross_it(game_map):
+    w, h = game_map["width"], game_map["height"]
+    everything = {(c, r) for r in range(h) for c in range(w)}
+    wet = {c for c in everything if terrain_at(game_map, c) in "~b"}
+    west = {c for c in wet if c[0] == 0}
+    assert any(c[0] == w - 1 for c in component(game_map, west, wet))
+    bridges = [c for c in everything if terrain_at(game_map, c) == "b"]
+    assert 3 <= len(bridges) <= 6
+    for b in bridges:
+        around = [terrain_at(game_map, n) for n in neighbours(game_map, b)]
+        assert around.count("~") + around.count("b") >= 2, b
+        assert sum(t in "=." for t in around) >= 2, b
+
+
+def test_all_land_is_connected_by_roads_and_bridges(game_map):
+    footprint, _ = fort_cells(game_map)
+    w, h = game_map["width"], game_map["height"]
+    land = {
+        (c, r)
+        for r in range(h)
+        for c in range(w)
+        if terrain_at(game_map, (c, r)) != "~" and (c, r) not in footprint
+    }
+    assert component(game_map, {next(iter(sorted(land)))}, land) == land
+
+
+def test_paths_match_the_terrain(game_map):
+    kinds = {p["kind"] for p in game_map["paths"]}
+    assert {"river", "road", "trench"} <= kinds
+    trench_hexes = sum(row.count("t") for row in game_map["terrain"])
+    assert 0 < trench_hexes <= 20
+    for p in game_map["paths"]:
+        assert p["terrain"] == {"river": "water", "road": "road", "trench": "trench"}[p["kind"]]
+    assert game_map["season"] == "summer"
+    assert game_map["license"] == "CC-BY-4.0"
+    assert game_map["author"] == "Trench Club Studio"
+
+
+def test_the_halves_mirror_each_other(game_map):
+    """The eastern half is the western half turned by 180 degrees (forests vary a little)."""
+    w, h = game_map["width"], game_map["height"]
+    same = total = 0
+    for r in range(h):
+        for c in range(w // 2):
+            a, b = terrain_at(game_map, (c, r)), terrain_at(game_map, (w - 1 - c, h - 1 - r))
+            if "f" not in (a, b):
+                total += 1
+                same += a == b
+    assert same / total > 0.97
+    west = {s["number"]: tuple(s["hex"]) for s in game_map["start_markers"]}
+    for n in range(1, 7):
+        assert west[n + 6] == (w - 1 - west[n][0], h - 1 - west[n][1])
