@@ -493,3 +493,58 @@ def test_the_halves_mirror_each_other(game_map):
     west = {s["number"]: tuple(s["hex"]) for s in game_map["start_markers"]}
     for n in range(1, 7):
         assert west[n + 6] == (w - 1 - west[n][0], h - 1 - west[n][1])
+
+
+# --- scenarios --------------------------------------------------------------------------------
+
+SCENARIOS = CONTENT / "scenarios"
+TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
+
+
+@pytest.fixture(scope="module", params=["default-4p", "default-2p", "default-4p-earlier"], ids=str)
+def scenario(request) -> tuple[Path, dict[str, Any]]:
+    path = SCENARIOS / f"{request.param}.scenario.yaml"
+    data = load(path)
+    assert data["$schema"] == "https://trenchclub.studio/schema/scenario.schema.json"
+    return path, data
+
+
+def test_scenario_references_resolve(scenario):
+    path, data = scenario
+    kinds = {"map": "map", "ruleset": "ruleset", "catalog": "catalog"}
+    for key, kind in kinds.items():
+        target = (path.parent / data[key]).resolve()
+        assert target.is_file(), (key, target)
+        assert load(target)["$schema"] == f"https://trenchclub.studio/schema/{kind}.schema.json"
+
+
+def test_scenario_seats_and_objectives(scenario):
+    path, data = scenario
+    seats = data["seats"]
+    assert [s["seat"] for s in seats] == list(range(1, data["players"] + 1))
+    assert len(seats) == data["players"]
+    for s in seats:
+        assert s["team"] == TEAM_OF[s["nation"]]
+    teams = [s["team"] for s in seats]
+    assert all(a != b for a, b in zip(teams, teams[1:] + teams[:1], strict=True))
+    ruleset = load((path.parent / data["ruleset"]).resolve())
+    need = ruleset["forts_to_win"][str(data["players"])]
+    holds = [o for o in data["objectives"] if o["kind"] == "hold_forts"]
+    assert {o["team"] for o in holds} == {"central", "entente"}
+    assert {o["count"] for o in holds} == {need}
+    assert set(data["briefing"]) == {"de", "en"}
+
+
+def test_four_player_scenarios_seat_de_gb_ah_fr():
+    for name in ("default-4p", "default-4p-earlier"):
+        data = load(SCENARIOS / f"{name}.scenario.yaml")
+        assert [s["nation"] for s in data["seats"]] == ["DE", "GB", "AH", "FR"]
+        assert data["half"] is None
+
+
+def test_two_player_scenario_uses_the_western_half():
+    data = load(SCENARIOS / "default-2p.scenario.yaml")
+    assert [s["nation"] for s in data["seats"]] == ["DE", "FR"]
+    assert data["half"] == "half_1_6"
+    regions = {r["id"] for r in load(MAP)["regions"]}
+    assert data["half"] in regions
