@@ -473,7 +473,8 @@ def test_paths_match_the_terrain(game_map):
     trench_hexes = sum(row.count("t") for row in game_map["terrain"])
     assert 0 < trench_hexes <= 20
     for p in game_map["paths"]:
-        assert p["terrain"] == {"river": "water", "road": "road", "trench": "trench"}[p["kind"]]
+        expected = {"river": "water", "road": "road", "trench": "trench", "rail": None}
+        assert p["terrain"] == expected[p["kind"]]
     assert game_map["season"] == "summer"
     assert game_map["license"] == "CC-BY-4.0"
     assert game_map["author"] == "Trench Club Studio"
