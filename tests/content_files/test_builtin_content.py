@@ -225,7 +225,8 @@ def test_unit_classes_and_capabilities(units):
 
 def test_card_symbols(units):
     abilities = {
-        uid: {a["id"]: a.get("params", {}) for a in u["abilities"]} for uid, u in units.items()
+        uid: {a["id"]: a.get("params", {}) for a in u.get("abilities", [])}
+        for uid, u in units.items()
     }
     scatter = abilities["big_bertha"]["scatter"]
     assert scatter == {
