@@ -20,9 +20,11 @@ from engine.rules.combat import (
     as_attacker,
     check_attack,
     damage_from_hits,
+    damage_room,
     dice_count,
     hit_value,
     returns_fire,
+    scatter_neighbour_max,
 )
 
 
@@ -31,8 +33,11 @@ class Odds:
     """Probability distributions of one attack's outcome.
 
     `damage_dealt[k]` is P(defender takes k damage) for k = 0 .. its remaining life
-    (destroyed_at_damage − damage; damage beyond that is capped), `damage_taken` likewise for
-    the attacker (all mass on 0 when the defender does not fire back).
+    (destroyed_at_damage − damage, 0 for an indestructible unit; damage beyond that is
+    capped), `damage_taken` likewise for the attacker (all mass on 0 when the defender does
+    not fire back). For a scattering attacker (Big Bertha) the distributions include the
+    chance `p_on_target` that the shot lands on the declared target at all; `hits_dealt` and
+    `hits_taken` are the dice alone.
     """
 
     damage_dealt: tuple[float, ...]
@@ -44,6 +49,7 @@ class Odds:
     return_fire: bool = False
     hits_dealt: tuple[float, ...] = ()  # P(attacker scores h hits), h = 0 .. its dice
     hits_taken: tuple[float, ...] = ()  # P(defender scores h hits); () without return fire
+    p_on_target: float = 1.0
 
 
 def hit_weights(dice: int, value: int) -> tuple[int, ...]:
@@ -69,6 +75,15 @@ def damage_weights(target: Fighter, hit_w: tuple[int, ...], remaining: int) -> l
     return out
 
 
+def _scatter(weights: list[int], total: int, on: int) -> tuple[list[int], int]:
+    """Mix in the shot missing the target (on of 12 faces land on it): no damage then."""
+    if on == DIE_FACES:
+        return weights, total
+    mixed = [on * w for w in weights]
+    mixed[0] += (DIE_FACES - on) * total
+    return mixed, DIE_FACES * total
+
+
 def _as_floats(weights: list[int] | tuple[int, ...], total: int) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
@@ -86,31 +101,35 @@ def odds(
     attack the rules do not allow. p_destroy = P(defender damage + dealt >= destroyed_at).
     """
     check_attack(ruleset, attacker, defender, distance, bonus_dice)
-    limit = ruleset.destroyed_at_damage
+    def_room, att_room = damage_room(ruleset, defender), damage_room(ruleset, attacker)
 
     a_dice = dice_count(ruleset, attacker.damage, bonus_dice)
     a_hits = hit_weights(a_dice, hit_value(ruleset, attacker, defender))
     a_total = DIE_FACES**a_dice
-    dealt = damage_weights(defender, a_hits, limit - defender.damage)
+    dealt = damage_weights(defender, a_hits, def_room)
 
     fires_back = returns_fire(attacker, defender, distance)
     if fires_back:
         d_dice = dice_count(ruleset, defender.damage)
         d_hits: tuple[int, ...] = hit_weights(d_dice, hit_value(ruleset, defender, attacker))
         d_total = DIE_FACES**d_dice
-        taken = damage_weights(as_attacker(attacker), d_hits, limit - attacker.damage)
+        taken = damage_weights(as_attacker(attacker), d_hits, att_room)
     else:
         d_hits, d_total = (), 1
-        taken = [1] + [0] * (limit - attacker.damage)
+        taken = [1] + [0] * att_room
 
+    on = DIE_FACES - scatter_neighbour_max(ruleset, attacker)
+    dealt_w, dealt_total = _scatter(dealt, a_total, on)
+    taken_w, taken_total = _scatter(taken, d_total, on)
     return Odds(
-        damage_dealt=_as_floats(dealt, a_total),
-        damage_taken=_as_floats(taken, d_total),
-        expected_dealt=_expected(dealt, a_total),
-        expected_taken=_expected(taken, d_total),
-        p_destroy=dealt[-1] / a_total,
-        p_lose_attacker=taken[-1] / d_total,
+        damage_dealt=_as_floats(dealt_w, dealt_total),
+        damage_taken=_as_floats(taken_w, taken_total),
+        expected_dealt=_expected(dealt_w, dealt_total),
+        expected_taken=_expected(taken_w, taken_total),
+        p_destroy=dealt_w[-1] / dealt_total if def_room else 0.0,
+        p_lose_attacker=taken_w[-1] / taken_total if att_room else 0.0,
         return_fire=fires_back,
         hits_dealt=_as_floats(a_hits, a_total),
         hits_taken=_as_floats(d_hits, d_total),
+        p_on_target=on / DIE_FACES,
     )

@@ -16,6 +16,7 @@ from engine.rules.combat import (
     IllegalAttackError,
     attack_problem,
     damage_from_hits,
+    damage_room,
     dice_count,
     resolve,
     returns_fire,
@@ -154,7 +155,7 @@ fighters = st.builds(
 
 
 def _remaining(f: Fighter) -> int:
-    return RULES.destroyed_at_damage - f.damage
+    return damage_room(RULES, f)
 
 
 @settings(max_examples=200, deadline=None)
@@ -174,7 +175,10 @@ def test_odds_are_probability_distributions(attacker, defender, distance, bonus)
     assert len(result.damage_dealt) == _remaining(defender) + 1
     assert len(result.damage_taken) == _remaining(attacker) + 1
     assert 0.0 <= result.p_destroy <= 1.0 and 0.0 <= result.p_lose_attacker <= 1.0
-    assert result.p_destroy == result.damage_dealt[-1]
+    if _remaining(defender):
+        assert result.p_destroy == result.damage_dealt[-1]
+    else:  # indestructible
+        assert result.p_destroy == 0.0 and result.damage_dealt == (1.0,)
     most = min(damage_from_hits(defender, dice_count(RULES, attacker.damage, bonus)),
                _remaining(defender))
     assert 0.0 <= result.expected_dealt <= most + 1e-12
