@@ -140,9 +140,11 @@ def level(ruleset: Ruleset, xp: int) -> str:
     return ruleset.level_of(xp)
 
 
-def _value_for_level(ruleset: Ruleset, table: dict[str, int], lvl: str) -> int:
+def _value_for_level(ruleset: Ruleset, table: dict[str, int], lvl: str, where: str) -> int:
     if lvl in table:
         return table[lvl]
+    if "recruit" not in table:
+        raise ValueError(f"{where} has no {lvl!r} or 'recruit' hit value: {table}")
     # A card that prints only its recruit value gains hit_bonus_per_level per level above.
     return table["recruit"] + ruleset.hit_bonus_per_level * EXPERIENCE_LEVELS.index(lvl)
 
@@ -156,11 +158,12 @@ def hit_value(ruleset: Ruleset, shooter: Fighter, target: Fighter) -> int:
     normal hit value.
     """
     ut = shooter.unit_type
-    table = ut.hit
-    special = ut.hit_vs.get(target.unit_type.unit_class)
-    if special and target.unit_type.unit_class in ("tank", "foot"):
-        table = special
-    return _value_for_level(ruleset, table, level(ruleset, shooter.xp))
+    table, where = ut.hit, f"unit {ut.id!r} hit"
+    target_class = target.unit_type.unit_class
+    special = ut.hit_vs.get(target_class)
+    if special and target_class in ("tank", "foot"):
+        table, where = special, f"unit {ut.id!r} hit_vs.{target_class}"
+    return _value_for_level(ruleset, table, level(ruleset, shooter.xp), where)
 
 
 def hit_probability(value: int) -> float:
