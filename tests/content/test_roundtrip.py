@@ -92,7 +92,7 @@ def test_estimated_flags_and_notes_survive_model_round_trip():
     assert car.hit["hero"] == 8 and "/hit/hero" in car.estimated
     assert car.notes["/cost/coins"] == "GAP"
     again = catalog_to_dict(catalog)
-    assert again["units"][1]["hit"]["hero"] == {
+    assert again["units"][0]["hit"]["hero"] == {
         "value": 8, "estimated": True, "note": "GAP: +2 per level (RULES §5.4)"}
     assert catalog_from_dict(again) == catalog
     ruleset = ruleset_from_dict(valid_ruleset())
