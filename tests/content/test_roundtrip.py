@@ -137,3 +137,17 @@ def test_map_from_dict_rejects_bad_grid_without_schema():
     with pytest.raises(ValueError) as exc:
         map_from_dict(data)
     assert exc.value.problems[0].code == "map.terrain_rows"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@pytest.mark.parametrize("offset", ["odd", "even"])
+def test_region_spans_convert_both_ways(orientation, offset):
+    from engine.content.convert_map import region_spans, span_hexes
+
+    data = valid_map()
+    data["layout"].update(orientation=orientation, offset=offset)
+    m = map_from_dict(data)
+    spans = [[0, 0, 3], [1, 2, 2], [3, 5, 9], [4, 0, 27]]
+    hexes = span_hexes(m, spans)
+    assert hexes == {m.to_axial(c, r) for r, a, b in spans for c in range(a, b + 1)}
+    assert region_spans(m, hexes) == spans
