@@ -238,3 +238,16 @@ def test_ruleset_check(code, edit, pointer):
     edit(data)
     found = [p for p in problems_of(data) if p.code == code]
     assert found and found[0].pointer == pointer and found[0].line is not None
+
+
+def test_integral_floats_are_not_integers():
+    data = valid_map()
+    data["width"] = 28.0
+    codes = {p.code for p in problems_of(data)}
+    assert codes == {"schema.wrong_type"}
+
+
+def test_same_file_twice_is_checked_once(tmp_path):
+    paths = write_set(tmp_path)
+    count, problems = validate_report([paths["map"], tmp_path, paths["map"]])
+    assert count == 4 and problems == []
