@@ -7,7 +7,6 @@ They work on `GameMap.terrain` indices (row * width + col) because the editor's 
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable, Iterable
 
 from engine.hexes import Hex, Layout, disk, hex_round, line
