@@ -120,7 +120,7 @@ class MainWindow(QMainWindow):
         doc.fileChanged.connect(self._update_title)
         for signal in (doc.terrainChanged, doc.objectsChanged, doc.mapReplaced):
             signal.connect(self._edited)
-        doc.undo_stack.indexChanged.connect(lambda _i: self.autosave_timer.start())
+        doc.undo_stack.indexChanged.connect(self._edited)
         doc.selectionChanged.connect(self._update_selection_actions)
         self.view.hexHovered.connect(self._show_hex)
         self.view.zoomChanged.connect(self._show_zoom)
