@@ -183,6 +183,9 @@ class MainWindow(QMainWindow):
             "Mirror Selection &Vertically", lambda: self.transform("mirror_v"), "Y"
         )
         self.act_rotate = a("&Rotate Selection 180°", lambda: self.transform("rotate_180"), "Z")
+        self.act_mirror_h.setIconText("Mirror ↔")
+        self.act_mirror_v.setIconText("Mirror ↕")
+        self.act_rotate.setIconText("Rotate 180°")
         self.act_prefs = a("Pre&ferences…", self.preferences, S.Preferences)
         self.act_zoom_in = a("Zoom &In", lambda: self.set_zoom(self.zoom * 1.25), S.ZoomIn)
         self.act_zoom_out = a("Zoom &Out", lambda: self.set_zoom(self.zoom / 1.25), S.ZoomOut)
@@ -209,6 +212,7 @@ class MainWindow(QMainWindow):
             act = a(
                 tool.label, lambda n=name: self.set_tool(n), tool.shortcut, tool.status_tip, True
             )
+            act.setIconText(f"{tool.label}  ({tool.shortcut})")
             act.setToolTip(f"{tool.label} ({tool.shortcut}) — {tool.status_tip}")
             self.tool_group.addAction(act)
             self.tool_actions[name] = act
@@ -276,9 +280,11 @@ class MainWindow(QMainWindow):
         tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo])
         tb.addSeparator()
-        tb.addActions(list(self.tool_actions.values()))
+        tb.addActions([self.act_zoom_out, self.act_zoom_in, self.act_zoom_fit])
         tb.addSeparator()
-        tb.addActions([self.act_zoom_fit, self.act_validate])
+        tb.addActions([self.act_mirror_h, self.act_mirror_v, self.act_rotate])
+        tb.addSeparator()
+        tb.addAction(self.act_validate)
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -334,6 +340,7 @@ class MainWindow(QMainWindow):
         tool.activate()
         self.view.set_tool(tool)
         self.tool_actions[name].setChecked(True)
+        self.tools_panel.show_options_for(name)
         self.statusBar().showMessage(tool.status_tip, 4000)
 
     def finish_tool(self) -> None:
