@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtGui import QKeySequence as Keys
 from PySide6.QtWidgets import (
@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
         for name, on in self.overlays.items():
             self.view.set_overlay_visible(name, on)
 
+        self.view.viewport().installEventFilter(self)
         self.setAcceptDrops(True)
         self.resize(1400, 860)
         self._restore_layout()
@@ -353,6 +354,17 @@ class MainWindow(QMainWindow):
         if self.current_tool is not None:
             self.current_tool.cancel()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The view does not forward double-clicks to tools; a double-click finishes paths.
+        if (
+            event.type() == QEvent.Type.MouseButtonDblClick
+            and watched is self.view.viewport()
+            and self.current_tool is not None
+            and self.current_tool.finish()
+        ):
+            return True
+        return super().eventFilter(watched, event)
+
     # --- view ----------------------------------------------------------------------------
 
     def set_zoom(self, scale: float) -> None:
@@ -381,8 +393,6 @@ class MainWindow(QMainWindow):
         col, row = m.to_offset(h)
         self.hex_label.setText(f"[{col}, {row}]  q{h.q} r{h.r}")
         self.terrain_label.setText(m.terrain_at(h))
-        if self.current_tool is not None and h is not None:
-            self.current_tool.hover(h, None)
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom = scale
