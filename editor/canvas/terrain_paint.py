@@ -154,7 +154,9 @@ def paint_terrain(painter: QPainter, game_map: GameMap, shapes: HexShapes, rect:
     # top soften the boundaries.
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    # Texture filtering only matters when textures are scaled; unscaled fills are faster.
+    scaled = abs(lod - 1.0) > 1e-3 or abs(s - style.REFERENCE_SIZE) > 1e-3
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scaled)
     brushes = style.terrain_brushes(s)
     inner = shapes.inner_rect.intersected(rect)
     if not inner.isEmpty():
