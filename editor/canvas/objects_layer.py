@@ -128,10 +128,9 @@ class ObjectsLayer(QGraphicsItem):
                     # Paths stop at the map's edge, as on a printed sheet.
                     painter.save()
                     painter.setClipRect(map_rect, Qt.ClipOperation.IntersectClip)
-                    for piece in e.shape:  # type: ignore[attr-defined]
-                        if piece.bounds.intersects(exposed):
-                            op.paint_map_path(painter, e.obj, piece.curve, s, lod,  # type: ignore
-                                              sel, piece.decoration)
+                    visible = [(p.curve, p.decoration) for p in e.shape  # type: ignore
+                               if p.bounds.intersects(exposed)]
+                    op.paint_map_path(painter, e.obj, visible, s, lod, sel)  # type: ignore
                     painter.restore()
             elif e.kind == "fort":
                 op.paint_fort(painter, e.obj, g, lod, sel, e.shape)  # type: ignore[arg-type]

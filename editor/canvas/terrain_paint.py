@@ -283,7 +283,7 @@ def _paint_region(painter: QPainter, shapes: HexShapes, rect: QRectF, c0: int, c
     if fill.isEmpty():
         return
     tint = QColor(color)
-    tint.setAlpha(16)
+    tint.setAlpha(11)
     # Unantialiased: an antialiased fill of hundreds of hex polygons costs ten times more,
     # and the outline covers the edge.
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
