@@ -78,7 +78,7 @@ def names() -> list[str]:
 
 def _load_builtin() -> None:
     # Importing the modules registers them; done lazily so `base` stays import-light.
-    from exporters import pdf, png, svg, tiled  # noqa: F401
+    from exporters import pack, pdf, png, svg, tiled  # noqa: F401
 
 
 def atomic_write(path: Path, write: Callable[[Any], None], mode: str = "wb") -> Path:
