@@ -7,6 +7,7 @@ and writes it through `atomic_write`, so a crash or a full disk never leaves hal
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -53,6 +54,17 @@ class Exporter(Protocol):
 _REGISTRY: dict[str, Exporter] = {}
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# mkstemp creates 0600 files; written files get the usual permissions of new files instead.
+_FILE_MODE = (stat.S_IRUSR | stat.S_IWUSR | stat.S_IRGRP | stat.S_IWGRP | stat.S_IROTH
+              | stat.S_IWOTH) & ~_umask()
+
+
 def register(exporter: Exporter) -> Exporter:
     """Add an exporter to the registry under its name (a later one of the same name wins)."""
     _REGISTRY[exporter.name] = exporter
@@ -92,6 +104,7 @@ def atomic_write(path: Path, write: Callable[[Any], None], mode: str = "wb") -> 
             write(fh)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, _FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -23,7 +23,6 @@ CACHE_FILE = ".tcbuild-cache.json"
 INDEX_FILE = "index.json"
 # Bump when pack output changes for the same input, so caches from older builds are ignored.
 PIPELINE_VERSION = 1
-CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 
 Progress = Callable[[int, int, str], None]
 
@@ -44,15 +43,10 @@ class BuildResult:
 
 
 def content_files(root: Path) -> list[Path]:
-    """Every content file under `root` (YAML/JSON, hidden folders skipped), sorted."""
-    out = []
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts):
-            continue
-        if path.is_file() and path.suffix.lower() in CONTENT_SUFFIXES:
-            out.append(path)
-    return out
+    """Every content file under `root`, as the validator collects them (sorted)."""
+    from engine.content import collect_files
+
+    return collect_files([root])[0]
 
 
 def _document(path: Path) -> Any:
