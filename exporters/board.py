@@ -235,12 +235,14 @@ def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = 
     bl = BoardLayout(game_map, hex_mm, margin)
     width = bl.map_w + 2 * margin
     height = bl.map_h + 2 * margin
+    polygons = [bl.polygon(h) for h in game_map.hexes()]  # row-major, like `terrain`
     groups = [
         Group("paper", [Shape("polygon", [(0, 0), (width, 0), (width, height), (0, height)],
                               fill=PALETTE["paper"])]),
-        _terrain(game_map, bl),
+        _terrain(game_map, bl, polygons),
         _paths(game_map, bl),
-        _grid(game_map, bl),
+        Group("grid", [Shape("polygon", poly, stroke=PALETTE["grid"], width=0.25)
+                       for poly in polygons]),
         *_forts(game_map, bl),
         *_start_markers(game_map, bl),
         _labels(game_map, bl),
@@ -249,24 +251,22 @@ def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = 
     return Board(width, height, groups, game_map.name, hex_mm)
 
 
-def _terrain(game_map: GameMap, bl: BoardLayout) -> Group:
+def _terrain(game_map: GameMap, bl: BoardLayout, polygons: list[list[Point]]) -> Group:
     group = Group("terrain")
     fills = [PALETTE[t] for t in TERRAINS]
     tree_r = bl.size * 0.16
-    trees = [(-0.35, 0.15), (0.3, 0.25), (0.0, -0.35)]
+    trees = [(dx * bl.size, dy * bl.size) for dx, dy in ((-0.35, 0.15), (0.3, 0.25), (0.0, -0.35))]
+    forest = TERRAINS.index("forest")
+    tree = PALETTE["tree"]
     decorations: list[Shape] = []
-    for i, t in enumerate(game_map.terrain):
-        h = game_map.hex_at_index(i)
+    for t, poly in zip(game_map.terrain, polygons, strict=True):
         # The same-colour outline closes the hairline seams anti-aliasing leaves between hexes.
-        group.shapes.append(Shape("polygon", bl.polygon(h), fill=fills[t], stroke=fills[t],
-                                  width=0.15))
-        if TERRAINS[t] == "forest":
-            cx, cy = bl.center(h)
-            decorations.extend(
-                Shape("circle", [(cx + dx * bl.size, cy + dy * bl.size)], fill=PALETTE["tree"],
-                      radius=tree_r)
-                for dx, dy in trees
-            )
+        group.shapes.append(Shape("polygon", poly, fill=fills[t], stroke=fills[t], width=0.15))
+        if t == forest:
+            cx = (poly[0][0] + poly[3][0]) / 2
+            cy = (poly[0][1] + poly[3][1]) / 2
+            decorations.extend(Shape("circle", [(cx + dx, cy + dy)], fill=tree, radius=tree_r)
+                               for dx, dy in trees)
     group.shapes.extend(decorations)
     return group
 
@@ -302,13 +302,6 @@ def _paths(game_map: GameMap, bl: BoardLayout) -> Group:
                                       dash=(0.5, 1.5)))
             group.shapes.append(Shape("polyline", pts, stroke=ink, width=0.7, smooth=True))
     return group
-
-
-def _grid(game_map: GameMap, bl: BoardLayout) -> Group:
-    return Group("grid", [
-        Shape("polygon", bl.polygon(h), stroke=PALETTE["grid"], width=0.25)
-        for h in game_map.hexes()
-    ])
 
 
 def _outline_edges(bl: BoardLayout, hexes: Iterable[Hex]) -> list[tuple[int, Hex, Point, Point]]:

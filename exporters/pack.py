@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.model import Catalog, Scenario
+from engine.model import Catalog, GameMap, Scenario
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import build_board
 from exporters.packzip import write_zip
@@ -78,17 +78,32 @@ def pack_files(scenario: Scenario) -> dict[str, bytes]:
     nations = {seat.nation for seat in scenario.seats}
     scen = copy.copy(scenario)
     scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
-    board = build_board(scenario.map, BOARD_HEX_MM)
-    dpi = PREVIEW_WIDTH_PX / (board.width / 25.4)
+    map_json = _canonical_json(map_to_dict(scenario.map))
+    svg, png = _pictures(hashlib.sha256(map_json).hexdigest(), scenario.map)
     return {
         "scenario.json": _canonical_json(scenario_to_dict(scen)),
-        "map.json": _canonical_json(map_to_dict(scenario.map)),
+        "map.json": map_json,
         "ruleset.json": _canonical_json(ruleset_to_dict(scenario.ruleset)),
         "catalog.json": _canonical_json(catalog_to_dict(catalog_subset(scenario.catalog,
                                                                        nations))),
-        "board.svg": board_to_svg(board),
-        "preview.png": png_bytes(render_board(board, dpi), round(dpi, 2)),
+        "board.svg": svg,
+        "preview.png": png,
     }
+
+
+_PICTURES: dict[str, tuple[bytes, bytes]] = {}
+
+
+def _pictures(key: str, game_map: GameMap) -> tuple[bytes, bytes]:
+    """Board SVG and preview PNG of a map, remembered by the hash of the map's canonical JSON
+    (scenarios sharing a map are drawn once per build)."""
+    if key not in _PICTURES:
+        board = build_board(game_map, BOARD_HEX_MM)
+        dpi = PREVIEW_WIDTH_PX / (board.width / 25.4)
+        if len(_PICTURES) >= 4:
+            _PICTURES.pop(next(iter(_PICTURES)))
+        _PICTURES[key] = (board_to_svg(board), png_bytes(render_board(board, dpi), round(dpi, 2)))
+    return _PICTURES[key]
 
 
 def make_manifest(scenario: Scenario, files: dict[str, bytes], version: str) -> dict[str, Any]:

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import shapely
 from PIL import Image, ImageDraw
-from shapely import union_all
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import MultiPolygon
 
 from engine.hexes import Hex
 from engine.model import TERRAINS, GameMap
@@ -122,12 +123,17 @@ def _spans(game_map: GameMap, hexes: set[Hex]) -> list[list[int]]:
 
 def _outline(grid: TiledGrid, game_map: GameMap, hexes: set[Hex]) -> list[tuple[list, set]]:
     """Outer rings of the union of hexes, one per connected part, with the part's hexes."""
-    polys = {h: Polygon(grid.corners(*game_map.to_offset(h))) for h in hexes}
-    merged = union_all(list(polys.values()))
+    cells = sorted(hexes)
+    offsets = [game_map.to_offset(h) for h in cells]
+    polys = shapely.polygons(np.array([grid.corners(c, r) for c, r in offsets]))
+    # Hexes of a grid share exact edges, so the fast coverage union applies.
+    merged = shapely.coverage_union_all(polys)
     parts = list(merged.geoms) if isinstance(merged, MultiPolygon) else [merged]
+    centres = np.array([grid.center(c, r) for c, r in offsets])
     out = []
     for part in sorted(parts, key=lambda p: (p.bounds[1], p.bounds[0])):
-        members = {h for h, poly in polys.items() if part.contains(poly.representative_point())}
+        inside = shapely.contains_xy(part, centres[:, 0], centres[:, 1])
+        members = {h for h, yes in zip(cells, inside, strict=True) if yes}
         out.append((list(part.exterior.coords)[:-1], members))
     return out
 
