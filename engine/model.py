@@ -244,6 +244,7 @@ class UnitType:
     abilities: list[Ability] = field(default_factory=list)
     nation_names: dict[str, dict[str, str]] = field(default_factory=dict)
     estimated: set[str] = field(default_factory=set)  # JSON pointers relative to the unit
+    notes: dict[str, str] = field(default_factory=dict)  # pointer -> why the value is a guess
 
     def has_ability(self, ability_id: str) -> bool:
         """Whether the unit has an ability of that id."""
@@ -298,6 +299,7 @@ class Ruleset:
     last_step_to_meadow: float
     variants: dict[str, dict[str, Any]]
     estimated: set[str] = field(default_factory=set)  # JSON pointers
+    notes: dict[str, str] = field(default_factory=dict)  # pointer -> why the value is a guess
 
     def level_of(self, xp: int) -> str:
         """Experience level for an XP total."""

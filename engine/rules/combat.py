@@ -140,9 +140,11 @@ def level(ruleset: Ruleset, xp: int) -> str:
     return ruleset.level_of(xp)
 
 
-def _value_for_level(ruleset: Ruleset, table: dict[str, int], lvl: str) -> int:
+def _value_for_level(ruleset: Ruleset, table: dict[str, int], lvl: str, where: str) -> int:
     if lvl in table:
         return table[lvl]
+    if "recruit" not in table:
+        raise ValueError(f"{where} has no {lvl!r} or 'recruit' hit value: {table}")
     # A card that prints only its recruit value gains hit_bonus_per_level per level above.
     return table["recruit"] + ruleset.hit_bonus_per_level * EXPERIENCE_LEVELS.index(lvl)
 
@@ -156,11 +158,12 @@ def hit_value(ruleset: Ruleset, shooter: Fighter, target: Fighter) -> int:
     normal hit value.
     """
     ut = shooter.unit_type
-    table = ut.hit
-    special = ut.hit_vs.get(target.unit_type.unit_class)
-    if special and target.unit_type.unit_class in ("tank", "foot"):
-        table = special
-    return _value_for_level(ruleset, table, level(ruleset, shooter.xp))
+    table, where = ut.hit, f"unit {ut.id!r} hit"
+    target_class = target.unit_type.unit_class
+    special = ut.hit_vs.get(target_class)
+    if special and target_class in ("tank", "foot"):
+        table, where = special, f"unit {ut.id!r} hit_vs.{target_class}"
+    return _value_for_level(ruleset, table, level(ruleset, shooter.xp), where)
 
 
 def hit_probability(value: int) -> float:
@@ -212,6 +215,55 @@ def trench_armour_of(catalog: Catalog, tank_id: str = "tank") -> tuple[int, ...]
     if unit is None or unit.unit_class != "tank":
         raise ValueError(f"catalog {catalog.id!r} has no tank unit {tank_id!r}")
     return tuple(unit.armour_forest)
+
+
+def damage_room(ruleset: Ruleset, fighter: Fighter) -> int:
+    """How much more damage the unit can take before it is destroyed; 0 if `indestructible`.
+
+    An indestructible unit (the fort turret, RULES §10) takes no damage at all.
+    """
+    if fighter.unit_type.has_ability("indestructible"):
+        return 0
+    return ruleset.destroyed_at_damage - fighter.damage
+
+
+# Facts of RULES §6 (Big Bertha): faces 1..max send the shot to a neighbour, by level.
+SCATTER_NEIGHBOUR_MAX = {"recruit": 6, "veteran": 3, "hero": 0}
+
+
+def scatter_neighbour_max(ruleset: Ruleset, shooter: Fighter) -> int:
+    """Highest scatter-die face that sends the shot to a neighbouring hex (0: never scatters).
+
+    From the `scatter` ability's `<level>_neighbour_max` parameter, else RULES §6: 6 for a
+    recruit, 3 for a veteran, 0 for a hero. Units without the ability never scatter.
+    """
+    ability = shooter.unit_type.ability("scatter")
+    if ability is None:
+        return 0
+    lvl = level(ruleset, shooter.xp)
+    return int(ability.params.get(f"{lvl}_neighbour_max", SCATTER_NEIGHBOUR_MAX[lvl]))
+
+
+def scatter_landing(ruleset: Ruleset, shooter: Fighter, face: int) -> int | None:
+    """Where a scattering shot lands for scatter-die `face`: None for the chosen target hex,
+    else the direction index 0..5 of the neighbour of the target that is hit instead.
+
+    The direction table is a GAP: the `scatter` ability's `directions` parameter (six
+    direction indices for faces 1..6), else direction index = face − 1. The engine rolls this
+    die before the combat dice and resolves the combat against whatever stands there.
+    """
+    if not 1 <= face <= DIE_FACES:
+        raise ValueError(f"scatter die face must be 1..12, got {face}")
+    if face > scatter_neighbour_max(ruleset, shooter):
+        return None
+    ability = shooter.unit_type.ability("scatter")
+    table = ability.params.get("directions") if ability else None
+    directions = list(table) if table else list(range(6))
+    if len(directions) != 6 or any(d not in range(6) for d in directions):
+        raise ValueError(
+            f"{shooter.unit_type.id}: scatter directions must be six indices 0..5, got {table}"
+        )
+    return directions[face - 1]
 
 
 def melee_bonus(ruleset: Ruleset, supporters: int, opposite: bool) -> tuple[str | None, int]:
@@ -293,7 +345,9 @@ def resolve(
     `roll(n)` returns n d12 faces; the attacker rolls first, then the defender if it fires
     back (both count as rolling at the same time: neither result depends on the other).
     `bonus_dice`/`bonus` come from `melee_bonus`. Damage is capped at the ruleset's
-    `destroyed_at_damage`; a unit reaching it is destroyed. A unit that damaged the other gains
+    `destroyed_at_damage`; a unit reaching it is destroyed (an `indestructible` unit takes
+    none). A scattering attacker (Big Bertha) has already rolled `scatter_landing`: `defender`
+    is whatever stands where the shot landed. A unit that damaged the other gains
     `xp_for_damage`, one that destroyed it `xp_for_destroy` in total.
     Raises `IllegalAttackError` for an attack the rules do not allow.
     """
@@ -312,11 +366,11 @@ def resolve(
         d_faces = _roll(roll, dice_count(ruleset, defender.damage), "defender")
         d_hits = _count_hits(d_faces, d_value)
 
-    limit = ruleset.destroyed_at_damage
-    to_def = min(damage_from_hits(defender, a_hits), limit - defender.damage)
-    to_att = min(damage_from_hits(as_attacker(attacker), d_hits), limit - attacker.damage)
-    def_destroyed = defender.damage + to_def >= limit
-    att_destroyed = attacker.damage + to_att >= limit
+    def_room, att_room = damage_room(ruleset, defender), damage_room(ruleset, attacker)
+    to_def = min(damage_from_hits(defender, a_hits), def_room)
+    to_att = min(damage_from_hits(as_attacker(attacker), d_hits), att_room)
+    def_destroyed = def_room > 0 and to_def == def_room
+    att_destroyed = att_room > 0 and to_att == att_room
     return CombatResult(
         attacker_dice=a_faces,
         defender_dice=d_faces,

@@ -119,10 +119,15 @@ GUNBOAT = make_unit(
     "gunboat", "ship", hit={"recruit": 4}, range_max=4, targets={"ground", "air"},
     abilities=["water_only", "buy_on_water"],
 )
+FORT_TURRET = make_unit(
+    "fort_turret", "static", hit={"recruit": 5}, range_max=3, targets={"ground", "air"},
+    abilities=["fort_mounted", "indestructible"],
+)
 
 ALL_UNITS: tuple[UnitType, ...] = (
     ARMOURED_CAR, INFANTRY, HEAVY_INFANTRY, TANK, ANTI_TANK, SHARPSHOOTER, FIGHTER,
     ANTI_AIRCRAFT, HOWITZER, ASSAULT_GUN, HEAVY_MORTAR, TRANSPORT, BIG_BERTHA, GUNBOAT,
+    FORT_TURRET,
 )
 
 

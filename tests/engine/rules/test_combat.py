@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.rules.combat import (
     CombatResult,
@@ -23,6 +25,7 @@ from engine.rules.combat import (
     trench_armour_of,
 )
 from tests.engine.rules.conftest_combat import (
+    ALL_UNITS,
     ANTI_AIRCRAFT,
     ANTI_TANK,
     ARMOURED_CAR,
@@ -40,6 +43,7 @@ from tests.engine.rules.conftest_combat import (
     fixed_dice,
     make_catalog,
     make_ruleset,
+    make_unit,
 )
 
 RULES = make_ruleset()
@@ -288,6 +292,15 @@ def test_foot_soldier_value_only_against_foot_soldiers():
     assert hit_value(RULES, fighter(SHARPSHOOTER), fighter(ARMOURED_CAR)) == 3
 
 
+def test_hit_table_without_recruit_value_is_reported():
+    odd = make_unit("odd", "foot", hit={"hero": 9}, hit_vs={"tank": {"veteran": 8}})
+    assert hit_value(RULES, fighter(odd, xp=5), fighter(INFANTRY)) == 9
+    with pytest.raises(ValueError, match="'odd' hit has no 'recruit'"):
+        hit_value(RULES, fighter(odd), fighter(INFANTRY))
+    with pytest.raises(ValueError, match=r"hit_vs\.tank has no 'hero'"):
+        hit_value(RULES, fighter(odd, xp=5), fighter(TANK))
+
+
 def test_hit_value_decides_which_faces_hit():
     faces = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
     result = resolve(RULES, fighter(ANTI_TANK), fighter(TANK), 1, 0, None,
@@ -387,3 +400,44 @@ def test_bad_rolls_are_reported():
         resolve(RULES, fighter(INFANTRY), fighter(INFANTRY), 1, 0, None, lambda n: (13,) * n)
     with pytest.raises(ValueError, match="bonus must be"):
         resolve(RULES, fighter(INFANTRY), fighter(INFANTRY), 1, 2, "flank", fixed_dice())
+
+
+# --- properties ------------------------------------------------------------------------------
+
+any_fighter = st.builds(
+    Fighter,
+    unit_type=st.sampled_from(ALL_UNITS),
+    damage=st.integers(0, 5),
+    xp=st.integers(0, 8),
+    in_forest=st.booleans(),
+    on_water=st.booleans(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(attacker=any_fighter, defender=any_fighter, distance=st.integers(1, 5),
+       supporters=st.integers(0, 3), opposite=st.booleans(), data=st.data())
+def test_resolve_invariants(attacker, defender, distance, supporters, opposite, data):
+    if attack_problem(attacker, defender, distance) is not None:
+        with pytest.raises(IllegalAttackError):
+            resolve(RULES, attacker, defender, distance, 0, None, fixed_dice())
+        return
+    bonus, extra = (None, 0)
+    if distance == 1 and supporters:
+        bonus, extra = melee_bonus(RULES, supporters, opposite and supporters > 0)
+    faces = st.integers(1, 12)
+    r = resolve(RULES, attacker, defender, distance, extra, bonus,
+                lambda n: tuple(data.draw(st.lists(faces, min_size=n, max_size=n))))
+    assert len(r.attacker_dice) == dice_count(RULES, attacker.damage, extra)
+    assert r.attacker_hits == sum(f <= r.attacker_hit_value for f in r.attacker_dice)
+    assert r.return_fire is returns_fire(attacker, defender, distance)
+    if not r.return_fire:
+        assert r.defender_dice == () and r.damage_to_attacker == 0
+    for side, dealt, destroyed, xp in (
+        (defender, r.damage_to_defender, r.defender_destroyed, r.xp_attacker),
+        (attacker, r.damage_to_attacker, r.attacker_destroyed, r.xp_defender),
+    ):
+        assert 0 <= side.damage + dealt <= RULES.destroyed_at_damage
+        assert destroyed is (side.damage + dealt == RULES.destroyed_at_damage)
+        expected_xp = 2 if destroyed else (1 if dealt else 0)
+        assert xp == expected_xp

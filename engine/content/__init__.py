@@ -1,0 +1,69 @@
+"""Content files: strict loading, schema and semantic validation, canonical atomic saving.
+
+Qt-free. Every problem is a `Problem` with a stable code, a hint and a location; loaders raise
+`ContentError` carrying all of them.
+"""
+
+from engine.content.atomic import atomic_write_bytes, atomic_write_text
+from engine.content.canonical import canonical_data, dump_canonical
+from engine.content.convert_map import map_from_dict, map_to_dict
+from engine.content.convert_rules import (
+    catalog_from_dict,
+    catalog_to_dict,
+    ruleset_from_dict,
+    ruleset_to_dict,
+)
+from engine.content.convert_scenario import scenario_from_dict, scenario_to_dict
+from engine.content.documents import (
+    MAX_FILE_BYTES,
+    Document,
+    document_from_text,
+    load_document,
+)
+from engine.content.loaders import (
+    check_document,
+    collect_files,
+    load_catalog,
+    load_map,
+    load_ruleset,
+    load_scenario,
+    validate_paths,
+    validate_report,
+)
+from engine.content.migrations import migration
+from engine.content.problems import ContentError, Problem
+from engine.content.save import save_document, save_map
+from engine.content.semantic_map import check_map
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "ContentError",
+    "Document",
+    "Problem",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "canonical_data",
+    "catalog_from_dict",
+    "catalog_to_dict",
+    "check_document",
+    "check_map",
+    "collect_files",
+    "document_from_text",
+    "dump_canonical",
+    "load_catalog",
+    "load_document",
+    "load_map",
+    "load_ruleset",
+    "load_scenario",
+    "map_from_dict",
+    "map_to_dict",
+    "migration",
+    "ruleset_from_dict",
+    "ruleset_to_dict",
+    "save_document",
+    "save_map",
+    "scenario_from_dict",
+    "scenario_to_dict",
+    "validate_paths",
+    "validate_report",
+]

@@ -1,0 +1,161 @@
+"""Strict JSON parsing with source positions and duplicate-key detection.
+
+`json.loads` (C speed) checks the syntax first and gives the error location; a small scanner
+then walks the valid text once to build the data while recording where each value and key
+starts and reporting duplicate keys.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from json.decoder import scanstring  # type: ignore[attr-defined]
+from typing import Any
+
+from engine.content.positions import LineIndex, Positions, join_pointer
+from engine.content.problems import ContentError, Problem, error
+
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+MAX_DEPTH = 64
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_json(text: str, file: str | None = None) -> tuple[Any, Positions]:
+    """Parse JSON into plain data and positions; raise ContentError with located problems."""
+    lines = LineIndex(text)
+    try:
+        json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise ContentError([error(
+            "json.syntax", f"malformed JSON: {exc.msg}",
+            "check commas, brackets and quotes around this place (JSON allows no trailing "
+            "commas or comments)", file=file, line=exc.lineno, col=exc.colno,
+        )]) from None
+    except ValueError as exc:  # NaN/Infinity, or integers too long to convert
+        raise ContentError([error(
+            "json.bad_number", str(exc), "write ordinary finite numbers", file=file, line=1,
+            col=1,
+        )]) from None
+    except RecursionError:
+        raise ContentError([error(
+            "json.too_deep", "nesting is too deep", "content files are shallow",
+            file=file, line=1, col=1,
+        )]) from None
+    return _Scanner(text, lines, file).run()
+
+
+class _Scanner:
+    """Walks valid JSON text, building data and positions (iteratively, no recursion)."""
+
+    def __init__(self, text: str, lines: LineIndex, file: str | None) -> None:
+        self.text = text
+        self.lines = lines
+        self.file = file
+        self.positions = Positions()
+        self.problems: list[Problem] = []
+
+    def _skip(self, i: int) -> int:
+        return _WS.match(self.text, i).end()  # type: ignore[union-attr]
+
+    def _scalar(self, i: int) -> tuple[Any, int]:
+        text = self.text
+        c = text[i]
+        if c == '"':
+            return scanstring(text, i + 1, True)
+        if text.startswith("true", i):
+            return True, i + 4
+        if text.startswith("false", i):
+            return False, i + 5
+        if text.startswith("null", i):
+            return None, i + 4
+        m = _NUMBER.match(text, i)
+        assert m is not None  # the text passed json.loads
+        s = m.group()
+        return (float(s) if m.group(1) or m.group(2) else int(s)), m.end()
+
+    def run(self) -> tuple[Any, Positions]:
+        text = self.text
+        values = self.positions.values
+        # Frame: [container, pointer, seen keys]
+        stack: list[list[Any]] = []
+        root: Any = None
+        i = self._skip(0)
+        pointer = ""
+        while True:
+            # Here a value starts at i, with its pointer in `pointer`.
+            values.setdefault(pointer, self.lines.position(i))
+            c = text[i]
+            if c in "{[":
+                container: Any = {} if c == "{" else []
+                if stack:
+                    self._attach(stack[-1], pointer, container)
+                else:
+                    root = container
+                if len(stack) >= MAX_DEPTH:
+                    line, col = self.lines.position(i)
+                    raise ContentError([error(
+                        "json.too_deep", f"nesting deeper than {MAX_DEPTH} levels",
+                        "content files are shallow", file=self.file, line=line, col=col,
+                    )])
+                stack.append([container, pointer, set()])
+                i = self._skip(i + 1)
+                if text[i] in "}]":
+                    i += 1
+                    stack.pop()
+                else:
+                    pointer, i = self._next_slot(stack[-1], i, first=True)
+                    continue
+            else:
+                value, i = self._scalar(i)
+                if stack:
+                    self._attach(stack[-1], pointer, value)
+                else:
+                    root = value
+            # After a value: close containers or move to the next slot.
+            while True:
+                if not stack:
+                    if self.problems:
+                        raise ContentError(self.problems)
+                    return root, self.positions
+                i = self._skip(i)
+                if text[i] == ",":
+                    pointer, i = self._next_slot(stack[-1], self._skip(i + 1), first=False)
+                    break
+                i += 1  # "}" or "]"
+                stack.pop()
+
+    def _next_slot(self, frame: list[Any], i: int, first: bool) -> tuple[str, int]:
+        container = frame[0]
+        if isinstance(container, list):
+            return join_pointer(frame[1], len(container)), i
+        key, j = scanstring(self.text, i + 1, True)
+        pointer = join_pointer(frame[1], key)
+        line, col = self.lines.position(i)
+        if key in frame[2]:
+            first_at = self.positions.keys.get(pointer)
+            self.problems.append(error(
+                "json.duplicate_key", f"duplicate key '{key}'",
+                f"remove one of them (first at line {first_at[0]})" if first_at
+                else "remove one of them", file=self.file, line=line, col=col, pointer=pointer,
+            ))
+        else:
+            self.positions.keys[pointer] = (line, col)
+        frame[2].add(key)
+        j = self._skip(j)
+        j = self._skip(j + 1)  # past ":"
+        # The pending key is remembered in the frame for _attach.
+        frame.append(key) if len(frame) == 3 else frame.__setitem__(3, key)
+        return pointer, j
+
+    def _attach(self, frame: list[Any], pointer: str, value: Any) -> None:
+        container = frame[0]
+        if isinstance(container, list):
+            container.append(value)
+            return
+        key = frame[3]
+        # With duplicate keys the first value wins (the file is refused anyway).
+        container.setdefault(key, value)

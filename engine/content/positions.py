@@ -1,0 +1,70 @@
+"""Source positions of the values in a parsed document, by JSON pointer."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+
+def escape_token(token: str) -> str:
+    """Escape one JSON pointer token (RFC 6901)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(pointer: str, token: str | int) -> str:
+    """The pointer of a child: `join_pointer("/forts", 2) == "/forts/2"`."""
+    return f"{pointer}/{escape_token(str(token))}"
+
+
+def pointer_of(path: object) -> str:
+    """A JSON pointer from a sequence of keys and indices."""
+    return "".join("/" + escape_token(str(p)) for p in path)  # type: ignore[attr-defined]
+
+
+def parent_pointer(pointer: str) -> str:
+    """The pointer one level up ("" for the root)."""
+    return pointer.rsplit("/", 1)[0] if pointer else ""
+
+
+@dataclass
+class Positions:
+    """1-based (line, col) of each value (`values`) and each mapping key (`keys`) by pointer."""
+
+    values: dict[str, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, pointer: str, prefer_key: bool = False) -> tuple[int, int] | None:
+        """Position of the value at `pointer`, or of its nearest located ancestor.
+
+        With `prefer_key`, the key of a mapping entry is preferred over its value (for
+        "unknown key" style problems).
+        """
+        p = pointer
+        while True:
+            if prefer_key and p in self.keys:
+                return self.keys[p]
+            if p in self.values:
+                return self.values[p]
+            if p in self.keys:
+                return self.keys[p]
+            if not p:
+                return None
+            p = parent_pointer(p)
+
+
+class LineIndex:
+    """Turns character offsets of a text into 1-based (line, col)."""
+
+    def __init__(self, text: str) -> None:
+        starts = [0]
+        find = text.find
+        i = find("\n")
+        while i != -1:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        self._starts = starts
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """(line, col), both 1-based, of a character offset."""
+        line = bisect_right(self._starts, offset) - 1
+        return line + 1, offset - self._starts[line] + 1

@@ -1,0 +1,359 @@
+"""Semantic map checks beyond the schema: forts, approachability, start numbers, halves, bridges.
+
+`check_map` works on the model (the editor runs it live), so it is written for speed: land
+connectivity is computed on runs of passable hexes per row (or column), not hex by hex.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import Counter
+from typing import Any
+
+from engine.content.convert_map import MAX_HEXES, grid_problems
+from engine.content.problems import Problem, error, warning
+from engine.hexes import Hex
+from engine.model import TERRAIN_ID, GameMap
+
+HALVES = {"half_1_6": range(1, 7), "half_7_12": range(7, 13)}
+FORTS_PER_HALF = 7
+_WATER = TERRAIN_ID["water"]
+_BRIDGE = TERRAIN_ID["bridge"]
+_PASSABLE = bytes(0 if i == _WATER else 1 for i in range(256))
+_RUN = re.compile(rb"\x01+")
+
+
+def check_map_data(data: dict[str, Any]) -> list[Problem]:
+    """Checks on schema-valid map data that the model cannot express (ids, grid, spans)."""
+    out = grid_problems(data)
+    width, height = data.get("width", 0), data.get("height", 0)
+    for i, region in enumerate(data.get("regions", [])):
+        for j, (row, first, last) in enumerate(region["spans"]):
+            if row >= height or last >= width or first > last:
+                out.append(error(
+                    "region.bad_span", f"region '{region['id']}' span [{row}, {first}, {last}] "
+                    "is outside the map or inverted",
+                    f"rows are 0..{height - 1}, columns 0..{width - 1}, first <= last",
+                    pointer=f"/regions/{i}/spans/{j}",
+                ))
+    return out
+
+
+class _Components:
+    """Connected components of passable hexes, as runs per line (row or column)."""
+
+    def __init__(self, m: GameMap, blocked: set[int]) -> None:
+        self.m = m
+        w, h = m.width, m.height
+        pointy = m.layout.orientation == "pointy"
+        self.pointy = pointy
+        n_lines = h if pointy else w
+        shoved_parity = 1 if m.layout.offset == "odd" else 0
+        terrain = m.terrain
+        by_line: dict[int, list[int]] = {}
+        for i in blocked:
+            row, col = divmod(i, w)
+            line, pos = (row, col) if pointy else (col, row)
+            by_line.setdefault(line, []).append(pos)
+        parent: list[int] = []
+        self.starts: list[list[int]] = []
+        self.ends: list[list[int]] = []
+        self.ids: list[list[int]] = []
+        self.sizes: list[int] = []
+        prev_s: list[int] = []
+        prev_e: list[int] = []
+        prev_ids: list[int] = []
+        for line in range(n_lines):
+            raw = terrain[line * w:(line + 1) * w] if pointy else terrain[line::w]
+            mask = bytearray(raw.translate(_PASSABLE))
+            for pos in by_line.get(line, ()):
+                mask[pos] = 0
+            s_list, e_list, id_list = [], [], []
+            for mt in _RUN.finditer(mask):
+                s_list.append(mt.start())
+                e_list.append(mt.end() - 1)
+                id_list.append(len(parent))
+                parent.append(len(parent))
+                self.sizes.append(mt.end() - mt.start())
+            if line > 0 and s_list and prev_s:
+                # Line `line - 1` seen from this line: a hex at p touches p-1, p or p, p+1.
+                shift = 1 if (line - 1) % 2 == shoved_parity else -1
+                a = b = 0
+                while a < len(prev_s) and b < len(s_list):
+                    lo = prev_s[a] + min(shift, 0)
+                    hi = prev_e[a] + max(shift, 0)
+                    if s_list[b] <= hi and e_list[b] >= lo:
+                        self._union(parent, prev_ids[a], id_list[b])
+                    if hi < e_list[b]:
+                        a += 1
+                    else:
+                        b += 1
+            self.starts.append(s_list)
+            self.ends.append(e_list)
+            self.ids.append(id_list)
+            prev_s, prev_e, prev_ids = s_list, e_list, id_list
+        self.parent = parent
+        totals: Counter[int] = Counter()
+        for run, size in enumerate(self.sizes):
+            totals[self.find(run)] += size
+        self.totals = totals
+
+    @staticmethod
+    def _union(parent: list[int], a: int, b: int) -> None:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+
+    def find(self, run: int) -> int:
+        parent = self.parent
+        while parent[run] != run:
+            parent[run] = parent[parent[run]]
+            run = parent[run]
+        return run
+
+    def component(self, col: int, row: int) -> int | None:
+        """Component id of an in-bounds hex, None when it is not passable."""
+        line, pos = (row, col) if self.pointy else (col, row)
+        k = bisect_right(self.starts[line], pos) - 1
+        if k < 0 or self.ends[line][k] < pos:
+            return None
+        return self.find(self.ids[line][k])
+
+
+def check_map(m: GameMap) -> list[Problem]:
+    """Semantic problems of a map model (pointers follow the model's list order)."""
+    w, h = m.width, m.height
+    if not (1 <= w <= 1000 and 1 <= h <= 1000) or w * h > MAX_HEXES:
+        return [error("map.too_large", f"map of {w} x {h} hexes is outside the limit",
+                      "at most 1000 hexes per side and 1,000,000 in all", pointer="/width")]
+    if len(m.terrain) != w * h:
+        return [error("map.terrain_rows", "terrain does not match width x height",
+                      "resize the terrain grid", pointer="/terrain")]
+    out: list[Problem] = []
+    to_offset = m.to_offset
+
+    def index(hx: Hex) -> int | None:
+        col, row = to_offset(hx)
+        return row * w + col if 0 <= col < w and 0 <= row < h else None
+
+    def where(hx: Hex) -> tuple[int, int]:
+        return to_offset(hx)
+
+    for key, items, what in (("forts", m.forts, "fort"), ("regions", m.regions, "region"),
+                             ("paths", m.paths, "path")):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(items):
+            if item.id in seen:
+                out.append(error("map.duplicate_id", f"{what} id '{item.id}' is used twice",
+                                 f"ids must be unique; the first is /{key}/{seen[item.id]}",
+                                 pointer=f"/{key}/{i}/id"))
+            seen.setdefault(item.id, i)
+
+    out += _check_forts(m, index, where)
+    blocked = {i for f in m.forts for hx in (*f.hexes, *f.entrances)
+               if (i := index(hx)) is not None}
+    out += _check_markers(m, index, where, blocked)
+    out += _check_reachability(m, index, where, blocked)
+    out += _check_halves(m)
+    out += _check_bridges(m)
+    return out
+
+
+def _check_forts(m: GameMap, index: Any, where: Any) -> list[Problem]:
+    out: list[Problem] = []
+    terrain = m.terrain
+    claimed: dict[Hex, int] = {}
+    for i, f in enumerate(m.forts):
+        ptr = f"/forts/{i}"
+        footprint = set(f.hexes)
+        for j, hx in enumerate(f.hexes):
+            if index(hx) is None:
+                out.append(error("map.out_of_bounds", f"fort '{f.id}' hex is off the map",
+                                 "move the hex onto the map", pointer=f"{ptr}/hexes/{j}",
+                                 hex=where(hx)))
+        if len(f.entrances) != 2:
+            out.append(error("fort.entrance_count",
+                             f"fort '{f.id}' has {len(f.entrances)} entrances, needs exactly 2",
+                             "give every fort two entrance hexes", pointer=f"{ptr}/entrances"))
+        elif f.entrances[0] == f.entrances[1]:
+            out.append(error("fort.entrance_count", f"fort '{f.id}' lists one entrance twice",
+                             "the two entrances must be different hexes",
+                             pointer=f"{ptr}/entrances/1", hex=where(f.entrances[1])))
+        for j, e in enumerate(f.entrances):
+            eptr = f"{ptr}/entrances/{j}"
+            i_e = index(e)
+            if i_e is None:
+                out.append(error("map.out_of_bounds", f"fort '{f.id}' entrance is off the map",
+                                 "move the entrance onto the map", pointer=eptr, hex=where(e)))
+                continue
+            if e in footprint:
+                out.append(error("fort.entrance_in_footprint",
+                                 f"fort '{f.id}' entrance is one of its own footprint hexes",
+                                 "put the entrance next to the fort, not inside it",
+                                 pointer=eptr, hex=where(e)))
+            elif not any(n in footprint for n in e.neighbors()):
+                out.append(error("fort.entrance_not_adjacent",
+                                 f"fort '{f.id}' entrance does not touch the fort",
+                                 "an entrance must share an edge with a footprint hex",
+                                 pointer=eptr, hex=where(e)))
+            if terrain[i_e] == _WATER:
+                out.append(error("fort.entrance_on_water", f"fort '{f.id}' entrance is water",
+                                 "entrances must be land; change the terrain or move it",
+                                 pointer=eptr, hex=where(e)))
+        reported: set[int] = set()
+        for j, hx in enumerate((*f.hexes, *f.entrances)):
+            other = claimed.get(hx)
+            if other is not None and other != i and other not in reported:
+                reported.add(other)
+                part = "hexes" if j < len(f.hexes) else "entrances"
+                k = j if j < len(f.hexes) else j - len(f.hexes)
+                out.append(error("fort.overlap",
+                                 f"fort '{f.id}' overlaps fort '{m.forts[other].id}'",
+                                 "forts and their entrances may not share hexes",
+                                 pointer=f"{ptr}/{part}/{k}", hex=where(hx)))
+            claimed.setdefault(hx, i)
+    return out
+
+
+def _check_markers(m: GameMap, index: Any, where: Any, blocked: set[int]) -> list[Problem]:
+    out: list[Problem] = []
+    counts = Counter(s.number for s in m.start_markers)
+    hexes_seen: dict[Hex, int] = {}
+    for i, s in enumerate(m.start_markers):
+        ptr = f"/start_markers/{i}"
+        if not 1 <= s.number <= 12:
+            out.append(error("start.number_range", f"start number {s.number} is not in 1..12",
+                             "start numbers run from 1 to 12", pointer=f"{ptr}/number"))
+        if counts[s.number] > 1 and i != next(k for k, x in enumerate(m.start_markers)
+                                              if x.number == s.number):
+            out.append(error("start.duplicate_number", f"start number {s.number} appears twice",
+                             "each start number appears once", pointer=f"{ptr}/number",
+                             hex=where(s.hex)))
+        i_h = index(s.hex)
+        if i_h is None:
+            out.append(error("map.out_of_bounds", f"start number {s.number} is off the map",
+                             "move it onto the map", pointer=f"{ptr}/hex", hex=where(s.hex)))
+            continue
+        if i_h in blocked:
+            out.append(error("start.in_fort", f"start number {s.number} is on a fort or entrance",
+                             "put start numbers on open ground", pointer=f"{ptr}/hex",
+                             hex=where(s.hex)))
+        elif m.terrain[i_h] == _WATER:
+            out.append(warning("start.on_water", f"start number {s.number} is on water",
+                               "units placed there cannot fight; prefer land",
+                               pointer=f"{ptr}/hex", hex=where(s.hex)))
+        if s.hex in hexes_seen:
+            out.append(error("start.shared_hex", f"start number {s.number} shares a hex with "
+                             f"number {m.start_markers[hexes_seen[s.hex]].number}",
+                             "one start number per hex", pointer=f"{ptr}/hex", hex=where(s.hex)))
+        hexes_seen.setdefault(s.hex, i)
+    missing = [n for n in range(1, 13) if n not in counts]
+    if m.start_markers and missing:
+        out.append(warning("start.incomplete",
+                           "start numbers " + ", ".join(map(str, missing)) + " are missing",
+                           "a 4-player game needs all of 1..12 on the map",
+                           pointer="/start_markers"))
+    return out
+
+
+def _check_reachability(m: GameMap, index: Any, where: Any, blocked: set[int]) -> list[Problem]:
+    if not m.forts:
+        return []
+    comps = _Components(m, blocked)
+    w = m.width
+    home: set[int] = set()
+    for s in m.start_markers:
+        i_h = index(s.hex)
+        if i_h is not None:
+            row, col = divmod(i_h, w)
+            c = comps.component(col, row)
+            if c is not None:
+                home.add(c)
+    if not home and comps.totals:
+        home = {max(comps.totals, key=lambda c: (comps.totals[c], -c))}
+    out: list[Problem] = []
+    for i, f in enumerate(m.forts):
+        reachable = False
+        for e in f.entrances:
+            for n in e.neighbors():
+                i_n = index(n)
+                if i_n is None:
+                    continue
+                row, col = divmod(i_n, w)
+                c = comps.component(col, row)
+                if c is not None and c in home:
+                    reachable = True
+                    break
+            if reachable:
+                break
+        if not reachable and all(index(e) is not None for e in f.entrances):
+            out.append(error(
+                "fort.unreachable", f"fort '{f.id}' cannot be reached over land",
+                "give an entrance a land neighbour connected to the start areas (e.g. a bridge)",
+                pointer=f"/forts/{i}/entrances",
+                hex=where(f.entrances[0]) if f.entrances else None,
+            ))
+    return out
+
+
+def _check_halves(m: GameMap) -> list[Problem]:
+    out: list[Problem] = []
+    present = [r for r in m.regions if r.id in HALVES]
+    if not present and len({s.number for s in m.start_markers}) == 12:
+        out.append(warning("region.halves_missing",
+                           "the map has no half_1_6 / half_7_12 regions",
+                           "add both halves so the map can be played by 2 players",
+                           pointer="/regions"))
+    for r in present:
+        i = m.regions.index(r)
+        expected = set(HALVES[r.id])
+        inside = {s.number for s in m.start_markers if s.hex in r.hexes}
+        if inside != expected:
+            missing = sorted(expected - inside)
+            extra = sorted(inside - expected)
+            parts = []
+            if missing:
+                parts.append("lacks start numbers " + ", ".join(map(str, missing)))
+            if extra:
+                parts.append("holds start numbers " + ", ".join(map(str, extra)))
+            out.append(error("region.half_start_numbers",
+                             f"region '{r.id}' " + " and ".join(parts),
+                             f"the half must hold exactly start numbers {min(expected)}-"
+                             f"{max(expected)}", pointer=f"/regions/{i}"))
+        forts = sum(1 for f in m.forts if f.hexes and set(f.hexes) <= r.hexes)
+        if forts != FORTS_PER_HALF:
+            out.append(error("region.half_forts",
+                             f"region '{r.id}' holds {forts} forts, needs {FORTS_PER_HALF}",
+                             "a fort counts for a half when its whole footprint is inside",
+                             pointer=f"/regions/{i}"))
+    return out
+
+
+def _check_bridges(m: GameMap) -> list[Problem]:
+    out: list[Problem] = []
+    terrain = m.terrain
+    w, h = m.width, m.height
+    i = terrain.find(_BRIDGE)
+    while i != -1:
+        row, col = divmod(i, w)
+        hx = m.to_axial(col, row)
+        water = []
+        for d, n in enumerate(hx.neighbors()):
+            nc, nr = m.to_offset(n)
+            if 0 <= nc < w and 0 <= nr < h and terrain[nr * w + nc] == _WATER:
+                water.append(d)
+        if not any((b - a) % 6 in (2, 3, 4) for a in water for b in water):
+            out.append(warning("terrain.bridge_without_water",
+                               "bridge does not cross water",
+                               "a bridge needs water on two opposite sides; use road here",
+                               pointer=f"/terrain/{row}", hex=(col, row)))
+            if len(out) >= 50:
+                break
+        i = terrain.find(_BRIDGE, i + 1)
+    return out

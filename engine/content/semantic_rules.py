@@ -1,0 +1,153 @@
+"""Semantic checks of unit catalogs, rulesets and pack manifests beyond the schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.content.problems import Problem, error, warning
+from engine.model import NATIONS, Catalog, Ruleset
+
+EDITION_CURRENCY = {"current": "coins", "earlier": "war_bonds"}
+FORTS_ON_FULL_MAP = 14
+
+
+def check_catalog_data(data: dict[str, Any]) -> list[Problem]:
+    """Duplicate unit ids (invisible in the model, which keys units by id)."""
+    out = []
+    seen: dict[str, int] = {}
+    for i, u in enumerate(data.get("units", [])):
+        if u["id"] in seen:
+            out.append(error("catalog.duplicate_unit", f"unit id '{u['id']}' is used twice",
+                             f"unit ids must be unique; the first is /units/{seen[u['id']]}",
+                             pointer=f"/units/{i}/id"))
+        seen.setdefault(u["id"], i)
+    return out
+
+
+def _ascending(values: list[int], ptr: str, uid: str, column: str) -> list[Problem]:
+    for k in range(1, len(values)):
+        if values[k] < values[k - 1]:
+            return [error("catalog.armour_not_ascending",
+                          f"unit '{uid}' {column} armour goes down at damage {k + 1}",
+                          "hits needed must grow with each damage point",
+                          pointer=f"{ptr}/{k}")]
+    for k in range(1, len(values)):
+        if values[k] == values[k - 1]:
+            return [warning("catalog.armour_flat",
+                            f"unit '{uid}' {column} armour repeats {values[k]} at damage {k + 1}",
+                            "equal entries mean two damage points from the same hits",
+                            pointer=f"{ptr}/{k}")]
+    return []
+
+
+def check_catalog(c: Catalog, index_of: dict[str, int] | None = None) -> list[Problem]:
+    """Semantic problems of a catalog; `index_of` maps unit ids to their list index in the file."""
+    out: list[Problem] = []
+    order = index_of or {uid: i for i, uid in enumerate(c.units)}
+    for uid, u in c.units.items():
+        p = f"/units/{order.get(uid, 0)}"
+        out += _ascending(u.armour_open, f"{p}/armour/open", uid, "open")
+        out += _ascending(u.armour_forest, f"{p}/armour/forest", uid, "forest")
+        if len(u.armour_open) != len(u.armour_forest):
+            out.append(warning("catalog.armour_columns_differ",
+                               f"unit '{uid}' armour columns have different lengths",
+                               "give open and forest the same number of entries",
+                               pointer=f"{p}/armour"))
+        if u.range_max is not None and u.range_min > u.range_max:
+            out.append(error("catalog.range_inverted",
+                             f"unit '{uid}' range {u.range_min}-{u.range_max} is inverted",
+                             "min must not exceed max", pointer=f"{p}/range"))
+        levels = [u.hit.get(k, 0) for k in ("recruit", "veteran", "hero")]
+        if levels != sorted(levels):
+            out.append(warning("catalog.hit_not_ascending",
+                               f"unit '{uid}' hit values fall with experience",
+                               "recruit <= veteran <= hero", pointer=f"{p}/hit"))
+        for nation in u.nation_names:
+            if nation not in u.nations:
+                out.append(error("catalog.nation_name_unavailable",
+                                 f"unit '{uid}' has a name for {nation}, which cannot field it",
+                                 "add the nation to nations or remove the name",
+                                 pointer=f"{p}/nation_names/{nation}"))
+        if u.unit_class == "transport" and u.capacity <= 0:
+            out.append(warning("catalog.transport_capacity",
+                               f"transport '{uid}' carries nothing (capacity 0)",
+                               "set capacity to how many units it carries",
+                               pointer=f"{p}/capacity"))
+        if u.can_capture and u.unit_class != "foot":
+            out.append(warning("catalog.capture_not_foot",
+                               f"unit '{uid}' can capture forts but is not a foot soldier",
+                               "only foot soldiers capture forts (RULES §3)",
+                               pointer=f"{p}/can_capture"))
+        ids = [a.id for a in u.abilities]
+        for k, a in enumerate(ids):
+            if a in ids[:k]:
+                out.append(error("catalog.duplicate_ability",
+                                 f"unit '{uid}' lists ability '{a}' twice",
+                                 "list each ability once", pointer=f"{p}/abilities/{k}"))
+    fielded = {n for u in c.units.values() if not u.special for n in u.nations}
+    for nation in NATIONS:
+        if c.units and nation not in fielded:
+            out.append(warning("catalog.nation_without_units",
+                               f"no regular unit is available to {nation}",
+                               "add the nation to some units' nations", pointer="/units"))
+    return out
+
+
+def check_ruleset(r: Ruleset) -> list[Problem]:
+    """Semantic problems of a ruleset."""
+    out: list[Problem] = []
+    if len(r.dice_by_damage) != r.destroyed_at_damage:
+        out.append(error("ruleset.dice_length",
+                         f"dice_by_damage has {len(r.dice_by_damage)} entries but units are "
+                         f"destroyed at {r.destroyed_at_damage} damage",
+                         "give one dice count for each damage 0..destroyed_at_damage-1",
+                         pointer="/dice_by_damage"))
+    if r.experience["veteran"] >= r.experience["hero"]:
+        out.append(error("ruleset.experience_order", "hero needs no more XP than veteran",
+                         "hero XP must be greater than veteran XP", pointer="/experience"))
+    if EDITION_CURRENCY.get(r.edition) != r.currency:
+        out.append(warning("ruleset.currency_edition",
+                           f"edition '{r.edition}' normally pays in "
+                           f"{EDITION_CURRENCY.get(r.edition)}, not {r.currency}",
+                           "check currency", pointer="/currency"))
+    limits = {2: FORTS_ON_FULL_MAP // 2, 4: FORTS_ON_FULL_MAP}
+    for players, needed in r.forts_to_win.items():
+        if needed > limits.get(players, FORTS_ON_FULL_MAP):
+            out.append(warning("ruleset.forts_to_win",
+                               f"{needed} forts to win with {players} players is more than "
+                               f"the {limits[players]} in play on a standard map",
+                               "check forts_to_win", pointer=f"/forts_to_win/{players}"))
+    for players, rounds in r.first_round_armies.items():
+        for k, rnd in enumerate(rounds):
+            for j, armies in enumerate(rnd):
+                if not 0 <= armies <= 3:
+                    out.append(error("ruleset.armies_range",
+                                     f"first-round armies {armies} is not in 0..3",
+                                     "each player has 3 armies",
+                                     pointer=f"/first_round_armies/{players}/{k}/{j}"))
+    shorter = r.variants.get("shorter_game")
+    if shorter:
+        for players, needed in shorter.get("forts_to_win", {}).items():
+            base = r.forts_to_win.get(int(players))
+            if base is not None and needed >= base:
+                out.append(warning("ruleset.shorter_not_shorter",
+                                   f"shorter game needs {needed} forts with {players} players, "
+                                   f"the normal game {base}",
+                                   "the shorter game should need fewer forts",
+                                   pointer=f"/variants/shorter_game/forts_to_win/{players}"))
+    if r.xp_for_destroy < r.xp_for_damage:
+        out.append(warning("ruleset.xp_order", "destroying gives less XP than damaging",
+                           "xp_for_destroy is the total for a kill", pointer="/xp_for_destroy"))
+    return out
+
+
+def check_manifest_data(data: dict[str, Any]) -> list[Problem]:
+    """Duplicate file paths in a pack manifest."""
+    out = []
+    seen: set[str] = set()
+    for i, f in enumerate(data.get("files", [])):
+        if f["path"] in seen:
+            out.append(error("manifest.duplicate_path", f"file '{f['path']}' is listed twice",
+                             "list each file once", pointer=f"/files/{i}/path"))
+        seen.add(f["path"])
+    return out

@@ -1,0 +1,183 @@
+"""Semantic scenario checks: seats, teams, half, variants, objectives, and the resolved files."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.content.problems import Problem, error, warning
+from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
+
+SEATING_ORDER = ("central", "entente", "central", "entente")
+
+
+def check_scenario(s: Scenario, m: GameMap | None, r: Ruleset | None,
+                   c: Catalog | None) -> list[Problem]:
+    """Semantic problems of a scenario; checks needing a file are skipped when it is None."""
+    out = _check_seats(s)
+    out += _check_half_and_forts(s, m, r)
+    out += _check_objectives(s, m, c)
+    if r is not None:
+        for i, v in enumerate(s.variants):
+            if v not in r.variants:
+                out.append(error("scenario.unknown_variant",
+                                 f"variant '{v}' is not defined in ruleset '{r.id}'",
+                                 "known: " + ", ".join(sorted(r.variants)),
+                                 pointer=f"/variants/{i}"))
+    if c is not None:
+        out += _check_catalog_fit(s, r, c)
+    seen: set[str] = set()
+    for i, t in enumerate(s.events.get("triggers", [])):
+        tid = t.get("id") if isinstance(t, dict) else None
+        if tid in seen:
+            out.append(error("scenario.duplicate_id", f"trigger id '{tid}' is used twice",
+                             "ids must be unique", pointer=f"/events/triggers/{i}/id"))
+        seen.add(tid)
+    return out
+
+
+def _check_seats(s: Scenario) -> list[Problem]:
+    out: list[Problem] = []
+    if len(s.seats) != s.players:
+        out.append(error("scenario.seat_count",
+                         f"{len(s.seats)} seats for a {s.players}-player scenario",
+                         f"list exactly {s.players} seats", pointer="/seats"))
+    numbers = sorted(x.seat for x in s.seats)
+    if numbers != list(range(1, len(s.seats) + 1)):
+        out.append(error("scenario.seat_numbers", f"seat numbers {numbers} are not 1..n",
+                         "number the seats 1, 2, ... in turn order", pointer="/seats"))
+    nations = Counter(x.nation for x in s.seats)
+    for i, seat in enumerate(s.seats):
+        ptr = f"/seats/{i}"
+        if nations[seat.nation] > 1 and [x.nation for x in s.seats].index(seat.nation) != i:
+            out.append(error("scenario.duplicate_nation", f"nation {seat.nation} has two seats",
+                             "each nation is played by one seat", pointer=f"{ptr}/nation"))
+        if TEAM_OF.get(seat.nation) != seat.team:
+            out.append(error("scenario.team_mismatch",
+                             f"{seat.nation} belongs to team {TEAM_OF.get(seat.nation)}, "
+                             f"not {seat.team}", "DE and AH are central, FR and GB entente",
+                             pointer=f"{ptr}/team"))
+    teams = Counter(TEAM_OF.get(x.nation) for x in s.seats)
+    if len(s.seats) == s.players and teams["central"] != teams["entente"]:
+        out.append(error("scenario.teams_unbalanced",
+                         f"{teams['central']} central vs {teams['entente']} entente seats",
+                         "each team needs the same number of seats", pointer="/seats"))
+    elif s.players == 4 and len(s.seats) == 4:
+        order = tuple(TEAM_OF.get(x.nation) for x in sorted(s.seats, key=lambda x: x.seat))
+        if order not in (SEATING_ORDER, SEATING_ORDER[1:] + SEATING_ORDER[:1]):
+            out.append(warning("scenario.seating_not_alternating",
+                               "teams do not alternate around the table",
+                               "seat them alternating, e.g. DE, GB, AH, FR (RULES §1)",
+                               pointer="/seats"))
+    for nation in s.starting_money:
+        if nation not in nations:
+            out.append(warning("scenario.money_for_absent_nation",
+                               f"starting money is set for {nation}, which has no seat",
+                               "remove it or add a seat", pointer=f"/starting_money/{nation}"))
+    return out
+
+
+def _forts_in_play(s: Scenario, m: GameMap) -> int:
+    region = m.region(s.half) if s.players == 2 and s.half else None
+    if region is None:
+        return len(m.forts)
+    return sum(1 for f in m.forts if f.hexes and set(f.hexes) <= region.hexes)
+
+
+def _check_half_and_forts(s: Scenario, m: GameMap | None, r: Ruleset | None) -> list[Problem]:
+    out: list[Problem] = []
+    if s.players == 2 and not s.half:
+        out.append(error("scenario.half_missing", "a 2-player scenario must name its half",
+                         "set half to half_1_6 or half_7_12", pointer="/half"))
+    if s.players == 4 and s.half:
+        out.append(error("scenario.half_unexpected", "a 4-player scenario uses the whole map",
+                         "set half to null", pointer="/half"))
+    if m is None:
+        return out
+    if s.players == 2 and s.half:
+        region = m.region(s.half)
+        if region is None:
+            out.append(error("scenario.unknown_region",
+                             f"half '{s.half}' is not a region of map '{m.id}'",
+                             "regions: " + (", ".join(r.id for r in m.regions) or "none"),
+                             pointer="/half"))
+        else:
+            numbers = {x.number for x in m.start_markers if x.hex in region.hexes}
+            if len(numbers) < 6:
+                out.append(error("scenario.start_numbers_missing",
+                                 f"half '{s.half}' holds {len(numbers)} start numbers, needs 6",
+                                 "each player draws 3 of the half's 6 numbers",
+                                 pointer="/half"))
+    if s.players == 4:
+        numbers = {x.number for x in m.start_markers}
+        missing = sorted(set(range(1, 13)) - numbers)
+        if missing:
+            out.append(error("scenario.start_numbers_missing",
+                             f"map '{m.id}' lacks start numbers "
+                             + ", ".join(map(str, missing)),
+                             "a 4-player game needs start numbers 1..12", pointer="/map"))
+    if r is not None:
+        forts = _forts_in_play(s, m)
+        needed = r.forts_to_win.get(s.players)
+        if needed is not None and needed > forts:
+            out.append(error("scenario.not_enough_forts",
+                             f"{forts} forts in play but {needed} are needed to win",
+                             "add forts or use a ruleset needing fewer", pointer="/map"))
+    return out
+
+
+def _check_objectives(s: Scenario, m: GameMap | None, c: Catalog | None) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[str] = set()
+    for i, o in enumerate(s.objectives):
+        ptr = f"/objectives/{i}"
+        if o.get("id") in seen:
+            out.append(error("scenario.duplicate_id", f"objective id '{o.get('id')}' is used twice",
+                             "ids must be unique", pointer=f"{ptr}/id"))
+        seen.add(o.get("id"))
+        kind = o.get("kind")
+        needs = {"capture_fort": "fort", "hold_region": "region", "hold_forts": "count",
+                 "destroy_units": "count"}.get(kind)
+        if needs and needs not in o:
+            out.append(error("scenario.objective_incomplete",
+                             f"objective '{o.get('id')}' ({kind}) needs '{needs}'",
+                             f"add {needs}", pointer=ptr))
+        if m is not None and "fort" in o and m.fort(o["fort"]) is None:
+            out.append(error("scenario.unknown_fort", f"fort '{o['fort']}' is not on the map",
+                             "use a fort id of the map", pointer=f"{ptr}/fort"))
+        if m is not None and "region" in o and m.region(o["region"]) is None:
+            out.append(error("scenario.unknown_region",
+                             f"region '{o['region']}' is not on the map",
+                             "use a region id of the map", pointer=f"{ptr}/region"))
+        if c is not None and "unit" in o and o["unit"] not in c.units:
+            out.append(error("scenario.unknown_unit", f"unit '{o['unit']}' is not in the catalog",
+                             "use a unit id of the catalog", pointer=f"{ptr}/unit"))
+        if m is not None and kind == "hold_forts" and o.get("count", 0) > _forts_in_play(s, m):
+            out.append(error("scenario.objective_impossible",
+                             f"objective '{o.get('id')}' needs {o['count']} forts, "
+                             f"only {_forts_in_play(s, m)} are in play",
+                             "lower the count", pointer=f"{ptr}/count"))
+    return out
+
+
+def _check_catalog_fit(s: Scenario, r: Ruleset | None, c: Catalog) -> list[Problem]:
+    out: list[Problem] = []
+    for i, seat in enumerate(s.seats):
+        if not any(seat.nation in u.nations and not u.special for u in c.units.values()):
+            out.append(error("scenario.nation_without_units",
+                             f"catalog '{c.id}' has no regular unit for {seat.nation}",
+                             "add units for this nation to the catalog",
+                             pointer=f"/seats/{i}/nation"))
+    if r is None:
+        return out
+    for uid, u in c.units.items():
+        if r.currency not in u.cost:
+            out.append(error("scenario.missing_price",
+                             f"unit '{uid}' has no price in {r.currency}",
+                             f"give it cost.{r.currency} in the catalog", pointer="/catalog"))
+        short = min(len(u.armour_open), len(u.armour_forest))
+        if short < r.destroyed_at_damage:
+            out.append(warning("scenario.armour_too_short",
+                               f"unit '{uid}' armour has {short} entries but units are "
+                               f"destroyed at {r.destroyed_at_damage} damage",
+                               "extend the armour table in the catalog", pointer="/catalog"))
+    return out

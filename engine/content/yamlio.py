@@ -1,0 +1,256 @@
+"""Strict YAML parsing: libyaml events (C speed) built into plain data with source positions.
+
+Anchors and aliases are refused outright (alias bombs), as are duplicate keys, non-JSON values
+(.inf, .nan, dates stay strings) and custom tags. Scalars resolve like YAML 1.2's core schema:
+only true/false are booleans, so `no`, `on` or `DE` stay strings.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import yaml
+
+from engine.content.positions import LineIndex, Positions, join_pointer
+from engine.content.problems import ContentError, Problem, error
+
+MAX_DEPTH = 64
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_TAG = "tag:yaml.org,2002:"
+_NULL = frozenset({"", "~", "null", "Null", "NULL"})
+_TRUE = frozenset({"true", "True", "TRUE"})
+_FALSE = frozenset({"false", "False", "FALSE"})
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+_ALLOWED_SCALAR_TAGS = {f"{_TAG}{t}" for t in ("str", "int", "float", "bool", "null")}
+
+
+class _Abort(Exception):
+    """Stops the event loop after an unrecoverable problem."""
+
+
+def _resolve_plain(value: str, mark: tuple[int, int], problems: list[Problem], file: str | None,
+                   pointer: str | None) -> Any:
+    if value in _NULL:
+        return None
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    if _INT.match(value):
+        try:
+            return int(value)
+        except ValueError:  # more digits than Python converts
+            problems.append(_bad_number(value, mark, file, pointer))
+            return None
+    if _FLOAT.match(value):
+        number = float(value)
+        if not math.isfinite(number):
+            problems.append(_bad_number(value, mark, file, pointer))
+            return None
+        return number
+    if value.lower() in {".inf", "+.inf", "-.inf", ".nan"}:
+        problems.append(_bad_number(value, mark, file, pointer))
+        return None
+    return value
+
+
+def _bad_number(
+    value: str, mark: tuple[int, int], file: str | None, pointer: str | None
+) -> Problem:
+    return error(
+        "yaml.bad_number",
+        f"number {value[:40]!r} is not a finite number of sensible size",
+        "write an ordinary number, or quote it to make it text",
+        file=file, line=mark[0], col=mark[1], pointer=pointer,
+    )
+
+
+def _tagged_scalar(tag: str, value: str, mark: tuple[int, int], problems: list[Problem],
+                   file: str | None, pointer: str | None) -> Any:
+    kind = tag[len(_TAG):]
+    if kind == "str":
+        return value
+    resolved = _resolve_plain(value, mark, problems, file, pointer)
+    expected = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}[kind]
+    if not isinstance(resolved, expected) or (kind != "bool" and isinstance(resolved, bool)):
+        problems.append(error(
+            "yaml.bad_tag", f"{value!r} is not a valid !!{kind}",
+            "remove the tag or fix the value", file=file, line=mark[0], col=mark[1],
+            pointer=pointer,
+        ))
+        return None
+    return float(resolved) if kind == "float" else resolved
+
+
+def _mark(event: Any) -> tuple[int, int]:
+    m = event.start_mark
+    return m.line + 1, m.column + 1
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n", line + 1)
+    if line < len(lines) and column < len(lines[line]):
+        return lines[line][column]
+    return ""
+
+
+def _syntax_problem(exc: yaml.YAMLError, text: str, file: str | None) -> Problem:
+    if isinstance(exc, yaml.reader.ReaderError):
+        line, col = LineIndex(text).position(min(exc.position, len(text)))
+        char = exc.character
+        shown = f"U+{char:04X}" if isinstance(char, int) else repr(char)
+        return error(
+            "yaml.bad_character", f"character {shown} is not allowed in YAML",
+            "remove control characters; files must be plain UTF-8 text",
+            file=file, line=line, col=col,
+        )
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    context = getattr(exc, "context", None)
+    message = f"{context}: {problem}" if context else str(problem)
+    hint = "check indentation, colons and quotes around this place"
+    if mark is not None and _char_at(text, mark.line, mark.column) == "\t":
+        message += " (a tab)"
+        hint = "use spaces for indentation, not tabs"
+    return error(
+        "yaml.syntax", f"malformed YAML: {message}", hint, file=file,
+        line=mark.line + 1 if mark else None, col=mark.column + 1 if mark else None,
+    )
+
+
+def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
+    """Parse one YAML document into plain data and positions; raise ContentError if bad."""
+    problems: list[Problem] = []
+    positions = Positions()
+    values, keys = positions.values, positions.keys
+    # Frame: [container, pointer, pending key (None when a key is expected next), seen keys]
+    stack: list[list[Any]] = []
+    root: list[Any] = []
+    documents = 0
+
+    def place(value: Any, event: Any) -> str:
+        """Attach a finished or opened node to its parent; return its pointer."""
+        mark = _mark(event)
+        if not stack:
+            values[""] = mark
+            root.append(value)
+            return ""
+        frame = stack[-1]
+        container = frame[0]
+        if isinstance(container, list):
+            pointer = join_pointer(frame[1], len(container))
+            container.append(value)
+        else:
+            key = frame[2]
+            frame[2] = None
+            pointer = join_pointer(frame[1], key)
+            if key not in frame[3]:
+                container[key] = value
+                frame[3].add(key)
+        values.setdefault(pointer, mark)
+        return pointer
+
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            kind = type(event)
+            if kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    problems.append(error(
+                        "yaml.multiple_documents", "the file holds more than one YAML document",
+                        "keep one document per file; remove the extra '---'",
+                        file=file, line=_mark(event)[0], col=_mark(event)[1],
+                    ))
+                    raise _Abort
+                continue
+            if kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
+                stack.pop()
+                continue
+            if kind not in (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent,
+                            yaml.AliasEvent):
+                continue
+            line, col = _mark(event)
+            if kind is yaml.AliasEvent or event.anchor is not None:
+                what = "alias" if kind is yaml.AliasEvent else "anchor"
+                problems.append(error(
+                    f"yaml.{what}", f"YAML {what} '{event.anchor}' is not allowed",
+                    "write the value out in full; anchors and aliases are refused "
+                    "(they can expand without bound)", file=file, line=line, col=col,
+                ))
+                raise _Abort
+            frame = stack[-1] if stack else None
+            expecting_key = frame is not None and isinstance(frame[0], dict) and frame[2] is None
+            if expecting_key:
+                if kind is not yaml.ScalarEvent:
+                    problems.append(error(
+                        "yaml.complex_key", "a mapping key must be plain text",
+                        "use a simple name as key", file=file, line=line, col=col,
+                        pointer=frame[1],
+                    ))
+                    raise _Abort
+                key = event.value
+                pointer = join_pointer(frame[1], key)
+                if key in frame[3]:
+                    first = keys.get(pointer)
+                    problems.append(error(
+                        "yaml.duplicate_key", f"duplicate key '{key}'",
+                        f"remove one of them (first at line {first[0]})" if first
+                        else "remove one of them", file=file, line=line, col=col,
+                        pointer=pointer,
+                    ))
+                else:
+                    keys[pointer] = (line, col)
+                frame[2] = key
+                continue
+            if kind is yaml.ScalarEvent:
+                tag = event.tag
+                pointer_hint = None
+                if tag not in (None, "!") and tag not in _ALLOWED_SCALAR_TAGS:
+                    problems.append(error(
+                        "yaml.bad_tag", f"tag '{tag}' is not allowed",
+                        "remove the tag; content files hold plain data",
+                        file=file, line=line, col=col,
+                    ))
+                    value: Any = None
+                elif tag in _ALLOWED_SCALAR_TAGS:
+                    value = _tagged_scalar(tag, event.value, (line, col), problems, file,
+                                           pointer_hint)
+                elif event.implicit[0] and tag is None:
+                    value = _resolve_plain(event.value, (line, col), problems, file, pointer_hint)
+                else:
+                    value = event.value
+                place(value, event)
+                continue
+            container: Any = {} if kind is yaml.MappingStartEvent else []
+            expected_tag = f"{_TAG}{'map' if isinstance(container, dict) else 'seq'}"
+            if event.tag not in (None, "!", expected_tag):
+                problems.append(error(
+                    "yaml.bad_tag", f"tag '{event.tag}' is not allowed",
+                    "remove the tag; content files hold plain data",
+                    file=file, line=line, col=col,
+                ))
+            pointer = place(container, event)
+            if len(stack) >= MAX_DEPTH:
+                problems.append(error(
+                    "yaml.too_deep", f"nesting deeper than {MAX_DEPTH} levels",
+                    "content files are shallow; check the indentation",
+                    file=file, line=line, col=col, pointer=pointer,
+                ))
+                raise _Abort
+            stack.append([container, pointer, None, set()])
+    except _Abort:
+        pass
+    except yaml.YAMLError as exc:
+        problems.append(_syntax_problem(exc, text, file))
+    if problems:
+        raise ContentError(problems)
+    if not root:
+        raise ContentError([error(
+            "document.empty", "the file is empty", "a content file starts with $schema and "
+            "schema_version", file=file, line=1, col=1,
+        )])
+    return root[0], positions

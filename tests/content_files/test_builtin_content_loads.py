@@ -1,0 +1,44 @@
+"""The built-in content loads through engine.content and is free of errors and warnings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.content import load_catalog, load_ruleset, load_scenario, validate_report
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def test_every_content_file_validates_without_problems():
+    checked, problems = validate_report([CONTENT])
+    assert checked == 7
+    assert [str(p) for p in problems] == []
+
+
+@pytest.mark.parametrize("name", ["default-4p", "default-2p", "default-4p-earlier"])
+def test_scenarios_load_with_their_map_ruleset_and_catalog(name):
+    s = load_scenario(CONTENT / "scenarios" / f"{name}.scenario.yaml")
+    assert s.map is not None and s.map.name == "Argonne Crossing"
+    assert len(s.map.forts) == 14
+    assert s.catalog is not None and len(s.catalog.units) == 24
+    assert s.ruleset is not None
+    assert s.ruleset.forts_to_win[s.players] == {2: 5, 4: 9}[s.players]
+    if s.players == 2:
+        half = s.map.region(s.half or "")
+        assert half is not None
+        assert sum(all(h in half.hexes for h in f.hexes) for f in s.map.forts) == 7
+
+
+def test_loader_marks_estimates_and_keeps_facts_plain():
+    units = load_catalog(CONTENT / "catalog" / "base.catalog.yaml").units
+    car = units["armoured_car"]
+    assert car.speed == 4 and car.hit["veteran"] == 6
+    assert "/armour/open/0" not in car.estimated and "/armour/open/1" not in car.estimated
+    assert {"/armour/open/2", "/hit/hero"} <= car.estimated
+    assert units["tank"].notes["/speed"].startswith("GAP: ")
+    rules = load_ruleset(CONTENT / "rulesets" / "current.ruleset.yaml")
+    assert rules.dice_by_damage == [12, 11, 10, 8, 7, 5]
+    assert {"/dice_by_damage/0", "/dice_by_damage/2"} <= rules.estimated
+    assert "/dice_by_damage/1" not in rules.estimated
