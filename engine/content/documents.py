@@ -69,7 +69,13 @@ def read_text(path: Path) -> str:
         )])
     try:
         with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+            # Read by size (a file may grow after stat) without allocating the limit up front.
+            raw = fh.read(size + 1)
+            while len(raw) <= MAX_FILE_BYTES:
+                more = fh.read(1 << 20)
+                if not more:
+                    break
+                raw += more
     except OSError as exc:
         raise ContentError([error(
             "file.unreadable", f"cannot read the file: {exc.strerror or exc}",

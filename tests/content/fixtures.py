@@ -86,10 +86,10 @@ def valid_ruleset() -> dict[str, Any]:
     return _example("ruleset")
 
 
-def valid_scenario(players: int = 4) -> dict[str, Any]:
-    """A scenario referring to map.yaml, ruleset.yaml and catalog.yaml next to it."""
+def valid_scenario(players: int = 4, fmt: str = "yaml") -> dict[str, Any]:
+    """A scenario referring to map.FMT, ruleset.FMT and catalog.FMT next to it."""
     data = _example("scenario")
-    data.update({"map": "map.yaml", "ruleset": "ruleset.yaml", "catalog": "catalog.yaml",
+    data.update({"map": f"map.{fmt}", "ruleset": f"ruleset.{fmt}", "catalog": f"catalog.{fmt}",
                  "variants": ["shorter_game"]})
     if players == 4:
         data.update({"players": 4, "half": None, "seats": [
@@ -107,7 +107,7 @@ def write_set(directory: Path, players: int = 4, fmt: str = "yaml") -> dict[str,
     """Write a valid map, catalog, ruleset and scenario into `directory`; return their paths."""
     out = {}
     for name, data in (("map", valid_map()), ("catalog", valid_catalog()),
-                       ("ruleset", valid_ruleset()), ("scenario", valid_scenario(players))):
+                       ("ruleset", valid_ruleset()), ("scenario", valid_scenario(players, fmt))):
         path = directory / f"{name}.{fmt}"
         path.write_text(dump_canonical(data, fmt), encoding="utf-8")
         out[name] = path

@@ -1,0 +1,64 @@
+"""`tcstudio validate PATH...`: check content files (schema and semantics), report problems."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the `validate` subcommand."""
+    parser = subparsers.add_parser(
+        "validate",
+        help="check content files against their schemas and the game's rules",
+        description="Check maps, catalogs, rulesets, scenarios and pack manifests (files or "
+        "directories, recursively). Exit 0: no errors; 1: errors found; 2: could not run.",
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or directories")
+    parser.add_argument("--format", choices=("human", "json"), default="human",
+                        help="output format (default: human)")
+    parser.set_defaults(handler=run)
+
+
+def _unusable(path: Path) -> str | None:
+    """Why a path given on the command line cannot be checked at all, or None."""
+    try:
+        if not path.exists():
+            return "no such file or directory"
+        if not os.access(path, os.R_OK) or (path.is_dir() and not os.access(path, os.X_OK)):
+            return "permission denied"
+    except OSError as exc:
+        return str(exc)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate the paths; print problems and a summary; return the exit code."""
+    from engine.content import validate_report
+
+    paths = [Path(p) for p in args.paths]
+    for p in paths:
+        reason = _unusable(p)
+        if reason:
+            sys.stderr.write(f"tcstudio validate: {p}: {reason} (hint: check the path)\n")
+            return 2
+    count, problems = validate_report(paths)
+    errors = sum(1 for p in problems if p.is_error)
+    warnings = len(problems) - errors
+    summary = (f"checked {count} file{'s' if count != 1 else ''}: "
+               f"{errors} error{'s' if errors != 1 else ''}, "
+               f"{warnings} warning{'s' if warnings != 1 else ''}")
+    if args.format == "json":
+        report = {
+            "problems": [p.to_json() for p in problems],
+            "summary": {"files": count, "errors": errors, "warnings": warnings},
+        }
+        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for p in problems:
+            sys.stdout.write(p.format() + "\n")
+        sys.stdout.write(summary + "\n")
+    return 1 if errors else 0

@@ -1,0 +1,118 @@
+"""Strict YAML/JSON parsing: data, positions and located refusals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.content import ContentError, document_from_text, load_document
+from engine.content.documents import decode_utf8
+from engine.content.jsonio import parse_json
+from engine.content.yamlio import parse_yaml
+
+
+def codes(exc: pytest.ExceptionInfo[ContentError]) -> list[str]:
+    return [p.code for p in exc.value.problems]
+
+
+def test_yaml_data_and_positions():
+    text = "a: 1\nb:\n  - [1, 2.5]\n  - {c: \"x/y\", d: null}\ne: no\nf: true\ng: 2024-01-01\n"
+    data, pos = parse_yaml(text)
+    assert data == {"a": 1, "b": [[1, 2.5], {"c": "x/y", "d": None}], "e": "no", "f": True,
+                    "g": "2024-01-01"}
+    assert pos.values["/a"] == (1, 4)
+    assert pos.values["/b/1/c"] == (4, 9)
+    assert pos.keys["/b"] == (2, 1)
+    assert pos.locate("/b/1/missing") == (4, 5)
+
+
+def test_json_data_and_positions_match_json_loads():
+    text = '{\n  "a": [1, 2.5e3, {"b~c": "x"}],\n  "d": {"e": null, "f": false}\n}'
+    data, pos = parse_json(text)
+    assert data == json.loads(text)
+    assert pos.values["/a/2/b~0c"] == (2, 27)
+    assert pos.keys["/d/f"] == (3, 20)
+
+
+@pytest.mark.parametrize(("text", "code", "line"), [
+    ("a: 1\nb: [1, 2\n", "yaml.syntax", 3),
+    ("a: 1\na: 2\n", "yaml.duplicate_key", 2),
+    ("a: &x [1]\nb: *x\n", "yaml.anchor", 1),
+    ("a:\n\t- 1\n", "yaml.syntax", 2),
+    ("a: !!python/object:os.system x\n", "yaml.bad_tag", 1),
+    ("a: 1\n---\nb: 2\n", "yaml.multiple_documents", 2),
+    ("a: .inf\n", "yaml.bad_number", 1),
+    ("a: 1e999\n", "yaml.bad_number", 1),
+    ("a: \x07\n", "yaml.bad_character", 1),
+    ("? [1, 2]\n: x\n", "yaml.complex_key", 1),
+    ("", "document.empty", 1),
+])
+def test_yaml_refusals_are_located(text, code, line):
+    with pytest.raises(ContentError) as exc:
+        parse_yaml(text, "f.yaml")
+    problem = exc.value.problems[0]
+    assert (problem.code, problem.line, problem.file) == (code, line, "f.yaml")
+    assert problem.hint
+
+
+def test_tab_refusal_mentions_tabs():
+    with pytest.raises(ContentError) as exc:
+        parse_yaml("a:\n\t- 1\n")
+    assert "tab" in exc.value.problems[0].hint
+
+
+@pytest.mark.parametrize(("text", "code", "line", "col"), [
+    ('{"a": 1,\n "a": 2}', "json.duplicate_key", 2, 2),
+    ('{"a": 1,}', "json.syntax", 1, 9),
+    ('{"a": NaN}', "json.bad_number", 1, 1),
+    ("[" * 100 + "]" * 100, "json.too_deep", 1, 65),
+])
+def test_json_refusals_are_located(text, code, line, col):
+    with pytest.raises(ContentError) as exc:
+        parse_json(text, "f.json")
+    problem = exc.value.problems[0]
+    assert (problem.code, problem.line, problem.col) == (code, line, col)
+
+
+def test_all_duplicate_keys_are_collected():
+    with pytest.raises(ContentError) as exc:
+        parse_yaml("a: 1\na: 2\nb:\n  c: 1\n  c: 2\n")
+    assert [(p.code, p.line) for p in exc.value.problems] == [
+        ("yaml.duplicate_key", 2), ("yaml.duplicate_key", 5)]
+
+
+def test_non_utf8_is_located_by_line_and_column():
+    with pytest.raises(ContentError) as exc:
+        decode_utf8(b"a: 1\nb: \xc3\xa4\xff\n", "f.yaml")
+    problem = exc.value.problems[0]
+    assert (problem.code, problem.line, problem.col) == ("file.not_utf8", 2, 5)
+
+
+def test_bom_is_accepted():
+    assert decode_utf8(b"\xef\xbb\xbfa: 1\n") == "a: 1\n"
+
+
+def test_document_kind_and_missing_or_unknown_schema():
+    doc = document_from_text(
+        "$schema: https://trenchclub.studio/schema/map.schema.json\nschema_version: 1\n", "yaml")
+    assert doc.kind == "map"
+    with pytest.raises(ContentError) as exc:
+        document_from_text("schema_version: 1\n", "yaml")
+    assert codes(exc) == ["document.no_schema"]
+    with pytest.raises(ContentError) as exc:
+        document_from_text("$schema: https://example.com/x.json\n", "yaml")
+    assert codes(exc) == ["document.unknown_schema"]
+    with pytest.raises(ContentError) as exc:
+        document_from_text("[1, 2]", "json")
+    assert codes(exc) == ["document.not_mapping"]
+
+
+def test_newer_schema_version_is_refused(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("$schema: https://trenchclub.studio/schema/map.schema.json\n"
+                    "schema_version: 7\n", encoding="utf-8")
+    with pytest.raises(ContentError) as exc:
+        load_document(path)
+    assert codes(exc) == ["document.version"]
+    assert exc.value.problems[0].line == 2
