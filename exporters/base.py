@@ -90,7 +90,7 @@ def names() -> list[str]:
 
 def _load_builtin() -> None:
     # Importing the modules registers them; done lazily so `base` stays import-light.
-    from exporters import pack, pdf, png, svg, tiled  # noqa: F401
+    from exporters import conformance, pack, pdf, png, svg, tiled  # noqa: F401
 
 
 def atomic_write(path: Path, write: Callable[[Any], None], mode: str = "wb") -> Path:

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-FORMATS = ["pack", "tiled", "tmj", "svg", "png", "pdf"]
+FORMATS = ["pack", "tiled", "tmj", "svg", "png", "pdf", "conformance"]
+SCENARIO_FORMATS = ("pack", "conformance")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -17,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "export", help="export a map or scenario (pack, Tiled, SVG, PNG, PDF)",
         description="Export a map file (or a scenario's map) as a Tiled map (tiled: .tmx, "
         "tmj: .tmj, each with a terrain tileset PNG), an SVG or PNG board, a print-and-play "
-        "PDF, or a scenario as a map pack.")
+        "PDF, or a scenario as a map pack or as rules conformance vectors.")
     p.add_argument("file", metavar="FILE", help="map or scenario file (YAML or JSON)")
     p.add_argument("--format", required=True, choices=FORMATS, help="output format")
     p.add_argument("--out", metavar="PATH", help="output file (default: ./ID.EXT)")
@@ -31,7 +32,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Export; 0 ok, 1 invalid content or export problem, 2 unreadable input."""
     from engine.content import ContentError, load_document, load_map, load_scenario
-
     from exporters import base
     from exporters.cli_support import print_problems
 
@@ -44,11 +44,12 @@ def run(args: argparse.Namespace) -> int:
         kind = load_document(source).kind
         if kind == "scenario":
             scenario = load_scenario(source)
-            obj, ident = (scenario if args.format == "pack" else scenario.map), scenario.id
+            obj = scenario if args.format in SCENARIO_FORMATS else scenario.map
+            ident = scenario.id
         elif kind == "map":
-            if args.format == "pack":
-                sys.stderr.write(f"tcstudio export: {source}: a pack is built from a scenario "
-                                 "(hint: export the scenario file that uses this map)\n")
+            if args.format in SCENARIO_FORMATS:
+                sys.stderr.write(f"tcstudio export: {source}: --format {args.format} needs a "
+                                 "scenario (hint: export the scenario file that uses this map)\n")
                 return 1
             obj = load_map(source)
             ident = obj.id
