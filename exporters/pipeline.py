@@ -55,6 +55,14 @@ def _document(path: Path) -> Any:
     return load_document(path)
 
 
+def _duplicate(path: Path, ident: str, first: Path) -> Any:
+    from engine.content import Problem
+
+    return Problem("build.duplicate_scenario_id", "error",
+                   f"scenario id {ident!r} is also used by {first}; packs are named by it",
+                   "give every scenario its own id", file=str(path), pointer="/id")
+
+
 def _input_hash(scenario: Path, data: dict[str, Any]) -> str:
     digest = hashlib.sha256(f"{__version__}/{FORMAT_VERSION}/{PIPELINE_VERSION}".encode())
     for path in [scenario] + [scenario.parent / data[k] for k in ("map", "ruleset", "catalog")]:
@@ -92,10 +100,18 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
     if not result.ok:
         return result
     scenarios = []
+    first_of: dict[str, Path] = {}
     for path in files:
         doc = _document(path)
-        if doc.kind == "scenario":
-            scenarios.append((path, doc.data))
+        if doc.kind != "scenario":
+            continue
+        ident = doc.data["id"]
+        if ident in first_of:
+            result.problems.append(_duplicate(path, ident, first_of[ident]))
+        first_of.setdefault(ident, path)
+        scenarios.append((path, doc.data))
+    if not result.ok:
+        return result
     out_dir.mkdir(parents=True, exist_ok=True)
     cache = _read_cache(out_dir)
     new_cache: dict[str, Any] = {"packs": {}}

@@ -135,3 +135,29 @@ def test_import_round_trip_and_refusals(tmp_path, capsys):
     assert "not a readable zip" in capsys.readouterr().err
     assert not (tmp_path / "y").exists()
     assert main(["import", str(tmp_path / "missing.tcpack")]) == 2
+
+
+def test_duplicate_scenario_ids_stop_the_build(tmp_path, content, capsys):
+    src = content / "scenarios" / "default-4p.scenario.yaml"
+    shutil.copy(src, content / "scenarios" / "copy.scenario.yaml")
+    assert main(["build", str(content), "--out", str(tmp_path / "d")]) == 1
+    err = capsys.readouterr().err
+    assert "build.duplicate_scenario_id" in err and "copy.scenario.yaml" in err
+
+
+def test_progress_bar_only_on_a_terminal():
+    import io
+
+    from exporters.cli_support import ProgressBar
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty, pipe = Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        bar = ProgressBar(stream=stream)
+        bar(0, 2, "a.tcpack")
+        bar(2, 2, "index")
+    assert "[" + "#" * 30 + "] 2/2" in tty.getvalue() and tty.getvalue().endswith("\n")
+    assert pipe.getvalue() == ""
