@@ -68,7 +68,23 @@ def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
     missing = [p for p in CONTENT_FILES if p not in listed]
     if missing:
         raise PackError(f"pack lacks {', '.join(missing)}", hint="not a complete map pack")
+    _check_references(entries["scenario.json"])
     return manifest
+
+
+def _check_references(scenario_json: bytes) -> None:
+    """The scenario must point at the pack's own files, never outside the pack."""
+    try:
+        data = json.loads(scenario_json.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise PackError(f"not valid JSON: {err}", entry="scenario.json") from None
+    if not isinstance(data, dict):
+        raise PackError("not a scenario object", entry="scenario.json")
+    for key in ("map", "ruleset", "catalog"):
+        if data.get(key) != f"{key}.json":
+            raise PackError(f"'{key}' refers to {data.get(key)!r}, not {key}.json",
+                            entry="scenario.json",
+                            hint="a pack's scenario may only use the files of the pack")
 
 
 def validate_extracted(folder: Path) -> list[Any]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from fpdf import FPDF
 
-from engine.model import GameMap
+from engine.model import TERRAINS, GameMap
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
 from exporters.board import PALETTE, Board, Shape, build_board, smooth_points
 from tcstudio import __version__
@@ -272,7 +272,8 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     ]
     for n, line in enumerate(lines):
         pdf.text(m, m + 14 + 5 * n, _latin1(line))
-    top = m + 14 + 5 * len(lines) + 4
+    _legend(pdf, m, m + 14 + 5 * len(lines))
+    top = m + 14 + 5 * len(lines) + 9
     avail_w, avail_h = t.page_w - 2 * m, t.page_h - top - m - 8
     k = min(avail_w / board.width, avail_h / board.height)
     ox, oy = m + (avail_w - board.width * k) / 2, top
@@ -295,6 +296,20 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
             pdf.set_text_color(*_rgb(MARK))
             pdf.text(cx - pdf.get_string_width(label) / 2, cy + 1.8, label)
     _scale_bar(pdf, m, t.page_h - m / 2)
+
+
+def _legend(pdf: FPDF, x: float, y: float) -> None:
+    """Terrain and fort swatches in one row."""
+    pdf.set_font("Helvetica", "", 7)
+    pdf.set_text_color(*_rgb(PALETTE["ink"]))
+    pdf.set_draw_color(*_rgb(PALETTE["grid"]))
+    pdf.set_line_width(0.2)
+    entries = [*TERRAINS, "fort"]
+    for i, name in enumerate(entries):
+        cx, cy = x + i * 26, y
+        pdf.set_fill_color(*_rgb(PALETTE[name]))
+        pdf.rect(cx, cy, 6, 4.5, style="DF")
+        pdf.text(cx + 7.5, cy + 3.3, name)
 
 
 def map_to_pdf(game_map: GameMap, paper: str = "A4", hex_mm: float = 30.0) -> bytes:

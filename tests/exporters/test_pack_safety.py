@@ -15,8 +15,11 @@ from exporters.pack import MANIFEST_SCHEMA
 from exporters.packimport import check_manifest, import_pack
 from exporters.packzip import Limits, PackError, read_zip, write_zip
 
-CONTENT = {name: b'{"x": 1}\n' for name in ("scenario.json", "map.json", "ruleset.json",
-                                             "catalog.json")}
+CONTENT = {name: b'{"x": 1}\n' for name in ("map.json", "ruleset.json", "catalog.json")}
+CONTENT["scenario.json"] = (b'{"map": "map.json", "ruleset": "ruleset.json", '
+                            b'"catalog": "catalog.json"}')
+OUTSIDE = {**CONTENT, "scenario.json": b'{"map": "../../secret.map.yaml", "ruleset": '
+           b'"ruleset.json", "catalog": "catalog.json"}'}
 
 
 def manifest_for(files: dict[str, bytes]) -> bytes:
@@ -70,6 +73,8 @@ MALICIOUS = {
     "unlisted file": (raw_zip([*CONTENT.items(), ("extra.json", b"{}"),
                                ("manifest.json", manifest_for(CONTENT))]), "not listed"),
     "missing manifest": (raw_zip(list(CONTENT.items())), "no manifest"),
+    "scenario refers outside the pack": (raw_zip([*OUTSIDE.items(), ("manifest.json",
+                                                  manifest_for(OUTSIDE))]), "only use the files"),
     "manifest not json": (raw_zip([*CONTENT.items(), ("manifest.json", b"{nope")]),
                           "not valid JSON"),
     "manifest off schema": (raw_zip([*CONTENT.items(), ("manifest.json", b'{"a": 1}')]),
