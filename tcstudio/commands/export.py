@@ -21,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "PDF, or a scenario as a map pack or as rules conformance vectors.")
     p.add_argument("file", metavar="FILE", help="map or scenario file (YAML or JSON)")
     p.add_argument("--format", required=True, choices=FORMATS, help="output format")
-    p.add_argument("--out", metavar="PATH", help="output file (default: ./ID.EXT)")
+    p.add_argument("--out", metavar="PATH",
+                   help="output file, or a folder to write ID.EXT into (default: ./ID.EXT)")
     p.add_argument("--dpi", type=positive_float, default=150.0, help="PNG resolution (150)")
     p.add_argument("--paper", choices=["A4", "A3"], default="A4", help="PDF paper (A4)")
     p.add_argument("--hex-mm", type=positive_float, default=30.0, dest="hex_mm",
@@ -61,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
         print_problems(err.problems, "text")
         return 1
     exporter = base.get(args.format)
-    out = Path(args.out) if args.out else Path.cwd() / f"{ident}{exporter.extension}"
+    out = Path(args.out) if args.out else Path.cwd()
+    if out.is_dir():
+        out = out / f"{ident}{exporter.extension}"
     options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
     try:
         written = exporter.export(obj, out, options)

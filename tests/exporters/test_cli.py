@@ -106,6 +106,13 @@ def test_export_default_out_is_the_id_in_the_current_folder(tmp_path, monkeypatc
     assert [p.name for p in tmp_path.iterdir()] == ["default.svg"]
 
 
+def test_export_into_a_folder_names_the_file_by_id(tmp_path):
+    assert main(["export", str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml"),
+                 "--format", "tmj", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["default_2p.terrain.png",
+                                                          "default_2p.tmj"]
+
+
 def test_export_of_invalid_map_reports_problem(tmp_path, capsys):
     bad = tmp_path / "bad.map.yaml"
     bad.write_text((CONTENT_DIR / "maps" / "default.map.yaml").read_text(
