@@ -186,7 +186,8 @@ class State:
     # --- movement helpers used by engine.rules.movement -------------------------------------
 
     def army_allowed(self, u: Unit) -> bool:
-        """First-round restriction: whether `u`'s army may still move this turn."""
+        """First-round restriction: whether `u`'s army may still move or attack this turn
+        (the original: the first turn is played "with only 1 of his 3 armies")."""
         if u.army is None:
             return True
         limit, excluded = self.army_allowance()
@@ -335,6 +336,10 @@ class State:
             return f"{a.id} is not on the board (in a fort or a transport)"
         if a.attacked:
             return f"{a.id} has already declared an attack this turn"
+        if not self.army_allowed(a):
+            limit, _ = self.army_allowance()
+            return (f"round {self.round}: you may use only {limit} of your armies and "
+                    f"army {a.army} is not one of them")
         if d.team == a.team:
             return f"{d.id} is not an enemy"
         if d.pos < 0:
@@ -350,6 +355,8 @@ class State:
         out: list[Action] = []
         for a in self.units.values():
             if a.nation != nation or a.pos < 0 or a.attacked or not a.type.targets:
+                continue
+            if not self.army_allowed(a):
                 continue
             if self.is_on_water(a) and not combat.is_water_unit(a.type):
                 continue
@@ -475,7 +482,7 @@ class State:
                 return f"{u.id} is aboard {u.carrier}"
             if not self.army_allowed(u):
                 limit, _ = self.army_allowance()
-                return (f"round {self.round}: you may move only {limit} of your armies and "
+                return (f"round {self.round}: you may use only {limit} of your armies and "
                         f"army {u.army} is not one of them")
             return f"{u.id} cannot move now"
         moves = legal_moves(self, u)
@@ -599,7 +606,10 @@ class State:
 
     def _do_attack(self, a: Attack) -> None:
         self.declarations.append((a.attacker, a.defender))
-        self.units[a.attacker].attacked = True
+        u = self.units[a.attacker]
+        u.attacked = True
+        if u.army is not None and u.army not in self.armies_moved:
+            self.armies_moved.append(u.army)
 
     def fighter(self, u: Unit) -> combat.Fighter:
         """The combat view of a unit on the board."""

@@ -97,7 +97,7 @@ def test_first_round_two_players_one_army_then_the_remaining_two():
                                          if o.kind == "move"))))
     other = next((v for k in (1, 2, 3) if k != a1 for v in by_army[k]), None)
     if other is not None:
-        with pytest.raises(IllegalActionError, match="only 1 of your armies"):
+        with pytest.raises(IllegalActionError, match="use only 1 of your armies"):
             s.apply_action(Move(other.id, next(iter(s.legal_moves(other) or {row(0): 0}))))
     for _ in range(3):
         s.apply_action(EndPhase())
@@ -366,3 +366,17 @@ def test_losing_team_chooses_its_special_unit():
     s.apply_action(Buy("gunboat", "2,8"))
     boat = next(u for u in s.units.values() if u.type.id == "gunboat")
     assert s.hex_of(boat) == Hex(2, 8)
+
+
+def test_first_round_restriction_counts_attacking_armies_too():
+    s = empty_state(game_map())
+    s.round = 1  # first player of 2: one army only
+    a = put(s, "armoured_car", "DE", row(1), army=1)
+    b = put(s, "armoured_car", "DE", row(3), army=2)
+    target = put(s, "infantry", "FR", row(2))
+    s.apply_action(Move(a.id, Hex(2, R - 1)))  # army 1 is the one this turn
+    _to_declare(s)
+    assert Attack(a.id, target.id) in s.legal_actions()
+    assert Attack(b.id, target.id) not in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="use only 1 of your armies"):
+        s.apply_action(Attack(b.id, target.id))
