@@ -35,7 +35,6 @@ def half_points(value: float) -> int:
 class Board:
     """Read-only lookup arrays for one map and ruleset."""
 
-    map: GameMap
     hexes: list[Hex]  # index -> axial hex
     index_of: dict[Hex, int]
     neighbours: list[tuple[int, ...]]  # index -> in-bounds neighbour indices
@@ -108,7 +107,7 @@ class Board:
             ]
         entrances_near = [tuple(m for m in nb if m in entrance_fort) for nb in neighbours]
         return cls(
-            game_map, hexes, index_of, neighbours, terrain, blocked, entrance_fort,
+            hexes, index_of, neighbours, terrain, blocked, entrance_fort,
             fort_entrances, costs, meadow, water, steps, whole, entrances_near,
         )
 
