@@ -205,6 +205,9 @@ SEAM_ROADS_WEST: dict[str, tuple[list[Cell], list[Cell]]] = {
     "road_high": ([(13, 5), (15, 4), (17, 4)], [(14, 24), (16, 23), (17, 23)]),
 }
 
+# A field railway to the railhead behind Fort Cornay: drawing only (rails are not terrain).
+RAIL_WEST = [(-0.9, 25.7), (2.5, 25.3), (6.0, 26.3), (9.5, 26.4), (13.2, 25.9)]
+
 TRENCHES_WEST: dict[str, list[Cell]] = {
     "trench_cheppy": [(12, 18), (16, 16)],
 }
@@ -230,7 +233,7 @@ EAST_NAMES = {
 }
 
 START_WEST: dict[int, Cell] = {
-    1: (9, 2), 2: (15, 7), 3: (2, 9), 4: (5, 15), 5: (12, 21), 6: (6, 26),
+    1: (10, 2), 2: (12, 8), 3: (2, 9), 4: (5, 14), 5: (12, 21), 6: (6, 26),
 }  # fmt: skip
 
 # Forests: (centre cell, radius, seed) blobs; the edge is thinned deterministically.
@@ -317,6 +320,9 @@ def build() -> MapData:
                 pts = [(round(x, 4), round(y, 4)) for x, y in centre_polyline(route)]
                 paths.append(PathSpec(pid + suffix, kind, ter, width, pts))
 
+    rail = [(round(x, 3), round(y, 3)) for x, y in chaikin([grid_point(*p) for p in RAIL_WEST], 2)]
+    paths.append(PathSpec("rail_cornay_w", "rail", None, 0.25, rail))
+    paths.append(PathSpec("rail_cornay_e", "rail", None, 0.25, [rotate_point(p) for p in rail]))
     route_paths(ROADS_WEST, "road", "road", 0.45)
     for pid, (mine, partner) in SEAM_ROADS_WEST.items():
         for suffix, a, b in (("_n", mine, partner), ("_s", partner, mine)):
@@ -325,7 +331,7 @@ def build() -> MapData:
             paths.append(PathSpec(pid + suffix, "road", "road", 0.45, pts))
     route_paths(TRENCHES_WEST, "trench", "trench", 0.45)
     for p in paths:
-        if p.kind == "river":
+        if p.terrain is None or p.kind == "river":
             continue
         for col, row in covered(p.points, p.width):
             here = terrain[row][col]
@@ -379,7 +385,8 @@ def render_yaml(m: MapData) -> str:
         "  Fourteen forts, seven in each half; start numbers 1-6 in the western half and 7-12",
         "  in the eastern half, which is the western half turned by 180 degrees, so both",
         "  2-player halves play alike. Trench lines south of the river matter only with the",
-        "  Grabenkampf variant.",
+        "  Grabenkampf variant; field railways (drawing only) end behind Fort Cornay and",
+        "  Fort Cheppy.",
         "license: CC-BY-4.0",
         "season: summer",
         "layout: {orientation: pointy, hex_size: 32, offset: odd}",
