@@ -241,6 +241,7 @@ def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = 
                               fill=PALETTE["paper"])]),
         _terrain(game_map, bl, polygons),
         _paths(game_map, bl),
+        _bridges(game_map, bl),
         Group("grid", [Shape("polygon", poly, stroke=PALETTE["grid"], width=0.25)
                        for poly in polygons]),
         *_forts(game_map, bl),
@@ -301,6 +302,46 @@ def _paths(game_map: GameMap, bl: BoardLayout) -> Group:
             group.shapes.append(Shape("polyline", pts, stroke=ink, width=w * 0.45, smooth=True,
                                       dash=(0.5, 1.5)))
             group.shapes.append(Shape("polyline", pts, stroke=ink, width=0.7, smooth=True))
+    return group
+
+
+def _bridges(game_map: GameMap, bl: BoardLayout) -> Group:
+    """Parapets along the road where it crosses a bridge hex (horizontal without a road)."""
+    group = Group("bridges")
+    bridge = TERRAINS.index("bridge")
+    roads = [(smooth_points([bl.unit_point(p) for p in path.points]), path.width * bl.size * 0.55)
+             for path in game_map.paths if path.kind == "road" and len(path.points) > 1]
+    for i, t in enumerate(game_map.terrain):
+        if t != bridge:
+            continue
+        cx, cy = bl.center(game_map.hex_at_index(i))
+        best: tuple[float, Point, Point, float] | None = None
+        for pts, width in roads:
+            for a, b in itertools.pairwise(pts):
+                sx, sy = b[0] - a[0], b[1] - a[1]
+                seg2 = sx * sx + sy * sy or 1e-12
+                t = max(0.0, min(1.0, ((cx - a[0]) * sx + (cy - a[1]) * sy) / seg2))
+                px, py = a[0] + sx * t, a[1] + sy * t
+                d = math.hypot(px - cx, py - cy)
+                if d < bl.size * 0.9 and (best is None or d < best[0]):
+                    best = (d, (px, py), (sx, sy), width)
+        if best is None:
+            centre, (dx, dy), width = (cx, cy), (1.0, 0.0), bl.size * 0.3
+        else:
+            _, centre, (dx, dy), width = best
+        n = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / n, dy / n
+        half = bl.size * 0.45
+        off = width / 2 + 1.2
+        for side in (-1, 1):
+            ox, oy = -uy * off * side, ux * off * side
+            a = (centre[0] - ux * half + ox, centre[1] - uy * half + oy)
+            b = (centre[0] + ux * half + ox, centre[1] + uy * half + oy)
+            # splayed ends, as bridges are drawn on period maps
+            a0 = (a[0] - ux * 1.2 + ox * 0.5, a[1] - uy * 1.2 + oy * 0.5)
+            b0 = (b[0] + ux * 1.2 + ox * 0.5, b[1] + uy * 1.2 + oy * 0.5)
+            group.shapes.append(Shape("polyline", [a0, a, b, b0], stroke=PALETTE["fort_wall"],
+                                      width=0.6))
     return group
 
 

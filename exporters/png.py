@@ -64,8 +64,10 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
         for piece in pieces:
             draw.line(piece, fill=shape.stroke, width=width, joint="curve")
         if not shape.dash and width > 2:
+            # Round caps, and discs at the joints close the slivers Pillow leaves between
+            # wide segments of a sampled curve.
             r = width / 2
-            for x, y in (pts[0], pts[-1]):
+            for x, y in pts:
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.stroke)
     elif shape.kind == "circle":
         x, y = px(shape.points[0])

@@ -31,6 +31,8 @@ def test_svg_is_well_formed_and_has_every_fort_and_start_marker(any_map):
     hexes = [p for p in terrain if p.tag == f"{{{SVG_NS}}}polygon"]
     assert len(hexes) == any_map.width * any_map.height
     assert root.find(".//svg:g[@class='paths']/svg:path", NS) is not None  # smooth curves
+    bridges = sum(1 for t in any_map.terrain if t == 3)
+    assert len(root.findall(".//svg:g[@class='bridges']/svg:polyline", NS)) == 2 * bridges > 0
 
 
 def test_svg_is_real_size_in_mm():
