@@ -115,7 +115,7 @@ def make_manifest(scenario: Scenario, files: dict[str, bytes], version: str) -> 
         "version": version,
         "name": _text(scenario.name, scenario.id),
         "authors": [game_map.author or "unknown"],
-        "license": game_map.license or "all rights reserved",
+        "license": game_map.license or "unspecified",
     }
     if scenario.briefing:
         pack["description"] = _text(scenario.briefing, "")
