@@ -50,8 +50,14 @@ def ruleset(**overrides: Any) -> Ruleset:
                      "trench": None},
         },
         "last_step_to_meadow": 0.5,
-        "variants": {"shorter_game": {"enabled": False, "forts_to_win": {"2": 4, "4": 7}},
-                     "grabenkampf": {"enabled": False}},
+        "variants": {
+            "shorter_game": {"enabled": False, "forts_to_win": {"2": 4, "4": 7},
+                             "anti_tank_may_capture": False},
+            "grabenkampf": {"enabled": False},
+            "early_destruction": {"enabled": False, "destroyed_at_damage": 5},
+            "second_full_set": {"enabled": False},
+            "start_with_nation_units": {"enabled": False, "count": 2},
+        },
     }
     fields.update(overrides)
     return Ruleset(**fields)
@@ -91,6 +97,8 @@ CARDS = [
     card("howitzer", "artillery", 2, hit=3, rmin=2, rmax=4, cost=4, transportable=True),
     card("gunboat", "ship", 3, hit=4, rmax=4, targets=("ground", "air"), cost=8,
          special=True, abilities=("water_only", "buy_on_water")),
+    card("anti_tank", "foot", 2, hit=2, cost=3, transportable=True, can_capture=True,
+         abilities=("anti_tank",)),
     card("medic", "vehicle", 3, hit=0, targets=(), cost=5, special=True,
          abilities=("field_repair",)),
 ]
