@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import combat
 from engine.rules.board import Board
@@ -68,7 +69,11 @@ class Game:
             )
         if len(set(self.team_of.values())) != 2:
             raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
-        self.board = Board.cached(self.map, self.ruleset, "grabenkampf" in self.variants)
+        self.area = self._area()
+        self.board = Board.cached(self.map, self.ruleset, "grabenkampf" in self.variants,
+                                  self.area)
+        # Forts in play: all of them, or with 2 players those wholly inside the half.
+        self.forts = [f for f in self.map.forts if f.id in self.board.fort_entrances]
         for mclass in ("foot", "vehicle", "air", "ship"):
             if mclass not in self.board.costs:
                 raise ScenarioError(
@@ -93,6 +98,16 @@ class Game:
                 f"{', '.join(sorted(rs.variants)) or 'none'})"
             )
         return frozenset(on | set(scenario.variants) | set(extra))
+
+    def _area(self) -> frozenset[Hex] | None:
+        """The hexes in play: the scenario's half with 2 players, else the whole map."""
+        half = self.scenario.half
+        if self.players != 2 or not half:
+            return None
+        region = self.map.region(half)
+        if region is None:
+            raise ScenarioError(f"map {self.map.id!r} has no region {half!r} for the half")
+        return frozenset(region.hexes)
 
     def _start_numbers(self) -> dict[int, int]:
         """Start number -> board index of the numbers this game uses."""

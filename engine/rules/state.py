@@ -78,7 +78,7 @@ class State:
         self.game = game
         self.units: dict[str, Unit] = {}
         self.occ: dict[int, Unit] = {}
-        self.fort_owner: dict[str, str] = {f.id: f.owner for f in game.map.forts}
+        self.fort_owner: dict[str, str] = {f.id: f.owner for f in game.forts}
         self.money: dict[str, int] = {}
         self.phase = "setup"
         self.current = 0

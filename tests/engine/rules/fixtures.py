@@ -137,9 +137,10 @@ def scenario(m: GameMap | None = None, players: int = 4, rs: Ruleset | None = No
 
 
 def empty_state(m: GameMap | None = None, players: int = 2, to_act: str = "DE",
-                rs: Ruleset | None = None, **game_options: Any) -> State:
+                rs: Ruleset | None = None, half: str | None = None,
+                **game_options: Any) -> State:
     """A state in the move phase of round 5 with no units on the board."""
-    game = Game(scenario(m, players, rs), **game_options)
+    game = Game(scenario(m, players, rs, half), **game_options)
     s = game.new_initial_state()
     s.units.clear()
     s.occ.clear()

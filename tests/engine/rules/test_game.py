@@ -440,3 +440,15 @@ def test_unknown_variant_is_a_clear_error():
 
     with pytest.raises(ScenarioError, match="unknown variant"):
         Game(scenario(players=2), variants=("moon_base",))
+
+
+def test_two_players_play_only_on_their_half():
+    # the fixture's half_1_6 is rows 0..5 of 12; row 5 is its last row
+    inside = fort("north", [Hex(4, 2)], [Hex(3, 2), Hex(5, 2)])
+    outside = fort("south", [Hex(0, 9)], [Hex(-1, 9), Hex(1, 9)])
+    s = empty_state(game_map(forts=[inside, outside]), half="half_1_6")
+    assert set(s.fort_owner) == {"north"}
+    assert s.game.forts_to_win == 5
+    car = put(s, "armoured_car", "DE", Hex(2, 5))
+    assert all(h.r <= 5 for h in s.legal_moves(car))
+    assert Hex(2, 4) in s.legal_moves(car)
