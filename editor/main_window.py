@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor import files
+from editor.canvas.minimap import MinimapWidget
+from editor.canvas.view import MapView
 from editor.commands import Stamp
 from editor.dialogs import (
     MapPropertiesDialog,
@@ -50,20 +52,8 @@ ViewFactory = Callable[[MapDocument], QWidget]
 
 
 def default_view_factory(document: MapDocument) -> QWidget:
-    """The canvas helper's MapView."""
-    from editor.canvas.view import MapView
-
+    """The canvas MapView (tests and benchmarks may pass another factory)."""
     return MapView(document)
-
-
-def _minimap(document: MapDocument, view: QWidget) -> QWidget:
-    try:
-        from editor.canvas.minimap import MinimapWidget
-    except ImportError:
-        label = QLabel("The minimap arrives with the canvas package.")
-        label.setWordWrap(True)
-        return label
-    return MinimapWidget(document, view)
 
 
 class MainWindow(QMainWindow):
@@ -300,9 +290,7 @@ class MainWindow(QMainWindow):
         doc = self.document
         self.tools_panel = ToolsPanel(doc, self.state, list(self.tool_actions.values()))
         self.tools_dock = self._dock("Tools", "toolsDock", self.tools_panel, left)
-        self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
-        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, left)
-        self.minimap = _minimap(doc, self.view)
+        self.minimap = MinimapWidget(doc, self.view)
         self.minimap_dock = self._dock("Minimap", "minimapDock", self.minimap, right)
         self.inspector = InspectorPanel(doc, self.map_properties)
         self.inspector_dock = self._dock("Properties", "propertiesDock", self.inspector, right)
@@ -310,14 +298,17 @@ class MainWindow(QMainWindow):
         self.problems_dock = self._dock(
             "Problems", "problemsDock", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea
         )
+        self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
+        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, right)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
         self.history_dock = self._dock("History", "historyDock", self.history, right)
+        self.tabifyDockWidget(self.inspector_dock, self.layers_dock)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.inspector_dock.raise_()
         self.resizeDocks([self.tools_dock], [250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.minimap_dock], [280], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock], [150], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems_dock], [120], Qt.Orientation.Vertical)
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
