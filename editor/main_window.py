@@ -56,6 +56,23 @@ def default_view_factory(document: MapDocument) -> QWidget:
     return MapView(document)
 
 
+def _object_at_pointer(game_map: GameMap, pointer: str) -> object | None:
+    """The fort, start marker, label or path a JSON pointer like /forts/3/id points into
+    (check_map's pointers follow the model's list order)."""
+    parts = pointer.split("/")
+    lists = {
+        "forts": game_map.forts,
+        "start_markers": game_map.start_markers,
+        "labels": game_map.labels,
+        "paths": game_map.paths,
+    }
+    if len(parts) >= 3 and parts[1] in lists and parts[2].isdigit():
+        items = lists[parts[1]]
+        i = int(parts[2])
+        return items[i] if i < len(items) else None
+    return None
+
+
 class MainWindow(QMainWindow):
     """One map document in a Tiled-style window."""
 
@@ -390,18 +407,23 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{scale * 100:.0f} %")
 
     def show_problem(self, problem: object) -> None:
-        """Select and centre the hex of a problem (and its fort or start marker)."""
-        h_off = getattr(problem, "hex", None)
-        if h_off is None:
-            return
+        """Select and centre what a problem is about: its hex, or the fort / start marker /
+        label / path its JSON pointer names."""
         doc = self.document
-        h = doc.map.to_axial(*h_off)
-        doc.set_selection({h})
-        obj = doc.map.fort_at().get(h) or next(
-            (m for m in doc.map.start_markers if m.hex == h), None
-        )
+        m = doc.map
+        obj = _object_at_pointer(m, getattr(problem, "pointer", None) or "")
+        h_off = getattr(problem, "hex", None)
+        h = m.to_axial(*h_off) if h_off is not None else None
+        if h is not None and obj is None:
+            obj = m.fort_at().get(h) or next((s for s in m.start_markers if s.hex == h), None)
+        if h is None and isinstance(obj, Fort) and obj.hexes:
+            h = obj.hexes[0]
+        elif h is None and isinstance(obj, StartMarker):
+            h = obj.hex
+        if h is not None:
+            doc.set_selection({h})
+            self.view.center_on_hex(h)
         doc.select_object(obj)
-        self.view.center_on_hex(h)
 
     # --- edit menu -----------------------------------------------------------------------
 
@@ -550,13 +572,16 @@ class MainWindow(QMainWindow):
         dlg = NewMapDialog(self, default_available=DEFAULT_MAP.exists())
         if not dlg.exec():
             return
-        v = dlg.values()
+        self.create_new_map(dlg.values())
+
+    def create_new_map(self, v: dict) -> bool:
+        """Make and show a new map from NewMapDialog values (template "empty" or "half")."""
         if v["template"] == "half":
             try:
                 source = files.open_map(DEFAULT_MAP).map
             except files.OpenError as exc:
                 self.show_error("Cannot use the template", str(exc))
-                return
+                return False
             game_map = half_template(source)
             game_map.id, game_map.name = v["map_id"], v["name"]
         else:
@@ -570,6 +595,7 @@ class MainWindow(QMainWindow):
                 v["size"],
             )
         self.set_map(game_map, None)
+        return True
 
     def set_map(self, game_map: GameMap, path: Path | None, problems: list | None = None) -> None:
         """Show another map (history cleared) and validate it."""
