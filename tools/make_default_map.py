@@ -233,7 +233,7 @@ EAST_NAMES = {
 }
 
 START_WEST: dict[int, Cell] = {
-    1: (9, 2), 2: (15, 7), 3: (2, 9), 4: (5, 15), 5: (12, 21), 6: (6, 26),
+    1: (10, 2), 2: (12, 8), 3: (2, 9), 4: (5, 14), 5: (12, 21), 6: (6, 26),
 }  # fmt: skip
 
 # Forests: (centre cell, radius, seed) blobs; the edge is thinned deterministically.

@@ -173,7 +173,19 @@ def collect_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
         else:
             problems.append(error("file.not_found", "no such file or directory",
                                   "check the path", file=str(p)))
-    return files, problems
+    return _dedupe(files), problems
+
+
+def _dedupe(files: list[Path]) -> list[Path]:
+    """Files in order, each once (the same file given twice, or via a directory too)."""
+    seen: set[Path] = set()
+    out = []
+    for f in files:
+        key = f.resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def validate_report(paths: list[Path]) -> tuple[int, list[Problem]]:
@@ -183,7 +195,7 @@ def validate_report(paths: list[Path]) -> tuple[int, list[Problem]]:
     for f in files:
         try:
             found, _, _ = _analyse_path(f, cache)
-            problems.extend(found)
+            problems.extend(sorted(found, key=lambda p: (p.line or 0, p.col or 0)))
         except Exception as exc:  # a bug must not hide the other files' results
             problems.append(error("internal.error", f"{type(exc).__name__}: {exc}",
                                   "please report this with the file", file=str(f)))

@@ -225,7 +225,8 @@ def test_unit_classes_and_capabilities(units):
 
 def test_card_symbols(units):
     abilities = {
-        uid: {a["id"]: a.get("params", {}) for a in u["abilities"]} for uid, u in units.items()
+        uid: {a["id"]: a.get("params", {}) for a in u.get("abilities", [])}
+        for uid, u in units.items()
     }
     scatter = abilities["big_bertha"]["scatter"]
     assert scatter == {
@@ -549,3 +550,17 @@ def test_two_player_scenario_uses_the_western_half():
     assert data["half"] == "half_1_6"
     regions = {r["id"] for r in load(MAP)["regions"]}
     assert data["half"] in regions
+
+
+def test_start_numbers_keep_their_distance(game_map):
+    """No army captures on its first move, and armies start apart."""
+    from engine.hexes import offset_to_axial
+
+    def axial(cell: Any):
+        return offset_to_axial(cell[0], cell[1], "pointy", "odd")
+
+    footprint, entrances = fort_cells(game_map)
+    starts = [axial(s["hex"]) for s in game_map["start_markers"]]
+    for s in starts:
+        assert min(s.distance(axial(f)) for f in footprint | entrances) >= 3, s
+        assert min(s.distance(o) for o in starts if o != s) >= 5, s

@@ -6,7 +6,23 @@ from pathlib import Path
 
 import pytest
 
-from engine.content import load_catalog, load_ruleset, load_scenario, validate_report
+from engine.content import (
+    catalog_from_dict,
+    catalog_to_dict,
+    document_from_text,
+    dump_canonical,
+    load_catalog,
+    load_document,
+    load_ruleset,
+    load_scenario,
+    map_from_dict,
+    map_to_dict,
+    ruleset_from_dict,
+    ruleset_to_dict,
+    scenario_from_dict,
+    scenario_to_dict,
+    validate_report,
+)
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -42,3 +58,24 @@ def test_loader_marks_estimates_and_keeps_facts_plain():
     assert rules.dice_by_damage == [12, 11, 10, 8, 7, 5]
     assert {"/dice_by_damage/0", "/dice_by_damage/2"} <= rules.estimated
     assert "/dice_by_damage/1" not in rules.estimated
+
+
+CONVERTERS = {
+    "map": (map_from_dict, map_to_dict),
+    "catalog": (catalog_from_dict, catalog_to_dict),
+    "ruleset": (ruleset_from_dict, ruleset_to_dict),
+    "scenario": (scenario_from_dict, scenario_to_dict),
+}
+
+
+@pytest.mark.parametrize(
+    "path", sorted(CONTENT.rglob("*.yaml")), ids=lambda p: str(p.relative_to(CONTENT))
+)
+def test_content_round_trips_through_the_model_and_the_canonical_writer(path):
+    doc = load_document(path)
+    from_dict, to_dict = CONVERTERS[doc.kind]
+    canonical = dump_canonical(doc.data)
+    assert dump_canonical(to_dict(from_dict(doc.data))) == canonical
+    again = document_from_text(canonical, "yaml")
+    assert again.data == doc.data
+    assert dump_canonical(again.data) == canonical
