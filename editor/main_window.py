@@ -214,6 +214,15 @@ class MainWindow(QMainWindow):
         self.act_properties = a("Map &Properties…", self.map_properties, "Ctrl+Shift+M")
         self.act_resize = a("&Resize Map…", self.resize_map)
         self.act_validate = a("&Validate", self.validate_now, "F7", "Check the map now")
+        self.act_region_add = a(
+            "Add Selection to Region",
+            lambda: self.selection_to_region(True),
+            None,
+            "Put the selected hexes into the region chosen in the tool options",
+        )
+        self.act_region_remove = a(
+            "Remove Selection from Region", lambda: self.selection_to_region(False)
+        )
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
@@ -272,7 +281,11 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.panels_menu = self.view_menu.addMenu("&Panels")
         m = mb.addMenu("&Map")
-        m.addActions([self.act_properties, self.act_resize, self.act_validate])
+        m.addActions([self.act_properties, self.act_resize])
+        m.addSeparator()
+        m.addActions([self.act_region_add, self.act_region_remove])
+        m.addSeparator()
+        m.addAction(self.act_validate)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
@@ -431,6 +444,8 @@ class MainWindow(QMainWindow):
         has = bool(self.document.selection)
         for act in (self.act_cut, self.act_copy, self.act_mirror_h, self.act_mirror_v):
             act.setEnabled(has)
+        self.act_region_add.setEnabled(has)
+        self.act_region_remove.setEnabled(has)
         self.act_rotate.setEnabled(has)
         self.act_delete.setEnabled(has or self.document.selected_object is not None)
         self.act_paste.setEnabled(self.state.clipboard is not None)
@@ -513,6 +528,12 @@ class MainWindow(QMainWindow):
             w, h, anchor = dlg.values()
             if (w, h) != (self.document.map.width, self.document.map.height):
                 self.document.resize_map(w, h, anchor)
+
+    def selection_to_region(self, add: bool) -> None:
+        """Add the selected hexes to (or remove them from) the current region."""
+        doc = self.document
+        if doc.selection:
+            doc.paint_region(self.state.region_id, doc.selection, add)
 
     def validate_now(self) -> None:
         """Run the checks now and show the problems panel."""
