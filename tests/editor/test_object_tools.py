@@ -94,3 +94,25 @@ def test_delete_key_removes_selected_fort(make_window):
     assert w.document.map.forts
     QTest.keyClick(w, Qt.Key.Key_Delete)
     assert not w.document.map.forts
+
+
+def test_fort_entrance_and_footprint_editing(make_window):
+    w = make_window()
+    w.set_tool("fort")
+    click(w, Hex(6, 6))
+    fort = w.document.map.forts[0]
+    old = list(fort.entrances)
+    # A hex touching the footprint that is neither footprint nor entrance.
+    spot = next(n for x in fort.hexes for n in x.neighbors()
+                if n not in fort.hexes and n not in fort.entrances)
+    click(w, spot, modifiers=Qt.KeyboardModifier.ShiftModifier)
+    assert spot in fort.entrances and len(fort.entrances) == 2
+    assert set(fort.entrances) != set(old)
+    grow = next(n for x in fort.hexes for n in x.neighbors()
+                if n not in fort.hexes and n not in fort.entrances)
+    click(w, grow, modifiers=Qt.KeyboardModifier.ControlModifier)
+    assert grow in fort.hexes
+    click(w, grow, modifiers=Qt.KeyboardModifier.ControlModifier)
+    assert grow not in fort.hexes
+    texts = [w.document.undo_stack.text(i) for i in range(w.document.undo_stack.count())]
+    assert texts[1:] == ["Set entrance of fort Fort 1", "Grow fort Fort 1", "Shrink fort Fort 1"]
