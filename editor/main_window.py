@@ -178,6 +178,9 @@ class MainWindow(QMainWindow):
         self.act_undo.setShortcut(S.Undo)
         self.act_redo = stack.createRedoAction(self, "&Redo")
         self.act_redo.setShortcut(S.Redo)
+        # Fixed tool bar labels; the full "Undo Paint forest (3 hexes)" stays in the menu.
+        self.act_undo.setIconText("Undo")
+        self.act_redo.setIconText("Redo")
         self.addActions([self.act_undo, self.act_redo])
         self.act_cut = a("Cu&t", self.cut, S.Cut)
         self.act_copy = a("&Copy", self.copy, S.Copy)
