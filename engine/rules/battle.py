@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules import combat
+from engine.rules import combat, victory
 from engine.rules.actions import Action, Attack, Fight
 
 if TYPE_CHECKING:
@@ -130,8 +130,10 @@ def resolve(s: State, a: Unit, d: Unit) -> None:
         "attacker_destroyed": res.attacker_destroyed,
     })
     if res.defender_destroyed:
+        victory.on_destroyed(s, a.nation, 1 + len(d.cargo))
         s.remove_unit(d)
     if res.attacker_destroyed:
+        victory.on_destroyed(s, d.nation, 1 + len(a.cargo))
         s.remove_unit(a)
     s.check_victory()
 

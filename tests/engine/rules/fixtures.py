@@ -56,6 +56,9 @@ def ruleset(**overrides: Any) -> Ruleset:
             "grabenkampf": {"enabled": False},
             "early_destruction": {"enabled": False, "destroyed_at_damage": 5},
             "second_full_set": {"enabled": False},
+            "victory_points": {"enabled": False, "player_target": 10, "team_target": 15,
+                               "hq_capture": 3, "per_unit_destroyed": 1,
+                               "per_fort_captured": 1, "money_per_point": 20},
             "start_with_nation_units": {"enabled": False, "count": 2},
         },
     }
