@@ -44,7 +44,7 @@ def ruleset(**overrides: Any) -> Ruleset:
             "foot": {"meadow": 1, "forest": 1.5, "road": 0.5, "bridge": 0.5,
                      "water": "whole_move", "trench": 1},
             "vehicle": {"meadow": 1, "forest": 1.5, "road": 0.5, "bridge": 0.5,
-                        "water": None, "trench": None},
+                        "water": None, "trench": 1},
             "air": {t: 1 for t in ("meadow", "forest", "road", "bridge", "water", "trench")},
             "ship": {"meadow": None, "forest": None, "road": None, "bridge": 1, "water": 1,
                      "trench": None},
