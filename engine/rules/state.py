@@ -79,7 +79,10 @@ class State:
         self.game = game
         self.units: dict[str, Unit] = {}
         self.occ: dict[int, Unit] = {}
-        self.fort_owner: dict[str, str] = {f.id: f.owner for f in game.forts}
+        # A fort the map gives to a nation that does not play in this game starts neutral.
+        self.fort_owner: dict[str, str] = {
+            f.id: f.owner if f.owner in game.team_of else "neutral" for f in game.forts
+        }
         self.money: dict[str, int] = {}
         self.phase = "setup"
         self.current = 0

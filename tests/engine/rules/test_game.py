@@ -525,3 +525,8 @@ def test_victory_point_for_a_unit_destroyed_in_combat():
     combat_event = next(e for e in s.log if e["event"] == "combat")
     assert combat_event["defender_destroyed"]  # a hero tank's 12 dice on 10 or less
     assert s.vp["DE"] == 1
+
+
+def test_forts_of_absent_nations_start_neutral():
+    s = empty_state(game_map(forts=[fort("f1", [row(5)], [row(4), row(6)], owner="GB")]))
+    assert s.fort_owner == {"f1": "neutral"}
