@@ -602,3 +602,32 @@ def ruleset_with_dice_free():
     rs = ruleset()
     rs.variants["dice_free"] = {"enabled": False, "cards": 10, "quantile": "midpoint"}
     return rs
+
+
+def test_worked_example_armoured_car_with_pincer_against_infantry_in_forest():
+    from engine.rules.dice import Dice
+
+    # RULES §5.4 example through the whole engine: a German armoured car (3 damage, veteran
+    # with 3 XP, pincer) attacks British infantry in forest (1 damage, recruit, fires back).
+    s = empty_state(game_map(terrain={row(2): "forest"}), players=4)
+    car = put(s, "armoured_car", "DE", row(1), damage=3, xp=3)
+    inf = put(s, "infantry", "GB", row(2), damage=1)
+    put(s, "infantry", "DE", Hex(2, R - 1))  # touches the target, not opposite: pincer
+    _to_declare(s)
+    s.apply_action(Attack(car.id, inf.id))
+    faces = iter([(1, 2, 3, 5, 6, 7, 8, 9, 10, 11),  # 8 + 2 dice, 5 hit on <= 6
+                  (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)])  # 11 dice, 2 hit on <= 2
+
+    class FixedDice(Dice):
+        def roll(self, n: int) -> tuple[int, ...]:
+            got = next(faces)
+            assert len(got) == n
+            return got
+
+    s.dice = FixedDice(s.dice.state)
+    s.apply_action(EndPhase())
+    s.apply_action(Fight())
+    event = next(e for e in s.log if e["event"] == "combat")
+    assert event["bonus"] == "pincer" and event["bonus_dice"] == 2
+    assert (inf.damage, car.damage) == (1 + 2, 3 + 1)  # 2 damage in forest (3 in the open)
+    assert (car.xp, inf.xp) == (4, 1)
