@@ -94,9 +94,8 @@ def _line_dirs(shapes: HexShapes, terrain: bytearray, w: int, h: int, col: int, 
     return out
 
 
-def _default_axis(shapes: HexShapes) -> list[int]:
-    # An unconnected line symbol runs straight across: east-west (pointy) or along direction 0.
-    return [0, 3]
+# An unconnected line symbol runs straight across, between directions 0 and 3.
+DEFAULT_AXIS = (0, 3)
 
 
 def _zigzag(path: QPainterPath, ax: float, ay: float, bx: float, by: float, amp: float,
@@ -213,13 +212,13 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
             if len(dirs) == 1 and t == BRIDGE:
                 dirs.append((dirs[0] + 3) % 6)
             target = bridges if t == BRIDGE else roads
-            for d in dirs or _default_axis(shapes):
+            for d in dirs or DEFAULT_AXIS:
                 mx, my = shapes.edge_mid[d]
                 target.moveTo(x, y)
                 target.lineTo(x + mx * 1.02, y + my * 1.02)
         elif t == TRENCH:
             dirs = _line_dirs(shapes, terrain, w, h, col, row, frozenset((TRENCH,)))
-            for d in dirs or _default_axis(shapes):
+            for d in dirs or DEFAULT_AXIS:
                 mx, my = shapes.edge_mid[d]
                 _zigzag(trenches, x, y, x + mx, y + my, s * 0.14, 2)
 
@@ -258,42 +257,42 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
 
 
 def _paint_region(painter: QPainter, shapes: HexShapes, rect: QRectF, c0: int, c1: int, r0: int,
-                  r1: int,                  color: QColor, indices: set[int]) -> None:
+                  r1: int, color: QColor, indices: set[int]) -> None:
     geom = shapes.geom
     w, h = geom.width, geom.height
-    fill = QPainterPath()
-    fill.setFillRule(Qt.FillRule.WindingFill)
-    outline: list[QLineF] = []
-    inside = 0
-    for row in range(r0, r1 + 1):
-        for col in range(c0, c1 + 1):
-            i = row * w + col
-            if i not in indices:
-                continue
-            inside += 1
-            x, y = geom.center(col, row)
-            fill.addPolygon(shapes.polygon.translated(x, y))
-            for d, (dc, dr) in enumerate(shapes.neighbour_deltas(col, row)):
-                nc, nr = col + dc, row + dr
-                # The map border is drawn anyway; outline only borders inside the map.
-                if 0 <= nc < w and 0 <= nr < h and nr * w + nc not in indices:
-                    outline.append(shapes.half_outline[d].translated(x, y))
-    whole = inside == (c1 - c0 + 1) * (r1 - r0 + 1) and c0 > 0 and r0 > 0 and c1 < w - 1 \
-        and r1 < h - 1
-    if fill.isEmpty():
+    members = [row * w + col for row in range(r0, r1 + 1) for col in range(c0, c1 + 1)
+               if row * w + col in indices]
+    if not members:
         return
     tint = QColor(color)
     tint.setAlpha(11)
     # Unantialiased: an antialiased fill of hundreds of hex polygons costs ten times more,
     # and the outline covers the edge.
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    if whole:  # every hex around is in the region: one rectangle instead of hundreds of hexes
+    whole = len(members) == (c1 - c0 + 1) * (r1 - r0 + 1)
+    if whole and c0 > 0 and r0 > 0 and c1 < w - 1 and r1 < h - 1:
+        # Every hex around is in the region: no border here, one rectangle of tint.
         painter.fillRect(rect, tint)
-    else:
-        painter.fillPath(fill, tint)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        return
+    fill = QPainterPath()
+    fill.setFillRule(Qt.FillRule.WindingFill)
+    outline: list[QLineF] = []
+    for i in members:
+        row, col = divmod(i, w)
+        x, y = geom.center(col, row)
+        fill.addPolygon(shapes.polygon.translated(x, y))
+        for d, (dc, dr) in enumerate(shapes.neighbour_deltas(col, row)):
+            nc, nr = col + dc, row + dr
+            # The map border is drawn anyway; outline only borders inside the map.
+            if 0 <= nc < w and 0 <= nr < h and nr * w + nc not in indices:
+                outline.append(shapes.half_outline[d].translated(x, y))
+    painter.fillPath(fill, tint)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setPen(QPen(color, geom.size * 0.08, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-    painter.drawLines(outline)
+    if outline:
+        painter.setPen(QPen(color, geom.size * 0.08, Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.FlatCap))
+        painter.drawLines(outline)
 
 
 def _paint_grid(painter: QPainter, shapes: HexShapes, c0: int, c1: int, r0: int, r1: int,
