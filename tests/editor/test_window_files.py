@@ -133,3 +133,11 @@ def test_live_validation_includes_file_format_rules(make_window, qtbot):
     assert {"schema.bad_pattern", "schema.bad_length"} <= {p.code for p in problems}
     w.show_problem(next(p for p in problems if p.code == "schema.bad_pattern"))
     assert w.document.selected_object is fort
+
+
+def test_ids_typed_by_the_designer_are_cleaned():
+    from editor.dialogs import clean_id
+
+    assert clean_id("Fort Nord!", "x") == "fort_nord"
+    assert clean_id("  ", "fallback") == "fallback"
+    assert clean_id("half_1-6", "x") == "half_1-6"
