@@ -47,6 +47,7 @@ class MapDocument(QObject):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.objectsChanged.connect(self._update_capture_overlay)
         self.terrainChanged.connect(self._update_capture_overlay)
+        self.mapReplaced.connect(self._update_capture_overlay)
 
     # --- file state ----------------------------------------------------------------------
 
