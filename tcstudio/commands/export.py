@@ -63,7 +63,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     exporter = base.get(args.format)
     out = Path(args.out) if args.out else Path.cwd()
-    if out.is_dir():
+    # "--out newdir/" names a folder even before it exists.
+    if out.is_dir() or (args.out and args.out.endswith(("/", "\\"))):
+        out.mkdir(parents=True, exist_ok=True)
         out = out / f"{ident}{exporter.extension}"
     options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
     try:

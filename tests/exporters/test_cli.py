@@ -113,6 +113,13 @@ def test_export_into_a_folder_names_the_file_by_id(tmp_path):
                                                           "default_2p.tmj"]
 
 
+def test_export_into_a_new_folder_named_with_a_trailing_slash(tmp_path):
+    target = tmp_path / "newdir"
+    assert main(["export", str(CONTENT_DIR / "maps" / "default.map.yaml"), "--format", "tiled",
+                 "--out", f"{target}/"]) == 0
+    assert sorted(p.name for p in target.iterdir()) == ["default.terrain.png", "default.tmx"]
+
+
 def test_export_of_invalid_map_reports_problem(tmp_path, capsys):
     bad = tmp_path / "bad.map.yaml"
     bad.write_text((CONTENT_DIR / "maps" / "default.map.yaml").read_text(
