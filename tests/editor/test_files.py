@@ -61,7 +61,7 @@ def test_autosave_writes_recovery_after_idle_and_save_discards_it(make_window, r
     w.set_tool("brush")
     w.state.set(terrain="water", brush_radius=1)
     click(w, Hex(5, 5))
-    qtbot.waitUntil(recovery.map_path.exists, timeout=3000)
+    qtbot.waitUntil(recovery.map_path.exists, timeout=10000)
     assert files.open_map(recovery.map_path).map.terrain_at(Hex(5, 5)) == "water"
     assert w.save_to(tmp_path / "saved.map.yaml")
     assert not recovery.map_path.exists()
