@@ -114,7 +114,7 @@ def test_fort_and_markers_change_the_problems_panel(make_window, qtbot):
     numbers = [m.number for m in w.document.map.start_markers]
     assert numbers == [5, 5]
     qtbot.waitUntil(
-        lambda: any("duplicate" in p.code for p in w.document.problems), timeout=3000
+        lambda: any("duplicate" in p.code for p in w.document.problems), timeout=10000
     )
     assert w.problems_panel.count() == len(w.document.problems)
     assert {p.code for p in w.document.problems} != before
