@@ -85,9 +85,13 @@ class MapDocument(QObject):
 
     # --- selection, overlays, problems ---------------------------------------------------
 
-    def set_selection(self, hexes: Iterable[Hex]) -> None:
-        """Replace the hex selection (hexes outside the map are dropped)."""
-        self.selection = {h for h in hexes if self.map.in_bounds(h)}
+    def set_selection(self, hexes: Iterable[Hex], checked: bool = False) -> None:
+        """Replace the hex selection; hexes outside the map are dropped unless the caller
+        says they are all on the map (`checked`)."""
+        if checked:
+            self.selection = set(hexes)
+        else:
+            self.selection = {h for h in hexes if self.map.in_bounds(h)}
         self.selectionChanged.emit()
 
     def select_object(self, obj: object | None) -> None:
@@ -296,6 +300,11 @@ class MapDocument(QObject):
             self.undo_stack.push(cmd.MirrorSelection(self, kind[-1]))
         else:
             raise ValueError(f"unknown transform {kind!r}")
+
+    def copy_to_other_side(self, kind: str = "rotate_180") -> None:
+        """Copy the selection (rotated or mirrored about the map centre) onto the other side."""
+        if self.selection:
+            self.undo_stack.push(cmd.CopyToOtherSide(self, kind))
 
     def paste_stamp(self, stamp: cmd.Stamp, at: Hex) -> None:
         """Paste a stamp with its origin on `at`."""
