@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,36 @@ def display_available(env: dict[str, str] | None = None) -> bool:
     return True
 
 
+# Qt's xcb platform plugin aborts the process (no Python exception) when one of these is
+# missing, so they are checked first. Library name -> Debian/Ubuntu package.
+X11_LIBRARIES = {
+    "xcb-cursor": "libxcb-cursor0",
+    "xcb-icccm": "libxcb-icccm4",
+    "xcb-keysyms": "libxcb-keysyms1",
+    "xcb-image": "libxcb-image0",
+    "xcb-render-util": "libxcb-render-util0",
+    "xcb-shape": "libxcb-shape0",
+    "xcb-xkb": "libxcb-xkb1",
+    "xkbcommon-x11": "libxkbcommon-x11-0",
+}
+
+
+def missing_x11_packages(
+    env: dict[str, str] | None = None, find_library: Callable[[str], str | None] | None = None
+) -> list[str]:
+    """Packages whose libraries Qt's X11 plugin needs but cannot find (empty if not on X11)."""
+    env = dict(os.environ if env is None else env)
+    if not sys.platform.startswith("linux") or env.get("WAYLAND_DISPLAY"):
+        return []
+    if env.get("QT_QPA_PLATFORM", "xcb") != "xcb" or not env.get("DISPLAY"):
+        return []
+    if find_library is None:
+        import ctypes.util
+
+        find_library = ctypes.util.find_library
+    return [pkg for lib, pkg in X11_LIBRARIES.items() if not find_library(lib)]
+
+
 def run(path: str | None = None, screenshot: str | None = None) -> int:
     """Open the editor on `path` (default: the default scenario's map); return the exit code.
 
@@ -40,6 +71,14 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not display_available():
         sys.stderr.write(NO_DISPLAY_HINT)
+        return 2
+    missing = missing_x11_packages()
+    if missing:
+        sys.stderr.write(
+            "tcstudio edit: error: Qt cannot open an X11 window: system libraries are missing\n"
+            f"(hint: apt-get install -y {' '.join(missing)}; "
+            "or run with QT_QPA_PLATFORM=offscreen)\n"
+        )
         return 2
     target = Path(path) if path else DEFAULT_SCENARIO
     if path and not target.exists():

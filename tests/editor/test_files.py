@@ -11,7 +11,7 @@ import time
 import pytest
 
 from editor import files
-from editor.app import display_available, restore_recovery
+from editor.app import display_available, missing_x11_packages, restore_recovery
 from engine.hexes import Hex
 from tests.editor.conftest import DEFAULT_MAP, ROOT, click
 
@@ -216,3 +216,15 @@ def test_recovery_offer_restores_or_discards(make_window, recovery, monkeypatch,
         assert len(w.document.map.forts) == 14 and w.document.modified
     else:
         assert len(w.document.map.forts) == 0 and not recovery.map_path.exists()
+
+
+def test_missing_x11_libraries_are_named_with_their_packages():
+    x11 = {"DISPLAY": ":0"}
+    assert missing_x11_packages(x11, lambda lib: None if lib == "xcb-cursor" else lib) == [
+        "libxcb-cursor0"
+    ]
+    assert missing_x11_packages(x11, lambda lib: lib) == []
+    # Offscreen, Wayland or no display at all never need the X11 libraries.
+    assert missing_x11_packages({**x11, "QT_QPA_PLATFORM": "offscreen"}, lambda lib: None) == []
+    assert missing_x11_packages({**x11, "WAYLAND_DISPLAY": "w"}, lambda lib: None) == []
+    assert missing_x11_packages({}, lambda lib: None) == []
