@@ -1,0 +1,138 @@
+"""Starting the editor: display check, QApplication, crash recovery offer, screenshot mode."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from pathlib import Path
+
+from engine.paths import DEFAULT_SCENARIO
+
+NO_DISPLAY_HINT = (
+    "tcstudio edit: error: no display available (DISPLAY/WAYLAND_DISPLAY unset)\n"
+    "(hint: set QT_QPA_PLATFORM=offscreen, or run under xvfb-run: xvfb-run tcstudio edit)\n"
+)
+
+
+def display_available(env: dict[str, str] | None = None) -> bool:
+    """Whether Qt can open windows: a platform was chosen explicitly, or a display exists."""
+    env = dict(os.environ if env is None else env)
+    if env.get("QT_QPA_PLATFORM"):
+        return True
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def run(path: str | None = None, screenshot: str | None = None) -> int:
+    """Open the editor on `path` (default: the default scenario's map); return the exit code.
+
+    With `screenshot`, render the window offscreen to that PNG and exit."""
+    if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if not display_available():
+        sys.stderr.write(NO_DISPLAY_HINT)
+        return 2
+    target = Path(path) if path else DEFAULT_SCENARIO
+    if path and not target.exists():
+        sys.stderr.write(f"tcstudio edit: error: {path}: no such file\n(hint: check the path)\n")
+        return 2
+
+    from PySide6.QtWidgets import QApplication
+
+    from editor import files
+    from editor.document import MapDocument
+    from editor.main_window import MainWindow
+    from editor.settings import recovery_dir
+    from editor.theme import apply_system_palette
+    from engine.model import GameMap
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setOrganizationName("Trench Club Studio")
+    app.setApplicationName("tcstudio")
+    apply_system_palette(app)  # type: ignore[arg-type]
+
+    opened = None
+    error = None
+    if target.exists():
+        try:
+            opened = files.open_map(target)
+        except files.OpenError as exc:
+            error = str(exc)
+    if screenshot and error:
+        sys.stderr.write(f"tcstudio edit: error: {error}\n")
+        return 1
+
+    if opened is not None:
+        document = MapDocument(opened.map, opened.path)
+        document.set_problems(opened.problems)
+    else:
+        document = MapDocument(GameMap.blank("untitled", 30, 24, name="Untitled"))
+    recovery = None if screenshot else files.RecoveryStore(recovery_dir())
+    window = MainWindow(document, recovery=recovery)
+    if screenshot:
+        return _screenshot(app, window, Path(screenshot))
+    window.show()
+    window.view.zoom_to_fit()
+    if error:
+        window.show_error("Cannot open file", error)
+    if recovery is not None:
+        _offer_recovery(window, recovery)
+        recovery.start_session()
+    return app.exec()
+
+
+def _offer_recovery(window, recovery) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    info = recovery.crashed_session()
+    if info is None:
+        return
+    when = info.get("saved_at")
+    stamp = datetime.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M") if when else "?"
+    original = info.get("original") or "a new map"
+    answer = QMessageBox.question(
+        window,
+        "Recover unsaved work?",
+        f"The editor did not shut down cleanly. Unsaved work on {original} from {stamp} was "
+        "kept.\n\nRestore it?",
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        restore_recovery(window, recovery)
+    else:
+        recovery.discard()
+
+
+def restore_recovery(window, recovery) -> bool:
+    """Load the recovery copy into the window as unsaved changes to its original file."""
+    from editor import files
+
+    info = recovery.crashed_session() or {}
+    try:
+        game_map = recovery.load()
+    except files.OpenError as exc:
+        window.show_error("Cannot recover", str(exc))
+        return False
+    original = info.get("original")
+    window.set_map(game_map, Path(original) if original else None)
+    window.document.undo_stack.resetClean()  # recovered work is not saved anywhere yet
+    window.document.fileChanged.emit()
+    return True
+
+
+def _screenshot(app, window, out: Path) -> int:
+    window.resize(1600, 900)
+    window.show()
+    app.processEvents()
+    window.view.zoom_to_fit()
+    window.validator.check_sync()
+    app.processEvents()
+    image = window.grab()
+    if not image.save(str(out)):
+        sys.stderr.write(f"tcstudio edit: error: cannot write {out}\n(hint: check the folder)\n")
+        return 1
+    print(f"wrote {out} ({image.width()}×{image.height()})")
+    window.document.undo_stack.setClean()
+    window.close()
+    return 0

@@ -1,0 +1,338 @@
+"""Undo commands for forts, start markers, regions, paths and labels."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from editor.commands.base import Command
+from engine.hexes import Hex
+from engine.model import Fort, Label, MapPath, Region, StartMarker
+
+if TYPE_CHECKING:
+    from editor.document import MapDocument
+
+REGION_ID = 1002
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+def _describe(obj: object) -> str:
+    if isinstance(obj, Fort):
+        return f"fort {obj.name or obj.id}"
+    if isinstance(obj, StartMarker):
+        return f"start marker {obj.number}"
+    if isinstance(obj, MapPath):
+        return f"{obj.kind} {obj.id}"
+    if isinstance(obj, Label):
+        return f"label “{obj.text}”"
+    if isinstance(obj, Region):
+        return f"region {obj.name or obj.id}"
+    return type(obj).__name__.lower()
+
+
+_LISTS = {Fort: "forts", StartMarker: "start_markers", MapPath: "paths", Label: "labels"}
+
+
+def _list_of(doc: MapDocument, obj: object) -> list:
+    return getattr(doc.map, _LISTS[type(obj)])
+
+
+class AddObject(Command):
+    """Append a fort, start marker, path or label to its map list."""
+
+    verb = "Add"
+
+    def __init__(self, doc: MapDocument, obj: object, parent: Command | None = None) -> None:
+        super().__init__("", parent)
+        self.doc = doc
+        self.obj = obj
+        self.setText(f"{self.verb} {_describe(obj)}")
+
+    def redo(self) -> None:
+        super().redo()
+        _list_of(self.doc, self.obj).append(self.obj)
+        self.doc.objectsChanged.emit()
+
+    def undo(self) -> None:
+        _list_of(self.doc, self.obj).remove(self.obj)
+        if self.doc.selected_object is self.obj:
+            self.doc.select_object(None)
+        super().undo()
+        self.doc.objectsChanged.emit()
+
+
+class RemoveObject(Command):
+    """Remove a fort, start marker, path or label; undo puts it back at the same place."""
+
+    verb = "Delete"
+
+    def __init__(self, doc: MapDocument, obj: object, parent: Command | None = None) -> None:
+        super().__init__("", parent)
+        self.doc = doc
+        self.obj = obj
+        self.index = _list_of(doc, obj).index(obj)
+        self.setText(f"{self.verb} {_describe(obj)}")
+
+    def redo(self) -> None:
+        _list_of(self.doc, self.obj).remove(self.obj)
+        if self.doc.selected_object is self.obj:
+            self.doc.select_object(None)
+        self.doc.objectsChanged.emit()
+
+    def undo(self) -> None:
+        _list_of(self.doc, self.obj).insert(self.index, self.obj)
+        self.doc.objectsChanged.emit()
+
+
+class SetAttributes(Command):
+    """Change attributes of one object in place (keeps its identity for the selection)."""
+
+    def __init__(
+        self,
+        doc: MapDocument,
+        obj: Any,
+        changes: dict[str, Any],
+        text: str | None = None,
+        parent: Command | None = None,
+    ) -> None:
+        super().__init__("", parent)
+        self.doc = doc
+        self.obj = obj
+        self.new = {k: copy.deepcopy(v) for k, v in changes.items()}
+        self.old = {k: copy.deepcopy(getattr(obj, k)) for k in changes}
+        self.setText(text or f"Edit {_describe(obj)}")
+
+    def _set(self, values: dict[str, Any]) -> None:
+        for k, v in values.items():
+            setattr(self.obj, k, copy.deepcopy(v))
+        self.doc.objectsChanged.emit()
+
+    def redo(self) -> None:
+        super().redo()
+        self._set(self.new)
+
+    def undo(self) -> None:
+        self._set(self.old)
+        super().undo()
+
+
+class PlaceFort(AddObject):
+    """Place a new fort."""
+
+    verb = "Place"
+
+
+class DeleteFort(RemoveObject):
+    """Delete a fort."""
+
+
+class EditFort(SetAttributes):
+    """Change a fort's footprint, entrances, owner, name or facing."""
+
+
+def _rotate60(v: Hex, steps: int) -> Hex:
+    for _ in range(steps % 6):
+        v = Hex(v.q + v.r, -v.q)  # direction i -> i+1
+    return v
+
+
+class MoveFort(SetAttributes):
+    """Move a fort (footprint and entrances) by an axial delta."""
+
+    def __init__(self, doc: MapDocument, fort: Fort, delta: Hex) -> None:
+        changes = {
+            "hexes": [h + delta for h in fort.hexes],
+            "entrances": [h + delta for h in fort.entrances],
+        }
+        super().__init__(doc, fort, changes, f"Move {_describe(fort)}")
+
+
+class RotateFort(SetAttributes):
+    """Rotate a fort by 60° steps around its first footprint hex."""
+
+    def __init__(self, doc: MapDocument, fort: Fort, steps: int) -> None:
+        c = fort.hexes[0] if fort.hexes else Hex(0, 0)
+
+        def rot(h: Hex) -> Hex:
+            return c + _rotate60(h - c, steps)
+
+        changes: dict[str, Any] = {
+            "hexes": [rot(h) for h in fort.hexes],
+            "entrances": [rot(h) for h in fort.entrances],
+        }
+        if fort.facing is not None:
+            changes["facing"] = (fort.facing + steps) % 6
+        super().__init__(doc, fort, changes, f"Rotate {_describe(fort)}")
+
+
+class PlaceStartMarker(AddObject):
+    """Place a start marker."""
+
+    verb = "Place"
+
+
+class DeleteStartMarker(RemoveObject):
+    """Delete a start marker."""
+
+
+class MoveStartMarker(SetAttributes):
+    """Move a start marker to another hex."""
+
+    def __init__(
+        self, doc: MapDocument, marker: StartMarker, h: Hex, parent: Command | None = None
+    ) -> None:
+        super().__init__(doc, marker, {"hex": h}, f"Move {_describe(marker)}", parent)
+
+
+class EditStartMarker(SetAttributes):
+    """Renumber a start marker."""
+
+    def __init__(self, doc: MapDocument, marker: StartMarker, number: int) -> None:
+        super().__init__(
+            doc, marker, {"number": number}, f"Renumber start marker {marker.number} → {number}"
+        )
+
+
+class AddPath(AddObject):
+    """Add a path; optionally a child command writes its terrain into the covered hexes."""
+
+    def __init__(self, doc: MapDocument, path: MapPath, apply_terrain: bool) -> None:
+        super().__init__(doc, path)
+        if apply_terrain:
+            from editor.commands.paths import apply_path_terrain_command
+
+            apply_path_terrain_command(doc, path, parent=self)
+
+
+class EditPath(SetAttributes):
+    """Change a path; optionally re-apply its terrain to the hexes it now covers."""
+
+    def __init__(
+        self, doc: MapDocument, path: MapPath, changes: dict[str, Any], apply_terrain: bool
+    ) -> None:
+        super().__init__(doc, path, changes, f"Edit {_describe(path)}")
+        if apply_terrain:
+            from editor.commands.paths import apply_path_terrain_command
+
+            edited = copy.deepcopy(path)
+            for k, v in changes.items():
+                setattr(edited, k, v)
+            apply_path_terrain_command(doc, edited, parent=self)
+
+
+class DeletePath(RemoveObject):
+    """Delete a path (the terrain it wrote stays)."""
+
+
+class AddLabel(AddObject):
+    """Add a label."""
+
+
+class EditLabel(SetAttributes):
+    """Change a label."""
+
+
+class DeleteLabel(RemoveObject):
+    """Delete a label."""
+
+
+class PaintRegion(Command):
+    """Add hexes to or remove them from a named region (created on first paint)."""
+
+    def __init__(
+        self,
+        doc: MapDocument,
+        region_id: str,
+        hexes: set[Hex],
+        add: bool,
+        stroke_id: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.doc = doc
+        self.region_id = region_id
+        self.hexes = set(hexes)
+        self.add = add
+        self.stroke_id = stroke_id
+        self.created = doc.map.region(region_id) is None
+        self._update_text()
+
+    def _update_text(self) -> None:
+        verb = "Paint region" if self.add else "Erase region"
+        self.setText(f"{verb} {self.region_id} ({_hexes(len(self.hexes))})")
+
+    def id(self) -> int:
+        return REGION_ID if self.stroke_id is not None else -1
+
+    def mergeWith(self, other: Command) -> bool:
+        if (
+            not isinstance(other, PaintRegion)
+            or other.stroke_id != self.stroke_id
+            or other.region_id != self.region_id
+            or other.add != self.add
+            or other.created
+        ):
+            return False
+        self.hexes |= other.hexes
+        self._update_text()
+        return True
+
+    def redo(self) -> None:
+        region = self.doc.map.region(self.region_id)
+        if region is None:
+            region = Region(self.region_id, self.region_id)
+            self.doc.map.regions.append(region)
+        if self.add:
+            region.hexes |= self.hexes
+        else:
+            region.hexes -= self.hexes
+        self.doc.objectsChanged.emit()
+
+    def undo(self) -> None:
+        region = self.doc.map.region(self.region_id)
+        if region is None:
+            return
+        if self.add:
+            region.hexes -= self.hexes
+        else:
+            region.hexes |= self.hexes
+        if self.created and not region.hexes:
+            self.doc.map.regions.remove(region)
+        self.doc.objectsChanged.emit()
+
+
+class AddRegion(Command):
+    """Create an empty named region."""
+
+    def __init__(self, doc: MapDocument, region: Region) -> None:
+        super().__init__(f"Add region {region.id}")
+        self.doc = doc
+        self.region = region
+
+    def redo(self) -> None:
+        self.doc.map.regions.append(self.region)
+        self.doc.objectsChanged.emit()
+
+    def undo(self) -> None:
+        self.doc.map.regions.remove(self.region)
+        self.doc.objectsChanged.emit()
+
+
+class DeleteRegion(Command):
+    """Delete a region."""
+
+    def __init__(self, doc: MapDocument, region: Region) -> None:
+        super().__init__(f"Delete region {region.id}")
+        self.doc = doc
+        self.region = region
+        self.index = doc.map.regions.index(region)
+
+    def redo(self) -> None:
+        self.doc.map.regions.remove(self.region)
+        self.doc.objectsChanged.emit()
+
+    def undo(self) -> None:
+        self.doc.map.regions.insert(self.index, self.region)
+        self.doc.objectsChanged.emit()

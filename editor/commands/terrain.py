@@ -1,0 +1,132 @@
+"""Terrain undo commands. Each stores only the changed indices with old and new bytes."""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING
+
+from editor.commands.base import Command
+from engine.model import TERRAINS
+
+if TYPE_CHECKING:
+    from editor.document import MapDocument
+
+PAINT_ID = 1001
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+class TerrainEdit(Command):
+    """Set terrain at indices; undo restores the old bytes. Base of the terrain commands."""
+
+    verb = "Set"
+
+    def __init__(
+        self,
+        doc: MapDocument,
+        indices: list[int],
+        value: int | bytes,
+        parent: Command | None = None,
+    ) -> None:
+        super().__init__("", parent)
+        self.doc = doc
+        self.indices = array("I", indices)
+        t = doc.map.terrain
+        self.old = bytes(t[i] for i in indices)
+        self.new = bytes([value]) * len(indices) if isinstance(value, int) else bytes(value)
+        self._update_text()
+
+    def _update_text(self) -> None:
+        values = set(self.new)
+        what = TERRAINS[next(iter(values))] if len(values) == 1 else "terrain"
+        self.setText(f"{self.verb} {what} ({_hexes(len(self.indices))})")
+
+    def _apply(self, values: bytes) -> None:
+        t = self.doc.map.terrain
+        for i, v in zip(self.indices, values, strict=True):
+            t[i] = v
+        self.doc.terrainChanged.emit(self.indices.tolist())
+
+    def redo(self) -> None:
+        self._apply(self.new)
+
+    def undo(self) -> None:
+        self._apply(self.old)
+
+
+class PaintTerrain(TerrainEdit):
+    """A brush stroke; successive dabs of one stroke merge into one undo step."""
+
+    verb = "Paint"
+
+    def __init__(
+        self,
+        doc: MapDocument,
+        indices: list[int],
+        value: int,
+        stroke_id: int | None,
+        verb: str = "Paint",
+    ) -> None:
+        self.stroke_id = stroke_id
+        self.verb = verb
+        super().__init__(doc, indices, value)
+
+    def _update_text(self) -> None:
+        if self.verb == "Paint":
+            super()._update_text()
+        else:
+            self.setText(f"{self.verb} ({_hexes(len(self.indices))})")
+
+    def id(self) -> int:
+        return PAINT_ID if self.stroke_id is not None else -1
+
+    def mergeWith(self, other: Command) -> bool:
+        if not isinstance(other, PaintTerrain) or other.stroke_id != self.stroke_id:
+            return False
+        if other.new[:1] != self.new[:1]:
+            return False
+        known = set(self.indices)
+        for i, old in zip(other.indices, other.old, strict=True):
+            if i not in known:
+                known.add(i)
+                self.indices.append(i)
+                self.old += bytes([old])
+        self.new = self.new[:1] * len(self.indices)
+        self._update_text()
+        return True
+
+
+class EraseTerrain(TerrainEdit):
+    """Set hexes back to meadow (eraser, cut, delete)."""
+
+    def __init__(
+        self, doc: MapDocument, indices: list[int], value: int, text: str = "Erase"
+    ) -> None:
+        self.verb = text
+        super().__init__(doc, indices, value)
+
+    def _update_text(self) -> None:
+        self.setText(f"{self.verb} ({_hexes(len(self.indices))})")
+
+
+class FillTerrain(TerrainEdit):
+    """Flood fill of a connected area."""
+
+    verb = "Fill"
+
+
+class FillRectangle(TerrainEdit):
+    """Fill of an offset rectangle."""
+
+    verb = "Fill rectangle with"
+
+
+class ApplyPathTerrain(TerrainEdit):
+    """The terrain written by a path into the hexes it covers."""
+
+    verb = "Apply path terrain"
+
+    def _update_text(self) -> None:
+        self.setText(f"Apply path terrain ({_hexes(len(self.indices))})")

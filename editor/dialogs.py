@@ -1,0 +1,254 @@
+"""Dialogs: new map, map properties, resize, preferences, keyboard shortcuts."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.model import GameMap
+
+MAX_SIDE = 1000
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+def _size_spin(value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(1, MAX_SIDE)
+    spin.setValue(value)
+    spin.setSuffix(" hexes")
+    return spin
+
+
+class NewMapDialog(QDialog):
+    """Size, orientation and template of a new map."""
+
+    def __init__(self, parent: QWidget | None = None, default_available: bool = True) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New map")
+        form = QFormLayout(self)
+        self.name = QLineEdit("New map")
+        self.map_id = QLineEdit("new_map")
+        self.width = _size_spin(30)
+        self.height = _size_spin(24)
+        self.orientation = QComboBox()
+        self.orientation.addItems(["pointy", "flat"])
+        self.offset = QComboBox()
+        self.offset.addItems(["odd", "even"])
+        self.hex_size = QSpinBox()
+        self.hex_size.setRange(8, 256)
+        self.hex_size.setValue(32)
+        self.hex_size.setSuffix(" px")
+        self.template = QComboBox()
+        self.template.addItem("Empty (all meadow)", "empty")
+        if default_available:
+            self.template.addItem("Half of the default map (start numbers 1–6)", "half")
+        self.template.currentIndexChanged.connect(self._template_changed)
+        form.addRow("Name", self.name)
+        form.addRow("Id", self.map_id)
+        form.addRow("Template", self.template)
+        form.addRow("Width", self.width)
+        form.addRow("Height", self.height)
+        form.addRow("Orientation", self.orientation)
+        form.addRow("Offset rows/columns", self.offset)
+        form.addRow("Hex size", self.hex_size)
+        form.addRow(_buttons(self))
+
+    def _template_changed(self) -> None:
+        empty = self.template.currentData() == "empty"
+        for w in (self.width, self.height, self.orientation, self.offset, self.hex_size):
+            w.setEnabled(empty)
+
+    def values(self) -> dict:
+        """The chosen settings."""
+        return {
+            "name": self.name.text().strip() or "New map",
+            "map_id": self.map_id.text().strip() or "new_map",
+            "width": self.width.value(),
+            "height": self.height.value(),
+            "orientation": self.orientation.currentText(),
+            "offset": self.offset.currentText(),
+            "size": float(self.hex_size.value()),
+            "template": self.template.currentData(),
+        }
+
+
+class MapPropertiesDialog(QDialog):
+    """Edit name, id, author, description, license, season, layout and path coverage."""
+
+    def __init__(self, game_map: GameMap, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Map properties")
+        self.original = game_map
+        form = QFormLayout(self)
+        self.name = QLineEdit(game_map.name)
+        self.map_id = QLineEdit(game_map.id)
+        self.author = QLineEdit(game_map.author)
+        self.license = QLineEdit(game_map.license)
+        self.description = QPlainTextEdit(game_map.description)
+        self.description.setFixedHeight(80)
+        self.season = QComboBox()
+        self.season.addItems(["summer", "winter"])
+        self.season.setCurrentText(game_map.season)
+        self.orientation = QComboBox()
+        self.orientation.addItems(["pointy", "flat"])
+        self.orientation.setCurrentText(game_map.layout.orientation)
+        self.offset = QComboBox()
+        self.offset.addItems(["odd", "even"])
+        self.offset.setCurrentText(game_map.layout.offset)
+        self.hex_size = QDoubleSpinBox()
+        self.hex_size.setRange(8, 256)
+        self.hex_size.setValue(game_map.layout.hex_size)
+        self.coverage = QDoubleSpinBox()
+        self.coverage.setRange(0.01, 1.0)
+        self.coverage.setSingleStep(0.05)
+        self.coverage.setValue(game_map.path_coverage)
+        self.coverage.setToolTip(
+            "A hex counts as covered by a road/river/trench when the path covers at least this "
+            "fraction of its area (RULES §11.1: players agree which hexes count)."
+        )
+        for label, widget in (
+            ("Name", self.name),
+            ("Id", self.map_id),
+            ("Author", self.author),
+            ("License", self.license),
+            ("Description", self.description),
+            ("Season", self.season),
+            ("Orientation", self.orientation),
+            ("Offset rows/columns", self.offset),
+            ("Hex size (px)", self.hex_size),
+            ("Path coverage", self.coverage),
+        ):
+            form.addRow(label, widget)
+        form.addRow(_buttons(self))
+
+    def changes(self) -> dict:
+        """Only the properties that differ from the map."""
+        m = self.original
+        new = {
+            "name": self.name.text().strip(),
+            "id": self.map_id.text().strip(),
+            "author": self.author.text().strip(),
+            "license": self.license.text().strip(),
+            "description": self.description.toPlainText().strip(),
+            "season": self.season.currentText(),
+            "orientation": self.orientation.currentText(),
+            "offset": self.offset.currentText(),
+            "hex_size": float(self.hex_size.value()),
+            "path_coverage": round(self.coverage.value(), 3),
+        }
+        old = {
+            "name": m.name,
+            "id": m.id,
+            "author": m.author,
+            "license": m.license,
+            "description": m.description,
+            "season": m.season,
+            "orientation": m.layout.orientation,
+            "offset": m.layout.offset,
+            "hex_size": float(m.layout.hex_size),
+            "path_coverage": m.path_coverage,
+        }
+        return {k: v for k, v in new.items() if v != old[k]}
+
+
+ANCHORS = [(x / 2, y / 2) for y in range(3) for x in range(3)]
+ANCHOR_ARROWS = "↖↑↗←•→↙↓↘"
+
+
+class ResizeDialog(QDialog):
+    """New width/height and which side the old content sticks to."""
+
+    def __init__(self, game_map: GameMap, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Resize map")
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.width = _size_spin(game_map.width)
+        self.height = _size_spin(game_map.height)
+        form.addRow("Width", self.width)
+        form.addRow("Height", self.height)
+        layout.addLayout(form)
+        grid = QGridLayout()
+        self.group = QButtonGroup(self)
+        for i, arrow in enumerate(ANCHOR_ARROWS):
+            b = QPushButton(arrow)
+            b.setCheckable(True)
+            b.setFixedSize(36, 36)
+            b.setToolTip("Keep the content at this side")
+            self.group.addButton(b, i)
+            grid.addWidget(b, i // 3, i % 3)
+        self.group.button(0).setChecked(True)
+        form.addRow("Anchor", grid)
+        layout.addWidget(_buttons(self))
+
+    def values(self) -> tuple[int, int, tuple[float, float]]:
+        """(width, height, anchor)."""
+        return self.width.value(), self.height.value(), ANCHORS[self.group.checkedId()]
+
+
+class PreferencesDialog(QDialog):
+    """Autosave and validation timing."""
+
+    def __init__(self, autosave_s: int, validation_ms: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        form = QFormLayout(self)
+        self.autosave = QSpinBox()
+        self.autosave.setRange(1, 600)
+        self.autosave.setSuffix(" s idle")
+        self.autosave.setValue(autosave_s)
+        self.validation = QSpinBox()
+        self.validation.setRange(50, 5000)
+        self.validation.setSuffix(" ms")
+        self.validation.setValue(validation_ms)
+        form.addRow("Keep a recovery copy after", self.autosave)
+        form.addRow("Validate after editing pauses for", self.validation)
+        form.addRow(_buttons(self))
+
+
+class ShortcutsDialog(QDialog):
+    """A table of every action with a keyboard shortcut."""
+
+    def __init__(self, actions: list[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard shortcuts")
+        self.resize(460, 520)
+        layout = QVBoxLayout(self)
+        rows = [(a.text().replace("&", ""), a.shortcut().toString()) for a in actions]
+        rows = [r for r in rows if r[1]]
+        table = QTableWidget(len(rows), 2)
+        table.setHorizontalHeaderLabels(["Action", "Shortcut"])
+        table.verticalHeader().setVisible(False)
+        for i, (text, keys) in enumerate(rows):
+            table.setItem(i, 0, QTableWidgetItem(text))
+            table.setItem(i, 1, QTableWidgetItem(keys))
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(table)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        layout.addWidget(close)

@@ -1,0 +1,156 @@
+"""Index-based grid helpers for editing: brush shapes, flood fill, rectangles, transforms.
+
+They work on `GameMap.terrain` indices (row * width + col) because the editor's hot paths
+(brush dabs, 10,000-hex fills) must not build a `Hex` per visited cell. Qt-free.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+from engine.hexes import Hex, Layout, disk, hex_round, line
+from engine.model import GameMap
+
+
+def neighbour_deltas(game_map: GameMap) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Offset (dcol, drow) of the six neighbours, for even and odd shoved lines of this layout.
+
+    Pointy maps shove rows, flat maps shove columns; the deltas depend only on the parity of
+    that line, so they are derived once from two reference hexes.
+    """
+    out = []
+    for parity in (0, 1):
+        col, row = (2, 2 + parity) if game_map.layout.orientation == "pointy" else (2 + parity, 2)
+        h = game_map.to_axial(col, row)
+        deltas = []
+        for n in h.neighbors():
+            nc, nr = game_map.to_offset(n)
+            deltas.append((nc - col, nr - row))
+        out.append(deltas)
+    return out[0], out[1]
+
+
+def neighbour_indices(game_map: GameMap) -> Callable[[int], list[int]]:
+    """A function giving the in-bounds neighbour indices of a terrain index."""
+    w, h = game_map.width, game_map.height
+    even, odd = neighbour_deltas(game_map)
+    pointy = game_map.layout.orientation == "pointy"
+
+    def neighbours(i: int) -> list[int]:
+        row, col = divmod(i, w)
+        deltas = odd if ((row if pointy else col) & 1) else even
+        out = []
+        for dc, dr in deltas:
+            c, r = col + dc, row + dr
+            if 0 <= c < w and 0 <= r < h:
+                out.append(r * w + c)
+        return out
+
+    return neighbours
+
+
+def flood_indices(game_map: GameMap, start: int, limit: int | None = None) -> list[int]:
+    """Indices of the connected area of the same terrain as `start`, start included."""
+    terrain = game_map.terrain
+    target = terrain[start]
+    neighbours = neighbour_indices(game_map)
+    seen = {start}
+    stack = [start]
+    out = []
+    while stack:
+        i = stack.pop()
+        out.append(i)
+        if limit is not None and len(out) >= limit:
+            break
+        for n in neighbours(i):
+            if n not in seen and terrain[n] == target:
+                seen.add(n)
+                stack.append(n)
+    return out
+
+
+def indices_of(game_map: GameMap, hexes: Iterable[Hex]) -> list[int]:
+    """Terrain indices of the in-bounds hexes, in order, without duplicates."""
+    out: dict[int, None] = {}
+    for h in hexes:
+        if game_map.in_bounds(h):
+            out[game_map.index(h)] = None
+    return list(out)
+
+
+def brush_hexes(center: Hex, radius: int) -> list[Hex]:
+    """Hexes covered by a round brush of `radius` (0 = one hex)."""
+    return disk(center, max(0, radius))
+
+
+def stroke_hexes(a: Hex, b: Hex, radius: int) -> list[Hex]:
+    """Hexes covered by dragging a brush of `radius` in a straight line from a to b."""
+    out: dict[Hex, None] = {}
+    for c in line(a, b):
+        for h in disk(c, radius):
+            out[h] = None
+    return list(out)
+
+
+def rect_indices(game_map: GameMap, a: Hex, b: Hex) -> list[int]:
+    """Indices of the offset-coordinate rectangle spanned by two hexes, clipped to the map."""
+    ca, ra = game_map.to_offset(a)
+    cb, rb = game_map.to_offset(b)
+    c0, c1 = sorted((ca, cb))
+    r0, r1 = sorted((ra, rb))
+    c0, r0 = max(c0, 0), max(r0, 0)
+    c1, r1 = min(c1, game_map.width - 1), min(r1, game_map.height - 1)
+    w = game_map.width
+    return [r * w + c for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+
+# --- symmetric transforms (mirror, rotate) ----------------------------------------------------
+
+# Nudge so points exactly on a hex edge round the same way on every machine.
+_NUDGE = 1e-6
+
+
+def _snap(value: float, step: float) -> float:
+    return math.floor(value / step + 0.5) * step
+
+
+def hex_transform(game_map: GameMap, hexes: Iterable[Hex], kind: str) -> Callable[[Hex], Hex]:
+    """A rigid mapping of hexes for `kind` in ("mirror_h", "mirror_v", "rotate_180"), about
+    the middle of the hexes' pixel bounding box snapped to where the grid is symmetric.
+
+    Rotation is a point reflection h -> K - h, always exact and its own inverse. Mirroring
+    along the rows (horizontal on pointy maps, vertical on flat maps) is an exact reflection.
+    Mirroring across the rows is a glide reflection when the axis falls between two rows (a
+    half-hex shift keeps neighbours neighbours). Shapes are never distorted; because offset
+    rectangles have ragged edges, the image may stick out by half a hex on alternate rows.
+    """
+    layout = Layout(game_map.layout.orientation, 1.0)
+    pts = [layout.hex_to_pixel(h) for h in hexes]
+    if not pts:
+        return lambda h: h
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    # Exact axes lie on multiples of half the centre spacing along a line; across lines the
+    # axis may sit on a line of centres or halfway between two.
+    if game_map.layout.orientation == "pointy":
+        sx, sy = layout.width / 2, 0.75
+    else:
+        sx, sy = 0.75, layout.height / 2
+    cx = _snap((min(xs) + max(xs)) / 2, sx)
+    cy = _snap((min(ys) + max(ys)) / 2, sy)
+    if kind == "rotate_180":
+        k = hex_round(*layout.pixel_to_fractional(2 * cx, 2 * cy))
+        return lambda h: Hex(k.q - h.q, k.r - h.r)
+    if kind not in ("mirror_h", "mirror_v"):
+        raise ValueError(f"unknown transform {kind!r}")
+
+    def transform(h: Hex) -> Hex:
+        x, y = layout.hex_to_pixel(h)
+        if kind == "mirror_h":
+            x = 2 * cx - x
+        else:
+            y = 2 * cy - y
+        return layout.pixel_to_hex(x + _NUDGE, y + _NUDGE)
+
+    return transform

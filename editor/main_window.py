@@ -1,0 +1,721 @@
+"""The editor's main window: menus, tool bar, docks, status bar, file handling, autosave."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QKeySequence as Keys
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QUndoView,
+    QWidget,
+)
+
+from editor import files
+from editor.commands import Stamp
+from editor.dialogs import (
+    MapPropertiesDialog,
+    NewMapDialog,
+    PreferencesDialog,
+    ResizeDialog,
+    ShortcutsDialog,
+)
+from editor.document import MapDocument
+from editor.panels.inspector import InspectorPanel
+from editor.panels.layers import LayersPanel
+from editor.panels.problems import ProblemsPanel
+from editor.panels.tools_panel import ToolsPanel
+from editor.settings import Settings
+from editor.state import ToolState
+from editor.templates import empty_map, half_template
+from editor.tools.base import Tool
+from editor.tools.registry import make_tools
+from editor.tools.select import SelectTool
+from editor.validation import LiveValidator
+from engine.hexes import Hex
+from engine.model import TERRAINS, Fort, GameMap, Label, MapPath, StartMarker
+from engine.paths import CONTENT_DIR
+
+APP_TITLE = "Trench Club Studio"
+MAP_FILTER = "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)"
+DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
+ViewFactory = Callable[[MapDocument], QWidget]
+
+
+def default_view_factory(document: MapDocument) -> QWidget:
+    """The canvas helper's MapView."""
+    from editor.canvas.view import MapView
+
+    return MapView(document)
+
+
+def _minimap(document: MapDocument, view: QWidget) -> QWidget:
+    try:
+        from editor.canvas.minimap import MinimapWidget
+    except ImportError:
+        label = QLabel("The minimap arrives with the canvas package.")
+        label.setWordWrap(True)
+        return label
+    return MinimapWidget(document, view)
+
+
+class MainWindow(QMainWindow):
+    """One map document in a Tiled-style window."""
+
+    def __init__(
+        self,
+        document: MapDocument | None = None,
+        *,
+        view_factory: ViewFactory | None = None,
+        settings: Settings | None = None,
+        recovery: files.RecoveryStore | None = None,
+        checker: Callable[[GameMap], list] | None = None,
+    ) -> None:
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.document = document or MapDocument(GameMap.blank("untitled", 30, 24, name="Untitled"))
+        self.settings = settings or Settings()
+        self.recovery = recovery
+        self.state = ToolState(self)
+        self.view = (view_factory or default_view_factory)(self.document)
+        self.view.setObjectName("mapView")
+        self.setCentralWidget(self.view)
+        self.tools: dict[str, Tool] = make_tools(self.document, self.state)
+        self.current_tool: Tool | None = None
+        self.zoom = 1.0
+        self.overlays: dict[str, bool] = {
+            "grid": bool(self.settings.pref("show_grid")),
+            "coords": bool(self.settings.pref("show_coords")),
+            "regions": True,
+            "paths": True,
+            "problems": True,
+        }
+        # Hooks for prompts, replaced by tests (a modal dialog would block them).
+        self.ask_unsaved: Callable[[], str] = self._ask_unsaved
+        self.show_error: Callable[[str, str], None] = self._show_error
+
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_docks()
+        self._build_status_bar()
+
+        self.validator = LiveValidator(
+            self.document, int(self.settings.pref("validation_delay_ms")), checker, self
+        )
+        self.validator.checkFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setSingleShot(True)
+        self.autosave_timer.setInterval(int(self.settings.pref("autosave_seconds")) * 1000)
+        self.autosave_timer.timeout.connect(self.autosave)
+
+        doc = self.document
+        doc.fileChanged.connect(self._update_title)
+        for signal in (doc.terrainChanged, doc.objectsChanged, doc.mapReplaced):
+            signal.connect(self._edited)
+        doc.undo_stack.indexChanged.connect(lambda _i: self.autosave_timer.start())
+        doc.selectionChanged.connect(self._update_selection_actions)
+        self.view.hexHovered.connect(self._show_hex)
+        self.view.zoomChanged.connect(self._show_zoom)
+        for name, on in self.overlays.items():
+            self.view.set_overlay_visible(name, on)
+
+        self.setAcceptDrops(True)
+        self.resize(1400, 860)
+        self._restore_layout()
+        self.set_tool("brush")
+        self._update_title()
+        self._update_selection_actions()
+        self.validator.schedule()
+
+    # --- construction --------------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object] | None = None,
+        shortcut: Keys | Keys.StandardKey | str | None = None,
+        tip: str = "",
+        checkable: bool = False,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(Keys(shortcut) if isinstance(shortcut, str) else shortcut)
+        if tip:
+            action.setStatusTip(tip)
+        action.setCheckable(checkable)
+        if slot is not None:
+            action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        a = self._action
+        S = Keys.StandardKey
+        self.act_new = a("&New…", self.new_map, S.New, "Create a new map")
+        self.act_open = a("&Open…", self.open_dialog, S.Open, "Open a map or scenario")
+        self.act_save = a("&Save", self.save, S.Save, "Save the map")
+        self.act_save_as = a("Save &As…", self.save_as, S.SaveAs, "Save under another name")
+        self.act_revert = a("&Revert", self.revert, None, "Reload the file from disk")
+        self.act_quit = a("&Quit", self.close, S.Quit)
+        stack = self.document.undo_stack
+        self.act_undo = stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(S.Undo)
+        self.act_redo = stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcut(S.Redo)
+        self.addActions([self.act_undo, self.act_redo])
+        self.act_cut = a("Cu&t", self.cut, S.Cut)
+        self.act_copy = a("&Copy", self.copy, S.Copy)
+        self.act_paste = a("&Paste", self.paste, S.Paste)
+        self.act_delete = a("&Delete", self.delete, S.Delete, "Delete the selected object/hexes")
+        self.act_select_all = a("Select &All", self.select_all, S.SelectAll)
+        self.act_mirror_h = a(
+            "Mirror Selection &Horizontally", lambda: self.transform("mirror_h"), "X"
+        )
+        self.act_mirror_v = a(
+            "Mirror Selection &Vertically", lambda: self.transform("mirror_v"), "Y"
+        )
+        self.act_rotate = a("&Rotate Selection 180°", lambda: self.transform("rotate_180"), "Z")
+        self.act_prefs = a("Pre&ferences…", self.preferences, S.Preferences)
+        self.act_zoom_in = a("Zoom &In", lambda: self.set_zoom(self.zoom * 1.25), S.ZoomIn)
+        self.act_zoom_out = a("Zoom &Out", lambda: self.set_zoom(self.zoom / 1.25), S.ZoomOut)
+        self.act_zoom_fit = a("Zoom to &Fit", lambda: self.view.zoom_to_fit(), "Ctrl+0")
+        self.act_zoom_1 = a("&Actual Size", lambda: self.set_zoom(1.0), "Ctrl+1")
+        self.overlay_actions: dict[str, QAction] = {}
+        for name, text, key in (
+            ("grid", "Show &Grid", "Ctrl+G"),
+            ("coords", "Show &Coordinates", "Ctrl+Shift+C"),
+            ("regions", "Show &Regions", "Ctrl+Shift+R"),
+            ("paths", "Show &Paths", None),
+            ("problems", "Show &Problem Markers", "Ctrl+Shift+P"),
+        ):
+            act = a(text, None, key, checkable=True)
+            act.setChecked(self.overlays[name])
+            act.toggled.connect(lambda on, n=name: self.set_overlay(n, on))
+            self.overlay_actions[name] = act
+        self.act_properties = a("Map &Properties…", self.map_properties, "Ctrl+Shift+M")
+        self.act_resize = a("&Resize Map…", self.resize_map)
+        self.act_validate = a("&Validate", self.validate_now, "F7", "Check the map now")
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            act = a(
+                tool.label, lambda n=name: self.set_tool(n), tool.shortcut, tool.status_tip, True
+            )
+            act.setToolTip(f"{tool.label} ({tool.shortcut}) — {tool.status_tip}")
+            self.tool_group.addAction(act)
+            self.tool_actions[name] = act
+        for i, terrain in enumerate(TERRAINS):
+            a(f"Terrain: {terrain}", lambda t=terrain: self.state.set(terrain=t), str(i + 1))
+        self.act_smaller = a(
+            "Smaller Brush", lambda: self.state.set(brush_radius=self.state.brush_radius - 1), "["
+        )
+        self.act_bigger = a(
+            "Bigger Brush", lambda: self.state.set(brush_radius=self.state.brush_radius + 1), "]"
+        )
+        # Enter/Esc belong to the map view so they do not steal keys from dock editors.
+        self.act_finish = QAction("Finish Path", self.view)
+        self.act_finish.setShortcuts([Keys("Return"), Keys("Enter")])
+        self.act_cancel = QAction("Cancel", self.view)
+        self.act_cancel.setShortcut(Keys("Escape"))
+        for act, slot in ((self.act_finish, self.finish_tool), (self.act_cancel, self.cancel_tool)):
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            act.triggered.connect(lambda _c=False, s=slot: s())
+            self.view.addAction(act)
+        self.act_about = a("&About", self.about)
+        self.act_shortcuts = a("&Keyboard Shortcuts", self.show_shortcuts, S.HelpContents)
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        m.addActions([self.act_new, self.act_open])
+        self.recent_menu = m.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        m.addSeparator()
+        m.addActions([self.act_save, self.act_save_as, self.act_revert])
+        m.addSeparator()
+        m.addAction(self.act_quit)
+        m = mb.addMenu("&Edit")
+        m.addActions([self.act_undo, self.act_redo])
+        m.addSeparator()
+        m.addActions([self.act_cut, self.act_copy, self.act_paste, self.act_delete])
+        m.addAction(self.act_select_all)
+        m.addSeparator()
+        m.addActions([self.act_mirror_h, self.act_mirror_v, self.act_rotate])
+        m.addSeparator()
+        m.addAction(self.act_prefs)
+        self.view_menu = mb.addMenu("&View")
+        self.view_menu.addActions(
+            [self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit, self.act_zoom_1]
+        )
+        self.view_menu.addSeparator()
+        self.view_menu.addActions(list(self.overlay_actions.values()))
+        self.view_menu.addSeparator()
+        self.panels_menu = self.view_menu.addMenu("&Panels")
+        m = mb.addMenu("&Map")
+        m.addActions([self.act_properties, self.act_resize, self.act_validate])
+        m = mb.addMenu("&Tools")
+        m.addActions(list(self.tool_actions.values()))
+        m.addSeparator()
+        m.addActions([self.act_smaller, self.act_bigger])
+        m = mb.addMenu("&Help")
+        m.addActions([self.act_shortcuts, self.act_about])
+
+    def _build_toolbar(self) -> None:
+        tb = self.addToolBar("Main")
+        tb.setObjectName("mainToolBar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tb.addActions([self.act_new, self.act_open, self.act_save])
+        tb.addSeparator()
+        tb.addActions([self.act_undo, self.act_redo])
+        tb.addSeparator()
+        tb.addActions(list(self.tool_actions.values()))
+        tb.addSeparator()
+        tb.addActions([self.act_zoom_fit, self.act_validate])
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.panels_menu.addAction(dock.toggleViewAction())
+        return dock
+
+    def _build_docks(self) -> None:
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        doc = self.document
+        self.tools_panel = ToolsPanel(doc, self.state, list(self.tool_actions.values()))
+        self.tools_dock = self._dock("Tools", "toolsDock", self.tools_panel, left)
+        self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
+        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, left)
+        self.minimap = _minimap(doc, self.view)
+        self.minimap_dock = self._dock("Minimap", "minimapDock", self.minimap, right)
+        self.inspector = InspectorPanel(doc, self.map_properties)
+        self.inspector_dock = self._dock("Properties", "propertiesDock", self.inspector, right)
+        self.problems_panel = ProblemsPanel(doc, self.show_problem)
+        self.problems_dock = self._dock(
+            "Problems", "problemsDock", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.history = QUndoView(doc.undo_stack)
+        self.history.setEmptyLabel("<opened>")
+        self.history_dock = self._dock("History", "historyDock", self.history, right)
+        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
+        self.inspector_dock.raise_()
+        self.resizeDocks([self.tools_dock], [250], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.minimap_dock], [280], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.problems_dock], [150], Qt.Orientation.Vertical)
+
+    def _build_status_bar(self) -> None:
+        sb = self.statusBar()
+        self.hex_label = QLabel("")
+        self.terrain_label = QLabel("")
+        self.zoom_label = QLabel("100 %")
+        for w in (self.hex_label, self.terrain_label, self.zoom_label):
+            w.setMinimumWidth(90)
+            sb.addPermanentWidget(w)
+
+    # --- tools ---------------------------------------------------------------------------
+
+    def set_tool(self, name: str) -> None:
+        """Make a tool current (also what the tool shortcuts do)."""
+        tool = self.tools[name]
+        if self.current_tool is tool:
+            return
+        if self.current_tool is not None:
+            self.current_tool.deactivate()
+        self.current_tool = tool
+        tool.activate()
+        self.view.set_tool(tool)
+        self.tool_actions[name].setChecked(True)
+        self.statusBar().showMessage(tool.status_tip, 4000)
+
+    def finish_tool(self) -> None:
+        """Enter: let the current tool complete its gesture."""
+        if self.current_tool is not None:
+            self.current_tool.finish()
+
+    def cancel_tool(self) -> None:
+        """Esc: drop the current gesture (or the selection)."""
+        if self.current_tool is not None:
+            self.current_tool.cancel()
+
+    # --- view ----------------------------------------------------------------------------
+
+    def set_zoom(self, scale: float) -> None:
+        """Zoom the map view (1.0 = 1:1)."""
+        self.view.set_zoom(max(0.02, min(8.0, scale)))
+
+    def set_overlay(self, name: str, on: bool) -> None:
+        """Show or hide an overlay; keeps menu, layers panel and settings in step."""
+        self.overlays[name] = on
+        self.view.set_overlay_visible(name, on)
+        act = self.overlay_actions[name]
+        if act.isChecked() != on:
+            act.blockSignals(True)
+            act.setChecked(on)
+            act.blockSignals(False)
+        self.layers_panel.set_checked(name, on)
+        if name in ("grid", "coords"):
+            self.settings.set_pref(f"show_{name}", on)
+
+    def _show_hex(self, h: Hex | None) -> None:
+        m = self.document.map
+        if h is None or not m.in_bounds(h):
+            self.hex_label.setText("")
+            self.terrain_label.setText("")
+            return
+        col, row = m.to_offset(h)
+        self.hex_label.setText(f"[{col}, {row}]  q{h.q} r{h.r}")
+        self.terrain_label.setText(m.terrain_at(h))
+        if self.current_tool is not None and h is not None:
+            self.current_tool.hover(h, None)
+
+    def _show_zoom(self, scale: float) -> None:
+        self.zoom = scale
+        self.zoom_label.setText(f"{scale * 100:.0f} %")
+
+    def show_problem(self, problem: object) -> None:
+        """Select and centre the hex of a problem (and its fort or start marker)."""
+        h_off = getattr(problem, "hex", None)
+        if h_off is None:
+            return
+        doc = self.document
+        h = doc.map.to_axial(*h_off)
+        doc.set_selection({h})
+        obj = doc.map.fort_at().get(h) or next(
+            (m for m in doc.map.start_markers if m.hex == h), None
+        )
+        doc.select_object(obj)
+        self.view.center_on_hex(h)
+
+    # --- edit menu -----------------------------------------------------------------------
+
+    def _update_selection_actions(self) -> None:
+        has = bool(self.document.selection)
+        for act in (self.act_cut, self.act_copy, self.act_mirror_h, self.act_mirror_v):
+            act.setEnabled(has)
+        self.act_rotate.setEnabled(has)
+        self.act_delete.setEnabled(has or self.document.selected_object is not None)
+        self.act_paste.setEnabled(self.state.clipboard is not None)
+
+    def copy(self) -> None:
+        """Copy the selection as a stamp."""
+        doc = self.document
+        if doc.selection:
+            self.state.clipboard = Stamp.from_selection(doc.map, doc.selection)
+            self._update_selection_actions()
+            self.statusBar().showMessage(f"Copied {len(doc.selection)} hexes", 3000)
+
+    def cut(self) -> None:
+        """Copy the selection, then erase it to meadow."""
+        if self.document.selection:
+            self.copy()
+            self.document.delete_selection("Cut")
+
+    def paste(self) -> None:
+        """Float the copied stamp under the mouse; a click with the select tool places it."""
+        if self.state.clipboard is None:
+            return
+        self.set_tool("select")
+        tool = self.tools["select"]
+        assert isinstance(tool, SelectTool)
+        tool.start_paste(self.state.clipboard)
+        self.statusBar().showMessage("Click where the stamp's top-left hex goes (Esc cancels)")
+
+    def delete(self) -> None:
+        """Delete the selected object, or erase the selected hexes."""
+        doc = self.document
+        obj = doc.selected_object
+        if isinstance(obj, Fort):
+            doc.delete_fort(obj)
+        elif isinstance(obj, StartMarker):
+            doc.delete_start_marker(obj)
+        elif isinstance(obj, Label):
+            doc.delete_label(obj)
+        elif isinstance(obj, MapPath):
+            doc.delete_path(obj)
+        elif doc.selection:
+            doc.delete_selection()
+
+    def select_all(self) -> None:
+        """Select every hex."""
+        self.set_tool("select")
+        self.document.set_selection(self.document.map.hexes())
+
+    def transform(self, kind: str) -> None:
+        """Mirror or rotate the selection."""
+        self.document.transform_selection(kind)
+
+    def preferences(self) -> None:
+        """Edit autosave and validation timing."""
+        dlg = PreferencesDialog(
+            int(self.settings.pref("autosave_seconds")),
+            int(self.settings.pref("validation_delay_ms")),
+            self,
+        )
+        if dlg.exec():
+            self.settings.set_pref("autosave_seconds", dlg.autosave.value())
+            self.settings.set_pref("validation_delay_ms", dlg.validation.value())
+            self.autosave_timer.setInterval(dlg.autosave.value() * 1000)
+            self.validator.timer.setInterval(dlg.validation.value())
+
+    # --- map menu ------------------------------------------------------------------------
+
+    def map_properties(self) -> None:
+        """Edit the map's properties in a dialog (one undo step)."""
+        dlg = MapPropertiesDialog(self.document.map, self)
+        if dlg.exec():
+            changes = dlg.changes()
+            if changes:
+                self.document.change_properties(**changes)
+
+    def resize_map(self) -> None:
+        """Resize the map around an anchor."""
+        dlg = ResizeDialog(self.document.map, self)
+        if dlg.exec():
+            w, h, anchor = dlg.values()
+            if (w, h) != (self.document.map.width, self.document.map.height):
+                self.document.resize_map(w, h, anchor)
+
+    def validate_now(self) -> None:
+        """Run the checks now and show the problems panel."""
+        problems = self.validator.check_sync()
+        self.problems_dock.show()
+        self.problems_dock.raise_()
+        n = len(problems)
+        self.statusBar().showMessage(
+            "No problems" if not n else f"{n} problem{'s' if n != 1 else ''}", 5000
+        )
+
+    # --- files ---------------------------------------------------------------------------
+
+    def _update_title(self) -> None:
+        doc = self.document
+        self.setWindowTitle(f"{doc.display_name()}[*] — {APP_TITLE}")
+        self.setWindowModified(doc.modified)
+        self.act_revert.setEnabled(doc.path is not None)
+
+    def _edited(self, *_args: object) -> None:
+        self.autosave_timer.start()
+
+    def _ask_unsaved(self) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to {self.document.display_name()}?")
+        box.setInformativeText("Your changes will be lost if you don't save them.")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def _show_error(self, title: str, message: str) -> None:
+        QMessageBox.critical(self, title, message)
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; False means the user cancelled."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_map(self) -> None:
+        """File > New: size, orientation and template from a dialog."""
+        if not self.maybe_save():
+            return
+        dlg = NewMapDialog(self, default_available=DEFAULT_MAP.exists())
+        if not dlg.exec():
+            return
+        v = dlg.values()
+        if v["template"] == "half":
+            try:
+                source = files.open_map(DEFAULT_MAP).map
+            except files.OpenError as exc:
+                self.show_error("Cannot use the template", str(exc))
+                return
+            game_map = half_template(source)
+            game_map.id, game_map.name = v["map_id"], v["name"]
+        else:
+            game_map = empty_map(
+                v["map_id"],
+                v["name"],
+                v["width"],
+                v["height"],
+                v["orientation"],
+                v["offset"],
+                v["size"],
+            )
+        self.set_map(game_map, None)
+
+    def set_map(self, game_map: GameMap, path: Path | None, problems: list | None = None) -> None:
+        """Show another map (history cleared) and validate it."""
+        self.document.replace_map(game_map, path)
+        self.document.set_problems(problems or [])
+        self.validator.schedule()
+        self.view.zoom_to_fit()
+
+    def open_dialog(self) -> None:
+        """File > Open."""
+        if not self.maybe_save():
+            return
+        start = str(self.document.path.parent) if self.document.path else str(CONTENT_DIR)
+        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+        if path:
+            self.open_file(path, ask=False)
+
+    def open_file(self, path: str | Path, ask: bool = True) -> bool:
+        """Open a map or a scenario's map. Errors show as a message, never a traceback."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            opened = files.open_map(path)
+        except files.OpenError as exc:
+            self.show_error("Cannot open file", str(exc))
+            return False
+        self.set_map(opened.map, opened.path, opened.problems)
+        self.settings.add_recent(opened.path)
+        n = len(opened.problems)
+        self.statusBar().showMessage(
+            f"Opened {opened.path.name}" + (f" — {n} problem(s) to fix" if n else ""), 6000
+        )
+        if n:
+            self.problems_dock.show()
+            self.problems_dock.raise_()
+        return True
+
+    def save(self) -> bool:
+        """File > Save (Save As for a new map)."""
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        """File > Save As."""
+        doc = self.document
+        start = str(doc.path) if doc.path else str(Path.cwd() / f"{doc.map.id}.map.yaml")
+        path, _ = QFileDialog.getSaveFileName(self, "Save map as", start, MAP_FILTER)
+        if not path:
+            return False
+        if not path.endswith((".yaml", ".yml", ".json")):
+            path += ".map.yaml"
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        """Write the map atomically to `path` and mark the document saved."""
+        try:
+            files.save_map(self.document.map, path)
+        except Exception as exc:  # any failure must reach the user as a message
+            problems = getattr(exc, "problems", None)
+            detail = "\n".join(p.format() for p in problems[:8]) if problems else str(exc)
+            self.show_error("Cannot save", f"{path}:\n{detail}")
+            return False
+        self.document.mark_saved(path)
+        self.settings.add_recent(path)
+        if self.recovery is not None:
+            self.recovery.discard()
+        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        return True
+
+    def revert(self) -> None:
+        """Reload the file, dropping unsaved changes (after asking)."""
+        doc = self.document
+        if doc.path is None:
+            return
+        if doc.modified:
+            answer = QMessageBox.question(
+                self, "Revert", f"Discard your changes and reload {doc.path.name}?"
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.open_file(doc.path, ask=False)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for p in recent:
+            act = self.recent_menu.addAction(Path(p).name)
+            act.setToolTip(p)
+            act.triggered.connect(lambda _c=False, p=p: self.open_file(p))
+        if not recent:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear Recent", self.settings.clear_recent)
+
+    def autosave(self) -> None:
+        """Keep a recovery copy of unsaved work (never touches the real file)."""
+        if self.recovery is None:
+            return
+        if not self.document.modified:
+            self.recovery.discard()
+            return
+        try:
+            self.recovery.write(self.document.map, self.document.path)
+        except Exception as exc:  # a failed recovery copy must not interrupt editing
+            self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
+
+    # --- drag and drop, close ------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_file(paths[0])
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.settings.q.setValue("window/geometry", self.saveGeometry())
+        self.settings.q.setValue("window/state", self.saveState())
+        self.validator.shutdown()
+        self.autosave_timer.stop()
+        if self.recovery is not None:
+            self.recovery.end_session()
+        event.accept()
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.q.value("window/geometry")
+        state = self.settings.q.value("window/state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    # --- help ----------------------------------------------------------------------------
+
+    def about(self) -> None:
+        """Help > About."""
+        from tcstudio import __version__
+
+        QMessageBox.about(
+            self,
+            f"About {APP_TITLE}",
+            f"<b>{APP_TITLE}</b> {__version__}<br>Map editor for the WWI hex wargame "
+            "Trench Club.<br>Paint terrain, place forts and start markers, and fix what the "
+            "problems panel reports.",
+        )
+
+    def show_shortcuts(self) -> None:
+        """Help > Keyboard Shortcuts."""
+        ShortcutsDialog(self.actions() + self.view.actions(), self).exec()

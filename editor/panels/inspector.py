@@ -1,0 +1,262 @@
+"""Properties dock: edit the selected fort, start marker, label or path, or see the map's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.commands import EditFort
+from editor.document import MapDocument
+from engine.model import NATIONS, PATH_KINDS, TERRAINS, Fort, Label, MapPath, StartMarker
+
+
+def _offsets(doc: MapDocument, hexes: list) -> str:
+    return ", ".join(f"[{c}, {r}]" for c, r in (doc.map.to_offset(h) for h in hexes))
+
+
+class InspectorPanel(QWidget):
+    """Shows one page per kind of selected object; edits go through document methods."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        edit_map_properties: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold")
+        layout.addWidget(self.title)
+        self.stack = QStackedWidget()
+        layout.addWidget(self.stack)
+        layout.addStretch(1)
+        self._build_map_page(edit_map_properties)
+        self._build_fort_page()
+        self._build_marker_page()
+        self._build_label_page()
+        self._build_path_page()
+        for sig in (document.selectionChanged, document.objectsChanged, document.mapReplaced):
+            sig.connect(self.refresh)
+        self.refresh()
+
+    # --- pages ---------------------------------------------------------------------------
+
+    def _page(self) -> QFormLayout:
+        page = QWidget()
+        form = QFormLayout(page)
+        self.stack.addWidget(page)
+        return form
+
+    def _build_map_page(self, edit: Callable[[], None]) -> None:
+        form = self._page()
+        self.map_info = QLabel()
+        self.map_info.setWordWrap(True)
+        form.addRow(self.map_info)
+        button = QPushButton("Map properties…")
+        button.clicked.connect(edit)
+        form.addRow(button)
+
+    def _build_fort_page(self) -> None:
+        form = self._page()
+        self.fort_id = QLineEdit()
+        self.fort_id.editingFinished.connect(lambda: self._fort_edit(id=self.fort_id.text()))
+        self.fort_name = QLineEdit()
+        self.fort_name.editingFinished.connect(lambda: self._fort_edit(name=self.fort_name.text()))
+        self.fort_owner = QComboBox()
+        self.fort_owner.addItems(["neutral", *NATIONS])
+        self.fort_owner.activated.connect(
+            lambda _i: self._fort_edit(owner=self.fort_owner.currentText())
+        )
+        self.fort_facing = QComboBox()
+        self.fort_facing.addItems(["none", "0 →", "1 ↗", "2 ↖", "3 ←", "4 ↙", "5 ↘"])
+        self.fort_facing.activated.connect(
+            lambda i: self._fort_edit(facing=None if i == 0 else i - 1)
+        )
+        self.fort_hexes = QLabel()
+        self.fort_entrances = QLabel()
+        form.addRow("Id", self.fort_id)
+        form.addRow("Name", self.fort_name)
+        form.addRow("Owner", self.fort_owner)
+        form.addRow("Fortified side", self.fort_facing)
+        form.addRow("Footprint", self.fort_hexes)
+        form.addRow("Entrances", self.fort_entrances)
+        row = QHBoxLayout()
+        rotate = QPushButton("Rotate 60°")
+        rotate.clicked.connect(lambda: self._with(Fort, self.document.rotate_fort))
+        delete = QPushButton("Delete")
+        delete.clicked.connect(lambda: self._with(Fort, self.document.delete_fort))
+        row.addWidget(rotate)
+        row.addWidget(delete)
+        form.addRow(row)
+
+    def _build_marker_page(self) -> None:
+        form = self._page()
+        self.marker_number = QSpinBox()
+        self.marker_number.setRange(1, 12)
+        self.marker_number.valueChanged.connect(
+            lambda v: self._with(StartMarker, lambda m: self.document.renumber_start_marker(m, v))
+        )
+        self.marker_hex = QLabel()
+        form.addRow("Number", self.marker_number)
+        form.addRow("Hex", self.marker_hex)
+        delete = QPushButton("Delete")
+        delete.clicked.connect(lambda: self._with(StartMarker, self.document.delete_start_marker))
+        form.addRow(delete)
+
+    def _build_label_page(self) -> None:
+        form = self._page()
+        self.label_text = QLineEdit()
+        self.label_text.editingFinished.connect(
+            lambda: self._label_edit(text=self.label_text.text())
+        )
+        self.label_size = QDoubleSpinBox()
+        self.label_size.setRange(0.2, 10)
+        self.label_size.setSingleStep(0.1)
+        self.label_size.editingFinished.connect(
+            lambda: self._label_edit(size=round(self.label_size.value(), 2))
+        )
+        self.label_rotation = QDoubleSpinBox()
+        self.label_rotation.setRange(-180, 180)
+        self.label_rotation.setSuffix("°")
+        self.label_rotation.editingFinished.connect(
+            lambda: self._label_edit(rotation=round(self.label_rotation.value(), 1))
+        )
+        form.addRow("Text", self.label_text)
+        form.addRow("Size", self.label_size)
+        form.addRow("Rotation", self.label_rotation)
+        delete = QPushButton("Delete")
+        delete.clicked.connect(lambda: self._with(Label, self.document.delete_label))
+        form.addRow(delete)
+
+    def _build_path_page(self) -> None:
+        form = self._page()
+        self.path_id = QLabel()
+        self.path_kind = QComboBox()
+        self.path_kind.addItems(list(PATH_KINDS))
+        self.path_kind.activated.connect(
+            lambda _i: self._path_edit(kind=self.path_kind.currentText())
+        )
+        self.path_terrain = QComboBox()
+        self.path_terrain.addItems(["(none)", *TERRAINS])
+        self.path_terrain.activated.connect(
+            lambda i: self._path_edit(terrain=None if i == 0 else TERRAINS[i - 1])
+        )
+        self.path_width = QDoubleSpinBox()
+        self.path_width.setRange(0.05, 3)
+        self.path_width.setSingleStep(0.05)
+        self.path_width.editingFinished.connect(
+            lambda: self._path_edit(width=round(self.path_width.value(), 3))
+        )
+        form.addRow("Id", self.path_id)
+        form.addRow("Kind", self.path_kind)
+        form.addRow("Terrain", self.path_terrain)
+        form.addRow("Width", self.path_width)
+        reapply = QPushButton("Write terrain to covered hexes")
+        reapply.clicked.connect(
+            lambda: self._with(MapPath, lambda p: self.document.edit_path(p, True))
+        )
+        delete = QPushButton("Delete")
+        delete.clicked.connect(lambda: self._with(MapPath, self.document.delete_path))
+        form.addRow(reapply)
+        form.addRow(delete)
+
+    # --- edits ---------------------------------------------------------------------------
+
+    def _with(self, kind: type, action: Callable) -> None:
+        obj = self.document.selected_object
+        if isinstance(obj, kind):
+            action(obj)
+
+    def _fort_edit(self, **changes: object) -> None:
+        fort = self.document.selected_object
+        if not isinstance(fort, Fort):
+            return
+        changes = {k: v for k, v in changes.items() if getattr(fort, k) != v}
+        if "id" in changes and (not changes["id"] or self.document.map.fort(changes["id"])):
+            changes.pop("id")  # empty or taken ids are refused; refresh shows the old one
+            self.refresh()
+        if changes:
+            self.document.undo_stack.push(EditFort(self.document, fort, changes))
+
+    def _label_edit(self, **changes: object) -> None:
+        label = self.document.selected_object
+        if isinstance(label, Label):
+            changes = {k: v for k, v in changes.items() if getattr(label, k) != v}
+            if changes:
+                self.document.edit_label(label, **changes)
+
+    def _path_edit(self, **changes: object) -> None:
+        path = self.document.selected_object
+        if isinstance(path, MapPath):
+            changes = {k: v for k, v in changes.items() if getattr(path, k) != v}
+            if changes:
+                self.document.edit_path(path, **changes)
+
+    # --- display -------------------------------------------------------------------------
+
+    def refresh(self, *_args: object) -> None:
+        """Show the selected object (or the map)."""
+        doc = self.document
+        obj = doc.selected_object
+        widgets = self.findChildren(QWidget)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            if isinstance(obj, Fort):
+                self.title.setText(f"Fort {obj.id}")
+                self.stack.setCurrentIndex(1)
+                self.fort_id.setText(obj.id)
+                self.fort_name.setText(obj.name)
+                self.fort_owner.setCurrentText(obj.owner)
+                self.fort_facing.setCurrentIndex(0 if obj.facing is None else obj.facing + 1)
+                self.fort_hexes.setText(_offsets(doc, obj.hexes))
+                self.fort_entrances.setText(_offsets(doc, obj.entrances))
+            elif isinstance(obj, StartMarker):
+                self.title.setText(f"Start marker {obj.number}")
+                self.stack.setCurrentIndex(2)
+                self.marker_number.setValue(obj.number)
+                self.marker_hex.setText(_offsets(doc, [obj.hex]))
+            elif isinstance(obj, Label):
+                self.title.setText("Label")
+                self.stack.setCurrentIndex(3)
+                self.label_text.setText(obj.text)
+                self.label_size.setValue(obj.size)
+                self.label_rotation.setValue(obj.rotation)
+            elif isinstance(obj, MapPath):
+                self.title.setText(f"Path {obj.id}")
+                self.stack.setCurrentIndex(4)
+                self.path_id.setText(obj.id)
+                self.path_kind.setCurrentText(obj.kind)
+                self.path_terrain.setCurrentText(obj.terrain or "(none)")
+                self.path_width.setValue(obj.width)
+            else:
+                m = doc.map
+                self.title.setText(f"Map: {m.name}")
+                self.stack.setCurrentIndex(0)
+                sel = f"<br>Selection: {len(doc.selection)} hexes" if doc.selection else ""
+                self.map_info.setText(
+                    f"{m.width} × {m.height} hexes, {m.layout.orientation}-top "
+                    f"(offset {m.layout.offset}), {m.season}<br>"
+                    f"{len(m.forts)} forts, {len(m.start_markers)} start markers, "
+                    f"{len(m.regions)} regions, {len(m.paths)} paths, {len(m.labels)} labels"
+                    f"{sel}"
+                )
+        finally:
+            for w in widgets:
+                w.blockSignals(False)

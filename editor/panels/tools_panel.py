@@ -1,0 +1,218 @@
+"""Tools dock: tool buttons, terrain palette, brush size and the current tool's options."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.document import MapDocument
+from editor.state import ToolState
+from engine.model import NATIONS, PATH_KINDS, TERRAIN_CHAR, TERRAINS
+
+
+def terrain_colors() -> dict[str, QColor]:
+    """The canvas' terrain colours (so swatches match the map)."""
+    try:
+        from editor.canvas.style import TERRAIN_COLOR
+
+        return dict(TERRAIN_COLOR)
+    except ImportError:  # canvas not merged yet: same tones, kept in step by hand
+        return {
+            "meadow": QColor("#c7d29c"),
+            "forest": QColor("#5a7541"),
+            "road": QColor("#d8c8a2"),
+            "bridge": QColor("#a07d52"),
+            "water": QColor("#8fb3ca"),
+            "trench": QColor("#b39a72"),
+        }
+
+
+def swatch_icon(color: QColor, size: int = 22) -> QIcon:
+    """A hexagon-ish rounded swatch of one colour."""
+    pm = QPixmap(size, size)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(color.darker(160))
+    p.setBrush(color)
+    p.drawRoundedRect(2, 2, size - 4, size - 4, 4, 4)
+    p.end()
+    return QIcon(pm)
+
+
+class ToolsPanel(QWidget):
+    """Tool buttons, terrain palette (1–6 select), brush size and per-tool options."""
+
+    def __init__(
+        self,
+        document: MapDocument,
+        state: ToolState,
+        tool_actions: list[QAction],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.state = state
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+
+        tools_box = QGroupBox("Tools")
+        grid = QGridLayout(tools_box)
+        grid.setSpacing(2)
+        for i, action in enumerate(tool_actions):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            button.setAutoRaise(True)
+            grid.addWidget(button, i // 2, i % 2)
+        layout.addWidget(tools_box)
+
+        terrain_box = QGroupBox("Terrain")
+        tgrid = QGridLayout(terrain_box)
+        tgrid.setSpacing(2)
+        self.terrain_buttons = QButtonGroup(self)
+        self.terrain_buttons.setExclusive(True)
+        colors = terrain_colors()
+        for i, name in enumerate(TERRAINS):
+            b = QToolButton()
+            b.setCheckable(True)
+            b.setIcon(swatch_icon(colors[name]))
+            b.setIconSize(QSize(22, 22))
+            b.setText(f"{name.capitalize()}")
+            b.setToolTip(f"{name} ('{TERRAIN_CHAR[name]}' in files) — key {i + 1}")
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            b.setAutoRaise(True)
+            b.setObjectName(f"terrain_{name}")
+            b.clicked.connect(lambda _c=False, n=name: self.state.set(terrain=n))
+            self.terrain_buttons.addButton(b, i)
+            tgrid.addWidget(b, i // 2, i % 2)
+        size_row = QHBoxLayout()
+        size_row.addWidget(QLabel("Brush size"))
+        self.size_slider = QSlider(Qt.Orientation.Horizontal)
+        self.size_slider.setRange(0, 3)
+        self.size_slider.setPageStep(1)
+        self.size_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.size_slider.setToolTip("Brush radius in hexes ([ and ] change it)")
+        self.size_slider.valueChanged.connect(lambda v: self.state.set(brush_radius=v))
+        self.size_label = QLabel()
+        size_row.addWidget(self.size_slider, 1)
+        size_row.addWidget(self.size_label)
+        tgrid.addLayout(size_row, 3, 0, 1, 2)
+        layout.addWidget(terrain_box)
+
+        layout.addWidget(self._options_box())
+        layout.addStretch(1)
+        state.changed.connect(self.sync)
+        document.objectsChanged.connect(self._sync_regions)
+        document.mapReplaced.connect(self._sync_regions)
+        self.sync()
+
+    def _options_box(self) -> QGroupBox:
+        box = QGroupBox("Tool options")
+        form = QFormLayout(box)
+        self.marker_spin = QSpinBox()
+        self.marker_spin.setRange(1, 12)
+        self.marker_spin.setToolTip("Start number the marker tool places next")
+        self.marker_spin.valueChanged.connect(lambda v: self.state.set(marker_number=v))
+        form.addRow("Start number", self.marker_spin)
+
+        self.fort_size = QSpinBox()
+        self.fort_size.setRange(1, 3)
+        self.fort_size.setSuffix(" hex")
+        self.fort_size.valueChanged.connect(lambda v: self.state.set(fort_size=v))
+        form.addRow("Fort size", self.fort_size)
+        self.fort_owner = QComboBox()
+        self.fort_owner.addItems(["neutral", *NATIONS])
+        self.fort_owner.currentTextChanged.connect(lambda t: self.state.set(fort_owner=t))
+        form.addRow("Fort owner", self.fort_owner)
+
+        self.path_kind = QComboBox()
+        self.path_kind.addItems(list(PATH_KINDS))
+        self.path_kind.currentTextChanged.connect(lambda t: self.state.set(path_kind=t))
+        form.addRow("Path kind", self.path_kind)
+
+        region_row = QHBoxLayout()
+        self.region_combo = QComboBox()
+        self.region_combo.setEditable(False)
+        self.region_combo.currentTextChanged.connect(
+            lambda t: self.state.set(region_id=t) if t else None
+        )
+        new_region = QPushButton("New…")
+        new_region.setToolTip("Create a named region to paint")
+        new_region.clicked.connect(self._new_region)
+        region_row.addWidget(self.region_combo, 1)
+        region_row.addWidget(new_region)
+        form.addRow("Region", region_row)
+
+        self.wand = QCheckBox("Magic wand (select by terrain)")
+        self.wand.toggled.connect(lambda on: self.state.set(wand=on))
+        form.addRow("Select", self.wand)
+        return box
+
+    def _new_region(self) -> None:
+        text, ok = QInputDialog.getText(self, "New region", "Region id (a-z, 0-9, _ or -):")
+        rid = text.strip().lower().replace(" ", "_")
+        if ok and rid:
+            self.document.add_region(rid)
+            self.state.set(region_id=rid)
+
+    def _sync_regions(self) -> None:
+        ids = [r.id for r in self.document.map.regions]
+        for default in ("half_1_6", "half_7_12"):
+            if default not in ids:
+                ids.append(default)
+        if self.state.region_id not in ids:
+            ids.append(self.state.region_id)
+        current = [self.region_combo.itemText(i) for i in range(self.region_combo.count())]
+        if current != ids:
+            self.region_combo.blockSignals(True)
+            self.region_combo.clear()
+            self.region_combo.addItems(ids)
+            self.region_combo.blockSignals(False)
+        self.region_combo.blockSignals(True)
+        self.region_combo.setCurrentText(self.state.region_id)
+        self.region_combo.blockSignals(False)
+
+    def sync(self) -> None:
+        """Show the tool state (after the eyedropper or a shortcut changed it)."""
+        s = self.state
+        button = self.terrain_buttons.button(TERRAINS.index(s.terrain))
+        if button is not None and not button.isChecked():
+            button.setChecked(True)
+        for widget, value in (
+            (self.size_slider, s.brush_radius),
+            (self.marker_spin, s.marker_number),
+            (self.fort_size, s.fort_size),
+        ):
+            if widget.value() != value:
+                widget.blockSignals(True)
+                widget.setValue(value)
+                widget.blockSignals(False)
+        self.size_label.setText(f"{s.brush_radius}")
+        for combo, value in ((self.fort_owner, s.fort_owner), (self.path_kind, s.path_kind)):
+            if combo.currentText() != value:
+                combo.blockSignals(True)
+                combo.setCurrentText(value)
+                combo.blockSignals(False)
+        if self.wand.isChecked() != s.wand:
+            self.wand.blockSignals(True)
+            self.wand.setChecked(s.wand)
+            self.wand.blockSignals(False)
+        self._sync_regions()

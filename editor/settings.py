@@ -1,0 +1,65 @@
+"""Persistent editor settings (QSettings): recent files, preferences, window layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths
+
+MAX_RECENT = 10
+
+DEFAULTS: dict[str, object] = {
+    "autosave_seconds": 5,
+    "validation_delay_ms": 300,
+    "show_grid": True,
+    "show_coords": False,
+}
+
+
+class Settings:
+    """Typed access to the editor's QSettings."""
+
+    def __init__(self, qsettings: QSettings | None = None) -> None:
+        self.q = qsettings or QSettings()
+
+    def recent_files(self) -> list[str]:
+        """Most recent first; files that no longer exist are dropped."""
+        value = self.q.value("recent_files", [])
+        if isinstance(value, str):
+            value = [value]
+        return [v for v in (value or []) if Path(v).exists()]
+
+    def add_recent(self, path: str | Path) -> None:
+        """Put a file at the top of the recent list."""
+        p = str(Path(path).resolve())
+        files = [p] + [f for f in self.recent_files() if f != p]
+        self.q.setValue("recent_files", files[:MAX_RECENT])
+
+    def clear_recent(self) -> None:
+        """Forget the recent files."""
+        self.q.setValue("recent_files", [])
+
+    def pref(self, name: str) -> object:
+        """A preference, with its default."""
+        default = DEFAULTS[name]
+        value = self.q.value(f"prefs/{name}", default)
+        if isinstance(default, bool):
+            return value in (True, "true", "1", 1)
+        if isinstance(default, int):
+            try:
+                return int(value)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                return default
+        return value
+
+    def set_pref(self, name: str, value: object) -> None:
+        """Store a preference."""
+        if name not in DEFAULTS:
+            raise KeyError(name)
+        self.q.setValue(f"prefs/{name}", value)
+
+
+def recovery_dir() -> Path:
+    """Where unsaved work is kept for crash recovery (AppDataLocation/recovery)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base) / "recovery"

@@ -1,0 +1,1 @@
+"""Editing tools: classes receiving hex mouse events from the map view."""

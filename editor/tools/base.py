@@ -1,0 +1,89 @@
+"""Base class of the tools: activate/deactivate and hex-level mouse handlers."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+
+from editor.document import MapDocument
+from editor.state import ToolState
+from engine.hexes import Hex
+
+
+def left_down(event: QMouseEvent | None) -> bool:
+    """Whether the left button is held during a move (or was the pressed button)."""
+    if event is None:
+        return False
+    return bool(event.buttons() & Qt.MouseButton.LeftButton) or (
+        event.button() == Qt.MouseButton.LeftButton
+    )
+
+
+def is_right(event: QMouseEvent | None) -> bool:
+    """Whether the event is about the right button."""
+    return event is not None and event.button() == Qt.MouseButton.RightButton
+
+
+def shift_held(event: QMouseEvent | None) -> bool:
+    """Whether Shift is held."""
+    return event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+
+
+def ctrl_held(event: QMouseEvent | None) -> bool:
+    """Whether Ctrl (Cmd on macOS) is held."""
+    return event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+
+
+class Tool:
+    """A tool: receives mouse events translated to hexes and asks the document to change.
+
+    `document` is looked up through a callable so a tool survives File > Open/New."""
+
+    name = "tool"
+    label = "Tool"
+    shortcut = ""
+    status_tip = ""
+
+    def __init__(self, document: MapDocument, state: ToolState) -> None:
+        self.document = document
+        self.state = state
+        self.active = False
+
+    def activate(self) -> None:
+        """Called when the tool becomes the current tool."""
+        self.active = True
+
+    def deactivate(self) -> None:
+        """Called when another tool takes over: clear previews and half-done gestures."""
+        self.active = False
+        self.document.set_overlay("preview", None)
+
+    def set_document(self, document: MapDocument) -> None:
+        """Point the tool at another document."""
+        self.deactivate()
+        self.document = document
+
+    def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        """A button went down over hex h."""
+
+    def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        """The mouse moved over hex h with a button held."""
+
+    def mouse_release(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        """The button went up over hex h."""
+
+    def hover(self, h: Hex | None, pos: QPointF | None = None) -> None:
+        """The mouse moved without a button (h is None off the map)."""
+
+    def finish(self) -> bool:
+        """Enter pressed: complete a multi-click gesture. Returns whether it did anything."""
+        return False
+
+    def cancel(self) -> bool:
+        """Escape pressed: drop a half-done gesture. Returns whether it did anything."""
+        return False
+
+    def hex_units(self, pos: QPointF) -> tuple[float, float]:
+        """A scene position in hex units (what paths and labels store)."""
+        size = self.document.map.layout.hex_size
+        return (round(pos.x() / size, 3), round(pos.y() / size, 3))

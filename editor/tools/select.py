@@ -1,0 +1,104 @@
+"""Selection tool: rectangle or magic wand; drag a selection to move it; paste stamps."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QMouseEvent
+
+from editor import grid
+from editor.commands import Stamp
+from editor.document import MapDocument
+from editor.state import ToolState
+from editor.tools.base import Tool, ctrl_held, left_down, shift_held
+from engine.hexes import Hex
+
+
+class SelectTool(Tool):
+    """Drag a rectangle (or click with the wand) to select; Shift adds, Ctrl removes.
+    Dragging inside the selection moves its content. While a stamp is floating (after
+    Paste), clicking pastes it there."""
+
+    name = "select"
+    label = "Select"
+    shortcut = "S"
+    status_tip = "Select hexes (rectangle or wand); drag a selection to move it"
+
+    def __init__(self, document: MapDocument, state: ToolState) -> None:
+        super().__init__(document, state)
+        self.start: Hex | None = None
+        self.moving = False
+        self.base: set[Hex] = set()
+        self.mode = "replace"
+        self.floating: Stamp | None = None
+
+    def start_paste(self, stamp: Stamp) -> None:
+        """Let the stamp follow the mouse until a click pastes it."""
+        self.floating = stamp
+
+    def _area(self, a: Hex, b: Hex) -> set[Hex]:
+        m = self.document.map
+        if self.state.wand and self.document.map.in_bounds(b):
+            return {m.hex_at_index(i) for i in grid.flood_indices(m, m.index(b))}
+        return {m.hex_at_index(i) for i in grid.rect_indices(m, a, b)}
+
+    def _combine(self, area: set[Hex]) -> set[Hex]:
+        if self.mode == "add":
+            return self.base | area
+        if self.mode == "remove":
+            return self.base - area
+        return area
+
+    def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        if not left_down(event):
+            return
+        doc = self.document
+        if self.floating is not None:
+            doc.paste_stamp(self.floating, h)
+            self.floating = None
+            doc.set_overlay("preview", None)
+            return
+        self.mode = "add" if shift_held(event) else "remove" if ctrl_held(event) else "replace"
+        if self.mode == "replace" and h in doc.selection:
+            self.moving = True
+            self.start = h
+            return
+        self.base = set(doc.selection)
+        self.start = h
+        doc.set_selection(self._combine(self._area(h, h)))
+        fort = doc.map.fort_at().get(h)
+        marker = next((m for m in doc.map.start_markers if m.hex == h), None)
+        doc.select_object(fort or marker)
+
+    def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        doc = self.document
+        if self.start is None:
+            self.hover(h, pos)
+            return
+        if self.moving:
+            delta = h - self.start
+            doc.set_overlay("preview", [x + delta for x in doc.selection])
+        elif not self.state.wand:
+            doc.set_selection(self._combine(self._area(self.start, h)))
+
+    def mouse_release(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        start, moving = self.start, self.moving
+        self.start, self.moving = None, False
+        self.document.set_overlay("preview", None)
+        if moving and start is not None and h != start:
+            self.document.move_selection(h - start)
+
+    def hover(self, h: Hex | None, pos: QPointF | None = None) -> None:
+        if self.floating is not None:
+            self.document.set_overlay(
+                "preview", self.floating.hexes_at(h) if h is not None else None
+            )
+
+    def cancel(self) -> bool:
+        was = self.floating is not None or self.start is not None
+        self.floating = None
+        self.start, self.moving = None, False
+        self.document.set_overlay("preview", None)
+        if not was and self.document.selection:
+            self.document.set_selection(())
+            return True
+        return was

@@ -1,0 +1,100 @@
+"""Per-map arrays the rules read on every move: neighbours, terrain costs, forts.
+
+Built once per `Game`. Hexes are addressed by their flat index into `GameMap.terrain`; the
+movement search works on these integers and converts to `Hex` only for its results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.hexes import Hex
+from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
+
+IMPASSABLE = -1
+WHOLE_MOVE = -2
+
+MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship"}
+
+
+def movement_class(unit_class: str) -> str:
+    """The ruleset's movement class for a catalog unit class (others move as vehicles)."""
+    return MOVEMENT_CLASS.get(unit_class, "vehicle")
+
+
+def half_points(value: float) -> int:
+    """Movement points in half-point units (all costs are multiples of 0.5)."""
+    return round(value * 2)
+
+
+@dataclass
+class Board:
+    """Read-only lookup arrays for one map and ruleset."""
+
+    map: GameMap
+    hexes: list[Hex]  # index -> axial hex
+    index_of: dict[Hex, int]
+    neighbours: list[tuple[int, ...]]  # index -> in-bounds neighbour indices
+    terrain: bytes  # index -> TERRAIN_ID
+    blocked: bytearray  # 1 for fort footprint and entrance hexes
+    entrance_fort: dict[int, str]  # entrance index -> fort id
+    fort_entrances: dict[str, tuple[int, ...]]
+    costs: dict[str, list[int]]  # movement class -> index -> half points, IMPASSABLE, WHOLE_MOVE
+    meadow: bytearray  # 1 where the last-step-to-meadow exception applies
+    water: bytearray
+
+    @classmethod
+    def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False) -> Board:
+        """Precompute the arrays for a map under a ruleset's terrain costs."""
+        n = game_map.width * game_map.height
+        hexes = [game_map.hex_at_index(i) for i in range(n)]
+        index_of = {h: i for i, h in enumerate(hexes)}
+        neighbours = []
+        for h in hexes:
+            neighbours.append(tuple(index_of[nb] for nb in h.neighbors() if nb in index_of))
+        terrain = bytes(game_map.terrain)
+        blocked = bytearray(n)
+        entrance_fort: dict[int, str] = {}
+        fort_entrances: dict[str, tuple[int, ...]] = {}
+        for fort in game_map.forts:
+            for h in fort.hexes:
+                if h in index_of:
+                    blocked[index_of[h]] = 1
+            ents = []
+            for h in fort.entrances:
+                if h in index_of:
+                    blocked[index_of[h]] = 1
+                    entrance_fort[index_of[h]] = fort.id
+                    ents.append(index_of[h])
+            fort_entrances[fort.id] = tuple(ents)
+        # Without the Grabenkampf variant a trench hex is plain meadow (RULES §2, §11.1).
+        effective = list(TERRAINS)
+        if not trench_variant:
+            effective[TERRAIN_ID["trench"]] = "meadow"
+        costs: dict[str, list[int]] = {}
+        for mclass, table in ruleset.terrain_costs.items():
+            per_terrain = []
+            for tname in effective:
+                v = table.get(tname)
+                if v is None:
+                    per_terrain.append(IMPASSABLE)
+                elif v == "whole_move":
+                    per_terrain.append(WHOLE_MOVE)
+                else:
+                    per_terrain.append(half_points(float(v)))
+            costs[mclass] = [per_terrain[t] for t in terrain]
+        water_id = TERRAIN_ID["water"]
+        meadow = bytearray(1 if effective[t] == "meadow" else 0 for t in terrain)
+        water = bytearray(1 if t == water_id else 0 for t in terrain)
+        return cls(
+            game_map, hexes, index_of, neighbours, terrain, blocked, entrance_fort,
+            fort_entrances, costs, meadow, water,
+        )
+
+    def terrain_name(self, i: int) -> str:
+        """Terrain name at an index."""
+        return TERRAINS[self.terrain[i]]
+
+    def standable(self, i: int, mclass: str) -> bool:
+        """Whether a unit of a movement class may end a move on this hex (ignoring units)."""
+        return not self.blocked[i] and self.costs[mclass][i] != IMPASSABLE

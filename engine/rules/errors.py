@@ -1,0 +1,20 @@
+"""Narrow exception types of the rules engine."""
+
+from __future__ import annotations
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action '{action}': {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class ActionParseError(ValueError):
+    """Action text that does not follow any action's text form."""
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be read (corrupt, wrong schema, unknown ids)."""

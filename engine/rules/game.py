@@ -1,0 +1,159 @@
+"""`Game`: the static rules of one scenario (map, ruleset, catalog, seats, options)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.model import Scenario, UnitType
+from engine.rules import combat
+from engine.rules.board import Board
+
+if TYPE_CHECKING:
+    from engine.rules.state import State
+
+SETUP_MODES = ("full", "quick")
+
+
+class ScenarioError(ValueError):
+    """A scenario the engine cannot play (missing parts, too few start numbers, …)."""
+
+
+class Game:
+    """Rules and content of one scenario; creates `State`s.
+
+    Options: `seed` (int or text) seeds every die of the game, `setup` is "full" (players
+    assign and place their armies with actions) or "quick" (armies grouped and placed
+    automatically: from `groups` when given, else at random), `variants` switches on extra
+    ruleset variants beside the scenario's own.
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        seed: int | str = 0,
+        setup: str = "full",
+        variants: tuple[str, ...] | list[str] = (),
+        groups: dict[str, list[list[str]]] | None = None,
+    ) -> None:
+        if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
+            raise ScenarioError(
+                f"scenario {scenario.id!r} has no resolved map, ruleset or catalog "
+                "(hint: load it with engine.content.load_scenario)"
+            )
+        if setup not in SETUP_MODES:
+            raise ScenarioError(f"setup must be one of {SETUP_MODES}, got {setup!r}")
+        self.scenario = scenario
+        self.map = scenario.map
+        self.ruleset = scenario.ruleset
+        self.catalog = scenario.catalog
+        self.seed = seed
+        self.setup_mode = setup
+        self.groups = groups or {}
+        self.extra_variants = tuple(variants)
+        self.variants = self._enabled_variants(scenario, tuple(variants))
+        self.seats = list(scenario.seats)
+        self.nations = [s.nation for s in self.seats]
+        self.team_of = {s.nation: s.team for s in self.seats}
+        self.players = len(self.seats)
+        if self.players not in (2, 4) or len(set(self.nations)) != self.players:
+            raise ScenarioError(
+                f"scenario {scenario.id!r} needs 2 or 4 seats of different nations"
+            )
+        if len(set(self.team_of.values())) != 2:
+            raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
+        self.board = Board.build(self.map, self.ruleset, "grabenkampf" in self.variants)
+        for mclass in ("foot", "vehicle", "air", "ship"):
+            if mclass not in self.board.costs:
+                raise ScenarioError(
+                    f"ruleset {self.ruleset.id!r} has no terrain_costs for {mclass!r}"
+                )
+        self.start_numbers = self._start_numbers()
+        self.rosters = {n: self._roster(n) for n in self.nations}
+        self._melee: dict[tuple[str, str], bool] = {}
+
+    # --- static facts --------------------------------------------------------------------
+
+    @staticmethod
+    def _enabled_variants(scenario: Scenario, extra: tuple[str, ...]) -> frozenset[str]:
+        rs = scenario.ruleset
+        assert rs is not None
+        on = {k for k, v in rs.variants.items() if isinstance(v, dict) and v.get("enabled")}
+        unknown = [v for v in (*scenario.variants, *extra) if v not in rs.variants]
+        if unknown:
+            raise ScenarioError(
+                f"unknown variant(s) {', '.join(unknown)} (ruleset {rs.id!r} has "
+                f"{', '.join(sorted(rs.variants)) or 'none'})"
+            )
+        return frozenset(on | set(scenario.variants) | set(extra))
+
+    def _start_numbers(self) -> dict[int, int]:
+        """Start number -> board index of the numbers this game uses."""
+        markers = {m.number: m.hex for m in self.map.start_markers}
+        half = self.scenario.half
+        if self.players == 2 and half:
+            region = self.map.region(half)
+            if region is None:
+                raise ScenarioError(f"map {self.map.id!r} has no region {half!r} for the half")
+            markers = {n: h for n, h in markers.items() if h in region.hexes}
+        need = 3 * self.players
+        if len(markers) < need:
+            raise ScenarioError(
+                f"{self.players} players need {need} start numbers, the map offers "
+                f"{len(markers)}" + (f" in {half!r}" if half else "")
+            )
+        numbers = sorted(markers)[:need]
+        out = {}
+        for n in numbers:
+            h = markers[n]
+            if h not in self.board.index_of:
+                raise ScenarioError(f"start number {n} lies off the map")
+            out[n] = self.board.index_of[h]
+        return out
+
+    def _roster(self, nation: str) -> list[UnitType]:
+        units = [
+            u for u in self.catalog.units.values() if not u.special and nation in u.nations
+        ]
+        if not units:
+            raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
+        return units
+
+    @property
+    def forts_to_win(self) -> int:
+        """Forts a team must hold to win (the shorter-game variant lowers it)."""
+        if "shorter_game" in self.variants:
+            table = self.ruleset.variants["shorter_game"].get("forts_to_win", {})
+            value = table.get(str(self.players), table.get(self.players))
+            if value is not None:
+                return int(_plain(value))
+        return int(self.ruleset.forts_to_win[self.players])
+
+    def can_melee(self, attacker: UnitType, defender: UnitType) -> bool:
+        """combat.can_melee, cached per pair of unit types."""
+        key = (attacker.id, defender.id)
+        v = self._melee.get(key)
+        if v is None:
+            v = self._melee[key] = combat.can_melee(attacker, defender)
+        return v
+
+    def options(self) -> dict[str, Any]:
+        """The options this game was created with (stored in saves)."""
+        return {
+            "seed": self.seed,
+            "setup": self.setup_mode,
+            "variants": list(self.extra_variants),
+            "groups": self.groups,
+        }
+
+    def new_initial_state(self) -> State:
+        """A fresh game: start chips dealt; in quick setup armies already placed."""
+        from engine.rules.state import State
+
+        return State.initial(self)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict) and "value" in value:
+        return value["value"]
+    return value

@@ -1,0 +1,238 @@
+"""Reachable hexes of one unit (RULES §2, §5.1, §5.2): costs, enemy contact, forts, boarding.
+
+The search is Dial's algorithm (bucketed Dijkstra) over half-point costs; its state is the
+hex plus whether the unit stands in enemy contact there, because two consecutive contact
+hexes end a move. Arrivals that end the move (second contact hex, water, last step to meadow)
+are recorded but not expanded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.hexes import Hex
+from engine.rules.board import WHOLE_MOVE, half_points
+
+if TYPE_CHECKING:
+    from engine.rules.state import State, Unit
+
+MOVE = "move"
+ENTER = "enter"
+CAPTURE = "capture"
+BOARD = "board"
+_ENTER_COST = 1  # half points: entering an own fort costs 0.5 (RULES §2)
+_BOARD_COST = 1  # boarding a transport costs 0.5 whatever the terrain (RULES §5.2)
+_START = -1
+
+
+class _Trace:
+    """Parent pointers of one search, shared by all options it produced."""
+
+    __slots__ = ("hexes", "parent")
+
+    def __init__(self, hexes: list[Hex], parent: dict[int, int]) -> None:
+        self.hexes = hexes
+        self.parent = parent
+
+    def path(self, code: int, last: int) -> tuple[Hex, ...]:
+        out = [self.hexes[last]]
+        while code != _START:
+            out.append(self.hexes[code >> 1])
+            code = self.parent[code]
+        out.reverse()
+        return tuple(out)
+
+
+class MoveOption:
+    """One way to end a unit's move: total cost in movement points, kind and (lazily) path.
+
+    `kind` is "move" (stand on the hex), "enter" (into own fort `fort` via this entrance),
+    "capture" (take fort `fort` via this entrance) or "board" (into the transport on the hex).
+    `path` lists the hexes from the unit's position (a fort entrance when leaving a fort) to
+    the target.
+    """
+
+    __slots__ = ("_code", "_index", "_trace", "cost", "fort", "kind")
+
+    def __init__(
+        self, cost: float, kind: str, index: int, fort: str | None,
+        trace: _Trace, code: int,
+    ) -> None:
+        self.cost = cost
+        self.kind = kind
+        self.fort = fort
+        self._index = index
+        self._trace = trace
+        self._code = code
+
+    @property
+    def target(self) -> Hex:
+        """The hex the move ends on (entrance or transport hex for enter/capture/board)."""
+        return self._trace.hexes[self._index]
+
+    @property
+    def path(self) -> tuple[Hex, ...]:
+        """Hexes from the start to the target, both included."""
+        return self._trace.path(self._code, self._index)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveOption):
+            return NotImplemented
+        return (self.cost, self.kind, self.fort, self.path) == (
+            other.cost, other.kind, other.fort, other.path)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        extra = f", fort={self.fort!r}" if self.fort else ""
+        return f"MoveOption(cost={self.cost}, kind={self.kind!r}{extra}, path={list(self.path)})"
+
+
+def contact_map(state: State, unit: Unit) -> bytearray:
+    """1 for every hex in enemy contact for `unit`: next to an enemy on the board that could
+    attack it in melee (units in forts, aboard transports or on water give none)."""
+    board = state.game.board
+    contact = bytearray(len(board.hexes))
+    nbrs = board.neighbours
+    can_melee = state.game.can_melee
+    team = unit.team
+    utype = unit.type
+    for e in state.occ.values():
+        if e.team == team or not can_melee(e.type, utype) or state.is_on_water(e):
+            continue
+        for n in nbrs[e.pos]:
+            contact[n] = 1
+    return contact
+
+
+def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
+    """Every hex `unit` can end its move on, with the cheapest cost and its path.
+
+    Empty when the unit may not move now (not its player's move phase, already moved, aboard
+    a transport, outside the first-round army allowance).
+    """
+    if not state.can_move(unit):
+        return {}
+    game = state.game
+    board = game.board
+    nbrs = board.neighbours
+    blocked = board.blocked
+    costs = board.costs[unit.mclass]
+    meadow = board.meadow
+    occ = state.occ
+    team = unit.team
+    budget = half_points(unit.type.speed)
+    last_step = half_points(game.ruleset.last_step_to_meadow)
+    contact = contact_map(state, unit)
+    entrance_fort = board.entrance_fort
+    fort_owner = state.fort_owner
+    nation = unit.nation
+    can_board = unit.type.transportable and unit.type.capacity == 0
+
+    dist: dict[int, int] = {}
+    parent: dict[int, int] = {}
+    ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent code) of move-ending arrivals
+    specials: dict[int, tuple[int, int, str, str | None]] = {}
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+
+    if unit.fort is not None:
+        starts = [(e, 0) for e in board.fort_entrances[unit.fort]]
+    else:
+        starts = [(unit.pos, contact[unit.pos])]
+    for s, flag in starts:
+        code = s * 2 + flag
+        dist[code] = 0
+        parent[code] = _START
+        buckets[0].append(code)
+    start_fort = unit.fort
+
+    for c in range(budget + 1):
+        for code in buckets[c]:
+            if dist[code] != c:
+                continue
+            idx = code >> 1
+            in_contact = code & 1
+            rem = budget - c
+            for n in nbrs[idx]:
+                if blocked[n]:
+                    fid = entrance_fort.get(n)
+                    if (
+                        fid is not None and fid != start_fort and fort_owner[fid] == nation
+                        and rem >= _ENTER_COST
+                    ):
+                        old = specials.get(n)
+                        if old is None or c + _ENTER_COST < old[0]:
+                            specials[n] = (c + _ENTER_COST, code, ENTER, fid)
+                    continue
+                other = occ.get(n)
+                if other is not None:
+                    if other.team != team:
+                        continue
+                    if (
+                        can_board and other.nation == nation and rem >= _BOARD_COST
+                        and state.can_take_passenger(other)
+                    ):
+                        old = specials.get(n)
+                        if old is None or c + _BOARD_COST < old[0]:
+                            specials[n] = (c + _BOARD_COST, code, BOARD, None)
+                tc = costs[n]
+                if tc < 0:
+                    if tc == WHOLE_MOVE and c == 0 and start_fort is None and other is None:
+                        ends.setdefault(n, (budget, code))
+                    continue
+                nc = c + tc
+                if nc > budget:
+                    if not (meadow[n] and rem >= last_step):
+                        continue
+                    nc = budget
+                    stop = True
+                else:
+                    stop = in_contact and contact[n]
+                if stop:
+                    old_end = ends.get(n)
+                    if old_end is None or nc < old_end[0]:
+                        ends[n] = (nc, code)
+                    continue
+                ncode = n * 2 + contact[n]
+                if nc < dist.get(ncode, 1 << 30):
+                    dist[ncode] = nc
+                    parent[ncode] = code
+                    buckets[nc].append(ncode)
+
+    trace = _Trace(board.hexes, parent)
+    best: dict[int, tuple[int, int]] = {}
+    for code, c in dist.items():
+        if parent[code] == _START:
+            continue
+        idx = code >> 1
+        if idx in occ:
+            continue
+        old = best.get(idx)
+        if old is None or c < old[0]:
+            best[idx] = (c, parent[code])
+    for idx, (c, pcode) in ends.items():
+        if idx in occ:
+            continue
+        old = best.get(idx)
+        if old is None or c < old[0]:
+            best[idx] = (c, pcode)
+
+    hexes = board.hexes
+    out: dict[Hex, MoveOption] = {}
+    if unit.cargo:
+        for idx, (c, pcode) in best.items():
+            if state.unload_spots(unit, idx) is not None:
+                out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, pcode)
+    else:
+        for idx, (c, pcode) in best.items():
+            out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, pcode)
+    for idx, (c, pcode, kind, fid) in specials.items():
+        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, pcode)
+    if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
+        start_code = unit.pos * 2 + contact[unit.pos]
+        for n in nbrs[unit.pos]:
+            fid = entrance_fort.get(n)
+            if fid is not None and state.capturable(fid, unit):
+                out[hexes[n]] = MoveOption(
+                    budget / 2, CAPTURE, n, fid, trace, start_code)
+    return out

@@ -1,0 +1,58 @@
+"""A seeded random player, for property tests, benchmarks and smoke runs.
+
+It picks a random own unit and one of its legal moves (cheaper than listing every action of
+every unit), declares random legal attacks, buys and repairs at random, and ends each phase
+after a few actions. After `max_rounds` rounds the player to act surrenders, so every game
+ends.
+"""
+
+from __future__ import annotations
+
+from engine.rules.actions import Action, Board, Capture, EndPhase, Enter, Move, Surrender
+from engine.rules.dice import Dice, seed_state
+from engine.rules.movement import MOVE, MoveOption
+from engine.rules.state import State
+
+
+def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action:
+    """A random legal action of the player to act."""
+    if s.phase == "move" and s.pending_unload is None:
+        movable = [u for u in s.units.values() if u.nation == s.nation and s.can_move(u)]
+        if movable and rng.below(max_actions_per_phase) != 0:
+            u = movable[rng.below(len(movable))]
+            moves = [h for h, o in s.legal_moves(u).items() if o.kind == MOVE]
+            specials = [o for o in s.legal_moves(u).values() if o.kind != MOVE]
+            if specials and rng.below(3) == 0:
+                return _special(s, u.id, specials[rng.below(len(specials))])
+            if moves:
+                return Move(u.id, moves[rng.below(len(moves))])
+        return EndPhase()
+    actions = s.legal_actions()
+    if s.phase in ("declare", "money"):
+        useful = [a for a in actions if a.verb not in ("end_phase", "surrender", "gift")]
+        if useful and rng.below(max_actions_per_phase) != 0:
+            return useful[rng.below(len(useful))]
+        return EndPhase()
+    choices = [a for a in actions if a.verb != "surrender"] or actions
+    return choices[rng.below(len(choices))]
+
+
+def _special(s: State, uid: str, opt: MoveOption) -> Action:
+    if opt.kind == "board":
+        return Board(uid, s.occ[s.game.board.index_of[opt.target]].id)
+    if opt.kind == "enter":
+        return Enter(uid, opt.fort or "")
+    return Capture(uid, opt.fort or "")
+
+
+def play_random(s: State, seed: int | str = 0, max_rounds: int = 30,
+                checked: bool = False) -> State:
+    """Play `s` to the end with random legal actions; returns `s`."""
+    rng = Dice(seed_state(f"player:{seed}"))
+    apply = s.apply_action if checked else s.apply_unchecked
+    while not s.is_terminal():
+        if s.round > max_rounds:
+            apply(Surrender())
+            break
+        apply(random_action(s, rng))
+    return s

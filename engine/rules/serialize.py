@@ -1,0 +1,180 @@
+"""Clone, JSON save and load of a `State` (schema/savegame.schema.json)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from engine.hexes import Hex
+from engine.rules.actions import Action
+from engine.rules.errors import SaveError
+
+if TYPE_CHECKING:
+    from engine.rules.game import Game
+    from engine.rules.state import State
+
+SAVE_SCHEMA_ID = "https://trenchclub.studio/schema/savegame.schema.json"
+SAVE_VERSION = 1
+
+
+def clone(s: State) -> State:
+    """An independent copy of `s`."""
+    from engine.rules.state import State
+
+    c = State.__new__(State)
+    c.__dict__.update(s.__dict__)
+    c.units = {uid: u.copy() for uid, u in s.units.items()}
+    c.occ = {i: c.units[u.id] for i, u in s.occ.items()}
+    c.fort_owner = dict(s.fort_owner)
+    c.money = dict(s.money)
+    c.chips = {k: list(v) for k, v in s.chips.items()}
+    c.armies = {k: [list(a) for a in v] for k, v in s.armies.items()}
+    c.placed = {k: list(v) for k, v in s.placed.items()}
+    c.armies_moved = list(s.armies_moved)
+    c.last_armies = {k: list(v) for k, v in s.last_armies.items()}
+    c.declarations = list(s.declarations)
+    c.counters = dict(s.counters)
+    c.dice = type(s.dice)(s.dice.state)
+    c.history = list(s.history)
+    c.log = list(s.log)
+    return c
+
+
+def to_json(s: State) -> dict[str, Any]:
+    """The full state as plain JSON data."""
+    hexes = s.game.board.hexes
+    units = []
+    for u in s.units.values():
+        units.append({
+            "id": u.id,
+            "type": u.type.id,
+            "nation": u.nation,
+            "hex": list(hexes[u.pos]) if u.pos >= 0 else None,
+            "fort": u.fort,
+            "carrier": u.carrier,
+            "cargo": list(u.cargo),
+            "damage": u.damage,
+            "xp": u.xp,
+            "army": u.army,
+            "moved": u.moved,
+            "done": u.done,
+            "attacked": u.attacked,
+            "repair_ok": u.repair_ok,
+        })
+    return {
+        "$schema": SAVE_SCHEMA_ID,
+        "schema_version": SAVE_VERSION,
+        "scenario": s.game.scenario.id,
+        "options": s.game.options(),
+        "phase": s.phase,
+        "current_player": s.current,
+        "round": s.round,
+        "first_player": s.first_player,
+        "setup": {
+            "step": s.setup_step,
+            "chips": {k: list(v) for k, v in s.chips.items()},
+            "armies": {k: [list(a) for a in v] for k, v in s.armies.items()},
+            "placed": {k: list(v) for k, v in s.placed.items()},
+        },
+        "units": units,
+        "forts": dict(sorted(s.fort_owner.items())),
+        "money": dict(s.money),
+        "armies_moved": list(s.armies_moved),
+        "last_armies": {k: list(v) for k, v in s.last_armies.items()},
+        "declarations": [list(d) for d in s.declarations],
+        "next_fight": s.next_fight,
+        "pending_unload": s.pending_unload,
+        "counters": dict(s.counters),
+        "dice_state": format(s.dice.state, "016x"),
+        "winner": s.winner_team,
+        "reason": s.reason,
+        "history": [str(a) for a in s.history],
+        "log": list(s.log),
+    }
+
+
+def canonical(data: dict[str, Any]) -> str:
+    """Stable text of JSON data (sorted keys, no spaces): equal states give equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(s: State) -> str:
+    """SHA-256 of the canonical JSON of a state."""
+    return hashlib.sha256(canonical(to_json(s)).encode("utf-8")).hexdigest()
+
+
+def from_json(game: Game, data: dict[str, Any]) -> State:
+    """Rebuild a state of `game` from `to_json` data."""
+    from engine.rules.state import State, Unit
+
+    try:
+        if data.get("$schema") != SAVE_SCHEMA_ID:
+            raise SaveError(f"not a saved game: $schema is {data.get('$schema')!r}")
+        if data.get("schema_version") != SAVE_VERSION:
+            raise SaveError(f"unsupported save schema_version {data.get('schema_version')!r}")
+        if data["scenario"] != game.scenario.id:
+            raise SaveError(
+                f"the save belongs to scenario {data['scenario']!r}, not {game.scenario.id!r}"
+            )
+        s = State(game)
+        s.phase = data["phase"]
+        s.current = int(data["current_player"])
+        s.round = int(data["round"])
+        s.first_player = data["first_player"]
+        setup = data["setup"]
+        s.setup_step = setup["step"]
+        s.chips = {k: [int(x) for x in v] for k, v in setup["chips"].items()}
+        s.armies = {k: [list(a) for a in v] for k, v in setup["armies"].items()}
+        s.placed = {k: [bool(x) for x in v] for k, v in setup["placed"].items()}
+        index_of = game.board.index_of
+        for ud in data["units"]:
+            utype = game.catalog.units.get(ud["type"])
+            if utype is None:
+                raise SaveError(f"unit {ud['id']}: unknown unit type {ud['type']!r}")
+            if ud["nation"] not in game.team_of:
+                raise SaveError(f"unit {ud['id']}: nation {ud['nation']!r} is not in the game")
+            u = Unit(ud["id"], utype, ud["nation"], game.team_of[ud["nation"]])
+            if ud["hex"] is not None:
+                h = Hex(int(ud["hex"][0]), int(ud["hex"][1]))
+                if h not in index_of:
+                    raise SaveError(f"unit {u.id}: hex {list(h)} is off the map")
+                u.pos = index_of[h]
+                if u.pos in s.occ:
+                    raise SaveError(f"unit {u.id}: hex {list(h)} is already occupied")
+                s.occ[u.pos] = u
+            u.fort = ud["fort"]
+            if u.fort is not None and game.map.fort(u.fort) is None:
+                raise SaveError(f"unit {u.id}: unknown fort {u.fort!r}")
+            u.carrier = ud["carrier"]
+            u.cargo = list(ud["cargo"])
+            u.damage = int(ud["damage"])
+            u.xp = int(ud["xp"])
+            u.army = ud["army"]
+            u.moved = bool(ud["moved"])
+            u.done = bool(ud["done"])
+            u.attacked = bool(ud["attacked"])
+            u.repair_ok = bool(ud["repair_ok"])
+            s.units[u.id] = u
+        if set(data["forts"]) != set(s.fort_owner):
+            raise SaveError("the save's forts do not match the map's forts")
+        s.fort_owner = {f.id: data["forts"][f.id] for f in game.map.forts}
+        s.money = {k: int(v) for k, v in data["money"].items()}
+        s.armies_moved = [int(x) for x in data["armies_moved"]]
+        s.last_armies = {k: [int(x) for x in v] for k, v in data["last_armies"].items()}
+        s.declarations = [(a, d) for a, d in data["declarations"]]
+        s.next_fight = int(data["next_fight"])
+        s.pending_unload = data["pending_unload"]
+        s.counters = {k: int(v) for k, v in data["counters"].items()}
+        s.dice.state = int(data["dice_state"], 16)
+        s.winner_team = data["winner"]
+        s.reason = data["reason"]
+        s.history = [Action.parse(t) for t in data["history"]]
+        s.log = list(data["log"])
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise SaveError(f"corrupt saved game: {type(exc).__name__}: {exc}") from None
+    if s.phase not in ("setup", "move", "declare", "combat", "money", "over"):
+        raise SaveError(f"unknown phase {s.phase!r}")
+    return s

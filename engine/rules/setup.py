@@ -1,0 +1,156 @@
+"""Setup (RULES §4): start chips, armies, placement ring by ring, who begins."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.hexes import Hex, ring
+from engine.rules.board import IMPASSABLE
+from engine.rules.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from engine.rules.state import State, Unit
+
+ARMIES = 3
+
+
+def deal_chips(s: State) -> None:
+    """Shuffle the game's start numbers and deal three to each seat (army k = chip k)."""
+    numbers = sorted(s.game.start_numbers)
+    s.dice.shuffle(numbers)
+    for k, nation in enumerate(s.game.nations):
+        s.chips[nation] = numbers[ARMIES * k: ARMIES * (k + 1)]
+    s.log.append({"event": "deal", "chips": {n: list(c) for n, c in s.chips.items()}})
+
+
+def roll_off(s: State, purpose: str) -> int:
+    """Every seat rolls a d12, highest wins, ties roll again; returns the winning seat."""
+    contenders = list(range(s.game.players))
+    rounds = []
+    while True:
+        rolls = {seat: s.dice.d12() for seat in contenders}
+        rounds.append({s.game.nations[k]: v for k, v in rolls.items()})
+        top = max(rolls.values())
+        contenders = [seat for seat, v in rolls.items() if v == top]
+        if len(contenders) == 1:
+            break
+    s.log.append({"event": "roll", "purpose": purpose, "rolls": rounds,
+                  "winner": s.game.nations[contenders[0]]})
+    return contenders[0]
+
+
+def after_assign(s: State) -> None:
+    """Advance to the next seat once the current one has assigned every unit."""
+    if any(u.army is None for u in s.units.values() if u.nation == s.nation):
+        return
+    if s.current + 1 < s.game.players:
+        s.current += 1
+        return
+    s.setup_step = "place"
+    s.current = roll_off(s, "first_placer")
+
+
+def after_place(s: State) -> None:
+    """Next seat clockwise with an unplaced army; when all are placed, roll who begins."""
+    n = s.game.players
+    for step in range(1, n + 1):
+        seat = (s.current + step) % n
+        if not all(s.placed[s.game.nations[seat]]):
+            s.current = seat
+            return
+    begin(s)
+
+
+def begin(s: State) -> None:
+    """Roll for the first player and start round 1."""
+    s.first_player = roll_off(s, "first_player")
+    s.round = 1
+    s.setup_step = "done"
+    s.start_turn(s.first_player)
+
+
+def standable_for(s: State, u: Unit, i: int, allow_water: bool) -> bool:
+    """Whether `u` may be set up on board index `i` (free, enterable for its class, not a
+    fort). Water: ships always; foot soldiers only with `allow_water` (see docs/engine.md)."""
+    board = s.game.board
+    if i in s.occ or board.blocked[i] or board.costs[u.mclass][i] == IMPASSABLE:
+        return False
+    if board.water[i] and u.mclass != "ship":
+        return allow_water and u.mclass == "foot"
+    return True
+
+
+def place_army(s: State, nation: str, army: int) -> None:
+    """Reveal `nation`'s chip for `army` and place its units: the first on the number, the
+    others ring by ring around it, in the order they were assigned."""
+    board = s.game.board
+    number = s.chips[nation][army - 1]
+    center = board.hexes[s.game.start_numbers[number]]
+    limit = s.game.map.width + s.game.map.height
+    placed = []
+    for uid in s.armies[nation][army - 1]:
+        u = s.units[uid]
+        spot = _find_spot(s, u, center, limit, allow_water=False)
+        if spot is None:
+            spot = _find_spot(s, u, center, limit, allow_water=True)
+        if spot is None:
+            raise IllegalActionError(f"place {army}", f"no free hex left for {uid}")
+        u.pos = spot
+        s.occ[spot] = u
+        placed.append([uid, list(board.hexes[spot])])
+    s.placed[nation][army - 1] = True
+    s.log.append({"event": "place", "nation": nation, "army": army, "number": number,
+                  "units": placed})
+
+
+def _find_spot(s: State, u: Unit, center: Hex, limit: int, allow_water: bool) -> int | None:
+    index_of = s.game.board.index_of
+    for radius in range(limit + 1):
+        for h in ring(center, radius):
+            i = index_of.get(h)
+            if i is not None and standable_for(s, u, i, allow_water):
+                return i
+    return None
+
+
+def quick_setup(s: State) -> None:
+    """Group armies (designer groups from the game options, else at random), place every
+    army in the usual order and roll the first player; the game starts in the move phase."""
+    groups = s.game.groups
+    for nation in s.game.nations:
+        units = [u for u in s.units.values() if u.nation == nation]
+        given = groups.get(nation)
+        if given:
+            pool = list(units)
+            for k, type_ids in enumerate(given[:ARMIES]):
+                for tid in type_ids:
+                    u = next((v for v in pool if v.type.id == tid), None)
+                    if u is None:
+                        raise IllegalActionError(
+                            "quick setup", f"group {k + 1} of {nation} names {tid!r} "
+                            "more often than the nation has it")
+                    pool.remove(u)
+                    _assign(s, u, k + 1)
+            units = pool
+        for u in units:
+            _assign(s, u, s.dice.below(ARMIES) + 1)
+    s.setup_step = "place"
+    s.current = roll_off(s, "first_placer")
+    n = s.game.players
+    while True:
+        nation = s.nation
+        army = next(k + 1 for k in range(ARMIES) if not s.placed[nation][k])
+        place_army(s, nation, army)
+        if all(all(p) for p in s.placed.values()):
+            break
+        for step in range(1, n + 1):
+            seat = (s.current + step) % n
+            if not all(s.placed[s.game.nations[seat]]):
+                s.current = seat
+                break
+    begin(s)
+
+
+def _assign(s: State, u: Unit, army: int) -> None:
+    u.army = army
+    s.armies[u.nation][army - 1].append(u.id)

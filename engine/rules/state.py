@@ -1,0 +1,898 @@
+"""`State`: one position of a game, its legal actions and how actions change it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.hexes import Hex
+from engine.model import UnitType
+from engine.rules import combat
+from engine.rules.actions import (
+    Action,
+    Assign,
+    Attack,
+    Board,
+    Buy,
+    Capture,
+    EndPhase,
+    Enter,
+    Fight,
+    Gift,
+    Move,
+    Place,
+    Repair,
+    Surrender,
+    Unload,
+)
+from engine.rules.board import movement_class
+from engine.rules.dice import Dice, seed_state
+from engine.rules.errors import IllegalActionError
+from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
+
+if TYPE_CHECKING:
+    from engine.rules.game import Game
+
+PHASES = ("setup", "move", "declare", "combat", "money", "over")
+ARMIES = 3
+
+
+class Unit:
+    """One unit in play: its card, owner, position (board index, fort or carrier) and status."""
+
+    __slots__ = (
+        "army", "attacked", "cargo", "carrier", "damage", "done", "fort", "id", "mclass",
+        "moved", "nation", "pos", "repair_ok", "team", "type", "xp",
+    )
+
+    def __init__(self, uid: str, utype: UnitType, nation: str, team: str) -> None:
+        self.id = uid
+        self.type = utype
+        self.nation = nation
+        self.team = team
+        self.mclass = movement_class(utype.unit_class)
+        self.pos = -1  # board index, -1 when in a fort, aboard a transport or not yet placed
+        self.fort: str | None = None
+        self.carrier: str | None = None
+        self.cargo: list[str] = []
+        self.damage = 0
+        self.xp = 0
+        self.army: int | None = None
+        self.moved = False  # moved (or boarded, entered, captured) this turn
+        self.done = False  # may not move any more this turn (unloaded, in transport …)
+        self.attacked = False  # declared an attack this turn
+        self.repair_ok = False  # in a fort since the start of its player's turn
+
+    def copy(self) -> Unit:
+        """An independent copy."""
+        u = Unit.__new__(Unit)
+        for name in Unit.__slots__:
+            setattr(u, name, getattr(self, name))
+        u.cargo = list(self.cargo)
+        return u
+
+
+class State:
+    """A game position. Create with `Game.new_initial_state()`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.units: dict[str, Unit] = {}
+        self.occ: dict[int, Unit] = {}
+        self.fort_owner: dict[str, str] = {f.id: f.owner for f in game.map.forts}
+        self.money: dict[str, int] = {}
+        self.phase = "setup"
+        self.current = 0
+        self.round = 0
+        self.first_player: int | None = None
+        self.setup_step = "assign"
+        self.chips: dict[str, list[int]] = {}
+        self.armies: dict[str, list[list[str]]] = {}
+        self.placed: dict[str, list[bool]] = {}
+        self.armies_moved: list[int] = []
+        self.last_armies: dict[str, list[int]] = {}
+        self.declarations: list[tuple[str, str]] = []
+        self.next_fight = 0
+        self.pending_unload: str | None = None
+        self.counters: dict[str, int] = {}
+        self.winner_team: str | None = None
+        self.reason = ""
+        self.dice = Dice(seed_state(game.seed))
+        self.history: list[Action] = []
+        self.log: list[dict[str, Any]] = []
+
+    # --- creation --------------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, game: Game) -> State:
+        """Deal start chips, create every player's units; quick setup also places them."""
+        from engine.rules import setup
+
+        s = cls(game)
+        rs = game.ruleset
+        for nation in game.nations:
+            s.money[nation] = int(game.scenario.starting_money.get(
+                nation, rs.starting_money.get(nation, 0)))
+            s.armies[nation] = [[] for _ in range(ARMIES)]
+            s.placed[nation] = [False] * ARMIES
+            for utype in game.rosters[nation]:
+                s.add_unit(utype, nation)
+        setup.deal_chips(s)
+        if game.setup_mode == "quick":
+            setup.quick_setup(s)
+        return s
+
+    def add_unit(self, utype: UnitType, nation: str) -> Unit:
+        """Create a unit with the next free id `NATION-type-k` (not yet on the board)."""
+        key = f"{nation}-{utype.id}"
+        k = self.counters.get(key, 0) + 1
+        self.counters[key] = k
+        u = Unit(f"{key}-{k}", utype, nation, self.game.team_of[nation])
+        self.units[u.id] = u
+        return u
+
+    # --- basic queries ---------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """Seat index (0-based, turn order of the scenario) of the player to act."""
+        return self.current
+
+    @property
+    def nation(self) -> str:
+        """Nation of the player to act."""
+        return self.game.nations[self.current]
+
+    def unit(self, uid: str) -> Unit:
+        """The unit with this id; KeyError with a hint if there is none."""
+        try:
+            return self.units[uid]
+        except KeyError:
+            raise KeyError(f"no unit {uid!r} in this game") from None
+
+    def hex_of(self, u: Unit) -> Hex | None:
+        """Axial hex of a unit on the board, None in a fort or transport."""
+        return self.game.board.hexes[u.pos] if u.pos >= 0 else None
+
+    def is_on_water(self, u: Unit) -> bool:
+        """A non-air, non-ship unit standing on a water hex (it can neither attack nor defend)."""
+        return (
+            u.pos >= 0 and self.game.board.water[u.pos] == 1 and u.mclass == "foot"
+        )
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == "over"
+
+    def winner(self) -> str | None:
+        """The winning team once the game is over."""
+        return self.winner_team
+
+    def returns(self) -> list[float]:
+        """Per seat: 1 for the winning team, -1 for the losers, 0 while running."""
+        if self.winner_team is None:
+            return [0.0] * self.game.players
+        return [1.0 if self.game.team_of[n] == self.winner_team else -1.0
+                for n in self.game.nations]
+
+    def is_chance_node(self) -> bool:
+        """Always False: dice come from the state's own seeded generator, logged in `log`."""
+        return False
+
+    def forts_of(self, team: str) -> int:
+        """Forts held by a team."""
+        team_of = self.game.team_of
+        return sum(1 for o in self.fort_owner.values() if team_of.get(o) == team)
+
+    # --- movement helpers used by engine.rules.movement -------------------------------------
+
+    def army_allowed(self, u: Unit) -> bool:
+        """First-round restriction: whether `u`'s army may still move this turn."""
+        if u.army is None:
+            return True
+        limit, excluded = self.army_allowance()
+        if limit is None:
+            return True
+        if u.army in excluded:
+            return False
+        return u.army in self.armies_moved or len(self.armies_moved) < limit
+
+    def army_allowance(self) -> tuple[int | None, list[int]]:
+        """(how many armies the current player may move this turn or None, armies excluded).
+
+        The ruleset's `first_round_armies` gives per round a count per turn position. When
+        the player was also restricted in the round before, the armies it moved then are
+        excluded ("round 2: the remaining 2 armies").
+        """
+        table = self.game.ruleset.first_round_armies.get(self.game.players) or []
+        if self.first_player is None or not 1 <= self.round <= len(table):
+            return None, []
+        position = (self.current - self.first_player) % self.game.players
+        row = table[self.round - 1]
+        limit = int(row[position]) if position < len(row) else ARMIES
+        if limit >= ARMIES:
+            return None, []
+        excluded: list[int] = []
+        if self.round >= 2:
+            prev = table[self.round - 2]
+            if position < len(prev) and int(prev[position]) < ARMIES:
+                excluded = self.last_armies.get(self.nation, [])
+        return limit, excluded
+
+    def can_move(self, u: Unit) -> bool:
+        """Whether `u` may start a move now."""
+        return (
+            self.phase == "move" and u.nation == self.nation and not u.moved and not u.done
+            and u.carrier is None and (u.pos >= 0 or u.fort is not None)
+            and self.pending_unload is None and self.army_allowed(u)
+        )
+
+    def can_take_passenger(self, t: Unit) -> bool:
+        """Whether transport `t` can take one more passenger now (before its own move)."""
+        return (
+            t.type.capacity > len(t.cargo) and not t.moved and not t.done and t.pos >= 0
+            and t.nation == self.nation
+        )
+
+    def capturable(self, fort_id: str, u: Unit) -> bool:
+        """Whether foot soldier `u` may capture this fort (neutral or enemy, not allied)."""
+        owner = self.fort_owner[fort_id]
+        if owner != "neutral" and self.game.team_of.get(owner) == u.team:
+            return False
+        # Shorter game (RULES §5.6): anti-tank units may not capture.
+        return not ("shorter_game" in self.game.variants and u.type.has_ability("anti_tank"))
+
+    def unload_spots(self, t: Unit, at: int) -> list[int] | None:
+        """Free hexes next to board index `at` for each passenger of `t` (in boarding order),
+        or None when there are not enough. Passengers never go onto water, forts or
+        entrances; the hex `t` leaves counts as free."""
+        board = self.game.board
+        used: set[int] = set()
+        spots = []
+        for pid in t.cargo:
+            p = self.units[pid]
+            costs = board.costs[p.mclass]
+            for n in board.neighbours[at]:
+                if n in used or board.blocked[n] or board.water[n] or costs[n] < 0:
+                    continue
+                other = self.occ.get(n)
+                if other is not None and other is not t:
+                    continue
+                used.add(n)
+                spots.append(n)
+                break
+            else:
+                return None
+        return spots
+
+    def legal_moves(self, u: Unit | str) -> dict[Hex, MoveOption]:
+        """Every hex the unit can end its move on, with cost and path (see movement)."""
+        unit = self.unit(u) if isinstance(u, str) else u
+        return legal_moves(self, unit)
+
+    # --- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now, in a stable order."""
+        if self.phase == "over":
+            return []
+        if self.phase == "setup":
+            return self._setup_actions()
+        nation = self.nation
+        out: list[Action] = []
+        if self.phase == "combat":
+            return [Fight(), Surrender()]
+        if self.phase == "move":
+            if self.pending_unload is not None:
+                return [Unload(self.pending_unload), Surrender()]
+            for u in self.units.values():
+                if u.nation != nation:
+                    continue
+                if self.can_move(u):
+                    out.extend(self._move_actions(u))
+                if u.cargo and u.pos >= 0 and not u.done and self.unload_spots(u, u.pos):
+                    out.append(Unload(u.id))
+        elif self.phase == "declare":
+            out.extend(self._attack_actions())
+        elif self.phase == "money":
+            out.extend(self._money_actions())
+        out.extend(self._gift_actions())
+        out.append(EndPhase())
+        out.append(Surrender())
+        return out
+
+    def _setup_actions(self) -> list[Action]:
+        nation = self.nation
+        if self.setup_step == "assign":
+            return [
+                Assign(u.id, k)
+                for u in self.units.values()
+                if u.nation == nation and u.army is None
+                for k in range(1, ARMIES + 1)
+            ] + [Surrender()]
+        return [
+            Place(k + 1) for k in range(ARMIES) if not self.placed[nation][k]
+        ] + [Surrender()]
+
+    def _move_actions(self, u: Unit) -> list[Action]:
+        out: list[Action] = []
+        seen: set[str] = set()
+        for h, opt in legal_moves(self, u).items():
+            if opt.kind == MOVE:
+                out.append(Move(u.id, h))
+            elif opt.kind == BOARD:
+                out.append(Board(u.id, self.occ[self.game.board.index_of[h]].id))
+            elif opt.fort not in seen:
+                seen.add(opt.fort or "")
+                out.append(Enter(u.id, opt.fort or "") if opt.kind == ENTER
+                           else Capture(u.id, opt.fort or ""))
+        return out
+
+    def attack_problem(self, a: Unit, d: Unit) -> str | None:
+        """Why `a` may not declare an attack on `d` now, or None."""
+        if a.nation != self.nation:
+            return f"{a.id} is not yours"
+        if a.pos < 0:
+            return f"{a.id} is not on the board (in a fort or a transport)"
+        if a.attacked:
+            return f"{a.id} has already declared an attack this turn"
+        if d.team == a.team:
+            return f"{d.id} is not an enemy"
+        if d.pos < 0:
+            return f"{d.id} is in a fort or a transport and cannot be attacked"
+        dist = self.game.board.hexes[a.pos].distance(self.game.board.hexes[d.pos])
+        return combat.attack_problem(self.fighter(a), self.fighter(d), dist)
+
+    def _attack_actions(self) -> list[Action]:
+        nation = self.nation
+        hexes = self.game.board.hexes
+        enemies = [e for e in self.occ.values() if e.team != self.game.team_of[nation]]
+        enemies.sort(key=lambda e: e.id)
+        out: list[Action] = []
+        for a in self.units.values():
+            if a.nation != nation or a.pos < 0 or a.attacked or not a.type.targets:
+                continue
+            if self.is_on_water(a) and not combat.is_water_unit(a.type):
+                continue
+            ah = hexes[a.pos]
+            for d in enemies:
+                dist = ah.distance(hexes[d.pos])
+                if combat.can_attack_at(a.type, dist) and combat.can_target(a.type, d.type):
+                    out.append(Attack(a.id, d.id))
+        return out
+
+    def _money_actions(self) -> list[Action]:
+        nation = self.nation
+        out: list[Action] = []
+        for u in self.units.values():
+            if u.nation == nation and self.repair_problem(u) is None:
+                out.append(Repair(u.id))
+        forts = sorted(f for f, o in self.fort_owner.items() if o == nation)
+        for utype in self.game.rosters[nation]:
+            if utype.has_ability("buy_on_water"):
+                continue
+            if self.buy_problem(utype, None) is None:
+                out.extend(Buy(utype.id, f) for f in forts)
+        return out
+
+    def _gift_actions(self) -> list[Action]:
+        nation = self.nation
+        fee = self.game.ruleset.gift_fee
+        out: list[Action] = []
+        for ally in self.game.nations:
+            if ally != nation and self.game.team_of[ally] == self.game.team_of[nation]:
+                out.extend(Gift(ally, k) for k in range(1, self.money[nation] - fee + 1))
+        return out
+
+    # --- checks for the money phase --------------------------------------------------------
+
+    def repair_cost(self, u: Unit) -> int:
+        """What repairing `u` costs under the ruleset (flat or the card's repair cost)."""
+        rs = self.game.ruleset
+        if rs.repair_mode == "card":
+            return int(u.type.repair_cost.get(rs.currency, rs.repair_flat_cost))
+        return int(rs.repair_flat_cost)
+
+    def repair_problem(self, u: Unit) -> str | None:
+        """Why `u` cannot be repaired now, or None."""
+        if self.phase != "money":
+            return "repairs happen in the money phase"
+        if u.nation != self.nation:
+            return f"{u.id} is not yours"
+        if u.fort is None or not u.repair_ok:
+            return f"{u.id} has not been in a fort since the start of the turn"
+        if u.damage == 0:
+            return f"{u.id} has no damage"
+        if self.money[u.nation] < self.repair_cost(u):
+            return f"repair costs {self.repair_cost(u)}, you have {self.money[u.nation]}"
+        return None
+
+    def buy_problem(self, utype: UnitType, where: str | None) -> str | None:
+        """Why the current player cannot buy `utype` (into fort or water hex `where`), or None."""
+        nation = self.nation
+        rs = self.game.ruleset
+        if self.phase != "money":
+            return "units are bought in the money phase"
+        if nation not in utype.nations:
+            return f"{utype.id} is not available to {nation}"
+        if utype.special:
+            return "buying special units is not supported yet"
+        price = utype.cost.get(rs.currency)
+        if price is None:
+            return f"{utype.id} has no price in {rs.currency}"
+        if self.money[nation] < price:
+            return f"{utype.id} costs {price}, you have {self.money[nation]}"
+        if rs.unit_limit_enabled:
+            have = sum(1 for u in self.units.values()
+                       if u.nation == nation and u.type.id == utype.id)
+            if have >= rs.unit_limit_max:
+                return f"you already have {have} {utype.id} (limit {rs.unit_limit_max})"
+        if where is None:
+            return None
+        if utype.has_ability("buy_on_water"):
+            from engine.rules.actions import parse_hex
+
+            try:
+                h = parse_hex(where)
+            except ValueError:
+                return f"{utype.id} is bought onto a water hex q,r, not {where!r}"
+            i = self.game.board.index_of.get(h)
+            if i is None or not self.game.board.water[i] or i in self.occ:
+                return f"{where} is not a free water hex on the map"
+            return None
+        if self.fort_owner.get(where) != nation:
+            return f"{where!r} is not one of your forts"
+        return None
+
+    # --- applying actions ------------------------------------------------------------------
+
+    def apply_action(self, action: Action) -> None:
+        """Apply an action after checking it; IllegalActionError says why it is not allowed."""
+        problem = self.problem(action)
+        if problem is not None:
+            raise IllegalActionError(action, problem)
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks."""
+        self._apply(action)
+        self.history.append(action)
+
+    def problem(self, a: Action) -> str | None:
+        """Why `a` is illegal now, or None when it is legal."""
+        if self.phase == "over":
+            return f"the game is over ({self.winner_team} won by {self.reason})"
+        if isinstance(a, Surrender):
+            return None
+        for name in ("unit", "transport", "attacker", "defender"):
+            uid = getattr(a, name, None)
+            if uid is not None and uid not in self.units:
+                return f"there is no unit {uid!r}"
+        phase_of = {
+            Assign: "setup", Place: "setup", Move: "move", Enter: "move", Capture: "move",
+            Board: "move", Unload: "move", Attack: "declare", Fight: "combat",
+            Buy: "money", Repair: "money",
+        }
+        want = phase_of.get(type(a))
+        if want is not None and self.phase != want:
+            return f"'{a.verb}' belongs to the {want} phase, this is the {self.phase} phase"
+        if isinstance(a, Assign | Place):
+            return self._setup_problem(a)
+        if isinstance(a, Move | Enter | Capture | Board):
+            return self._move_problem(a)
+        if isinstance(a, Unload):
+            t = self.units[a.transport]
+            if t.nation != self.nation:
+                return f"{t.id} is not yours"
+            if not t.cargo:
+                return f"{t.id} carries nothing"
+            if t.pos < 0 or t.done:
+                return f"{t.id} cannot unload now"
+            if self.unload_spots(t, t.pos) is None:
+                return f"not enough free hexes next to {t.id} to unload"
+            return None
+        if self.pending_unload is not None:
+            return f"transport {self.pending_unload} must unload first"
+        if isinstance(a, Attack):
+            return self.attack_problem(self.units[a.attacker], self.units[a.defender])
+        if isinstance(a, Fight):
+            return None if self.next_fight < len(self.declarations) else "no attack left"
+        if isinstance(a, Repair):
+            return self.repair_problem(self.units[a.unit])
+        if isinstance(a, Buy):
+            utype = self.game.catalog.units.get(a.unit_type)
+            if utype is None:
+                return f"the catalog has no unit type {a.unit_type!r}"
+            return self.buy_problem(utype, a.where)
+        if isinstance(a, Gift):
+            return self._gift_problem(a)
+        if isinstance(a, EndPhase):
+            if self.phase in ("setup", "combat"):
+                return f"the {self.phase} phase ends by itself"
+            return None
+        return f"unknown action {a!r}"
+
+    def _setup_problem(self, a: Assign | Place) -> str | None:
+        nation = self.nation
+        if isinstance(a, Assign):
+            if self.setup_step != "assign":
+                return "armies are already assigned; place them"
+            u = self.units[a.unit]
+            if u.nation != nation:
+                return f"{u.id} is not yours (it is {nation}'s turn to assign)"
+            if u.army is not None:
+                return f"{u.id} is already in army {u.army}"
+            if not 1 <= a.army <= ARMIES:
+                return f"army must be 1..{ARMIES}"
+            return None
+        if self.setup_step != "place":
+            return "assign every unit to an army first"
+        if not 1 <= a.army <= ARMIES:
+            return f"army must be 1..{ARMIES}"
+        if self.placed[nation][a.army - 1]:
+            return f"army {a.army} is already placed"
+        return None
+
+    def _move_problem(self, a: Move | Enter | Capture | Board) -> str | None:
+        u = self.units[a.unit]
+        if u.nation != self.nation:
+            return f"{u.id} is not yours"
+        if self.pending_unload is not None:
+            return f"transport {self.pending_unload} must unload first"
+        if not self.can_move(u):
+            if u.moved or u.done:
+                return f"{u.id} has already moved this turn"
+            if u.carrier is not None:
+                return f"{u.id} is aboard {u.carrier}"
+            if not self.army_allowed(u):
+                limit, _ = self.army_allowance()
+                return (f"round {self.round}: you may move only {limit} of your armies and "
+                        f"army {u.army} is not one of them")
+            return f"{u.id} cannot move now"
+        moves = legal_moves(self, u)
+        if isinstance(a, Move):
+            opt = moves.get(a.to)
+            if opt is None or opt.kind != MOVE:
+                return f"{u.id} cannot reach {a.to.q},{a.to.r} (hint: rules moves --unit {u.id})"
+            return None
+        if isinstance(a, Board):
+            t = self.units[a.transport]
+            opt = moves.get(self.hex_of(t)) if t.pos >= 0 else None
+            if opt is None or opt.kind != BOARD:
+                return f"{u.id} cannot board {t.id}"
+            return None
+        kind = ENTER if isinstance(a, Enter) else CAPTURE
+        if self.game.map.fort(a.fort) is None:
+            return f"there is no fort {a.fort!r}"
+        if any(o.kind == kind and o.fort == a.fort for o in moves.values()):
+            return None
+        if kind == CAPTURE:
+            return (f"{u.id} cannot capture {a.fort}: only a foot soldier that has not moved, "
+                    "next to an entrance of a neutral or enemy fort, can")
+        return f"{u.id} cannot reach an entrance of its own fort {a.fort}"
+
+    def _gift_problem(self, a: Gift) -> str | None:
+        if self.phase not in ("move", "declare", "money"):
+            return "gifts are made during a turn"
+        nation = self.nation
+        if a.nation not in self.game.team_of or a.nation == nation:
+            return f"{a.nation} is not another player of this game"
+        if self.game.team_of[a.nation] != self.game.team_of[nation]:
+            return f"{a.nation} is not your ally"
+        if a.amount < 1:
+            return "a gift must be at least 1"
+        need = a.amount + self.game.ruleset.gift_fee
+        if self.money[nation] < need:
+            return f"the gift costs {need} with the fee, you have {self.money[nation]}"
+        return None
+
+    def _apply(self, a: Action) -> None:
+        handler = _HANDLERS[type(a)]
+        handler(self, a)
+
+    # --- effects ---------------------------------------------------------------------------
+
+    def _do_assign(self, a: Assign) -> None:
+        from engine.rules import setup
+
+        u = self.units[a.unit]
+        u.army = a.army
+        self.armies[u.nation][a.army - 1].append(u.id)
+        setup.after_assign(self)
+
+    def _do_place(self, a: Place) -> None:
+        from engine.rules import setup
+
+        setup.place_army(self, self.nation, a.army)
+        setup.after_place(self)
+
+    def _leave_position(self, u: Unit) -> None:
+        if u.pos >= 0:
+            del self.occ[u.pos]
+            u.pos = -1
+        u.fort = None
+
+    def _mark_moved(self, u: Unit) -> None:
+        u.moved = True
+        if u.army is not None and u.army not in self.armies_moved:
+            self.armies_moved.append(u.army)
+
+    def _do_move(self, a: Move) -> None:
+        u = self.units[a.unit]
+        self._leave_position(u)
+        i = self.game.board.index_of[a.to]
+        u.pos = i
+        self.occ[i] = u
+        self._mark_moved(u)
+        if u.cargo:
+            self.pending_unload = u.id
+
+    def _do_enter(self, a: Enter) -> None:
+        u = self.units[a.unit]
+        self._leave_position(u)
+        u.fort = a.fort
+        u.repair_ok = False
+        self._mark_moved(u)
+        u.done = True
+        for pid in u.cargo:
+            p = self.units[pid]
+            p.carrier = None
+            p.fort = a.fort
+            p.repair_ok = False
+            p.done = True
+        u.cargo = []
+
+    def _do_capture(self, a: Capture) -> None:
+        u = self.units[a.unit]
+        removed = [v.id for v in self.units.values()
+                   if v.fort == a.fort and v.team != u.team]
+        for vid in removed:
+            self._remove(self.units[vid])
+        self._leave_position(u)
+        u.fort = a.fort
+        u.repair_ok = False
+        self._mark_moved(u)
+        u.done = True
+        previous = self.fort_owner[a.fort]
+        self.fort_owner[a.fort] = u.nation
+        self.log.append({"event": "capture", "fort": a.fort, "by": u.id,
+                         "from": previous, "removed": removed})
+        self._check_victory()
+
+    def _do_board(self, a: Board) -> None:
+        u = self.units[a.unit]
+        t = self.units[a.transport]
+        self._leave_position(u)
+        u.carrier = t.id
+        t.cargo.append(u.id)
+        self._mark_moved(u)
+        u.done = True
+
+    def _do_unload(self, a: Unload) -> None:
+        t = self.units[a.transport]
+        spots = self.unload_spots(t, t.pos) or []
+        for pid, i in zip(t.cargo, spots, strict=True):
+            p = self.units[pid]
+            p.carrier = None
+            p.pos = i
+            self.occ[i] = p
+            p.moved = True
+            p.done = True
+        t.cargo = []
+        self._mark_moved(t)
+        t.done = True
+        self.pending_unload = None
+
+    def _do_attack(self, a: Attack) -> None:
+        self.declarations.append((a.attacker, a.defender))
+        self.units[a.attacker].attacked = True
+
+    def fighter(self, u: Unit) -> combat.Fighter:
+        """The combat view of a unit on the board."""
+        board = self.game.board
+        in_forest = u.pos >= 0 and board.terrain_name(u.pos) == "forest"
+        return combat.Fighter(u.type, u.damage, u.xp, in_forest=in_forest,
+                              on_water=self.is_on_water(u))
+
+    def melee_support(self, a: Unit, d: Unit) -> tuple[int, bool]:
+        """(supporters, one directly opposite) for a melee attack of `a` on `d`: the
+        attacker's own other units next to the defender that could attack it in melee."""
+        board = self.game.board
+        dh = board.hexes[d.pos]
+        opposite = board.index_of.get(board.hexes[a.pos].rotate_180(dh), -2)
+        count = 0
+        is_opposite = False
+        for n in board.neighbours[d.pos]:
+            s = self.occ.get(n)
+            if s is None or s is a or s.nation != a.nation:
+                continue
+            if self.is_on_water(s) or not self.game.can_melee(s.type, d.type):
+                continue
+            count += 1
+            if n == opposite:
+                is_opposite = True
+        return count, is_opposite
+
+    def _do_fight(self, _a: Fight) -> None:
+        aid, did = self.declarations[self.next_fight]
+        self.next_fight += 1
+        a = self.units.get(aid)
+        d = self.units.get(did)
+        if a is None or d is None or a.pos < 0 or d.pos < 0:
+            self.log.append({"event": "attack_lost", "attacker": aid, "defender": did})
+        else:
+            self._resolve(a, d)
+        if self.phase != "over" and self.next_fight >= len(self.declarations):
+            self._enter_money()
+
+    def _resolve(self, a: Unit, d: Unit) -> None:
+        rs = self.game.ruleset
+        board = self.game.board
+        dist = board.hexes[a.pos].distance(board.hexes[d.pos])
+        bonus, extra = None, 0
+        if dist == 1:
+            supporters, opposite = self.melee_support(a, d)
+            bonus, extra = combat.melee_bonus(rs, supporters, opposite)
+        res = combat.resolve(rs, self.fighter(a), self.fighter(d), dist, extra, bonus,
+                             self.dice.roll)
+        d.damage += res.damage_to_defender
+        a.damage += res.damage_to_attacker
+        a.xp += res.xp_attacker
+        d.xp += res.xp_defender
+        self.log.append({
+            "event": "combat", "attacker": a.id, "defender": d.id, "distance": dist,
+            "bonus": res.bonus, "bonus_dice": res.bonus_dice,
+            "attacker_dice": list(res.attacker_dice), "defender_dice": list(res.defender_dice),
+            "damage_to_defender": res.damage_to_defender,
+            "damage_to_attacker": res.damage_to_attacker,
+            "defender_destroyed": res.defender_destroyed,
+            "attacker_destroyed": res.attacker_destroyed,
+        })
+        if res.defender_destroyed:
+            self._remove(d)
+        if res.attacker_destroyed:
+            self._remove(a)
+        self._check_victory()
+
+    def _remove(self, u: Unit) -> None:
+        """Take a unit (and anything it carries) out of the game."""
+        for pid in list(u.cargo):
+            self._remove(self.units[pid])
+        self._leave_position(u)
+        if u.carrier is not None and u.carrier in self.units:
+            self.units[u.carrier].cargo.remove(u.id)
+        del self.units[u.id]
+
+    def _do_end_phase(self, _a: EndPhase) -> None:
+        if self.phase == "move":
+            self.phase = "declare"
+        elif self.phase == "declare":
+            self.phase = "combat"
+            self.next_fight = 0
+            if not self.declarations:
+                self._enter_money()
+        elif self.phase == "money":
+            self._end_turn()
+
+    def _enter_money(self) -> None:
+        self.phase = "money"
+        nation = self.nation
+        owned = sum(1 for o in self.fort_owner.values() if o == nation)
+        income = owned * self.game.ruleset.income_per_fort
+        self.money[nation] += income
+        if income:
+            self.log.append({"event": "income", "nation": nation, "amount": income})
+
+    def _end_turn(self) -> None:
+        self.last_armies[self.nation] = list(self.armies_moved)
+        nxt = (self.current + 1) % self.game.players
+        if nxt == self.first_player:
+            self.round += 1
+        self.start_turn(nxt)
+
+    def start_turn(self, seat: int) -> None:
+        """Begin `seat`'s turn: move phase, fresh per-turn flags for its units."""
+        self.current = seat
+        self.phase = "move"
+        self.armies_moved = []
+        self.declarations = []
+        self.next_fight = 0
+        nation = self.nation
+        for u in self.units.values():
+            if u.nation == nation:
+                u.moved = u.done = u.attacked = False
+                u.repair_ok = u.fort is not None
+
+    def _do_buy(self, a: Buy) -> None:
+        from engine.rules.actions import parse_hex
+
+        utype = self.game.catalog.units[a.unit_type]
+        nation = self.nation
+        self.money[nation] -= int(utype.cost[self.game.ruleset.currency])
+        u = self.add_unit(utype, nation)
+        u.moved = u.done = True
+        if utype.has_ability("buy_on_water"):
+            i = self.game.board.index_of[parse_hex(a.where)]
+            u.pos = i
+            self.occ[i] = u
+        else:
+            u.fort = a.where
+
+    def _do_repair(self, a: Repair) -> None:
+        u = self.units[a.unit]
+        self.money[u.nation] -= self.repair_cost(u)
+        u.damage = 0
+
+    def _do_gift(self, a: Gift) -> None:
+        self.money[self.nation] -= a.amount + self.game.ruleset.gift_fee
+        self.money[a.nation] += a.amount
+
+    def _do_surrender(self, _a: Surrender) -> None:
+        loser = self.game.team_of[self.nation]
+        self._finish(next(t for t in set(self.game.team_of.values()) if t != loser),
+                     "surrender")
+
+    def _finish(self, team: str, reason: str) -> None:
+        self.winner_team = team
+        self.reason = reason
+        self.phase = "over"
+        self.log.append({"event": "game_over", "winner": team, "reason": reason})
+
+    def _check_victory(self) -> None:
+        if self.phase == "over":
+            return
+        teams = sorted(set(self.game.team_of.values()))
+        need = self.game.forts_to_win
+        for team in teams:
+            if self.forts_of(team) >= need:
+                self._finish(team, "forts")
+                return
+        if self.game.ruleset.elimination_victory:
+            for team in teams:
+                if not any(u.team == team and u.type.targets and
+                           u.type.unit_class != "transport" for u in self.units.values()):
+                    self._finish(next(t for t in teams if t != team), "elimination")
+                    return
+
+    # --- copies and serialisation ----------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy of this state (sharing the immutable game)."""
+        from engine.rules import serialize
+
+        return serialize.clone(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON data (schema/savegame.schema.json)."""
+        from engine.rules import serialize
+
+        return serialize.to_json(self)
+
+    @classmethod
+    def from_json(cls, game: Game, data: dict[str, Any]) -> State:
+        """Rebuild a state of `game` from `to_json` data; SaveError if it does not fit."""
+        from engine.rules import serialize
+
+        return serialize.from_json(game, data)
+
+    def __str__(self) -> str:
+        return (f"State(round {self.round}, {self.nation} to act, phase {self.phase}, "
+                f"{len(self.units)} units)")
+
+
+_HANDLERS = {
+    Assign: State._do_assign,
+    Place: State._do_place,
+    Move: State._do_move,
+    Enter: State._do_enter,
+    Capture: State._do_capture,
+    Board: State._do_board,
+    Unload: State._do_unload,
+    Attack: State._do_attack,
+    Fight: State._do_fight,
+    EndPhase: State._do_end_phase,
+    Buy: State._do_buy,
+    Repair: State._do_repair,
+    Gift: State._do_gift,
+    Surrender: State._do_surrender,
+}

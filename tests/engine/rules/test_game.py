@@ -1,0 +1,333 @@
+"""Game flow: setup, first-round armies, transport, combat phase, money, victory."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.hexes import Hex, ring
+from engine.rules.actions import (
+    Assign,
+    Attack,
+    Board,
+    Buy,
+    EndPhase,
+    Fight,
+    Gift,
+    Move,
+    Place,
+    Repair,
+    Surrender,
+    Unload,
+)
+from engine.rules.errors import IllegalActionError
+from engine.rules.game import Game
+from tests.engine.rules.fixtures import empty_state, fort, game_map, put, scenario
+
+R = 4
+
+
+def row(q: int) -> Hex:
+    return Hex(q, R)
+
+
+# --- setup (§4) -------------------------------------------------------------------------------
+
+
+def test_four_players_get_three_chips_each_from_twelve_numbers():
+    s = Game(scenario(players=4), seed=7).new_initial_state()
+    chips = [c for n in s.game.nations for c in s.chips[n]]
+    assert sorted(chips) == list(range(1, 13))
+    assert all(len(s.chips[n]) == 3 for n in s.game.nations)
+
+
+def test_two_players_deal_from_the_chosen_half():
+    m = game_map()
+    s = Game(scenario(m, players=2, half="half_1_6"), seed=3).new_initial_state()
+    half = m.region("half_1_6").hexes
+    markers = {mk.number: mk.hex for mk in m.start_markers}
+    for n in s.game.nations:
+        assert len(s.chips[n]) == 3
+        assert all(markers[c] in half for c in s.chips[n])
+
+
+def test_full_setup_assign_place_ring_by_ring_then_roll_first_player():
+    s = Game(scenario(players=2), seed=5).new_initial_state()
+    assert s.phase == "setup"
+    for _ in range(2):
+        nation = s.nation
+        units = [u for u in s.units.values() if u.nation == nation]
+        for k, u in enumerate(units):
+            s.apply_action(Assign(u.id, 1 if k < 8 else 2 + k % 2))
+    with pytest.raises(IllegalActionError, match="already assigned"):
+        s.apply_action(Assign(next(iter(s.units)), 1))
+    placer = s.nation
+    s.apply_action(Place(1))
+    group = s.armies[placer][0]
+    number = s.chips[placer][0]
+    center = s.game.board.hexes[s.game.start_numbers[number]]
+    first = s.units[group[0]]
+    assert s.hex_of(first) == center
+    # the next seven fill ring 1 (6 hexes) and start ring 2
+    ring1 = set(ring(center, 1))
+    assert sum(1 for uid in group[1:7] if s.hex_of(s.units[uid]) in ring1) == 6
+    assert s.hex_of(s.units[group[7]]).distance(center) == 2
+    while s.phase == "setup":
+        s.apply_action(next(a for a in s.legal_actions() if isinstance(a, Place)))
+    assert s.phase == "move" and s.round == 1
+    assert any(e["event"] == "roll" and e["purpose"] == "first_player" for e in s.log)
+
+
+def test_quick_setup_with_designer_groups():
+    groups = {"DE": [["infantry", "armoured_car"], ["tank"], []]}
+    s = Game(scenario(players=2), seed=1, setup="quick", groups=groups).new_initial_state()
+    assert s.phase == "move"
+    de = {u.type.id: u.army for u in s.units.values() if u.nation == "DE"}
+    assert de["infantry"] == 1 and de["armoured_car"] == 1 and de["tank"] == 2
+    assert all(u.pos >= 0 for u in s.units.values())
+
+
+def test_first_round_two_players_one_army_then_the_remaining_two():
+    s = Game(scenario(players=2), seed=11, setup="quick").new_initial_state()
+    first = s.nation
+    mine = [u for u in s.units.values() if u.nation == first]
+    by_army = {k: [u for u in mine if u.army == k and s.legal_moves(u)] for k in (1, 2, 3)}
+    a1 = next(k for k in (1, 2, 3) if by_army[k])
+    u = by_army[a1][0]
+    s.apply_action(Move(u.id, next(iter(h for h, o in s.legal_moves(u).items()
+                                         if o.kind == "move"))))
+    other = next((v for k in (1, 2, 3) if k != a1 for v in by_army[k]), None)
+    if other is not None:
+        with pytest.raises(IllegalActionError, match="only 1 of your armies"):
+            s.apply_action(Move(other.id, next(iter(s.legal_moves(other) or {row(0): 0}))))
+    for _ in range(3):
+        s.apply_action(EndPhase())
+    for _ in range(3):  # second player: ends its turn; round 2 begins
+        s.apply_action(EndPhase())
+    assert s.round == 2 and s.nation == first
+    assert s.army_allowance() == (2, [a1])
+    assert not s.army_allowed(u)
+
+
+# --- transport (§5.2) -------------------------------------------------------------------------
+
+
+def test_transport_order_board_move_unload():
+    s = empty_state(game_map())
+    mortar = put(s, "heavy_mortar", "DE", row(0))
+    inf = put(s, "infantry", "DE", row(3))
+    truck = put(s, "transport", "DE", row(1))
+    opt = s.legal_moves(mortar)[row(1)]
+    assert (opt.kind, opt.cost) == ("board", 0.5)
+    s.apply_action(Board(mortar.id, truck.id))  # 1. mortar boards
+    s.apply_action(Board(inf.id, truck.id))  # 2. infantry boards
+    s.apply_action(Move(truck.id, row(5)))  # 3. transport moves
+    assert s.legal_actions() == [Unload(truck.id), Surrender()]
+    with pytest.raises(IllegalActionError, match="must unload"):
+        s.apply_action(EndPhase())
+    s.apply_action(Unload(truck.id))  # 4. unloads onto adjacent hexes
+    for u in (mortar, inf):
+        assert s.hex_of(u).distance(row(5)) == 1
+        assert s.legal_moves(u) == {}  # cannot move on
+    assert s.legal_moves(truck) == {}  # no driving on after unloading
+    put(s, "infantry", "FR", row(5) + Hex(0, -2))
+    s.apply_action(EndPhase())
+    assert any(isinstance(a, Attack) and a.attacker == inf.id for a in s.legal_actions()) or \
+        any(isinstance(a, Attack) and a.attacker == mortar.id for a in s.legal_actions())
+
+
+def test_no_boarding_after_the_transport_moved():
+    s = empty_state(game_map())
+    inf = put(s, "infantry", "DE", row(0))
+    truck = put(s, "transport", "DE", row(3))
+    s.apply_action(Move(truck.id, row(2)))
+    assert row(2) not in s.legal_moves(inf)
+
+
+def test_loaded_transport_into_own_fort_and_empty_exit():
+    s = empty_state(game_map(forts=[fort("f1", [row(6)], [row(5), row(7)], owner="DE")]))
+    inf = put(s, "infantry", "DE", row(0))
+    truck = put(s, "transport", "DE", row(1))
+    s.apply_action(Board(inf.id, truck.id))
+    from engine.rules.actions import Enter
+
+    s.apply_action(Enter(truck.id, "f1"))
+    assert inf.fort == "f1" and truck.fort == "f1" and truck.cargo == []
+    assert s.pending_unload is None
+
+
+def test_transport_must_end_where_everyone_can_unload():
+    s = empty_state(game_map())
+    inf = put(s, "infantry", "DE", row(0))
+    truck = put(s, "transport", "DE", row(1))
+    s.apply_action(Board(inf.id, truck.id))
+    target = row(6)
+    for h in target.neighbors():
+        put(s, "armoured_car", "DE", h)
+    assert target not in s.legal_moves(truck)
+
+
+# --- declare and combat (§5.3, §5.4) ----------------------------------------------------------
+
+
+def _to_declare(s):
+    s.apply_action(EndPhase())
+    assert s.phase == "declare"
+
+
+def test_pincer_one_own_supporter_counted():
+    s = empty_state(game_map())
+    car = put(s, "armoured_car", "DE", row(1))
+    target = put(s, "infantry", "FR", row(2))
+    put(s, "infantry", "DE", Hex(2, R - 1))  # adjacent to the target, not opposite
+    assert s.melee_support(car, target) == (1, False)
+
+
+def test_encirclement_by_one_unit_directly_opposite():
+    s = empty_state(game_map())
+    car = put(s, "armoured_car", "DE", row(1))
+    target = put(s, "infantry", "FR", row(2))
+    put(s, "infantry", "DE", row(3))  # opposite the attacker across the target
+    assert s.melee_support(car, target) == (1, True)
+
+
+def test_supporters_only_own_units_that_could_melee():
+    s = empty_state(game_map(), players=4)
+    car = put(s, "armoured_car", "DE", row(1))
+    target = put(s, "fighter", "FR", row(2))
+    put(s, "infantry", "DE", row(3))  # infantry cannot attack planes
+    put(s, "heavy_infantry", "AH", Hex(2, R - 1))  # an ally does not count
+    put(s, "heavy_mortar", "DE", Hex(1, R + 1))  # no melee
+    put(s, "heavy_infantry", "DE", Hex(3, R - 1))  # counts
+    assert s.melee_support(car, target) == (1, False)
+
+
+def test_declared_attacks_resolve_in_order_and_lost_on_destroyed_target():
+    s = empty_state(game_map())
+    a1 = put(s, "tank", "DE", row(1), xp=5)
+    a2 = put(s, "armoured_car", "DE", Hex(2, R - 1))
+    target = put(s, "infantry", "FR", row(2), damage=5)
+    _to_declare(s)
+    s.apply_action(Attack(a1.id, target.id))
+    s.apply_action(Attack(a2.id, target.id))
+    with pytest.raises(IllegalActionError, match="already declared"):
+        s.apply_action(Attack(a1.id, target.id))
+    s.apply_action(EndPhase())
+    assert s.phase == "combat" and s.legal_actions()[0] == Fight()
+    s.apply_action(Fight())
+    first = s.log[-1]
+    assert first["event"] == "combat" and first["bonus"] == "pincer"
+    if first["defender_destroyed"]:
+        s.apply_action(Fight())
+        assert s.log[-1]["event"] == "attack_lost"
+    assert s.phase == "money"
+
+
+def test_units_in_forts_cannot_be_attacked():
+    s = empty_state(game_map(forts=[fort("f1", [row(3)], [row(2), row(4)], owner="FR")]))
+    car = put(s, "armoured_car", "DE", row(1))
+    inside = put(s, "infantry", "FR", "f1")
+    _to_declare(s)
+    with pytest.raises(IllegalActionError, match="in a fort"):
+        s.apply_action(Attack(car.id, inside.id))
+
+
+# --- money (§5.5) and victory (§1, §7) --------------------------------------------------------
+
+
+def _to_money(s):
+    s.apply_action(EndPhase())
+    s.apply_action(EndPhase())
+    assert s.phase == "money"
+
+
+def test_income_per_fort_then_buy_into_own_fort():
+    forts = [fort("f1", [row(3)], [row(2), row(4)], owner="DE"),
+             fort("f2", [row(8)], [row(7), row(9)], owner="DE")]
+    s = empty_state(game_map(forts=forts))
+    s.money["DE"] = 0
+    _to_money(s)
+    assert s.money["DE"] == 2
+    s.apply_action(Buy("infantry", "f2"))
+    assert s.money["DE"] == 0
+    bought = [u for u in s.units.values() if u.type.id == "infantry"]
+    assert bought and bought[0].fort == "f2"
+    with pytest.raises(IllegalActionError, match="costs"):
+        s.apply_action(Buy("infantry", "f1"))
+
+
+def test_buy_limit_per_type_as_ruleset_option():
+    from tests.engine.rules.fixtures import ruleset
+
+    forts = [fort("f1", [row(3)], [row(2), row(4)], owner="DE")]
+    s = empty_state(game_map(forts=forts), rs=ruleset(unit_limit_enabled=True))
+    put(s, "infantry", "DE", row(0))
+    put(s, "infantry", "DE", row(6))
+    s.money["DE"] = 10
+    _to_money(s)
+    with pytest.raises(IllegalActionError, match="limit 2"):
+        s.apply_action(Buy("infantry", "f1"))
+
+
+def test_repair_only_after_a_whole_turn_in_the_fort():
+    forts = [fort("f1", [row(3)], [row(2), row(4)], owner="DE")]
+    s = empty_state(game_map(forts=forts))
+    u = put(s, "armoured_car", "DE", row(0), damage=3)
+    s.money["DE"] = 10
+    from engine.rules.actions import Enter
+
+    s.apply_action(Enter(u.id, "f1"))
+    _to_money(s)
+    with pytest.raises(IllegalActionError, match="since the start of the turn"):
+        s.apply_action(Repair(u.id))
+    for _ in range(6):  # DE money; FR move, declare, money; DE move, declare (no combat)
+        s.apply_action(EndPhase())
+    assert s.phase == "money" and s.nation == "DE"
+    s.apply_action(Repair(u.id))
+    assert u.damage == 0
+
+
+def test_gift_to_ally_costs_the_fee():
+    s = empty_state(game_map(), players=4)
+    s.money["DE"] = 5
+    s.money["AH"] = 0
+    s.apply_action(Gift("AH", 2))
+    assert (s.money["DE"], s.money["AH"]) == (2, 2)
+    with pytest.raises(IllegalActionError, match="not your ally"):
+        s.apply_action(Gift("FR", 1))
+
+
+def test_victory_by_forts_count_from_ruleset():
+    forts = [fort(f"f{k}", [Hex(k * 3, 8)], [Hex(k * 3 - 1, 8), Hex(k * 3 + 1, 8)],
+                  owner="DE" if k < 4 else "neutral") for k in range(5)]
+    s = empty_state(game_map(20, 12, forts=forts))
+    inf = put(s, "infantry", "DE", Hex(11, 7))
+    from engine.rules.actions import Capture
+
+    s.apply_action(Capture(inf.id, "f4"))
+    assert s.is_terminal() and s.winner() == "central" and s.reason == "forts"
+
+
+def test_elimination_victory_switch():
+    from tests.engine.rules.fixtures import ruleset
+
+    s = empty_state(game_map(), rs=ruleset(elimination_victory=True))
+    tank = put(s, "tank", "DE", row(1), xp=5)
+    put(s, "infantry", "FR", row(2), damage=5)
+    put(s, "transport", "FR", row(8))  # not combat-capable
+    _to_declare(s)
+    s.apply_action(Attack(tank.id, next(u.id for u in s.units.values() if u.nation == "FR"
+                                        and u.type.id == "infantry")))
+    s.apply_action(EndPhase())
+    s.apply_action(Fight())
+    # a hero tank (hits on 10 or less with 12 dice) destroys the 5-damage infantry
+    assert s.log[-2]["defender_destroyed"]
+    assert s.winner() == "central" and s.reason == "elimination"
+
+
+def test_surrender_ends_the_game_for_the_team():
+    s = empty_state(game_map(), players=4)
+    s.apply_action(Surrender())
+    assert s.is_terminal() and s.winner() == "entente" and s.reason == "surrender"
+    assert s.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="game is over"):
+        s.apply_action(EndPhase())
