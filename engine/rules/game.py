@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.model import Scenario, UnitType
@@ -71,6 +72,7 @@ class Game:
         self.start_numbers = self._start_numbers()
         self.rosters = {n: self._roster(n) for n in self.nations}
         self._melee: dict[tuple[str, str], bool] = {}
+        self.source: Path | None = None  # the scenario file, when loaded from one
 
     # --- static facts --------------------------------------------------------------------
 

@@ -1,0 +1,248 @@
+"""`tcstudio rules …`: play and query the rules engine with JSON output.
+
+Subcommands: new, moves, targets, odds, actions, apply. Shapes are documented in
+docs/engine.md. Exit 0: done; 1: bad input (unknown unit, illegal action, corrupt save);
+2: could not run (bad arguments, unreadable path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+class _Bad(Exception):
+    """Bad input: message for stderr, exit code 1."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the `rules` subcommand and its subcommands."""
+    parser = subparsers.add_parser(
+        "rules", help="play and query the rules engine (JSON output)",
+        description="Create saved games, list legal moves, targets and odds, apply actions. "
+        "SCENARIO_OR_SAVE is a scenario file (a new quick-setup game with --seed) or a save.",
+    )
+    sub = parser.add_subparsers(dest="rules_command", metavar="SUBCOMMAND",
+                                parser_class=type(parser))
+    parser.set_defaults(handler=lambda _args: _usage(parser))
+
+    p = sub.add_parser("new", help="create a saved game from a scenario")
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("--seed", default="0", help="seed of every die (default 0)")
+    p.add_argument("--quick", action="store_true", help="quick setup: armies placed at random")
+    p.add_argument("--variant", action="append", default=[], help="switch on a variant")
+    p.add_argument("--out", required=True, metavar="SAVE", help="save file to write")
+    p.set_defaults(handler=_run(_new))
+
+    for name, helptext in (("moves", "reachable hexes of a unit with cost and path"),
+                           ("targets", "units a unit can attack from where it stands")):
+        p = sub.add_parser(name, help=helptext)
+        _source_args(p)
+        p.add_argument("--unit", required=True, metavar="ID")
+        if name == "moves":
+            p.add_argument("--any-time", action="store_true",
+                           help="as if it were the unit's move phase and it had not moved")
+        p.set_defaults(handler=_run(_moves if name == "moves" else _targets))
+
+    p = sub.add_parser("odds", help="exact damage odds of an attack")
+    _source_args(p)
+    p.add_argument("--attacker", required=True, metavar="ID")
+    p.add_argument("--defender", required=True, metavar="ID")
+    p.set_defaults(handler=_run(_odds))
+
+    p = sub.add_parser("actions", help="legal actions of the player to act")
+    _source_args(p)
+    p.set_defaults(handler=_run(_actions))
+
+    p = sub.add_parser("apply", help="apply actions to a save and print the new state")
+    p.add_argument("save", metavar="SAVE")
+    p.add_argument("actions", nargs="+", metavar="ACTION", help="action text, e.g. 'end_phase'")
+    p.add_argument("--out", metavar="SAVE", help="also write the new state to this save file")
+    p.set_defaults(handler=_run(_apply))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def _source_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("source", metavar="SCENARIO_OR_SAVE")
+    p.add_argument("--seed", default="0", help="seed when starting from a scenario")
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _run(fn: Any) -> Any:
+    def handler(args: argparse.Namespace) -> int:
+        from engine.rules.savefile import GameFileError
+
+        try:
+            out = fn(args)
+        except FileNotFoundError as exc:
+            sys.stderr.write(f"tcstudio rules: {exc} (hint: check the path)\n")
+            return 2
+        except (GameFileError, _Bad) as exc:
+            sys.stderr.write(f"tcstudio rules: {exc}\n")
+            return 1
+        except OSError as exc:
+            sys.stderr.write(f"tcstudio rules: {exc}\n")
+            return 2
+        sys.stdout.write(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+        return 0
+    return handler
+
+
+def _load(args: argparse.Namespace) -> Any:
+    from engine.rules.savefile import load_any
+
+    return load_any(args.source, seed=_seed(args.seed), setup="quick")
+
+
+def _unit(s: Any, uid: str) -> Any:
+    u = s.units.get(uid)
+    if u is None:
+        known = ", ".join(list(s.units)[:6])
+        raise _Bad(f"no unit {uid!r} in this game (hint: ids look like {known}, …)")
+    return u
+
+
+def _where(s: Any, i: int) -> dict[str, Any]:
+    h = s.game.board.hexes[i]
+    return {"hex": [h.q, h.r], "offset": list(s.game.map.to_offset(h))}
+
+
+def _position(s: Any, u: Any) -> dict[str, Any]:
+    if u.pos >= 0:
+        return _where(s, u.pos)
+    if u.fort is not None:
+        return {"fort": u.fort}
+    return {"carrier": u.carrier} if u.carrier else {"placed": False}
+
+
+def _new(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules.savefile import new_game, write_save
+
+    s = new_game(args.scenario, seed=_seed(args.seed),
+                 setup="quick" if args.quick else "full", variants=tuple(args.variant))
+    write_save(s, args.out)
+    return {"save": args.out, "phase": s.phase, "current_player": s.current,
+            "nation": s.nation, "round": s.round}
+
+
+def _moves(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules.actions import Move
+
+    s = _load(args)
+    u = _unit(s, args.unit)
+    if args.any_time and s.phase != "over":
+        s = s.clone()
+        s.pending_unload = None
+        s.start_turn(s.game.nations.index(u.nation))
+        u = s.units[u.id]
+    moves = s.legal_moves(u)
+    out = []
+    index_of = s.game.board.index_of
+    for h, opt in sorted(moves.items(), key=lambda kv: (kv[1].cost, kv[0])):
+        item = {**_where(s, index_of[h]), "cost": opt.cost, "kind": opt.kind,
+                "fort": opt.fort, "path": [[p.q, p.r] for p in opt.path]}
+        if opt.kind == "move":
+            item["action"] = str(Move(u.id, h))
+        elif opt.kind == "board":
+            item["action"] = f"board {u.id} {s.occ[index_of[h]].id}"
+        else:
+            item["action"] = f"{opt.kind} {u.id} {opt.fort}"
+        out.append(item)
+    reason = None
+    if not moves:
+        reason = s.problem(Move(u.id, s.hex_of(u) or s.game.board.hexes[0])) or "no free hex"
+    return {"unit": u.id, "type": u.type.id, "nation": u.nation, "at": _position(s, u),
+            "phase": s.phase, "to_act": s.nation, "reason": reason, "moves": out}
+
+
+def _targets(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules import combat
+
+    s = _load(args)
+    a = _unit(s, args.unit)
+    out = []
+    if a.pos >= 0:
+        board = s.game.board
+        ah = board.hexes[a.pos]
+        for d in sorted(s.occ.values(), key=lambda v: v.id):
+            if d.team == a.team:
+                continue
+            dist = ah.distance(board.hexes[d.pos])
+            fa, fd = s.fighter(a), s.fighter(d)
+            if combat.attack_problem(fa, fd, dist) is not None:
+                continue
+            bonus, extra = None, 0
+            if dist == 1:
+                bonus, extra = combat.melee_bonus(s.game.ruleset, *s.melee_support(a, d))
+            out.append({
+                "unit": d.id, "type": d.type.id, "nation": d.nation, **_where(s, d.pos),
+                "distance": dist, "melee": dist == 1, "bonus": bonus, "bonus_dice": extra,
+                "return_fire": combat.returns_fire(fa, fd, dist),
+                "action": f"attack {a.id} {d.id}",
+                "legal_now": s.phase == "declare" and s.attack_problem(a, d) is None,
+            })
+    return {"unit": a.id, "type": a.type.id, "at": _position(s, a), "targets": out}
+
+
+def _odds(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules import combat, odds
+
+    s = _load(args)
+    a, d = _unit(s, args.attacker), _unit(s, args.defender)
+    if a.pos < 0 or d.pos < 0:
+        raise _Bad("both units must stand on the board (not in a fort or transport)")
+    if a.team == d.team:
+        raise _Bad(f"{d.id} is not an enemy of {a.id}")
+    board = s.game.board
+    dist = board.hexes[a.pos].distance(board.hexes[d.pos])
+    bonus, extra = None, 0
+    if dist == 1:
+        bonus, extra = combat.melee_bonus(s.game.ruleset, *s.melee_support(a, d))
+    try:
+        o = odds.odds(s.game.ruleset, s.fighter(a), s.fighter(d), dist, extra)
+    except combat.IllegalAttackError as exc:
+        raise _Bad(f"{a.id} cannot attack {d.id}: {exc}") from None
+    return {
+        "attacker": a.id, "defender": d.id, "distance": dist, "bonus": bonus,
+        "bonus_dice": extra, "return_fire": o.return_fire,
+        "damage_dealt": list(o.damage_dealt), "damage_taken": list(o.damage_taken),
+        "expected_dealt": o.expected_dealt, "expected_taken": o.expected_taken,
+        "p_destroy": o.p_destroy, "p_lose_attacker": o.p_lose_attacker,
+    }
+
+
+def _actions(args: argparse.Namespace) -> dict[str, Any]:
+    s = _load(args)
+    return {"phase": s.phase, "round": s.round, "current_player": s.current,
+            "nation": s.nation, "actions": [str(a) for a in s.legal_actions()]}
+
+
+def _apply(args: argparse.Namespace) -> dict[str, Any]:
+    from pathlib import Path
+
+    from engine.rules.actions import Action
+    from engine.rules.errors import ActionParseError, IllegalActionError
+    from engine.rules.savefile import load_save, save_data, write_save
+
+    if not Path(args.save).exists():
+        raise FileNotFoundError(f"{args.save}: no such file")
+    s = load_save(args.save)
+    for k, text in enumerate(args.actions, 1):
+        try:
+            s.apply_action(Action.parse(text))
+        except ActionParseError as exc:
+            raise _Bad(f"action {k} {text!r}: {exc}") from None
+        except IllegalActionError as exc:
+            raise _Bad(f"action {k} {text!r} is illegal: {exc.reason}") from None
+    if args.out:
+        write_save(s, args.out)
+    return save_data(s, args.out or args.save)

@@ -1,0 +1,107 @@
+"""`tcstudio rules …` through the real CLI entry point (in process)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from engine.paths import CONTENT_DIR
+from tcstudio.cli import main
+
+SCENARIO = str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
+
+
+def run(capsys, *argv: str) -> tuple[int, dict | None, str]:
+    code = main(["rules", *argv])
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else None), err
+
+
+@pytest.fixture
+def save(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "new", SCENARIO, "--seed", "3", "--quick", "--out", str(path))
+    assert code == 0 and out["phase"] == "move"
+    return path
+
+
+def _mover(path) -> str:
+    data = json.loads(path.read_text())
+    nation = ["DE", "FR"][data["current_player"]]
+    return next(u["id"] for u in data["units"]
+                if u["nation"] == nation and u["type"] == "armoured_car")
+
+
+def test_moves_then_apply_one_of_them(save, capsys, tmp_path):
+    uid = _mover(save)
+    code, out, _ = run(capsys, "moves", str(save), "--unit", uid)
+    assert code == 0 and out["unit"] == uid and out["moves"]
+    first = out["moves"][0]
+    assert {"hex", "offset", "cost", "kind", "path", "action"} <= set(first)
+    assert first["path"][0] == out["at"]["hex"] and first["path"][-1] == first["hex"]
+    new = tmp_path / "after.json"
+    code, state, _ = run(capsys, "apply", str(save), first["action"], "end_phase",
+                         "--out", str(new))
+    assert code == 0 and state["phase"] == "declare"
+    assert state["history"][-2:] == [first["action"], "end_phase"]
+    assert json.loads(new.read_text())["phase"] == "declare"
+
+
+def test_apply_reports_the_first_illegal_action(save, capsys):
+    before = save.read_text()
+    code, out, err = run(capsys, "apply", str(save), "end_phase", "fight")
+    assert code == 1 and out is None
+    assert "action 2 'fight' is illegal" in err and "Traceback" not in err
+    assert save.read_text() == before
+
+
+def test_unknown_unit_and_bad_action_text(save, capsys):
+    code, _, err = run(capsys, "moves", str(save), "--unit", "XX-nothing-1")
+    assert code == 1 and "no unit 'XX-nothing-1'" in err
+    code, _, err = run(capsys, "apply", str(save), "teleport home")
+    assert code == 1 and "unknown action 'teleport'" in err
+
+
+def test_missing_and_corrupt_files(capsys, tmp_path):
+    code, _, err = run(capsys, "moves", str(tmp_path / "none.json"), "--unit", "a")
+    assert code == 2 and "no such file" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"$schema": "https://trenchclub.studio/schema/savegame.schema.json", ')
+    code, _, err = run(capsys, "apply", str(bad), "end_phase")
+    assert code == 1 and "not JSON" in err
+
+
+def test_targets_and_odds_from_a_scenario(capsys):
+    # find a game where two enemies touch after a few random turns, via the engine itself
+    from engine.content import load_scenario
+    from engine.rules.game import Game
+
+    s = Game(load_scenario(SCENARIO), seed=0, setup="quick").new_initial_state()
+    code, out, _ = run(capsys, "targets", SCENARIO, "--unit", next(iter(s.units)))
+    assert code == 0 and out["targets"] == []  # armies start far apart
+    code, _, err = run(capsys, "odds", SCENARIO, "--attacker", "DE-tank-1",
+                       "--defender", "DE-infantry-1")
+    assert code == 1 and "not an enemy" in err
+
+
+def test_targets_and_odds_in_contact(monkeypatch):
+    from engine.rules.actions import EndPhase
+    from tcstudio.commands import rules as cmd
+    from tests.engine.rules.fixtures import empty_state, game_map, put
+
+    s = empty_state(game_map())
+    here = s.game.board.hexes[50]
+    tank = put(s, "tank", "DE", here)
+    enemy_hex = here.neighbors()[0]
+    inf = put(s, "infantry", "FR", enemy_hex)
+    put(s, "infantry", "DE", enemy_hex.neighbors()[0])  # opposite the tank: encirclement
+    s.apply_action(EndPhase())
+    monkeypatch.setattr(cmd, "_load", lambda _args: s)
+    t = cmd._targets(argparse.Namespace(unit=tank.id))
+    o = cmd._odds(argparse.Namespace(attacker=tank.id, defender=inf.id))
+    assert t["targets"][0]["unit"] == inf.id
+    assert t["targets"][0]["bonus"] == "encirclement" and t["targets"][0]["legal_now"]
+    assert o["bonus_dice"] == s.game.ruleset.encirclement_dice
+    assert abs(sum(o["damage_dealt"]) - 1) < 1e-9 and o["return_fire"]
