@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtGui import QKeySequence as Keys
 from PySide6.QtWidgets import (
@@ -120,13 +120,14 @@ class MainWindow(QMainWindow):
         doc.fileChanged.connect(self._update_title)
         for signal in (doc.terrainChanged, doc.objectsChanged, doc.mapReplaced):
             signal.connect(self._edited)
-        doc.undo_stack.indexChanged.connect(lambda _i: self.autosave_timer.start())
+        doc.undo_stack.indexChanged.connect(self._edited)
         doc.selectionChanged.connect(self._update_selection_actions)
         self.view.hexHovered.connect(self._show_hex)
         self.view.zoomChanged.connect(self._show_zoom)
         for name, on in self.overlays.items():
             self.view.set_overlay_visible(name, on)
 
+        self.view.viewport().installEventFilter(self)
         self.setAcceptDrops(True)
         self.resize(1400, 860)
         self._restore_layout()
@@ -183,6 +184,9 @@ class MainWindow(QMainWindow):
             "Mirror Selection &Vertically", lambda: self.transform("mirror_v"), "Y"
         )
         self.act_rotate = a("&Rotate Selection 180°", lambda: self.transform("rotate_180"), "Z")
+        self.act_mirror_h.setIconText("Mirror ↔")
+        self.act_mirror_v.setIconText("Mirror ↕")
+        self.act_rotate.setIconText("Rotate 180°")
         self.act_prefs = a("Pre&ferences…", self.preferences, S.Preferences)
         self.act_zoom_in = a("Zoom &In", lambda: self.set_zoom(self.zoom * 1.25), S.ZoomIn)
         self.act_zoom_out = a("Zoom &Out", lambda: self.set_zoom(self.zoom / 1.25), S.ZoomOut)
@@ -209,6 +213,7 @@ class MainWindow(QMainWindow):
             act = a(
                 tool.label, lambda n=name: self.set_tool(n), tool.shortcut, tool.status_tip, True
             )
+            act.setIconText(f"{tool.label}  ({tool.shortcut})")
             act.setToolTip(f"{tool.label} ({tool.shortcut}) — {tool.status_tip}")
             self.tool_group.addAction(act)
             self.tool_actions[name] = act
@@ -276,9 +281,11 @@ class MainWindow(QMainWindow):
         tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo])
         tb.addSeparator()
-        tb.addActions(list(self.tool_actions.values()))
+        tb.addActions([self.act_zoom_out, self.act_zoom_in, self.act_zoom_fit])
         tb.addSeparator()
-        tb.addActions([self.act_zoom_fit, self.act_validate])
+        tb.addActions([self.act_mirror_h, self.act_mirror_v, self.act_rotate])
+        tb.addSeparator()
+        tb.addAction(self.act_validate)
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -334,6 +341,7 @@ class MainWindow(QMainWindow):
         tool.activate()
         self.view.set_tool(tool)
         self.tool_actions[name].setChecked(True)
+        self.tools_panel.show_options_for(name)
         self.statusBar().showMessage(tool.status_tip, 4000)
 
     def finish_tool(self) -> None:
@@ -345,6 +353,17 @@ class MainWindow(QMainWindow):
         """Esc: drop the current gesture (or the selection)."""
         if self.current_tool is not None:
             self.current_tool.cancel()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The view does not forward double-clicks to tools; a double-click finishes paths.
+        if (
+            event.type() == QEvent.Type.MouseButtonDblClick
+            and watched is self.view.viewport()
+            and self.current_tool is not None
+            and self.current_tool.finish()
+        ):
+            return True
+        return super().eventFilter(watched, event)
 
     # --- view ----------------------------------------------------------------------------
 
@@ -374,8 +393,6 @@ class MainWindow(QMainWindow):
         col, row = m.to_offset(h)
         self.hex_label.setText(f"[{col}, {row}]  q{h.q} r{h.r}")
         self.terrain_label.setText(m.terrain_at(h))
-        if self.current_tool is not None and h is not None:
-            self.current_tool.hover(h, None)
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom = scale

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -126,7 +128,9 @@ class ToolsPanel(QWidget):
 
     def _options_box(self) -> QGroupBox:
         box = QGroupBox("Tool options")
+        self.options_box = box
         form = QFormLayout(box)
+        self.options_form = form
         self.marker_spin = QSpinBox()
         self.marker_spin.setRange(1, 12)
         self.marker_spin.setToolTip("Start number the marker tool places next")
@@ -164,7 +168,26 @@ class ToolsPanel(QWidget):
         self.wand = QCheckBox("Magic wand (select by terrain)")
         self.wand.toggled.connect(lambda on: self.state.set(wand=on))
         form.addRow("Select", self.wand)
+        self.no_options = QLabel("This tool has no options.")
+        form.addRow(self.no_options)
         return box
+
+    # Which option rows (in form order) each tool uses.
+    OPTION_ROWS: ClassVar[dict[str, tuple[int, ...]]] = {
+        "marker": (0,),
+        "fort": (1, 2),
+        "path": (3,),
+        "region": (4,),
+        "select": (5,),
+    }
+
+    def show_options_for(self, tool_name: str) -> None:
+        """Show only the option rows the current tool uses."""
+        rows = self.OPTION_ROWS.get(tool_name, ())
+        for i in range(6):
+            self.options_form.setRowVisible(i, i in rows)
+        self.options_form.setRowVisible(6, not rows)
+        self.options_box.setTitle(f"Options: {tool_name.capitalize()}")
 
     def _new_region(self) -> None:
         text, ok = QInputDialog.getText(self, "New region", "Region id (a-z, 0-9, _ or -):")

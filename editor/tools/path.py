@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 from PySide6.QtCore import QEvent, QPointF
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
 
 from editor.commands import covered_hexes
 from editor.document import MapDocument
@@ -22,7 +19,9 @@ KIND_TERRAIN: dict[str, str | None] = {
     "trench": "trench",
     "rail": None,
 }
-KIND_WIDTH: dict[str, float] = {"road": 0.35, "river": 0.6, "trench": 0.4, "rail": 0.3}
+# Widths as in the default map; at the usual 0.25 coverage a road through hex centres must be
+# wider than 0.375 hex units to count for the hexes it crosses.
+KIND_WIDTH: dict[str, float] = {"road": 0.45, "river": 0.7, "trench": 0.45, "rail": 0.25}
 
 
 class PathTool(Tool):
@@ -36,7 +35,6 @@ class PathTool(Tool):
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
         self.points: list[tuple[float, float]] = []
-        self._last_click = (0.0, None)
 
     def _draft(self, extra: tuple[float, float] | None = None) -> MapPath:
         kind = self.state.path_kind
@@ -51,14 +49,9 @@ class PathTool(Tool):
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if not left_down(event):
             return
-        now = time.monotonic()
-        interval = QApplication.doubleClickInterval() / 1000
-        double = event is not None and event.type() == QEvent.Type.MouseButtonDblClick
-        if double or (now - self._last_click[0] < interval and self._last_click[1] == h):
+        if event is not None and event.type() == QEvent.Type.MouseButtonDblClick:
             self.finish()
-            self._last_click = (0.0, None)
             return
-        self._last_click = (now, h)
         self.points.append(self.hex_units(pos))
         self._preview()
 
@@ -71,7 +64,11 @@ class PathTool(Tool):
 
     def finish(self) -> bool:
         """Add the path (at least two points) and write its terrain into covered hexes."""
-        points, self.points = self.points, []
+        points: list[tuple[float, float]] = []
+        for p in self.points:
+            if not points or points[-1] != p:
+                points.append(p)
+        self.points = []
         self.document.set_overlay("preview", None)
         if len(points) < 2:
             return False

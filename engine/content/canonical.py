@@ -20,6 +20,10 @@ _RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~", "
 _PLAIN_FLOW = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*\Z")
 _PLAIN_BLOCK = re.compile(r"(?:[A-Za-z_$][A-Za-z0-9_$ .,;()/'+-]*[A-Za-z0-9_$.)'+-]"
                           r"|[A-Za-z_$]|https?://[A-Za-z0-9_./-]+)\Z")
+# Characters YAML may not hold raw (or would read as line breaks): written as escapes.
+_YAML_UNSAFE = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
 _KEY = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*\Z")
 
 
@@ -85,6 +89,13 @@ def canonical_data(data: Any, parent: str | None = None) -> Any:
     return data
 
 
+def _quote(value: str, yaml_safe: bool) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    if yaml_safe:
+        text = _YAML_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
+
+
 def _depth(value: Any) -> int:
     if isinstance(value, dict):
         return 1 + max((_depth(v) for v in value.values()), default=0)
@@ -128,13 +139,13 @@ class _Writer:
                 pattern = _PLAIN_FLOW if flow else _PLAIN_BLOCK
                 if pattern.match(value):
                     return value
-            return json.dumps(value, ensure_ascii=False)
+            return _quote(value, not self.json)
         raise TypeError(f"cannot write {type(value).__name__} to a content file")
 
     def key(self, key: str) -> str:
         if not self.json and _KEY.match(key) and key.lower() not in _RESERVED:
             return key
-        return json.dumps(key, ensure_ascii=False)
+        return _quote(key, not self.json)
 
     # --- flow ------------------------------------------------------------------------------
 

@@ -67,6 +67,20 @@ def grid_problems(data: dict[str, Any]) -> list[Problem]:
     return out
 
 
+def span_hexes(m: GameMap, spans: list[list[int]]) -> set[Hex]:
+    """The hexes of run-length rows [row, first_col, last_col]."""
+    out: set[Hex] = set()
+    for row, first, last in spans:
+        if m.layout.orientation == "pointy":
+            # Along a pointy row, q grows by one per column and r is the row.
+            q0 = m.to_axial(first, row).q
+            out.update(map(Hex._make, zip(range(q0, q0 + last - first + 1),
+                                          [row] * (last - first + 1), strict=True)))
+        else:
+            out.update(m.to_axial(c, row) for c in range(first, last + 1))
+    return out
+
+
 def _hexes(m: GameMap, pairs: list[list[int]]) -> list[Hex]:
     return [m.to_axial(c, r) for c, r in pairs]
 
@@ -102,12 +116,8 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
     m.start_markers = [
         StartMarker(s["number"], m.to_axial(*s["hex"])) for s in data.get("start_markers", [])
     ]
-    m.regions = [
-        Region(r["id"], r["name"], {
-            m.to_axial(c, row) for row, first, last in r["spans"] for c in range(first, last + 1)
-        })
-        for r in data.get("regions", [])
-    ]
+    m.regions = [Region(r["id"], r["name"], span_hexes(m, r["spans"]))
+                 for r in data.get("regions", [])]
     m.paths = [
         MapPath(p["id"], p["kind"], [(x, y) for x, y in p["points"]], p.get("terrain"),
                 p.get("width", 0.5))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,12 +56,19 @@ def read_text(path: Path) -> str:
     """The file's text, refusing files over the size limit and bytes that are not UTF-8."""
     file = str(path)
     try:
-        size = os.stat(path).st_size
+        info = os.stat(path)
     except OSError as exc:
         raise ContentError([error(
             "file.unreadable", f"cannot read the file: {exc.strerror or exc}",
             "check that the path exists and is readable", file=file,
         )]) from None
+    if not stat.S_ISREG(info.st_mode):
+        # Pipes and devices could block or never end; content is always a regular file.
+        raise ContentError([error(
+            "file.unreadable", "not a regular file", "give the path of a content file",
+            file=file,
+        )])
+    size = info.st_size
     if size > MAX_FILE_BYTES:
         raise ContentError([error(
             "file.too_large",

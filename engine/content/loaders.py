@@ -173,7 +173,19 @@ def collect_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
         else:
             problems.append(error("file.not_found", "no such file or directory",
                                   "check the path", file=str(p)))
-    return files, problems
+    return _dedupe(files), problems
+
+
+def _dedupe(files: list[Path]) -> list[Path]:
+    """Files in order, each once (the same file given twice, or via a directory too)."""
+    seen: set[Path] = set()
+    out = []
+    for f in files:
+        key = f.resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def validate_report(paths: list[Path]) -> tuple[int, list[Problem]]:

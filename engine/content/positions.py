@@ -33,6 +33,17 @@ class Positions:
     values: dict[str, tuple[int, int]] = field(default_factory=dict)
     keys: dict[str, tuple[int, int]] = field(default_factory=dict)
 
+    def __getitem__(self, pointer: str) -> tuple[int, int]:
+        """Position of the value at exactly `pointer` (KeyError if unknown)."""
+        return self.values[pointer]
+
+    def __contains__(self, pointer: object) -> bool:
+        return pointer in self.values
+
+    def get(self, pointer: str, default: tuple[int, int] | None = None) -> tuple[int, int] | None:
+        """Position of the value at exactly `pointer`, or `default`."""
+        return self.values.get(pointer, default)
+
     def locate(self, pointer: str, prefer_key: bool = False) -> tuple[int, int] | None:
         """Position of the value at `pointer`, or of its nearest located ancestor.
 

@@ -6,7 +6,7 @@ import json
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
@@ -36,10 +36,19 @@ def registry() -> Registry:
     )
 
 
+# Strict: 28.0 is not an integer in a content file (JSON Schema would accept it).
+StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    ),
+)
+
+
 @cache
 def validator(kind: str) -> Draft202012Validator:
     """A draft 2020-12 validator for a content kind ("map", "catalog", ...)."""
-    return Draft202012Validator(all_schemas()[SCHEMA_OF_KIND[kind]], registry=registry())
+    return StrictValidator(all_schemas()[SCHEMA_OF_KIND[kind]], registry=registry())
 
 
 def _short(value: Any) -> str:

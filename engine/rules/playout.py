@@ -20,8 +20,9 @@ def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action
         movable = [u for u in s.units.values() if u.nation == s.nation and s.can_move(u)]
         if movable and rng.below(max_actions_per_phase) != 0:
             u = movable[rng.below(len(movable))]
-            moves = [h for h, o in s.legal_moves(u).items() if o.kind == MOVE]
-            specials = [o for o in s.legal_moves(u).values() if o.kind != MOVE]
+            options = s.legal_moves(u)
+            moves = [h for h, o in options.items() if o.kind == MOVE]
+            specials = [o for o in options.values() if o.kind != MOVE]
             if specials and rng.below(3) == 0:
                 return _special(s, u.id, specials[rng.below(len(specials))])
             if moves:

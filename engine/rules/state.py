@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import combat
+from engine.rules import combat, money
 from engine.rules.actions import (
     Action,
     Assign,
@@ -186,7 +186,8 @@ class State:
     # --- movement helpers used by engine.rules.movement -------------------------------------
 
     def army_allowed(self, u: Unit) -> bool:
-        """First-round restriction: whether `u`'s army may still move this turn."""
+        """First-round restriction: whether `u`'s army may still move or attack this turn
+        (the original: the first turn is played "with only 1 of his 3 armies")."""
         if u.army is None:
             return True
         limit, excluded = self.army_allowance()
@@ -294,8 +295,8 @@ class State:
         elif self.phase == "declare":
             out.extend(self._attack_actions())
         elif self.phase == "money":
-            out.extend(self._money_actions())
-        out.extend(self._gift_actions())
+            out.extend(money.money_actions(self))
+        out.extend(money.gift_actions(self))
         out.append(EndPhase())
         out.append(Surrender())
         return out
@@ -335,6 +336,10 @@ class State:
             return f"{a.id} is not on the board (in a fort or a transport)"
         if a.attacked:
             return f"{a.id} has already declared an attack this turn"
+        if not self.army_allowed(a):
+            limit, _ = self.army_allowance()
+            return (f"round {self.round}: you may use only {limit} of your armies and "
+                    f"army {a.army} is not one of them")
         if d.team == a.team:
             return f"{d.id} is not an enemy"
         if d.pos < 0:
@@ -351,6 +356,8 @@ class State:
         for a in self.units.values():
             if a.nation != nation or a.pos < 0 or a.attacked or not a.type.targets:
                 continue
+            if not self.army_allowed(a):
+                continue
             if self.is_on_water(a) and not combat.is_water_unit(a.type):
                 continue
             ah = hexes[a.pos]
@@ -360,88 +367,20 @@ class State:
                     out.append(Attack(a.id, d.id))
         return out
 
-    def _money_actions(self) -> list[Action]:
-        nation = self.nation
-        out: list[Action] = []
-        for u in self.units.values():
-            if u.nation == nation and self.repair_problem(u) is None:
-                out.append(Repair(u.id))
-        forts = sorted(f for f, o in self.fort_owner.items() if o == nation)
-        for utype in self.game.rosters[nation]:
-            if utype.has_ability("buy_on_water"):
-                continue
-            if self.buy_problem(utype, None) is None:
-                out.extend(Buy(utype.id, f) for f in forts)
-        return out
-
-    def _gift_actions(self) -> list[Action]:
-        nation = self.nation
-        fee = self.game.ruleset.gift_fee
-        out: list[Action] = []
-        for ally in self.game.nations:
-            if ally != nation and self.game.team_of[ally] == self.game.team_of[nation]:
-                out.extend(Gift(ally, k) for k in range(1, self.money[nation] - fee + 1))
-        return out
-
-    # --- checks for the money phase --------------------------------------------------------
+    # --- money phase (engine.rules.money) ------------------------------------------------
 
     def repair_cost(self, u: Unit) -> int:
-        """What repairing `u` costs under the ruleset (flat or the card's repair cost)."""
-        rs = self.game.ruleset
-        if rs.repair_mode == "card":
-            return int(u.type.repair_cost.get(rs.currency, rs.repair_flat_cost))
-        return int(rs.repair_flat_cost)
+        """What repairing `u` costs under the ruleset."""
+        return money.repair_cost(self, u)
 
     def repair_problem(self, u: Unit) -> str | None:
         """Why `u` cannot be repaired now, or None."""
-        if self.phase != "money":
-            return "repairs happen in the money phase"
-        if u.nation != self.nation:
-            return f"{u.id} is not yours"
-        if u.fort is None or not u.repair_ok:
-            return f"{u.id} has not been in a fort since the start of the turn"
-        if u.damage == 0:
-            return f"{u.id} has no damage"
-        if self.money[u.nation] < self.repair_cost(u):
-            return f"repair costs {self.repair_cost(u)}, you have {self.money[u.nation]}"
-        return None
+        return money.repair_problem(self, u)
 
-    def buy_problem(self, utype: UnitType, where: str | None) -> str | None:
-        """Why the current player cannot buy `utype` (into fort or water hex `where`), or None."""
-        nation = self.nation
-        rs = self.game.ruleset
-        if self.phase != "money":
-            return "units are bought in the money phase"
-        if nation not in utype.nations:
-            return f"{utype.id} is not available to {nation}"
-        if utype.special:
-            return "buying special units is not supported yet"
-        price = utype.cost.get(rs.currency)
-        if price is None:
-            return f"{utype.id} has no price in {rs.currency}"
-        if self.money[nation] < price:
-            return f"{utype.id} costs {price}, you have {self.money[nation]}"
-        if rs.unit_limit_enabled:
-            have = sum(1 for u in self.units.values()
-                       if u.nation == nation and u.type.id == utype.id)
-            if have >= rs.unit_limit_max:
-                return f"you already have {have} {utype.id} (limit {rs.unit_limit_max})"
-        if where is None:
-            return None
-        if utype.has_ability("buy_on_water"):
-            from engine.rules.actions import parse_hex
-
-            try:
-                h = parse_hex(where)
-            except ValueError:
-                return f"{utype.id} is bought onto a water hex q,r, not {where!r}"
-            i = self.game.board.index_of.get(h)
-            if i is None or not self.game.board.water[i] or i in self.occ:
-                return f"{where} is not a free water hex on the map"
-            return None
-        if self.fort_owner.get(where) != nation:
-            return f"{where!r} is not one of your forts"
-        return None
+    def buy_problem(self, type_id: str, where: str | None) -> str | None:
+        """Why the player to act cannot buy `type_id` ("special": a random special unit)
+        into fort (or water hex) `where`, or None."""
+        return money.buy_problem(self, type_id, where)
 
     # --- applying actions ------------------------------------------------------------------
 
@@ -500,12 +439,9 @@ class State:
         if isinstance(a, Repair):
             return self.repair_problem(self.units[a.unit])
         if isinstance(a, Buy):
-            utype = self.game.catalog.units.get(a.unit_type)
-            if utype is None:
-                return f"the catalog has no unit type {a.unit_type!r}"
-            return self.buy_problem(utype, a.where)
+            return money.buy_problem(self, a.unit_type, a.where)
         if isinstance(a, Gift):
-            return self._gift_problem(a)
+            return money.gift_problem(self, a)
         if isinstance(a, EndPhase):
             if self.phase in ("setup", "combat"):
                 return f"the {self.phase} phase ends by itself"
@@ -546,7 +482,7 @@ class State:
                 return f"{u.id} is aboard {u.carrier}"
             if not self.army_allowed(u):
                 limit, _ = self.army_allowance()
-                return (f"round {self.round}: you may move only {limit} of your armies and "
+                return (f"round {self.round}: you may use only {limit} of your armies and "
                         f"army {u.army} is not one of them")
             return f"{u.id} cannot move now"
         moves = legal_moves(self, u)
@@ -570,21 +506,6 @@ class State:
             return (f"{u.id} cannot capture {a.fort}: only a foot soldier that has not moved, "
                     "next to an entrance of a neutral or enemy fort, can")
         return f"{u.id} cannot reach an entrance of its own fort {a.fort}"
-
-    def _gift_problem(self, a: Gift) -> str | None:
-        if self.phase not in ("move", "declare", "money"):
-            return "gifts are made during a turn"
-        nation = self.nation
-        if a.nation not in self.game.team_of or a.nation == nation:
-            return f"{a.nation} is not another player of this game"
-        if self.game.team_of[a.nation] != self.game.team_of[nation]:
-            return f"{a.nation} is not your ally"
-        if a.amount < 1:
-            return "a gift must be at least 1"
-        need = a.amount + self.game.ruleset.gift_fee
-        if self.money[nation] < need:
-            return f"the gift costs {need} with the fee, you have {self.money[nation]}"
-        return None
 
     def _apply(self, a: Action) -> None:
         handler = _HANDLERS[type(a)]
@@ -685,7 +606,10 @@ class State:
 
     def _do_attack(self, a: Attack) -> None:
         self.declarations.append((a.attacker, a.defender))
-        self.units[a.attacker].attacked = True
+        u = self.units[a.attacker]
+        u.attacked = True
+        if u.army is not None and u.army not in self.armies_moved:
+            self.armies_moved.append(u.army)
 
     def fighter(self, u: Unit) -> combat.Fighter:
         """The combat view of a unit on the board."""
@@ -776,12 +700,7 @@ class State:
 
     def _enter_money(self) -> None:
         self.phase = "money"
-        nation = self.nation
-        owned = sum(1 for o in self.fort_owner.values() if o == nation)
-        income = owned * self.game.ruleset.income_per_fort
-        self.money[nation] += income
-        if income:
-            self.log.append({"event": "income", "nation": nation, "amount": income})
+        money.collect_income(self)
 
     def _end_turn(self) -> None:
         self.last_armies[self.nation] = list(self.armies_moved)
@@ -802,30 +721,6 @@ class State:
             if u.nation == nation:
                 u.moved = u.done = u.attacked = False
                 u.repair_ok = u.fort is not None
-
-    def _do_buy(self, a: Buy) -> None:
-        from engine.rules.actions import parse_hex
-
-        utype = self.game.catalog.units[a.unit_type]
-        nation = self.nation
-        self.money[nation] -= int(utype.cost[self.game.ruleset.currency])
-        u = self.add_unit(utype, nation)
-        u.moved = u.done = True
-        if utype.has_ability("buy_on_water"):
-            i = self.game.board.index_of[parse_hex(a.where)]
-            u.pos = i
-            self.occ[i] = u
-        else:
-            u.fort = a.where
-
-    def _do_repair(self, a: Repair) -> None:
-        u = self.units[a.unit]
-        self.money[u.nation] -= self.repair_cost(u)
-        u.damage = 0
-
-    def _do_gift(self, a: Gift) -> None:
-        self.money[self.nation] -= a.amount + self.game.ruleset.gift_fee
-        self.money[a.nation] += a.amount
 
     def _do_surrender(self, _a: Surrender) -> None:
         loser = self.game.team_of[self.nation]
@@ -891,8 +786,8 @@ _HANDLERS = {
     Attack: State._do_attack,
     Fight: State._do_fight,
     EndPhase: State._do_end_phase,
-    Buy: State._do_buy,
-    Repair: State._do_repair,
-    Gift: State._do_gift,
+    Buy: money.do_buy,
+    Repair: money.do_repair,
+    Gift: money.do_gift,
     Surrender: State._do_surrender,
 }

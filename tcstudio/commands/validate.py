@@ -45,7 +45,12 @@ def run(args: argparse.Namespace) -> int:
         if reason:
             sys.stderr.write(f"tcstudio validate: {p}: {reason} (hint: check the path)\n")
             return 2
-    count, problems = validate_report(paths)
+    try:
+        count, problems = validate_report(paths)
+    except Exception as exc:  # never a traceback; per-file errors are already problems
+        sys.stderr.write(f"tcstudio validate: could not run: {type(exc).__name__}: {exc} "
+                         "(hint: please report this)\n")
+        return 2
     errors = sum(1 for p in problems if p.is_error)
     warnings = len(problems) - errors
     summary = (f"checked {count} file{'s' if count != 1 else ''}: "

@@ -77,7 +77,7 @@ def valid_catalog() -> dict[str, Any]:
         "cost": {"coins": 2, "war_bonds": 7}, "transportable": True, "can_capture": True,
         "abilities": [],
     })
-    data["units"] = [infantry, car]
+    data["units"] = [car, infantry]
     return data
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -116,3 +117,18 @@ def test_newer_schema_version_is_refused(tmp_path):
         load_document(path)
     assert codes(exc) == ["document.version"]
     assert exc.value.problems[0].line == 2
+
+
+def test_positions_behave_like_a_mapping():
+    _, pos = parse_yaml("a:\n  b: 1\n")
+    assert pos["/a/b"] == (2, 6)
+    assert "/a" in pos and "/zz" not in pos
+    assert pos.get("/zz") is None
+
+
+def test_non_regular_file_is_refused(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(ContentError) as exc:
+        load_document(fifo)
+    assert codes(exc) == ["file.unreadable"]

@@ -92,7 +92,7 @@ def test_estimated_flags_and_notes_survive_model_round_trip():
     assert car.hit["hero"] == 8 and "/hit/hero" in car.estimated
     assert car.notes["/cost/coins"] == "GAP"
     again = catalog_to_dict(catalog)
-    assert again["units"][1]["hit"]["hero"] == {
+    assert again["units"][0]["hit"]["hero"] == {
         "value": 8, "estimated": True, "note": "GAP: +2 per level (RULES §5.4)"}
     assert catalog_from_dict(again) == catalog
     ruleset = ruleset_from_dict(valid_ruleset())
@@ -137,3 +137,17 @@ def test_map_from_dict_rejects_bad_grid_without_schema():
     with pytest.raises(ValueError) as exc:
         map_from_dict(data)
     assert exc.value.problems[0].code == "map.terrain_rows"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@pytest.mark.parametrize("offset", ["odd", "even"])
+def test_region_spans_convert_both_ways(orientation, offset):
+    from engine.content.convert_map import region_spans, span_hexes
+
+    data = valid_map()
+    data["layout"].update(orientation=orientation, offset=offset)
+    m = map_from_dict(data)
+    spans = [[0, 0, 3], [1, 2, 2], [3, 5, 9], [4, 0, 27]]
+    hexes = span_hexes(m, spans)
+    assert hexes == {m.to_axial(c, r) for r, a, b in spans for c in range(a, b + 1)}
+    assert region_spans(m, hexes) == spans

@@ -57,6 +57,9 @@ def make_window(qtbot, settings, recovery):
         w.resize(1200, 800)
         w.show()
         qtbot.waitExposed(w)
+        w.activateWindow()
+        w.view.setFocus()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
         w.set_zoom(1.0)
         made.append(w)
         return w

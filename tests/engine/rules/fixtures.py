@@ -91,6 +91,8 @@ CARDS = [
     card("howitzer", "artillery", 2, hit=3, rmin=2, rmax=4, cost=4, transportable=True),
     card("gunboat", "ship", 3, hit=4, rmax=4, targets=("ground", "air"), cost=8,
          special=True, abilities=("water_only", "buy_on_water")),
+    card("medic", "vehicle", 3, hit=0, targets=(), cost=5, special=True,
+         abilities=("field_repair",)),
 ]
 
 

@@ -97,7 +97,7 @@ def test_first_round_two_players_one_army_then_the_remaining_two():
                                          if o.kind == "move"))))
     other = next((v for k in (1, 2, 3) if k != a1 for v in by_army[k]), None)
     if other is not None:
-        with pytest.raises(IllegalActionError, match="only 1 of your armies"):
+        with pytest.raises(IllegalActionError, match="use only 1 of your armies"):
             s.apply_action(Move(other.id, next(iter(s.legal_moves(other) or {row(0): 0}))))
     for _ in range(3):
         s.apply_action(EndPhase())
@@ -331,3 +331,52 @@ def test_surrender_ends_the_game_for_the_team():
     assert s.legal_actions() == []
     with pytest.raises(IllegalActionError, match="game is over"):
         s.apply_action(EndPhase())
+
+
+def test_special_unit_is_drawn_at_random_for_the_special_price():
+    forts = [fort("f1", [row(3)], [row(2), row(4)], owner="DE")]
+    s = empty_state(game_map(forts=forts))
+    put(s, "infantry", "DE", row(0))
+    put(s, "infantry", "FR", row(8))
+    s.money["DE"] = 18
+    _to_money(s)
+    with pytest.raises(IllegalActionError, match="drawn at random"):
+        s.apply_action(Buy("gunboat", "0,0"))
+    s.apply_action(Buy("special", "f1"))
+    draw = s.log[-1]
+    # no water on this map, so the gunboat is left out of the draw: the medic it is
+    assert draw["event"] == "draw_special" and draw["unit_type"] == "medic"
+    assert s.money["DE"] == 19 - s.game.ruleset.special_unit_price  # 1 income first
+    medic = next(u for u in s.units.values() if u.type.id == "medic")
+    assert medic.fort == "f1"
+
+
+def test_losing_team_chooses_its_special_unit():
+    water = {Hex(q, 8): "water" for q in range(-4, 10)}
+    forts = [fort("f1", [row(3)], [row(2), row(4)], owner="DE"),
+             fort("f2", [row(8)], [row(7), row(9)], owner="FR"),
+             fort("f3", [Hex(0, 2)], [Hex(-1, 2), Hex(1, 2)], owner="FR")]
+    s = empty_state(game_map(terrain=water, forts=forts))
+    put(s, "infantry", "DE", row(0))
+    put(s, "infantry", "FR", Hex(0, 6))
+    put(s, "infantry", "FR", Hex(1, 6))
+    s.money["DE"] = 20
+    _to_money(s)
+    assert Buy("gunboat", "2,8") in s.legal_actions()
+    s.apply_action(Buy("gunboat", "2,8"))
+    boat = next(u for u in s.units.values() if u.type.id == "gunboat")
+    assert s.hex_of(boat) == Hex(2, 8)
+
+
+def test_first_round_restriction_counts_attacking_armies_too():
+    s = empty_state(game_map())
+    s.round = 1  # first player of 2: one army only
+    a = put(s, "armoured_car", "DE", row(1), army=1)
+    b = put(s, "armoured_car", "DE", row(3), army=2)
+    target = put(s, "infantry", "FR", row(2))
+    s.apply_action(Move(a.id, Hex(2, R - 1)))  # army 1 is the one this turn
+    _to_declare(s)
+    assert Attack(a.id, target.id) in s.legal_actions()
+    assert Attack(b.id, target.id) not in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="use only 1 of your armies"):
+        s.apply_action(Attack(b.id, target.id))

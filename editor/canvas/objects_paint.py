@@ -1,0 +1,472 @@
+"""Painting of map objects: forts, start markers, paths, labels and hex highlights.
+
+Pure functions of (painter, object, geometry, lod) shared by the objects layer and exported
+images. Coordinates: scene pixels; path points and label anchors are hex units × hex size.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+)
+
+from engine.hexes import DIRECTIONS, Hex
+from engine.model import Fort, Label, MapPath, StartMarker
+
+from . import style
+from .geometry import GridGeometry
+
+SELECT_GLOW = QColor(46, 134, 222, 150)
+
+
+# --- paths -----------------------------------------------------------------------------------
+
+
+def smooth_path(points: list[tuple[float, float]], size: float, first: int = 0,
+                last: int | None = None) -> QPainterPath:
+    """A Catmull-Rom curve through the points (hex units), as cubic Béziers in pixels; with
+    `first`/`last`, only the segments between those point indices (same shape as the whole)."""
+    pts = [QPointF(x * size, y * size) for x, y in points]
+    path = QPainterPath()
+    if not pts:
+        return path
+    last = len(pts) - 1 if last is None else min(last, len(pts) - 1)
+    path.moveTo(pts[first])
+    if len(pts) == 2:
+        path.lineTo(pts[1])
+        return path
+    for k in range(first, last):
+        p0 = pts[k - 1] if k > 0 else pts[k]
+        p1, p2 = pts[k], pts[k + 1]
+        p3 = pts[k + 2] if k + 2 < len(pts) else p2
+        c1 = p1 + (p2 - p0) / 6.0
+        c2 = p2 - (p3 - p1) / 6.0
+        path.cubicTo(c1, c2, p2)
+    return path
+
+
+@dataclass
+class PathPiece:
+    """A stretch of a drawn path with its own bounds, so repaints skip far-away stretches."""
+
+    bounds: QRectF
+    curve: QPainterPath
+    decoration: QPainterPath | None
+
+
+def path_pieces(mp: MapPath, size: float, per_piece: int = 6) -> list[PathPiece]:
+    """The smoothed path cut into pieces of `per_piece` segments, with decorations."""
+    n = len(mp.points)
+    out = []
+    for first in range(0, max(1, n - 1), per_piece):
+        curve = smooth_path(mp.points, size, first, first + per_piece)
+        out.append(PathPiece(path_bounds(curve, mp, size), curve,
+                             path_decoration(mp, curve, size)))
+    return out
+
+
+def _offset_polyline(curve: QPainterPath, step: float, amp: float,
+                     pattern: tuple[float, ...]) -> QPainterPath:
+    # Walks the flattened curve, dropping a sample every `step` pixels pushed sideways by
+    # amp × pattern[k]: zig-zags for trenches, ripples for rivers.
+    out = QPainterPath()
+    for poly in curve.toSubpathPolygons():
+        pts = [(poly.at(i).x(), poly.at(i).y()) for i in range(poly.size())]
+        if len(pts) < 2:
+            continue
+        out.moveTo(*pts[0])
+        k, carry = 1, 0.0
+        for (ax, ay), (bx, by) in itertools.pairwise(pts):
+            seg = math.hypot(bx - ax, by - ay)
+            if seg == 0:
+                continue
+            nx, ny = -(by - ay) / seg, (bx - ax) / seg
+            d = step - carry
+            while d <= seg:
+                t = d / seg
+                off = amp * pattern[k % len(pattern)]
+                out.lineTo(ax + (bx - ax) * t + nx * off, ay + (by - ay) * t + ny * off)
+                k += 1
+                d += step
+            carry = seg - (d - step)
+        out.lineTo(*pts[-1])
+    return out
+
+
+def path_decoration(mp: MapPath, curve: QPainterPath, size: float) -> QPainterPath | None:
+    """The derived line a path kind needs besides its curve (river ripples, trench zig-zag);
+    computed once per change, not per frame."""
+    if mp.kind == "river":
+        return _offset_polyline(curve, size * 0.35, max(mp.width * size, 2.0) * 0.18,
+                                (1, 0, -1, 0))
+    if mp.kind == "trench":
+        return _offset_polyline(curve, size * 0.18, size * 0.16, (1, -1))
+    return None
+
+
+def paint_map_path(painter: QPainter, mp: MapPath, curve: QPainterPath, size: float,
+                   lod: float, selected: bool = False,
+                   decoration: QPainterPath | None = None) -> None:
+    """Draw a road, river, trench or rail along its smoothed curve (`decoration`: from
+    `path_decoration`, computed here when not given)."""
+    if decoration is None:
+        decoration = path_decoration(mp, curve, size)
+    width = max(mp.width * size, 2.0)
+    rnd, flat = Qt.PenCapStyle.RoundCap, Qt.PenCapStyle.FlatCap
+    rj = Qt.PenJoinStyle.RoundJoin
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    if selected:
+        painter.setPen(QPen(SELECT_GLOW, width + size * 0.5, Qt.PenStyle.SolidLine, rnd, rj))
+        painter.drawPath(curve)
+    if mp.kind == "river":
+        painter.setPen(QPen(style.SHORE, width + size * 0.12, Qt.PenStyle.SolidLine, rnd, rj))
+        painter.drawPath(curve)
+        painter.setPen(QPen(QColor("#7faacb"), width, Qt.PenStyle.SolidLine, rnd, rj))
+        painter.drawPath(curve)
+        if lod * size > 6 and decoration is not None:
+            painter.setPen(QPen(QColor(214, 230, 241), max(1.0, size * 0.04),
+                                Qt.PenStyle.SolidLine, rnd, rj))
+            painter.drawPath(decoration)
+    elif mp.kind == "road":
+        painter.setPen(QPen(style.ROAD_CASING, width + size * 0.1, Qt.PenStyle.SolidLine, rnd,
+                            rj))
+        painter.drawPath(curve)
+        painter.setPen(QPen(style.ROAD_FILL, width, Qt.PenStyle.SolidLine, rnd, rj))
+        painter.drawPath(curve)
+    elif mp.kind == "trench" and decoration is not None:
+        if lod * size > 4:
+            painter.setPen(QPen(style.TRENCH_PARAPET, size * 0.24, Qt.PenStyle.SolidLine, rnd,
+                                rj))
+            painter.drawPath(decoration)
+        painter.setPen(QPen(style.TRENCH_LINE, size * 0.1, Qt.PenStyle.SolidLine, flat,
+                            Qt.PenJoinStyle.MiterJoin))
+        painter.drawPath(decoration if lod * size > 4 else curve)
+    else:  # rail: sleepers as a dashed wide pen, then the rail line
+        if lod * size > 4:
+            ties = QPen(QColor("#3b3b3b"), size * 0.3, Qt.PenStyle.CustomDashLine, flat)
+            ties.setDashPattern([0.22, 0.9])
+            painter.setPen(ties)
+            painter.drawPath(curve)
+        painter.setPen(QPen(QColor("#2a2a2a"), max(1.0, size * 0.09), Qt.PenStyle.SolidLine,
+                            rnd, rj))
+        painter.drawPath(curve)
+
+
+def path_bounds(curve: QPainterPath, mp: MapPath, size: float) -> QRectF:
+    """Scene rectangle a drawn path can touch."""
+    pad = mp.width * size + size * 0.6
+    return curve.boundingRect().adjusted(-pad, -pad, pad, pad)
+
+
+# --- forts -----------------------------------------------------------------------------------
+
+
+def _direction_angle(geom: GridGeometry, direction: int) -> float:
+    x, y = geom.layout.hex_to_pixel(DIRECTIONS[direction % 6])
+    return math.atan2(y, x)
+
+
+def fort_outline(fort: Fort, geom: GridGeometry) -> tuple[QPainterPath, QPointF, float]:
+    """The bastioned trace of a fort (path), its centre and outer radius in pixels.
+
+    A pentagonal star fort sized to cover the footprint; with a `facing`, one bastion points
+    that way and a ravelin guards the fortified side."""
+    s = geom.size
+    centers = [geom.hex_center(h) for h in fort.hexes] or [(0.0, 0.0)]
+    cx = sum(x for x, _ in centers) / len(centers)
+    cy = sum(y for _, y in centers) / len(centers)
+    spread = max(math.hypot(x - cx, y - cy) for x, y in centers)
+    radius = spread + s * 0.95
+    n = 5
+    # With a facing, the curtain between two bastions looks that way and a ravelin guards it.
+    base = (_direction_angle(geom, fort.facing) + math.pi / n if fort.facing is not None
+            else -math.pi / 2)
+    pts: list[QPointF] = []
+    for k in range(n):
+        a = base + 2 * math.pi * k / n
+        for da, rf in ((-0.36, 0.66), (-0.2, 0.72), (0.0, 1.0), (0.2, 0.72), (0.36, 0.66)):
+            pts.append(QPointF(cx + math.cos(a + da) * radius * rf,
+                               cy + math.sin(a + da) * radius * rf))
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([*pts, pts[0]]))
+    if fort.facing is not None:
+        a = base - math.pi / n
+
+        def at(angle: float, rf: float) -> QPointF:
+            return QPointF(cx + math.cos(angle) * radius * rf, cy + math.sin(angle) * radius * rf)
+
+        rav = QPainterPath()
+        rav.addPolygon(QPolygonF([at(a - 0.3, 0.86), at(a, 1.22), at(a + 0.3, 0.86),
+                                  at(a - 0.3, 0.86)]))
+        path = path.united(rav)
+    return path, QPointF(cx, cy), radius * (1.25 if fort.facing is not None else 1.0)
+
+
+def _flag(painter: QPainter, colors: tuple[QColor, ...], at: QPointF, s: float) -> None:
+    pole_h, fw, fh = s * 0.75, s * 0.5, s * 0.3
+    base = QPointF(at.x() - fw * 0.3, at.y() + pole_h * 0.35)
+    top = QPointF(base.x(), base.y() - pole_h)
+    painter.setPen(QPen(QColor("#3a2f22"), max(1.0, s * 0.05)))
+    painter.drawLine(base, top)
+    stripe = fh / len(colors)
+    painter.setPen(Qt.PenStyle.NoPen)
+    for k, c in enumerate(colors):
+        painter.fillRect(QRectF(top.x(), top.y() + k * stripe, fw, stripe + 0.3), c)
+    painter.setPen(QPen(QColor(40, 30, 20, 200), max(0.8, s * 0.025)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(QRectF(top.x(), top.y(), fw, fh))
+
+
+def _gate(painter: QPainter, at: tuple[float, float], toward: QPointF, s: float,
+          main: QColor) -> None:
+    ang = math.degrees(math.atan2(toward.y() - at[1], toward.x() - at[0]))
+    painter.save()
+    painter.translate(at[0], at[1])
+    painter.rotate(ang + 90)  # the gate's opening faces the fort
+    w, h = s * 0.7, s * 0.34
+    # A wall block with an arched opening and two small towers: a gate seen from above.
+    painter.setPen(QPen(QColor("#3a2f22"), max(1.0, s * 0.05)))
+    painter.setBrush(main)
+    for side in (-1, 1):
+        painter.drawRect(QRectF(side * w / 2 - h * 0.45, -h * 0.55, h * 0.9, h * 1.1))
+    painter.setBrush(QColor("#e9dcb8"))
+    painter.drawRect(QRectF(-w / 2 + h * 0.45, -h / 2, w - h * 0.9, h))
+    painter.setBrush(QColor("#4a3a2a"))
+    opening = QPainterPath()
+    ow = (w - h * 0.9) * 0.55
+    opening.moveTo(-ow / 2, h / 2)
+    opening.lineTo(-ow / 2, 0)
+    opening.arcTo(QRectF(-ow / 2, -ow / 2, ow, ow), 180, -180)
+    opening.lineTo(ow / 2, h / 2)
+    opening.closeSubpath()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.drawPath(opening)
+    painter.restore()
+
+
+@dataclass
+class FortShape:
+    """Geometry of a drawn fort, computed once per change."""
+
+    outline: QPainterPath
+    center: QPointF
+    radius: float
+    glacis: QPainterPath
+
+
+def fort_shape(fort: Fort, geom: GridGeometry) -> FortShape:
+    """Trace, centre, radius and glacis (the sloped apron around the trace) of a fort."""
+    outline, center, radius = fort_outline(fort, geom)
+    stroker = QPainterPathStroker()
+    stroker.setWidth(geom.size * 0.32)
+    stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    return FortShape(outline, center, radius, stroker.createStroke(outline).united(outline))
+
+
+def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
+               selected: bool = False, shape: FortShape | None = None) -> None:
+    """Draw a fort: bastioned trace in the owner's colour, flag, and its two gates."""
+    s = geom.size
+    shape = shape or fort_shape(fort, geom)
+    outline, center = shape.outline, shape.center
+    colors = style.owner_colors(fort.owner)
+    main = colors[0]
+    if selected:
+        painter.setPen(QPen(SELECT_GLOW, s * 0.45, Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(outline)
+    # Entrances first so the ramparts overlap the approach.
+    if lod * s >= 4:
+        painter.setPen(QPen(QColor(90, 70, 45, 200), s * 0.12, Qt.PenStyle.DotLine,
+                            Qt.PenCapStyle.RoundCap))
+        for e in fort.entrances:
+            ex, ey = geom.hex_center(e)
+            painter.drawLine(QPointF(ex, ey), center)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(120, 105, 80, 90))
+    painter.drawPath(shape.glacis)
+    earth = QColor("#dccfa9")
+    painter.setBrush(earth)
+    painter.setPen(QPen(main, max(1.2, s * 0.13), Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap,
+                        Qt.PenJoinStyle.MiterJoin))
+    painter.drawPath(outline)
+    if lod * s >= 6:
+        inner = QPainterPath(outline)
+        painter.save()
+        painter.translate(center)
+        painter.scale(0.72, 0.72)
+        painter.translate(-center)
+        painter.setPen(QPen(main.lighter(140) if main.lightness() < 80 else main.darker(125),
+                            max(1.0, s * 0.06)))
+        painter.setBrush(QColor("#c8d29e"))
+        painter.drawPath(inner)
+        painter.restore()
+        _flag(painter, colors, center, s)
+        for e in fort.entrances:
+            _gate(painter, geom.hex_center(e), center, s, main)
+
+
+def fort_bounds(fort: Fort, geom: GridGeometry) -> QRectF:
+    """Scene rectangle a drawn fort can touch."""
+    _, center, radius = fort_outline(fort, geom)
+    pts = [geom.hex_center(h) for h in fort.entrances]
+    r = QRectF(center.x() - radius, center.y() - radius, radius * 2, radius * 2)
+    for x, y in pts:
+        r = r.united(QRectF(x - geom.size, y - geom.size, geom.size * 2, geom.size * 2))
+    pad = geom.size * 0.5
+    return r.adjusted(-pad, -pad, pad, pad)
+
+
+# --- start markers and labels ----------------------------------------------------------------
+
+
+def paint_marker(painter: QPainter, marker: StartMarker, geom: GridGeometry, lod: float,
+                 selected: bool = False) -> None:
+    """A numbered start disc."""
+    s = geom.size
+    x, y = geom.hex_center(marker.hex)
+    r = s * 0.44
+    c = QPointF(x, y)
+    if selected:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SELECT_GLOW)
+        painter.drawEllipse(c, r * 1.45, r * 1.45)
+    painter.setPen(QPen(QColor(30, 20, 10, 90), s * 0.06))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(QPointF(x + s * 0.04, y + s * 0.06), r, r)
+    painter.setBrush(QColor("#f6efdc"))
+    painter.setPen(QPen(QColor("#7d2418"), s * 0.08))
+    painter.drawEllipse(c, r, r)
+    if lod * s >= 7:
+        font = QFont("DejaVu Serif")
+        font.setBold(True)
+        font.setPixelSize(max(1, round(s * (0.46 if marker.number < 10 else 0.38))))
+        painter.setFont(font)
+        painter.setPen(QColor("#2b1d12"))
+        painter.drawText(QRectF(x - r, y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
+                         str(marker.number))
+
+
+def marker_bounds(marker: StartMarker, geom: GridGeometry) -> QRectF:
+    """Scene rectangle a start marker can touch."""
+    x, y = geom.hex_center(marker.hex)
+    r = geom.size * 0.7
+    return QRectF(x - r, y - r, 2 * r, 2 * r)
+
+
+def _label_font(label: Label, size: float) -> QFont:
+    font = QFont("DejaVu Serif")
+    font.setItalic(True)
+    font.setPixelSize(max(1, round(label.size * size * 0.55)))
+    return font
+
+
+def label_path(label: Label, size: float) -> QPainterPath:
+    """The label's text outline, centred on its anchor, before rotation."""
+    path = QPainterPath()
+    path.addText(0, 0, _label_font(label, size), label.text)
+    br = path.boundingRect()
+    path.translate(-br.center().x(), -br.center().y())
+    return path
+
+
+def paint_label(painter: QPainter, label: Label, text_path: QPainterPath, size: float,
+                lod: float, selected: bool = False) -> None:
+    """Free text with a light halo, as on printed maps."""
+    if label.size * size * 0.55 * lod < 4:
+        return
+    painter.save()
+    painter.translate(label.at[0] * size, label.at[1] * size)
+    painter.rotate(label.rotation)
+    if selected:
+        painter.setPen(QPen(style.HIGHLIGHT_COLORS["selection"], size * 0.05, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(text_path.boundingRect().adjusted(-4, -4, 4, 4))
+    painter.setPen(QPen(QColor(246, 240, 222, 210), max(2.0, size * 0.12),
+                        Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(text_path)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#3b2e20"))
+    painter.drawPath(text_path)
+    painter.restore()
+
+
+def label_bounds(label: Label, text_path: QPainterPath, size: float) -> QRectF:
+    """Scene rectangle a label can touch (rotation included)."""
+    br = text_path.boundingRect()
+    r = math.hypot(br.width(), br.height()) / 2 + size * 0.3
+    x, y = label.at[0] * size, label.at[1] * size
+    return QRectF(x - r, y - r, 2 * r, 2 * r)
+
+
+# --- hex highlights --------------------------------------------------------------------------
+
+
+def hex_outline_path(hexes: list[Hex], geom: GridGeometry) -> QPainterPath:
+    """One path holding the polygons of the given hexes."""
+    corners = geom.corner_offsets()
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for h in hexes:
+        x, y = geom.hex_center(h)
+        path.addPolygon(QPolygonF([QPointF(x + dx, y + dy) for dx, dy in corners]
+                                  + [QPointF(x + corners[0][0], y + corners[0][1])]))
+    return path
+
+
+def edge_offsets(geom: GridGeometry) -> list[QLineF]:
+    """Per direction 0..5, the hex edge facing that neighbour, relative to the centre."""
+    corners = geom.corner_offsets()
+    out = []
+    for d in DIRECTIONS:
+        nx, ny = geom.layout.hex_to_pixel(d)
+        a, b = sorted(range(6), key=lambda i: -(corners[i][0] * nx + corners[i][1] * ny))[:2]
+        out.append(QLineF(corners[a][0], corners[a][1], corners[b][0], corners[b][1]))
+    return out
+
+
+def paint_highlight(painter: QPainter, name: str, hexes: list[Hex], geom: GridGeometry,
+                    lod: float, members: set[Hex] | frozenset[Hex] | None = None) -> None:
+    """Tint `hexes` and outline the border of `members` (default: the hexes themselves):
+    preview (white), capture (orange), problems (red), selection (blue, dashed)."""
+    if not hexes:
+        return
+    members = members if members is not None else set(hexes)
+    color = style.HIGHLIGHT_COLORS.get(name, QColor("#9b59b6"))
+    fill = QColor(color)
+    fill.setAlpha({"preview": 70, "selection": 50}.get(name, 75))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QBrush(fill))
+    painter.drawPath(hex_outline_path(hexes, geom))
+    edges = edge_offsets(geom)
+    border: list[QLineF] = []
+    for h in hexes:
+        x, y = geom.hex_center(h)
+        for d, step in enumerate(DIRECTIONS):
+            if Hex(h.q + step.q, h.r + step.r) not in members:
+                border.append(edges[d].translated(x, y))
+    width = max(1.5 / max(lod, 1e-3), geom.size * 0.08)
+    cap = Qt.PenCapStyle.RoundCap
+    if name == "preview":
+        painter.setPen(QPen(QColor(40, 40, 40, 150), width * 2.2, Qt.PenStyle.SolidLine, cap))
+        painter.drawLines(border)
+    pen = QPen(color, width, Qt.PenStyle.SolidLine, cap)
+    if name == "selection":
+        pen.setStyle(Qt.PenStyle.DashLine)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(pen)
+    painter.drawLines(border)

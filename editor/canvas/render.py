@@ -1,0 +1,68 @@
+"""render_map_image: a map drawn into a QImage of a given size (thumbnails, screenshots)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from engine.model import GameMap
+
+from . import objects_paint as op
+from . import style
+from .geometry import GridGeometry
+from .overview import OverviewImage
+from .terrain_layer import OVERVIEW_HEX_PX
+from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
+
+DEFAULT_OVERLAYS = frozenset({"grid", "regions", "paths"})
+
+
+def render_map_image(game_map: GameMap, width_px: int, height_px: int,
+                     overlays: Iterable[str] = DEFAULT_OVERLAYS) -> QImage:
+    """The whole map fitted (aspect kept, centred on paper) into width_px × height_px.
+
+    `overlays` may hold "grid", "coords", "regions", "paths" and "objects"-independent
+    extras; forts, start markers and labels are always drawn. Needs a QGuiApplication."""
+    if width_px <= 0 or height_px <= 0:
+        raise ValueError(f"image size must be positive, got {width_px}×{height_px}")
+    overlays = set(overlays)
+    img = QImage(width_px, height_px, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(style.PAPER)
+    geom = GridGeometry.of(game_map)
+    left, top, right, bottom = geom.scene_bounds()
+    rect = QRectF(left, top, right - left, bottom - top)
+    scale = min(width_px / rect.width(), height_px / rect.height())
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    p.translate((width_px - rect.width() * scale) / 2, (height_px - rect.height() * scale) / 2)
+    p.scale(scale, scale)
+    p.translate(-rect.left(), -rect.top())
+    if geom.hex_w * scale < OVERVIEW_HEX_PX:
+        ov = OverviewImage(game_map)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        p.drawImage(ov.rect, ov.image)
+    else:
+        regions = []
+        if "regions" in overlays:
+            for k, region in enumerate(game_map.regions):
+                ids = {game_map.index(h) for h in region.hexes if game_map.in_bounds(h)}
+                regions.append((style.REGION_COLORS[k % len(style.REGION_COLORS)], ids))
+        tstyle = TerrainStyle(grid="grid" in overlays, coords="coords" in overlays,
+                              regions=regions)
+        paint_terrain(p, game_map, HexShapes(geom), rect, tstyle, scale)
+    s = geom.size
+    if "paths" in overlays:
+        for mp in game_map.paths:
+            op.paint_map_path(p, mp, op.smooth_path(mp.points, s), s, scale)
+    for fort in game_map.forts:
+        op.paint_fort(p, fort, geom, scale)
+    for marker in game_map.start_markers:
+        op.paint_marker(p, marker, geom, scale)
+    for label in game_map.labels:
+        op.paint_label(p, label, op.label_path(label, s), s, scale)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.end()
+    return img

@@ -1,0 +1,213 @@
+"""The terrain layer: one QGraphicsItem painting only the exposed rectangle from chunk images.
+
+Levels of detail, by how many screen pixels a hex gets:
+- zoomed in past 1:1: painted directly as vectors (few hexes are visible, caching would need
+  huge images);
+- 1:1 down to 1/8: cached chunk images at scale 1, 1/2, 1/4 or 1/8;
+- below OVERVIEW_HEX_PX per hex: one mosaic image of the whole map.
+Chunks missing from the cache are built within a time budget per frame; the rest show the
+mosaic until a follow-up repaint builds them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import defaultdict
+
+from PySide6.QtCore import QRectF, QTimer
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from engine.model import GameMap
+
+from . import style
+from .chunks import MAX_LEVEL, ChunkCache, ChunkGrid
+from .geometry import GridGeometry
+from .overview import OverviewImage
+from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
+
+OVERVIEW_HEX_PX = 9.0  # below this many screen pixels per hex width the mosaic is drawn
+
+
+class TerrainLayer(QGraphicsItem):
+    """Terrain, regions fill, grid and coordinates of a map, cached in chunks."""
+
+    def __init__(self, game_map: GameMap, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.tstyle = TerrainStyle()
+        self.show_regions = True
+        self.build_budget_s = 0.040
+        self.pending = 0  # chunks left for a follow-up repaint after the last paint
+        self._follow_up = QTimer()
+        self._follow_up.setSingleShot(True)
+        self._follow_up.timeout.connect(self.update)
+        self._region_sets: list[tuple[str, frozenset[int]]] = []
+        self.set_map(game_map)
+
+    # --- model -------------------------------------------------------------------------
+
+    def set_map(self, game_map: GameMap) -> None:
+        """Show another map (or the same one after a resize): drop every cached image."""
+        self.prepareGeometryChange()
+        self.map = game_map
+        self.geom = GridGeometry.of(game_map)
+        self.shapes = HexShapes(self.geom)
+        self.grid = ChunkGrid.of(self.geom)
+        self.cache = ChunkCache(self.grid, self._paint_chunk)
+        self.overview = OverviewImage(game_map)
+        self._region_sets = self._current_regions()
+        self._apply_regions()
+        self.update()
+
+    def terrain_changed(self, indices: list[int] | None) -> None:
+        """Invalidate the chunks holding these terrain indices (None: all) and repaint them."""
+        if indices is None:
+            self.cache.clear()
+            self.overview = OverviewImage(self.map)
+            self.update()
+            return
+        self.overview.update_indices(indices)
+        for rect in self._dirty_rects(indices):
+            self.cache.invalidate(rect)
+            self.update(rect)
+
+    def regions_changed(self) -> None:
+        """Re-read the map's regions; repaint only the hexes whose membership changed."""
+        new = self._current_regions()
+        old = self._region_sets
+        self._region_sets = new
+        if [n for n, _ in old] != [n for n, _ in new]:
+            self._apply_regions()
+            self.cache.clear()
+            self.update()
+            return
+        changed: set[int] = set()
+        for (_, a), (_, b) in zip(old, new, strict=True):
+            if a != b:
+                changed |= a ^ b
+        self._apply_regions()
+        if changed:
+            for rect in self._dirty_rects(sorted(changed)):
+                self.cache.invalidate(rect)
+                self.update(rect)
+
+    def set_style(self, *, grid: bool | None = None, coords: bool | None = None,
+                  regions: bool | None = None) -> None:
+        """Switch grid, coordinates or region tint; cached chunks are rebuilt."""
+        if grid is not None:
+            self.tstyle.grid = grid
+        if coords is not None:
+            self.tstyle.coords = coords
+        if regions is not None:
+            self.show_regions = regions
+            self._apply_regions()
+        self.cache.clear()
+        self.update()
+
+    def _current_regions(self) -> list[tuple[str, frozenset[int]]]:
+        m = self.map
+        out = []
+        for region in m.regions:
+            out.append((region.id, frozenset(m.index(h) for h in region.hexes if m.in_bounds(h))))
+        return out
+
+    def _apply_regions(self) -> None:
+        colors = style.REGION_COLORS
+        self.tstyle.regions = (
+            [(colors[k % len(colors)], set(ids)) for k, (_, ids) in enumerate(self._region_sets)]
+            if self.show_regions else []
+        )
+
+    def _dirty_rects(self, indices: list[int]) -> list[QRectF]:
+        # One rectangle per chunk of changed hexes, grown by a hex so the neighbours' edge
+        # strokes and road/trench lines towards the changed hexes are repainted too.
+        g, grid = self.geom, self.grid
+        w = self.map.width
+        reach = max(g.hex_w, g.hex_h) * 1.1
+        boxes: dict[tuple[int, int], list[float]] = defaultdict(
+            lambda: [math.inf, math.inf, -math.inf, -math.inf])
+        for i in indices:
+            row, col = divmod(i, w)
+            x, y = g.center(col, row)
+            key = (int((x - grid.x0) // grid.chunk_w), int((y - grid.y0) // grid.chunk_h))
+            b = boxes[key]
+            b[0], b[1] = min(b[0], x), min(b[1], y)
+            b[2], b[3] = max(b[2], x), max(b[3], y)
+        return [QRectF(b[0] - reach, b[1] - reach, b[2] - b[0] + 2 * reach,
+                       b[3] - b[1] + 2 * reach) for b in boxes.values()]
+
+    # --- painting ----------------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:
+        return self.grid.bounds()
+
+    def _paint_chunk(self, painter: QPainter, rect: QRectF, lod: float) -> None:
+        paint_terrain(painter, self.map, self.shapes, rect, self.tstyle, lod)
+
+    @staticmethod
+    def level_for(lod: float) -> int:
+        """Chunk level (scale 1 / 2**level) for a view scale: the coarsest one still at least
+        as fine as the screen."""
+        if lod >= 1.0:
+            return 0
+        return min(MAX_LEVEL, math.floor(math.log2(1.0 / lod) + 1e-9))
+
+    def uses_overview(self, lod: float) -> bool:
+        """Whether this view scale shows the mosaic instead of chunks."""
+        return self.geom.hex_w * lod < OVERVIEW_HEX_PX
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect.intersected(self.grid.bounds())
+        if exposed.isEmpty():
+            return
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        self.pending = 0
+        if self.uses_overview(lod):
+            self._draw_overview(painter, exposed, lod)
+        elif lod > 1.001:
+            painter.save()
+            painter.setClipRect(exposed)
+            paint_terrain(painter, self.map, self.shapes, exposed, self.tstyle, lod)
+            painter.restore()
+        else:
+            self._draw_chunks(painter, exposed, lod)
+
+    def _draw_overview(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        ov = self.overview
+        target = exposed.intersected(ov.rect)
+        if target.isEmpty():
+            return
+        sx = ov.image.width() / ov.rect.width()
+        sy = ov.image.height() / ov.rect.height()
+        source = QRectF((target.left() - ov.rect.left()) * sx, (target.top() - ov.rect.top()) * sy,
+                        target.width() * sx, target.height() * sy)
+        # Minifying: nearest sampling is fast and, with blocks of several pixels, clean.
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, lod * 1.0 / sx > 0.9)
+        painter.drawImage(target, ov.image, source)
+
+    def _draw_chunks(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
+        level = self.level_for(lod)
+        scale = 1.0 / (1 << level)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, abs(lod - scale) > 1e-3)
+        deadline = time.perf_counter() + self.build_budget_s
+        deferred = QRectF()
+        for i, j in self.grid.covering(exposed):
+            crect = self.grid.rect(i, j)
+            target = crect.intersected(exposed)
+            if target.isEmpty():
+                continue
+            if not self.cache.has(i, j, level) and time.perf_counter() > deadline:
+                self.pending += 1
+                deferred = deferred.united(target)
+                self._draw_overview(painter, target, lod)
+                continue
+            img = self.cache.image(i, j, level)
+            source = QRectF((target.left() - crect.left()) * scale,
+                            (target.top() - crect.top()) * scale,
+                            target.width() * scale, target.height() * scale)
+            painter.drawImage(target, img, source)
+        if self.pending:
+            self._follow_up.start(0)

@@ -1,0 +1,235 @@
+"""Money phase (RULES §5.5): income, repairs, buying (special units too), gifts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.hexes import ring
+from engine.model import UnitType
+from engine.rules.actions import Buy, Gift, Repair, parse_hex
+from engine.rules.errors import ActionParseError
+
+if TYPE_CHECKING:
+    from engine.rules.state import State, Unit
+
+SPECIAL = "special"  # `buy special FORT`: a special unit drawn at random
+
+
+def collect_income(s: State) -> None:
+    """Income of the player to act: the ruleset's amount per fort it holds."""
+    nation = s.nation
+    owned = sum(1 for o in s.fort_owner.values() if o == nation)
+    income = owned * s.game.ruleset.income_per_fort
+    s.money[nation] += income
+    if income:
+        s.log.append({"event": "income", "nation": nation, "amount": income})
+
+
+def repair_cost(s: State, u: Unit) -> int:
+    """What repairing `u` costs under the ruleset (flat, or the card's repair cost)."""
+    rs = s.game.ruleset
+    if rs.repair_mode == "card":
+        return int(u.type.repair_cost.get(rs.currency, rs.repair_flat_cost))
+    return int(rs.repair_flat_cost)
+
+
+def repair_problem(s: State, u: Unit) -> str | None:
+    """Why `u` cannot be repaired now, or None."""
+    if s.phase != "money":
+        return "repairs happen in the money phase"
+    if u.nation != s.nation:
+        return f"{u.id} is not yours"
+    if u.fort is None or not u.repair_ok:
+        return f"{u.id} has not been in a fort since the start of the turn"
+    if u.damage == 0:
+        return f"{u.id} has no damage"
+    cost = repair_cost(s, u)
+    if s.money[u.nation] < cost:
+        return f"repair costs {cost}, you have {s.money[u.nation]}"
+    return None
+
+
+def special_pool(s: State) -> list[UnitType]:
+    """Special units the player to act could draw (free water needed for water units)."""
+    nation = s.nation
+    water = _free_water_exists(s)
+    return [u for u in s.game.catalog.units.values()
+            if u.special and nation in u.nations and (water or not u.has_ability("buy_on_water"))]
+
+
+def may_choose_special(s: State) -> bool:
+    """Whether the player may pick a special unit instead of drawing one: the ruleset says
+    so, or the team has fewer units AND fewer forts than the other team."""
+    if s.game.ruleset.special_unit_choice == "free":
+        return True
+    mine = s.game.team_of[s.nation]
+    units: dict[str, int] = {}
+    for u in s.units.values():
+        units[u.team] = units.get(u.team, 0) + 1
+    other = next(t for t in set(s.game.team_of.values()) if t != mine)
+    return (units.get(mine, 0) < units.get(other, 0)
+            and s.forts_of(mine) < s.forts_of(other))
+
+
+def price(s: State, utype: UnitType | None) -> int | None:
+    """Price of a unit type (None: a random special unit) in the ruleset's currency."""
+    rs = s.game.ruleset
+    if utype is None or utype.special:
+        return int(rs.special_unit_price)
+    value = utype.cost.get(rs.currency)
+    return None if value is None else int(value)
+
+
+def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
+    """Why the player to act cannot buy `type_id` ("special" for a random special unit)
+    into fort `where` (or onto water hex `where` for units bought on water), or None."""
+    nation = s.nation
+    rs = s.game.ruleset
+    if s.phase != "money":
+        return "units are bought in the money phase"
+    utype = None
+    if type_id == SPECIAL:
+        if not special_pool(s):
+            return "the catalog has no special unit for you"
+    else:
+        utype = s.game.catalog.units.get(type_id)
+        if utype is None:
+            return f"the catalog has no unit type {type_id!r}"
+        if nation not in utype.nations:
+            return f"{utype.id} is not available to {nation}"
+        if utype.special and not may_choose_special(s):
+            return ("special units are drawn at random ('buy special FORT'); you may choose "
+                    "only when your team has fewer units and fewer forts")
+    cost = price(s, utype)
+    if cost is None:
+        return f"{type_id} has no price in {rs.currency}"
+    if s.money[nation] < cost:
+        return f"{type_id} costs {cost}, you have {s.money[nation]}"
+    if utype is not None and rs.unit_limit_enabled:
+        have = sum(1 for u in s.units.values() if u.nation == nation and u.type.id == utype.id)
+        if have >= rs.unit_limit_max:
+            return f"you already have {have} {utype.id} (limit {rs.unit_limit_max})"
+    if where is None:
+        return None
+    if utype is not None and utype.has_ability("buy_on_water"):
+        try:
+            h = parse_hex(where)
+        except ActionParseError:
+            return f"{utype.id} is bought onto a water hex q,r, not {where!r}"
+        i = s.game.board.index_of.get(h)
+        if i is None or not s.game.board.water[i] or i in s.occ:
+            return f"{where} is not a free water hex on the map"
+        return None
+    if s.fort_owner.get(where) != nation:
+        return f"{where!r} is not one of your forts"
+    return None
+
+
+def do_buy(s: State, a: Buy) -> None:
+    """Pay and place the bought unit (a drawn special unit is logged with its draw)."""
+    nation = s.nation
+    if a.unit_type == SPECIAL:
+        pool = special_pool(s)
+        utype = pool[s.dice.below(len(pool))]
+        s.log.append({"event": "draw_special", "nation": nation, "unit_type": utype.id})
+    else:
+        utype = s.game.catalog.units[a.unit_type]
+    s.money[nation] -= price(s, utype) or 0
+    u = s.add_unit(utype, nation)
+    u.moved = u.done = True
+    if utype.has_ability("buy_on_water"):
+        if a.unit_type == SPECIAL:
+            i = _nearest_free_water(s, a.where)
+        else:
+            i = s.game.board.index_of[parse_hex(a.where)]
+        u.pos = i
+        s.occ[i] = u
+    else:
+        u.fort = a.where
+
+
+def _free_water_exists(s: State) -> bool:
+    water = s.game.board.water
+    return any(water[i] and i not in s.occ for i in range(len(water)))
+
+
+def _nearest_free_water(s: State, fort_id: str) -> int:
+    board = s.game.board
+    start = board.hexes[board.fort_entrances[fort_id][0]]
+    for radius in range(1, s.game.map.width + s.game.map.height + 1):
+        for h in ring(start, radius):
+            i = board.index_of.get(h)
+            if i is not None and board.water[i] and i not in s.occ:
+                return i
+    raise ValueError("no free water hex")  # special_pool excludes water units then
+
+
+def do_repair(s: State, a: Repair) -> None:
+    """Pay and remove all damage (experience stays)."""
+    u = s.units[a.unit]
+    s.money[u.nation] -= repair_cost(s, u)
+    u.damage = 0
+
+
+def gift_problem(s: State, a: Gift) -> str | None:
+    """Why the gift is not allowed now, or None."""
+    if s.phase not in ("move", "declare", "money"):
+        return "gifts are made during a turn"
+    nation = s.nation
+    team_of = s.game.team_of
+    if a.nation not in team_of or a.nation == nation:
+        return f"{a.nation} is not another player of this game"
+    if team_of[a.nation] != team_of[nation]:
+        return f"{a.nation} is not your ally"
+    if a.amount < 1:
+        return "a gift must be at least 1"
+    need = a.amount + s.game.ruleset.gift_fee
+    if s.money[nation] < need:
+        return f"the gift costs {need} with the fee, you have {s.money[nation]}"
+    return None
+
+
+def do_gift(s: State, a: Gift) -> None:
+    """Move the money; the fee goes to the bank."""
+    s.money[s.nation] -= a.amount + s.game.ruleset.gift_fee
+    s.money[a.nation] += a.amount
+
+
+def money_actions(s: State) -> list[Repair | Buy]:
+    """Legal repairs and purchases of the player to act."""
+    nation = s.nation
+    out: list[Repair | Buy] = [Repair(u.id) for u in s.units.values()
+                               if u.nation == nation and repair_problem(s, u) is None]
+    forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
+    choose = None
+    for utype in s.game.catalog.units.values():
+        if nation not in utype.nations:
+            continue
+        if utype.special:
+            if choose is None:
+                choose = may_choose_special(s)
+            if not choose:
+                continue
+        if buy_problem(s, utype.id, None) is not None:
+            continue
+        if utype.has_ability("buy_on_water"):
+            board = s.game.board
+            out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
+                       for i in range(len(board.water))
+                       if board.water[i] and i not in s.occ)
+        else:
+            out.extend(Buy(utype.id, f) for f in forts)
+    if forts and buy_problem(s, SPECIAL, None) is None:
+        out.extend(Buy(SPECIAL, f) for f in forts)
+    return out
+
+
+def gift_actions(s: State) -> list[Gift]:
+    """Every legal gift of the player to act."""
+    nation = s.nation
+    fee = s.game.ruleset.gift_fee
+    out: list[Gift] = []
+    for ally in s.game.nations:
+        if ally != nation and s.game.team_of[ally] == s.game.team_of[nation]:
+            out.extend(Gift(ally, k) for k in range(1, s.money[nation] - fee + 1))
+    return out
