@@ -70,7 +70,18 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     else:
         document = MapDocument(GameMap.blank("untitled", 30, 24, name="Untitled"))
     recovery = None if screenshot else files.RecoveryStore(recovery_dir())
-    window = MainWindow(document, recovery=recovery)
+    settings = None
+    if screenshot:
+        # A fresh, throwaway settings file: the picture must not depend on the user's layout.
+        import tempfile
+
+        from PySide6.QtCore import QSettings
+
+        from editor.settings import Settings
+
+        scratch = tempfile.mkdtemp(prefix="tcstudio-shot-")
+        settings = Settings(QSettings(f"{scratch}/settings.ini", QSettings.Format.IniFormat))
+    window = MainWindow(document, recovery=recovery, settings=settings)
     if screenshot:
         return _screenshot(app, window, Path(screenshot))
     window.show()

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor import files
+from editor.canvas.minimap import MinimapWidget
+from editor.canvas.view import MapView
 from editor.commands import Stamp
 from editor.dialogs import (
     MapPropertiesDialog,
@@ -50,20 +52,25 @@ ViewFactory = Callable[[MapDocument], QWidget]
 
 
 def default_view_factory(document: MapDocument) -> QWidget:
-    """The canvas helper's MapView."""
-    from editor.canvas.view import MapView
-
+    """The canvas MapView (tests and benchmarks may pass another factory)."""
     return MapView(document)
 
 
-def _minimap(document: MapDocument, view: QWidget) -> QWidget:
-    try:
-        from editor.canvas.minimap import MinimapWidget
-    except ImportError:
-        label = QLabel("The minimap arrives with the canvas package.")
-        label.setWordWrap(True)
-        return label
-    return MinimapWidget(document, view)
+def _object_at_pointer(game_map: GameMap, pointer: str) -> object | None:
+    """The fort, start marker, label or path a JSON pointer like /forts/3/id points into
+    (check_map's pointers follow the model's list order)."""
+    parts = pointer.split("/")
+    lists = {
+        "forts": game_map.forts,
+        "start_markers": game_map.start_markers,
+        "labels": game_map.labels,
+        "paths": game_map.paths,
+    }
+    if len(parts) >= 3 and parts[1] in lists and parts[2].isdigit():
+        items = lists[parts[1]]
+        i = int(parts[2])
+        return items[i] if i < len(items) else None
+    return None
 
 
 class MainWindow(QMainWindow):
@@ -207,6 +214,15 @@ class MainWindow(QMainWindow):
         self.act_properties = a("Map &Properties…", self.map_properties, "Ctrl+Shift+M")
         self.act_resize = a("&Resize Map…", self.resize_map)
         self.act_validate = a("&Validate", self.validate_now, "F7", "Check the map now")
+        self.act_region_add = a(
+            "Add Selection to Region",
+            lambda: self.selection_to_region(True),
+            None,
+            "Put the selected hexes into the region chosen in the tool options",
+        )
+        self.act_region_remove = a(
+            "Remove Selection from Region", lambda: self.selection_to_region(False)
+        )
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
@@ -265,7 +281,11 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.panels_menu = self.view_menu.addMenu("&Panels")
         m = mb.addMenu("&Map")
-        m.addActions([self.act_properties, self.act_resize, self.act_validate])
+        m.addActions([self.act_properties, self.act_resize])
+        m.addSeparator()
+        m.addActions([self.act_region_add, self.act_region_remove])
+        m.addSeparator()
+        m.addAction(self.act_validate)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
@@ -300,9 +320,7 @@ class MainWindow(QMainWindow):
         doc = self.document
         self.tools_panel = ToolsPanel(doc, self.state, list(self.tool_actions.values()))
         self.tools_dock = self._dock("Tools", "toolsDock", self.tools_panel, left)
-        self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
-        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, left)
-        self.minimap = _minimap(doc, self.view)
+        self.minimap = MinimapWidget(doc, self.view)
         self.minimap_dock = self._dock("Minimap", "minimapDock", self.minimap, right)
         self.inspector = InspectorPanel(doc, self.map_properties)
         self.inspector_dock = self._dock("Properties", "propertiesDock", self.inspector, right)
@@ -310,14 +328,17 @@ class MainWindow(QMainWindow):
         self.problems_dock = self._dock(
             "Problems", "problemsDock", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea
         )
+        self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
+        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, right)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
         self.history_dock = self._dock("History", "historyDock", self.history, right)
+        self.tabifyDockWidget(self.inspector_dock, self.layers_dock)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.inspector_dock.raise_()
         self.resizeDocks([self.tools_dock], [250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.minimap_dock], [280], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock], [150], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems_dock], [120], Qt.Orientation.Vertical)
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
@@ -399,18 +420,23 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{scale * 100:.0f} %")
 
     def show_problem(self, problem: object) -> None:
-        """Select and centre the hex of a problem (and its fort or start marker)."""
-        h_off = getattr(problem, "hex", None)
-        if h_off is None:
-            return
+        """Select and centre what a problem is about: its hex, or the fort / start marker /
+        label / path its JSON pointer names."""
         doc = self.document
-        h = doc.map.to_axial(*h_off)
-        doc.set_selection({h})
-        obj = doc.map.fort_at().get(h) or next(
-            (m for m in doc.map.start_markers if m.hex == h), None
-        )
+        m = doc.map
+        obj = _object_at_pointer(m, getattr(problem, "pointer", None) or "")
+        h_off = getattr(problem, "hex", None)
+        h = m.to_axial(*h_off) if h_off is not None else None
+        if h is not None and obj is None:
+            obj = m.fort_at().get(h) or next((s for s in m.start_markers if s.hex == h), None)
+        if h is None and isinstance(obj, Fort) and obj.hexes:
+            h = obj.hexes[0]
+        elif h is None and isinstance(obj, StartMarker):
+            h = obj.hex
+        if h is not None:
+            doc.set_selection({h})
+            self.view.center_on_hex(h)
         doc.select_object(obj)
-        self.view.center_on_hex(h)
 
     # --- edit menu -----------------------------------------------------------------------
 
@@ -418,6 +444,8 @@ class MainWindow(QMainWindow):
         has = bool(self.document.selection)
         for act in (self.act_cut, self.act_copy, self.act_mirror_h, self.act_mirror_v):
             act.setEnabled(has)
+        self.act_region_add.setEnabled(has)
+        self.act_region_remove.setEnabled(has)
         self.act_rotate.setEnabled(has)
         self.act_delete.setEnabled(has or self.document.selected_object is not None)
         self.act_paste.setEnabled(self.state.clipboard is not None)
@@ -501,6 +529,12 @@ class MainWindow(QMainWindow):
             if (w, h) != (self.document.map.width, self.document.map.height):
                 self.document.resize_map(w, h, anchor)
 
+    def selection_to_region(self, add: bool) -> None:
+        """Add the selected hexes to (or remove them from) the current region."""
+        doc = self.document
+        if doc.selection:
+            doc.paint_region(self.state.region_id, doc.selection, add)
+
     def validate_now(self) -> None:
         """Run the checks now and show the problems panel."""
         problems = self.validator.check_sync()
@@ -559,13 +593,16 @@ class MainWindow(QMainWindow):
         dlg = NewMapDialog(self, default_available=DEFAULT_MAP.exists())
         if not dlg.exec():
             return
-        v = dlg.values()
+        self.create_new_map(dlg.values())
+
+    def create_new_map(self, v: dict) -> bool:
+        """Make and show a new map from NewMapDialog values (template "empty" or "half")."""
         if v["template"] == "half":
             try:
                 source = files.open_map(DEFAULT_MAP).map
             except files.OpenError as exc:
                 self.show_error("Cannot use the template", str(exc))
-                return
+                return False
             game_map = half_template(source)
             game_map.id, game_map.name = v["map_id"], v["name"]
         else:
@@ -579,6 +616,7 @@ class MainWindow(QMainWindow):
                 v["size"],
             )
         self.set_map(game_map, None)
+        return True
 
     def set_map(self, game_map: GameMap, path: Path | None, problems: list | None = None) -> None:
         """Show another map (history cleared) and validate it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -117,16 +117,22 @@ class ObjectsLayer(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         g = self.geom
         s = g.size
+        left, top, right, bottom = g.scene_bounds()
+        map_rect = QRectF(left, top, right - left, bottom - top)
         for e in self._entries:
             if not e.bounds.intersects(exposed):
                 continue
             sel = e.obj is self.selected
             if e.kind == "path":
                 if self.show_paths:
+                    # Paths stop at the map's edge, as on a printed sheet.
+                    painter.save()
+                    painter.setClipRect(map_rect, Qt.ClipOperation.IntersectClip)
                     for piece in e.shape:  # type: ignore[attr-defined]
                         if piece.bounds.intersects(exposed):
                             op.paint_map_path(painter, e.obj, piece.curve, s, lod,  # type: ignore
                                               sel, piece.decoration)
+                    painter.restore()
             elif e.kind == "fort":
                 op.paint_fort(painter, e.obj, g, lod, sel, e.shape)  # type: ignore[arg-type]
             elif e.kind == "marker":

@@ -55,8 +55,11 @@ def render_map_image(game_map: GameMap, width_px: int, height_px: int,
         paint_terrain(p, game_map, HexShapes(geom), rect, tstyle, scale)
     s = geom.size
     if "paths" in overlays:
+        p.save()
+        p.setClipRect(rect)
         for mp in game_map.paths:
             op.paint_map_path(p, mp, op.smooth_path(mp.points, s), s, scale)
+        p.restore()
     for fort in game_map.forts:
         op.paint_fort(p, fort, geom, scale)
     for marker in game_map.start_markers:

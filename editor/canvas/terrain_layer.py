@@ -165,10 +165,14 @@ class TerrainLayer(QGraphicsItem):
             return
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         self.pending = 0
+        # Image edges must not be antialiased: neighbouring chunks meeting at a fractional
+        # device pixel would each cover it partly and leave a faint seam.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if self.uses_overview(lod):
             self._draw_overview(painter, exposed, lod)
         elif lod > 1.001:
             painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             painter.setClipRect(exposed)
             paint_terrain(painter, self.map, self.shapes, exposed, self.tstyle, lod)
             painter.restore()

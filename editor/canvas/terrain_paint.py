@@ -238,9 +238,11 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
         painter.strokePath(trenches, QPen(style.TRENCH_LINE, s * 0.09, Qt.PenStyle.SolidLine,
                                           flat, miter))
     if not roads.isEmpty():
-        painter.strokePath(roads, QPen(style.ROAD_CASING, s * 0.36, Qt.PenStyle.SolidLine, rnd,
+        # Thinner than a drawn road path: the hex-level line shows connectivity and should not
+        # compete with the designer's drawn roads lying over it.
+        painter.strokePath(roads, QPen(style.ROAD_CASING, s * 0.2, Qt.PenStyle.SolidLine, rnd,
                                        rjoin))
-        painter.strokePath(roads, QPen(style.ROAD_FILL, s * 0.24, Qt.PenStyle.SolidLine, rnd,
+        painter.strokePath(roads, QPen(style.ROAD_FILL, s * 0.11, Qt.PenStyle.SolidLine, rnd,
                                        rjoin))
     if not bridges.isEmpty():
         painter.strokePath(bridges, QPen(style.BRIDGE_PLANK, s * 0.56, Qt.PenStyle.SolidLine,

@@ -24,30 +24,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.canvas.style import BRIDGE_DECK
 from editor.document import MapDocument
 from editor.state import ToolState
 from engine.model import NATIONS, PATH_KINDS, TERRAIN_CHAR, TERRAINS
 
 
 def terrain_colors() -> dict[str, QColor]:
-    """The canvas' terrain colours (so swatches match the map)."""
-    try:
-        from editor.canvas.style import TERRAIN_COLOR
+    """The canvas' terrain colours, so swatches match the map."""
+    from editor.canvas.style import TERRAIN_COLOR
 
-        return dict(TERRAIN_COLOR)
-    except ImportError:  # canvas not merged yet: same tones, kept in step by hand
-        return {
-            "meadow": QColor("#c7d29c"),
-            "forest": QColor("#5a7541"),
-            "road": QColor("#d8c8a2"),
-            "bridge": QColor("#a07d52"),
-            "water": QColor("#8fb3ca"),
-            "trench": QColor("#b39a72"),
-        }
+    return dict(TERRAIN_COLOR)
 
 
-def swatch_icon(color: QColor, size: int = 22) -> QIcon:
-    """A hexagon-ish rounded swatch of one colour."""
+def swatch_icon(color: QColor, size: int = 22, stripe: QColor | None = None) -> QIcon:
+    """A rounded swatch of one colour, optionally crossed by a stripe (a bridge deck)."""
     pm = QPixmap(size, size)
     pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
@@ -55,6 +46,10 @@ def swatch_icon(color: QColor, size: int = 22) -> QIcon:
     p.setPen(color.darker(160))
     p.setBrush(color)
     p.drawRoundedRect(2, 2, size - 4, size - 4, 4, 4)
+    if stripe is not None:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(stripe)
+        p.drawRect(2, size // 2 - 3, size - 4, 6)
     p.end()
     return QIcon(pm)
 
@@ -95,7 +90,8 @@ class ToolsPanel(QWidget):
         for i, name in enumerate(TERRAINS):
             b = QToolButton()
             b.setCheckable(True)
-            b.setIcon(swatch_icon(colors[name]))
+            # Bridges are drawn on water; the deck stripe tells the two swatches apart.
+            b.setIcon(swatch_icon(colors[name], stripe=BRIDGE_DECK if name == "bridge" else None))
             b.setIconSize(QSize(22, 22))
             b.setText(f"{name.capitalize()}")
             b.setToolTip(f"{name} ('{TERRAIN_CHAR[name]}' in files) — key {i + 1}")

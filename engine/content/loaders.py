@@ -195,7 +195,7 @@ def validate_report(paths: list[Path]) -> tuple[int, list[Problem]]:
     for f in files:
         try:
             found, _, _ = _analyse_path(f, cache)
-            problems.extend(found)
+            problems.extend(sorted(found, key=lambda p: (p.line or 0, p.col or 0)))
         except Exception as exc:  # a bug must not hide the other files' results
             problems.append(error("internal.error", f"{type(exc).__name__}: {exc}",
                                   "please report this with the file", file=str(f)))

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.content.convert_map import MAX_HEXES, grid_problems
 from engine.content.problems import Problem, error, warning
-from engine.hexes import Hex
+from engine.hexes import Hex, Layout
 from engine.model import TERRAIN_ID, GameMap
 
 HALVES = {"half_1_6": range(1, 7), "half_7_12": range(7, 13)}
@@ -22,6 +22,7 @@ _WATER = TERRAIN_ID["water"]
 _BRIDGE = TERRAIN_ID["bridge"]
 _PASSABLE = bytes(0 if i == _WATER else 1 for i in range(256))
 _RUN = re.compile(rb"\x01+")
+_MARGIN = 3.0  # hex units beyond the outermost hex centres
 
 
 def check_map_data(data: dict[str, Any]) -> list[Problem]:
@@ -162,6 +163,32 @@ def check_map(m: GameMap) -> list[Problem]:
     out += _check_reachability(m, index, where, blocked)
     out += _check_halves(m)
     out += _check_bridges(m)
+    out += _check_drawings(m)
+    return out
+
+
+def _check_drawings(m: GameMap) -> list[Problem]:
+    """Path points and labels far outside the map (rivers and roads may run off the edge)."""
+    layout = Layout(m.layout.orientation, 1.0)
+    cols = {0, min(1, m.width - 1), max(m.width - 2, 0), m.width - 1}
+    rows = {0, min(1, m.height - 1), max(m.height - 2, 0), m.height - 1}
+    centres = [layout.hex_to_pixel(m.to_axial(c, r)) for c in cols for r in rows]
+    x0 = min(x for x, _ in centres) - _MARGIN
+    x1 = max(x for x, _ in centres) + _MARGIN
+    y0 = min(y for _, y in centres) - _MARGIN
+    y1 = max(y for _, y in centres) + _MARGIN
+    out: list[Problem] = []
+    points = [(f"/paths/{i}/points/{j}", p.id, pt) for i, p in enumerate(m.paths)
+              for j, pt in enumerate(p.points)]
+    points += [(f"/labels/{i}/at", lb.text, lb.at) for i, lb in enumerate(m.labels)]
+    for pointer, name, (x, y) in points:
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            out.append(warning("map.drawing_out_of_bounds",
+                               f"'{name}' has a point ({x}, {y}) outside the map",
+                               "points are in hex units from the centre of hex [0, 0]",
+                               pointer=pointer))
+            if len(out) >= 20:
+                break
     return out
 
 

@@ -17,6 +17,10 @@ WHOLE_MOVE = -2
 MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship"}
 
 
+_CACHE: dict[tuple[object, ...], Board] = {}
+_CACHE_SIZE = 8
+
+
 def movement_class(unit_class: str) -> str:
     """The ruleset's movement class for a catalog unit class (others move as vehicles)."""
     return MOVEMENT_CLASS.get(unit_class, "vehicle")
@@ -31,7 +35,6 @@ def half_points(value: float) -> int:
 class Board:
     """Read-only lookup arrays for one map and ruleset."""
 
-    map: GameMap
     hexes: list[Hex]  # index -> axial hex
     index_of: dict[Hex, int]
     neighbours: list[tuple[int, ...]]  # index -> in-bounds neighbour indices
@@ -42,6 +45,11 @@ class Board:
     costs: dict[str, list[int]]  # movement class -> index -> half points, IMPASSABLE, WHOLE_MOVE
     meadow: bytearray  # 1 where the last-step-to-meadow exception applies
     water: bytearray
+    # Per movement class and index: (neighbour, cost) of the ordinary steps (not blocked,
+    # finite cost), and the neighbours that take a whole move; per index, adjacent entrances.
+    steps: dict[str, list[tuple[tuple[int, int], ...]]]
+    whole: dict[str, list[tuple[int, ...]]]
+    entrances_near: list[tuple[int, ...]]
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False) -> Board:
@@ -86,10 +94,41 @@ class Board:
         water_id = TERRAIN_ID["water"]
         meadow = bytearray(1 if effective[t] == "meadow" else 0 for t in terrain)
         water = bytearray(1 if t == water_id else 0 for t in terrain)
+        steps: dict[str, list[tuple[tuple[int, int], ...]]] = {}
+        whole: dict[str, list[tuple[int, ...]]] = {}
+        for mclass, cost in costs.items():
+            steps[mclass] = [
+                tuple((m, cost[m]) for m in nb if not blocked[m] and cost[m] > 0)
+                for nb in neighbours
+            ]
+            whole[mclass] = [
+                tuple(m for m in nb if not blocked[m] and cost[m] == WHOLE_MOVE)
+                for nb in neighbours
+            ]
+        entrances_near = [tuple(m for m in nb if m in entrance_fort) for nb in neighbours]
         return cls(
-            game_map, hexes, index_of, neighbours, terrain, blocked, entrance_fort,
-            fort_entrances, costs, meadow, water,
+            hexes, index_of, neighbours, terrain, blocked, entrance_fort,
+            fort_entrances, costs, meadow, water, steps, whole, entrances_near,
         )
+
+    @classmethod
+    def cached(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False) -> Board:
+        """`build`, reusing a board built for identical map content and terrain costs (boards
+        are read-only, so games of the same scenario share one)."""
+        key = (
+            game_map.width, game_map.height, game_map.layout.orientation,
+            game_map.layout.offset, bytes(game_map.terrain),
+            tuple((f.id, tuple(f.hexes), tuple(f.entrances)) for f in game_map.forts),
+            repr(sorted((k, sorted(v.items())) for k, v in ruleset.terrain_costs.items())),
+            trench_variant,
+        )
+        board = _CACHE.get(key)
+        if board is None:
+            board = cls.build(game_map, ruleset, trench_variant)
+            if len(_CACHE) >= _CACHE_SIZE:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = board
+        return board
 
     def terrain_name(self, i: int) -> str:
         """Terrain name at an index."""

@@ -63,7 +63,7 @@ class Game:
             )
         if len(set(self.team_of.values())) != 2:
             raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
-        self.board = Board.build(self.map, self.ruleset, "grabenkampf" in self.variants)
+        self.board = Board.cached(self.map, self.ruleset, "grabenkampf" in self.variants)
         for mclass in ("foot", "vehicle", "air", "ship"):
             if mclass not in self.board.costs:
                 raise ScenarioError(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
-from engine.rules.board import WHOLE_MOVE, half_points
+from engine.rules.board import half_points
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -115,9 +115,8 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         return {}
     game = state.game
     board = game.board
-    nbrs = board.neighbours
-    blocked = board.blocked
-    costs = board.costs[unit.mclass]
+    steps = board.steps[unit.mclass]
+    entrances_near = board.entrances_near
     meadow = board.meadow
     occ = state.occ
     team = unit.team
@@ -127,7 +126,10 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     entrance_fort = board.entrance_fort
     fort_owner = state.fort_owner
     nation = unit.nation
+    start_fort = unit.fort
+    can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
     can_board = unit.type.transportable and unit.type.capacity == 0
+    big = 1 << 30
 
     dist: dict[int, int] = {}
     parent: dict[int, int] = {}
@@ -135,35 +137,38 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     specials: dict[int, tuple[int, int, str, str | None]] = {}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
 
-    if unit.fort is not None:
-        starts = [(e, 0) for e in board.fort_entrances[unit.fort]]
+    if start_fort is not None:
+        starts = [(e, 0) for e in board.fort_entrances[start_fort]]
     else:
         starts = [(unit.pos, contact[unit.pos])]
+        code = unit.pos * 2 + contact[unit.pos]
+        for n in board.whole[unit.mclass][unit.pos]:  # water: the whole move, from a hex only
+            if n not in occ:
+                ends[n] = (budget, code)
     for s, flag in starts:
         code = s * 2 + flag
         dist[code] = 0
         parent[code] = _START
         buckets[0].append(code)
-    start_fort = unit.fort
 
     for c in range(budget + 1):
-        for code in buckets[c]:
+        bucket = buckets[c]
+        if not bucket:
+            continue
+        rem = budget - c
+        for code in bucket:
             if dist[code] != c:
                 continue
             idx = code >> 1
-            in_contact = code & 1
-            rem = budget - c
-            for n in nbrs[idx]:
-                if blocked[n]:
-                    fid = entrance_fort.get(n)
-                    if (
-                        fid is not None and fid != start_fort and fort_owner[fid] == nation
-                        and rem >= _ENTER_COST
-                    ):
+            if can_enter and rem >= _ENTER_COST:
+                for n in entrances_near[idx]:
+                    fid = entrance_fort[n]
+                    if fid != start_fort and fort_owner[fid] == nation:
                         old = specials.get(n)
                         if old is None or c + _ENTER_COST < old[0]:
                             specials[n] = (c + _ENTER_COST, code, ENTER, fid)
-                    continue
+            in_contact = code & 1
+            for n, tc in steps[idx]:
                 other = occ.get(n)
                 if other is not None:
                     if other.team != team:
@@ -175,29 +180,24 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                         old = specials.get(n)
                         if old is None or c + _BOARD_COST < old[0]:
                             specials[n] = (c + _BOARD_COST, code, BOARD, None)
-                tc = costs[n]
-                if tc < 0:
-                    if tc == WHOLE_MOVE and c == 0 and start_fort is None and other is None:
-                        ends.setdefault(n, (budget, code))
-                    continue
                 nc = c + tc
                 if nc > budget:
-                    if not (meadow[n] and rem >= last_step):
-                        continue
-                    nc = budget
-                    stop = True
-                else:
-                    stop = in_contact and contact[n]
-                if stop:
+                    if rem >= last_step and meadow[n]:
+                        old_end = ends.get(n)
+                        if old_end is None or budget < old_end[0]:
+                            ends[n] = (budget, code)
+                    continue
+                if in_contact and contact[n]:
                     old_end = ends.get(n)
                     if old_end is None or nc < old_end[0]:
                         ends[n] = (nc, code)
                     continue
                 ncode = n * 2 + contact[n]
-                if nc < dist.get(ncode, 1 << 30):
+                if nc < dist.get(ncode, big):
                     dist[ncode] = nc
                     parent[ncode] = code
-                    buckets[nc].append(ncode)
+                    bucket_nc = buckets[nc]
+                    bucket_nc.append(ncode)
 
     trace = _Trace(board.hexes, parent)
     best: dict[int, tuple[int, int]] = {}
@@ -230,7 +230,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, pcode)
     if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
         start_code = unit.pos * 2 + contact[unit.pos]
-        for n in nbrs[unit.pos]:
+        for n in entrances_near[unit.pos]:
             fid = entrance_fort.get(n)
             if fid is not None and state.capturable(fid, unit):
                 out[hexes[n]] = MoveOption(

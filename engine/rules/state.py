@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import combat, money
+from engine.rules import battle, combat, money
 from engine.rules.actions import (
     Action,
     Assign,
@@ -293,7 +293,7 @@ class State:
                 if u.cargo and u.pos >= 0 and not u.done and self.unload_spots(u, u.pos):
                     out.append(Unload(u.id))
         elif self.phase == "declare":
-            out.extend(self._attack_actions())
+            out.extend(battle.attack_actions(self))
         elif self.phase == "money":
             out.extend(money.money_actions(self))
         out.extend(money.gift_actions(self))
@@ -330,42 +330,15 @@ class State:
 
     def attack_problem(self, a: Unit, d: Unit) -> str | None:
         """Why `a` may not declare an attack on `d` now, or None."""
-        if a.nation != self.nation:
-            return f"{a.id} is not yours"
-        if a.pos < 0:
-            return f"{a.id} is not on the board (in a fort or a transport)"
-        if a.attacked:
-            return f"{a.id} has already declared an attack this turn"
-        if not self.army_allowed(a):
-            limit, _ = self.army_allowance()
-            return (f"round {self.round}: you may use only {limit} of your armies and "
-                    f"army {a.army} is not one of them")
-        if d.team == a.team:
-            return f"{d.id} is not an enemy"
-        if d.pos < 0:
-            return f"{d.id} is in a fort or a transport and cannot be attacked"
-        dist = self.game.board.hexes[a.pos].distance(self.game.board.hexes[d.pos])
-        return combat.attack_problem(self.fighter(a), self.fighter(d), dist)
+        return battle.attack_problem(self, a, d)
 
-    def _attack_actions(self) -> list[Action]:
-        nation = self.nation
-        hexes = self.game.board.hexes
-        enemies = [e for e in self.occ.values() if e.team != self.game.team_of[nation]]
-        enemies.sort(key=lambda e: e.id)
-        out: list[Action] = []
-        for a in self.units.values():
-            if a.nation != nation or a.pos < 0 or a.attacked or not a.type.targets:
-                continue
-            if not self.army_allowed(a):
-                continue
-            if self.is_on_water(a) and not combat.is_water_unit(a.type):
-                continue
-            ah = hexes[a.pos]
-            for d in enemies:
-                dist = ah.distance(hexes[d.pos])
-                if combat.can_attack_at(a.type, dist) and combat.can_target(a.type, d.type):
-                    out.append(Attack(a.id, d.id))
-        return out
+    def fighter(self, u: Unit) -> combat.Fighter:
+        """The combat view of a unit on the board."""
+        return battle.fighter(self, u)
+
+    def melee_support(self, a: Unit, d: Unit) -> tuple[int, bool]:
+        """(supporters, one directly opposite) for a melee attack of `a` on `d`."""
+        return battle.melee_support(self, a, d)
 
     # --- money phase (engine.rules.money) ------------------------------------------------
 
@@ -568,7 +541,7 @@ class State:
         removed = [v.id for v in self.units.values()
                    if v.fort == a.fort and v.team != u.team]
         for vid in removed:
-            self._remove(self.units[vid])
+            self.remove_unit(self.units[vid])
         self._leave_position(u)
         u.fort = a.fort
         u.repair_ok = False
@@ -578,7 +551,7 @@ class State:
         self.fort_owner[a.fort] = u.nation
         self.log.append({"event": "capture", "fort": a.fort, "by": u.id,
                          "from": previous, "removed": removed})
-        self._check_victory()
+        self.check_victory()
 
     def _do_board(self, a: Board) -> None:
         u = self.units[a.unit]
@@ -604,84 +577,10 @@ class State:
         t.done = True
         self.pending_unload = None
 
-    def _do_attack(self, a: Attack) -> None:
-        self.declarations.append((a.attacker, a.defender))
-        u = self.units[a.attacker]
-        u.attacked = True
-        if u.army is not None and u.army not in self.armies_moved:
-            self.armies_moved.append(u.army)
-
-    def fighter(self, u: Unit) -> combat.Fighter:
-        """The combat view of a unit on the board."""
-        board = self.game.board
-        in_forest = u.pos >= 0 and board.terrain_name(u.pos) == "forest"
-        return combat.Fighter(u.type, u.damage, u.xp, in_forest=in_forest,
-                              on_water=self.is_on_water(u))
-
-    def melee_support(self, a: Unit, d: Unit) -> tuple[int, bool]:
-        """(supporters, one directly opposite) for a melee attack of `a` on `d`: the
-        attacker's own other units next to the defender that could attack it in melee."""
-        board = self.game.board
-        dh = board.hexes[d.pos]
-        opposite = board.index_of.get(board.hexes[a.pos].rotate_180(dh), -2)
-        count = 0
-        is_opposite = False
-        for n in board.neighbours[d.pos]:
-            s = self.occ.get(n)
-            if s is None or s is a or s.nation != a.nation:
-                continue
-            if self.is_on_water(s) or not self.game.can_melee(s.type, d.type):
-                continue
-            count += 1
-            if n == opposite:
-                is_opposite = True
-        return count, is_opposite
-
-    def _do_fight(self, _a: Fight) -> None:
-        aid, did = self.declarations[self.next_fight]
-        self.next_fight += 1
-        a = self.units.get(aid)
-        d = self.units.get(did)
-        if a is None or d is None or a.pos < 0 or d.pos < 0:
-            self.log.append({"event": "attack_lost", "attacker": aid, "defender": did})
-        else:
-            self._resolve(a, d)
-        if self.phase != "over" and self.next_fight >= len(self.declarations):
-            self._enter_money()
-
-    def _resolve(self, a: Unit, d: Unit) -> None:
-        rs = self.game.ruleset
-        board = self.game.board
-        dist = board.hexes[a.pos].distance(board.hexes[d.pos])
-        bonus, extra = None, 0
-        if dist == 1:
-            supporters, opposite = self.melee_support(a, d)
-            bonus, extra = combat.melee_bonus(rs, supporters, opposite)
-        res = combat.resolve(rs, self.fighter(a), self.fighter(d), dist, extra, bonus,
-                             self.dice.roll)
-        d.damage += res.damage_to_defender
-        a.damage += res.damage_to_attacker
-        a.xp += res.xp_attacker
-        d.xp += res.xp_defender
-        self.log.append({
-            "event": "combat", "attacker": a.id, "defender": d.id, "distance": dist,
-            "bonus": res.bonus, "bonus_dice": res.bonus_dice,
-            "attacker_dice": list(res.attacker_dice), "defender_dice": list(res.defender_dice),
-            "damage_to_defender": res.damage_to_defender,
-            "damage_to_attacker": res.damage_to_attacker,
-            "defender_destroyed": res.defender_destroyed,
-            "attacker_destroyed": res.attacker_destroyed,
-        })
-        if res.defender_destroyed:
-            self._remove(d)
-        if res.attacker_destroyed:
-            self._remove(a)
-        self._check_victory()
-
-    def _remove(self, u: Unit) -> None:
+    def remove_unit(self, u: Unit) -> None:
         """Take a unit (and anything it carries) out of the game."""
         for pid in list(u.cargo):
-            self._remove(self.units[pid])
+            self.remove_unit(self.units[pid])
         self._leave_position(u)
         if u.carrier is not None and u.carrier in self.units:
             self.units[u.carrier].cargo.remove(u.id)
@@ -694,11 +593,12 @@ class State:
             self.phase = "combat"
             self.next_fight = 0
             if not self.declarations:
-                self._enter_money()
+                self.enter_money()
         elif self.phase == "money":
             self._end_turn()
 
-    def _enter_money(self) -> None:
+    def enter_money(self) -> None:
+        """Start the money phase of the player to act: collect income."""
         self.phase = "money"
         money.collect_income(self)
 
@@ -733,7 +633,8 @@ class State:
         self.phase = "over"
         self.log.append({"event": "game_over", "winner": team, "reason": reason})
 
-    def _check_victory(self) -> None:
+    def check_victory(self) -> None:
+        """End the game if a team holds enough forts or (edition switch) was eliminated."""
         if self.phase == "over":
             return
         teams = sorted(set(self.game.team_of.values()))
@@ -783,8 +684,8 @@ _HANDLERS = {
     Capture: State._do_capture,
     Board: State._do_board,
     Unload: State._do_unload,
-    Attack: State._do_attack,
-    Fight: State._do_fight,
+    Attack: battle.do_attack,
+    Fight: battle.do_fight,
     EndPhase: State._do_end_phase,
     Buy: money.do_buy,
     Repair: money.do_repair,

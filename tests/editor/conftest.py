@@ -22,11 +22,9 @@ DEFAULT_MAP = ROOT / "content" / "maps" / "default.map.yaml"
 
 
 def view_factory():
-    """The canvas MapView once merged, else the tests' stand-in."""
-    try:
-        from editor.canvas.view import MapView
-    except ImportError:
-        from tests.editor.standin_view import StandInMapView as MapView
+    """The real canvas MapView (what the app uses)."""
+    from editor.canvas.view import MapView
+
     return MapView
 
 

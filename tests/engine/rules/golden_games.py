@@ -1,5 +1,8 @@
 """Record and replay golden games (tests/engine/rules/golden/*.json).
 
+The games run on a frozen copy of the built-in content (tests/engine/rules/golden/content), so
+edits to content/ do not change them; a change of the rules does.
+
 Regenerate after a deliberate rules or content change with
 `.venv/bin/python -m tests.engine.rules.golden_games` and review the diff.
 """
@@ -20,13 +23,13 @@ from engine.rules.state import State
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 
+FROZEN = "tests/engine/rules/golden/content/scenarios/"
 GAMES = [
-    {"name": "default-2p-quick", "scenario": "content/scenarios/default-2p.scenario.yaml",
+    {"name": "default-2p-quick", "scenario": FROZEN + "default-2p.scenario.yaml",
      "seed": 1914, "setup": "quick", "player_seed": 1, "max_rounds": 6},
-    {"name": "default-4p-quick", "scenario": "content/scenarios/default-4p.scenario.yaml",
+    {"name": "default-4p-quick", "scenario": FROZEN + "default-4p.scenario.yaml",
      "seed": 1916, "setup": "quick", "player_seed": 2, "max_rounds": 4},
-    {"name": "default-4p-earlier-full", "scenario":
-     "content/scenarios/default-4p-earlier.scenario.yaml",
+    {"name": "default-4p-earlier-full", "scenario": FROZEN + "default-4p-earlier.scenario.yaml",
      "seed": 1918, "setup": "full", "player_seed": 3, "max_rounds": 3},
 ]
 

@@ -105,3 +105,15 @@ def test_targets_and_odds_in_contact(monkeypatch):
     assert t["targets"][0]["bonus"] == "encirclement" and t["targets"][0]["legal_now"]
     assert o["bonus_dice"] == s.game.ruleset.encirclement_dice
     assert abs(sum(o["damage_dealt"]) - 1) < 1e-9 and o["return_fire"]
+
+
+def test_full_setup_save_takes_assign_and_place_actions(capsys, tmp_path):
+    path = tmp_path / "setup.json"
+    code, out, _ = run(capsys, "new", SCENARIO, "--seed", "4", "--out", str(path))
+    assert code == 0 and out["phase"] == "setup"
+    code, listed, _ = run(capsys, "actions", str(path))
+    first = listed["actions"][0]
+    assert first.startswith("assign ")
+    code, state, _ = run(capsys, "apply", str(path), first)
+    assert code == 0 and state["history"] == [first]
+    assert state["scenario_path"].endswith("default-2p.scenario.yaml")

@@ -380,3 +380,20 @@ def test_first_round_restriction_counts_attacking_armies_too():
     assert Attack(b.id, target.id) not in s.legal_actions()
     with pytest.raises(IllegalActionError, match="use only 1 of your armies"):
         s.apply_action(Attack(b.id, target.id))
+
+
+def test_air_targeting_only_air_anti_aircraft_and_heavy_infantry_attack_planes():
+    s = empty_state(game_map())
+    plane = put(s, "fighter", "FR", row(3))
+    inf = put(s, "infantry", "DE", row(2))
+    heavy = put(s, "heavy_infantry", "DE", row(4))
+    flak = put(s, "anti_aircraft", "DE", row(6))  # range 1-3, air only
+    fighter = put(s, "fighter", "DE", Hex(3, R - 1))
+    car = put(s, "armoured_car", "DE", Hex(4, R - 1))
+    _to_declare(s)
+    attackers = {a.attacker for a in s.legal_actions()
+                 if isinstance(a, Attack) and a.defender == plane.id}
+    assert attackers == {heavy.id, flak.id, fighter.id}
+    assert inf.id not in attackers and car.id not in attackers
+    with pytest.raises(IllegalActionError, match="cannot attack air units"):
+        s.apply_action(Attack(inf.id, plane.id))

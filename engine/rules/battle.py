@@ -1,0 +1,137 @@
+"""Declaring attacks and the combat phase (RULES §5.3, §5.4): the board facts around
+`engine.rules.combat` — who may attack whom now, supporters, resolving declarations in order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.rules import combat
+from engine.rules.actions import Action, Attack, Fight
+
+if TYPE_CHECKING:
+    from engine.rules.state import State, Unit
+
+
+def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
+    """Why `a` may not declare an attack on `d` now, or None."""
+    if a.nation != s.nation:
+        return f"{a.id} is not yours"
+    if a.pos < 0:
+        return f"{a.id} is not on the board (in a fort or a transport)"
+    if a.attacked:
+        return f"{a.id} has already declared an attack this turn"
+    if not s.army_allowed(a):
+        limit, _ = s.army_allowance()
+        return (f"round {s.round}: you may use only {limit} of your armies and "
+                f"army {a.army} is not one of them")
+    if d.team == a.team:
+        return f"{d.id} is not an enemy"
+    if d.pos < 0:
+        return f"{d.id} is in a fort or a transport and cannot be attacked"
+    dist = s.game.board.hexes[a.pos].distance(s.game.board.hexes[d.pos])
+    return combat.attack_problem(s.fighter(a), s.fighter(d), dist)
+
+
+def attack_actions(s: State) -> list[Action]:
+    """Every attack the player to act may declare now."""
+    nation = s.nation
+    hexes = s.game.board.hexes
+    enemies = [e for e in s.occ.values() if e.team != s.game.team_of[nation]]
+    enemies.sort(key=lambda e: e.id)
+    out: list[Action] = []
+    for a in s.units.values():
+        if a.nation != nation or a.pos < 0 or a.attacked or not a.type.targets:
+            continue
+        if not s.army_allowed(a):
+            continue
+        if s.is_on_water(a) and not combat.is_water_unit(a.type):
+            continue
+        ah = hexes[a.pos]
+        for d in enemies:
+            dist = ah.distance(hexes[d.pos])
+            if combat.can_attack_at(a.type, dist) and combat.can_target(a.type, d.type):
+                out.append(Attack(a.id, d.id))
+    return out
+
+
+def do_attack(s: State, a: Attack) -> None:
+    """Record a declaration (its order is fixed from now on)."""
+    s.declarations.append((a.attacker, a.defender))
+    u = s.units[a.attacker]
+    u.attacked = True
+    if u.army is not None and u.army not in s.armies_moved:
+        s.armies_moved.append(u.army)
+
+
+def fighter(s: State, u: Unit) -> combat.Fighter:
+    """The combat view of a unit on the board."""
+    board = s.game.board
+    in_forest = u.pos >= 0 and board.terrain_name(u.pos) == "forest"
+    return combat.Fighter(u.type, u.damage, u.xp, in_forest=in_forest,
+                          on_water=s.is_on_water(u))
+
+
+def melee_support(s: State, a: Unit, d: Unit) -> tuple[int, bool]:
+    """(supporters, one directly opposite) for a melee attack of `a` on `d`: the
+    attacker's own other units next to the defender that could attack it in melee."""
+    board = s.game.board
+    dh = board.hexes[d.pos]
+    opposite = board.index_of.get(board.hexes[a.pos].rotate_180(dh), -2)
+    count = 0
+    is_opposite = False
+    for n in board.neighbours[d.pos]:
+        sup = s.occ.get(n)
+        if sup is None or sup is a or sup.nation != a.nation:
+            continue
+        if s.is_on_water(sup) or not s.game.can_melee(sup.type, d.type):
+            continue
+        count += 1
+        if n == opposite:
+            is_opposite = True
+    return count, is_opposite
+
+
+def do_fight(s: State, _a: Fight) -> None:
+    """Resolve the next declaration; an attack whose attacker or target is gone is lost."""
+    aid, did = s.declarations[s.next_fight]
+    s.next_fight += 1
+    a = s.units.get(aid)
+    d = s.units.get(did)
+    if a is None or d is None or a.pos < 0 or d.pos < 0:
+        s.log.append({"event": "attack_lost", "attacker": aid, "defender": did})
+    else:
+        resolve(s, a, d)
+    if s.phase != "over" and s.next_fight >= len(s.declarations):
+        s.enter_money()
+
+
+def resolve(s: State, a: Unit, d: Unit) -> None:
+    """Fight one combat with the state's dice and apply damage, XP and destruction."""
+    rs = s.game.ruleset
+    board = s.game.board
+    dist = board.hexes[a.pos].distance(board.hexes[d.pos])
+    bonus, extra = None, 0
+    if dist == 1:
+        supporters, opposite = s.melee_support(a, d)
+        bonus, extra = combat.melee_bonus(rs, supporters, opposite)
+    res = combat.resolve(rs, s.fighter(a), s.fighter(d), dist, extra, bonus,
+                         s.dice.roll)
+    d.damage += res.damage_to_defender
+    a.damage += res.damage_to_attacker
+    a.xp += res.xp_attacker
+    d.xp += res.xp_defender
+    s.log.append({
+        "event": "combat", "attacker": a.id, "defender": d.id, "distance": dist,
+        "bonus": res.bonus, "bonus_dice": res.bonus_dice,
+        "attacker_dice": list(res.attacker_dice), "defender_dice": list(res.defender_dice),
+        "damage_to_defender": res.damage_to_defender,
+        "damage_to_attacker": res.damage_to_attacker,
+        "defender_destroyed": res.defender_destroyed,
+        "attacker_destroyed": res.attacker_destroyed,
+    })
+    if res.defender_destroyed:
+        s.remove_unit(d)
+    if res.attacker_destroyed:
+        s.remove_unit(a)
+    s.check_victory()
+
