@@ -1,0 +1,229 @@
+"""The play-test side panel: phase, seat, money and forts, the phase's buttons, the
+declaration plan with exact odds, the combat log and the game log (step back and forth)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.playtest.setup import NATION_NAMES
+from engine.rules.actions import Gift, Move
+
+if TYPE_CHECKING:
+    from editor.playtest.controller import PlaytestController
+
+PHASE_HELP = {
+    "setup": "Assign each unit to one of your 3 armies, then place the armies.",
+    "move": "Click a unit, then a highlighted hex (cost shown). Right-click drops the selection.",
+    "declare": "Click one of your units, then a target ringed red. Order the plan, then fight.",
+    "combat": "Resolve the declared attacks one by one.",
+    "money": "Income is paid. Repair units in forts, buy units into forts, or end the turn.",
+    "over": "The game is over.",
+}
+
+
+def _button(text: str, tip: str, slot) -> QPushButton:
+    b = QPushButton(text)
+    b.setToolTip(tip)
+    b.clicked.connect(lambda _c=False: slot())
+    return b
+
+
+class PlayPanel(QWidget):
+    """The dock contents; the controller fills it through `refresh()`."""
+
+    def __init__(self, controller: PlaytestController) -> None:
+        super().__init__()
+        self.setObjectName("playtestPanel")
+        self.c = controller
+        lay = QVBoxLayout(self)
+        self.header = QLabel()
+        self.header.setObjectName("playtestHeader")
+        self.header.setWordWrap(True)
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.header)
+        self.help = QLabel()
+        self.help.setWordWrap(True)
+        self.help.setStyleSheet("color: #555")
+        lay.addWidget(self.help)
+
+        row = QGridLayout()
+        c = controller
+        self.end_phase = _button("End phase", "End the current phase", c.end_phase)
+        self.suggest = _button("Suggested groups", "Assign all your units to 3 armies",
+                               c.suggest_groups)
+        self.place = _button("Place next army", "Reveal a start chip and place its army",
+                             c.place_next)
+        self.unload = _button("Unload", "Unload the selected transport", c.unload_selected)
+        self.start_combat = _button("Start combat", "Declare the plan in order and fight",
+                                    c.start_combat)
+        self.fight = _button("Fight next", "Resolve the next declared attack", c.fight_next)
+        self.money = _button("Buy / repair / gift…", "Spend money", c.open_money)
+        self.undo = _button("Undo move", "Take back the last move (no dice rolled)", c.undo)
+        self.surrender = _button("Surrender", "Your team gives up", c.surrender)
+        for i, b in enumerate((self.suggest, self.place, self.end_phase, self.unload,
+                               self.start_combat, self.fight, self.money, self.undo,
+                               self.surrender)):
+            row.addWidget(b, i // 2, i % 2)
+        lay.addLayout(row)
+
+        plan_box = QGroupBox("Declared attacks (in order) and their exact odds")
+        pl = QVBoxLayout(plan_box)
+        self.plan = QListWidget()
+        self.plan.setObjectName("playtestPlan")
+        self.plan.setWordWrap(True)
+        pl.addWidget(self.plan)
+        prow = QHBoxLayout()
+        for text, delta in (("Up", -1), ("Down", 1)):
+            prow.addWidget(_button(text, f"Move the attack {text.lower()}",
+                                   lambda d=delta: c.move_attack(self.plan.currentRow(), d)))
+        prow.addWidget(_button("Remove", "Drop the attack",
+                               lambda: c.remove_attack(self.plan.currentRow())))
+        pl.addLayout(prow)
+        lay.addWidget(plan_box)
+
+        self.actions = QListWidget()
+        self.actions.setObjectName("playtestActions")
+        self.actions.setToolTip("Other legal actions now; double-click one to take it")
+        self.actions.itemActivated.connect(
+            lambda item: c.apply_text(item.data(Qt.ItemDataRole.UserRole)))
+        self.actions.setMaximumHeight(110)
+        lay.addWidget(QLabel("Actions available (double-click):"))
+        lay.addWidget(self.actions)
+
+        lay.addWidget(QLabel("Combat log:"))
+        self.log = QPlainTextEdit()
+        self.log.setObjectName("playtestLog")
+        self.log.setReadOnly(True)
+        mono = QFont("Monospace")
+        mono.setStyleHint(QFont.StyleHint.TypeWriter)
+        mono.setPointSize(8)
+        self.log.setFont(mono)
+        lay.addWidget(self.log, 2)
+        lay.addWidget(_button("Export log…", "Save the combat log as text", c.export_log))
+
+        hist_box = QGroupBox("Game log (double-click to jump back)")
+        hl = QVBoxLayout(hist_box)
+        self.history = QListWidget()
+        self.history.setObjectName("playtestHistory")
+        self.history.itemActivated.connect(
+            lambda item: c.jump_to(int(item.data(Qt.ItemDataRole.UserRole))))
+        hl.addWidget(self.history)
+        hrow = QHBoxLayout()
+        hrow.addWidget(_button("◀ Step", "One action back", lambda: c.step(-1)))
+        hrow.addWidget(_button("Step ▶", "One action forward", lambda: c.step(1)))
+        hrow.addWidget(_button("Restart", "Start again with the same seed", c.restart))
+        hl.addLayout(hrow)
+        lay.addWidget(hist_box, 1)
+
+        ai_row = QHBoxLayout()
+        self.ai_pause = QCheckBox("Pause AI")
+        self.ai_pause.toggled.connect(lambda _on: c.schedule_ai())
+        self.ai_speed = QSlider(Qt.Orientation.Horizontal)
+        self.ai_speed.setRange(0, 1000)
+        self.ai_speed.setValue(200)
+        self.ai_speed.setToolTip("Delay between AI actions (ms)")
+        self.ai_speed.valueChanged.connect(c.set_ai_delay)
+        ai_row.addWidget(self.ai_pause)
+        ai_row.addWidget(QLabel("AI delay"))
+        ai_row.addWidget(self.ai_speed)
+        lay.addLayout(ai_row)
+        frow = QHBoxLayout()
+        frow.addWidget(_button("Save…", "Save the play-test (engine save format)", c.save_dialog))
+        frow.addWidget(_button("Load…", "Load a play-test save", c.load_dialog))
+        frow.addWidget(_button("Back to editing", "Leave play mode; the game is kept",
+                               c.back_to_editing))
+        lay.addLayout(frow)
+
+    def refresh(self) -> None:
+        """Show the session's current state."""
+        s = self.c.session
+        st = s.state
+        g = s.game
+        seat = st.current
+        who = "AI (random)" if s.controllers[seat] == "ai" else "human"
+        money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
+        forts = " · ".join(f"{t} {st.forts_of(t)}" for t in sorted(set(g.team_of.values())))
+        if st.is_terminal():
+            title = f"<b>Game over</b>: {st.winner_team} wins by {st.reason}"
+        else:
+            title = (f"<b>Round {st.round} · {NATION_NAMES.get(st.nation, st.nation)} "
+                     f"({st.nation}, {who}) · {st.phase} phase</b>")
+            if st.phase == "setup":
+                title += f" — {st.setup_step}"
+        self.header.setText(f"{title}<br>Money: {money}<br>Forts: {forts} "
+                            f"(win at {g.forts_to_win})")
+        self.help.setText(PHASE_HELP.get(st.phase, ""))
+        human = not s.is_ai_turn() and not st.is_terminal()
+        ph = st.phase
+        self.suggest.setEnabled(human and ph == "setup" and st.setup_step == "assign")
+        self.place.setEnabled(human and ph == "setup" and st.setup_step == "place")
+        self.end_phase.setEnabled(human and ph in ("move", "declare", "money")
+                                  and st.pending_unload is None)
+        self.unload.setEnabled(human and ph == "move" and self.c.unload_target() is not None)
+        self.start_combat.setEnabled(human and ph == "declare")
+        self.fight.setEnabled(human and ph == "combat")
+        self.money.setEnabled(human and ph in ("move", "declare", "money"))
+        self.undo.setEnabled(s.undo_problem() is None)
+        self.surrender.setEnabled(human)
+
+        self.plan.clear()
+        for a, d in s.plan:
+            try:
+                text = s.odds_of(a, d).text()
+            except (ValueError, KeyError) as exc:
+                text = str(exc)
+            self.plan.addItem(f"{a} → {d}\n   {text}")
+
+        self.actions.clear()
+        if human:
+            shown = 0
+            for a in st.legal_actions():
+                if isinstance(a, Move | Gift) or a.verb in ("end_phase", "surrender"):
+                    continue
+                item = QListWidgetItem(str(a))
+                item.setData(Qt.ItemDataRole.UserRole, str(a))
+                self.actions.addItem(item)
+                shown += 1
+                if shown >= 60:
+                    break
+
+        lines = [s.event_line(i) for i in range(len(st.log))]
+        text = "\n".join(lines)
+        if self.log.toPlainText() != text:
+            self.log.setPlainText(text)
+            self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
+
+        key = (len(s.timeline), s.cursor, str(s.timeline[-1]) if s.timeline else "")
+        if key != self._history_key:
+            self.history.clear()
+            start = QListWidgetItem("0. start of the game")
+            start.setData(Qt.ItemDataRole.UserRole, 0)
+            self.history.addItem(start)
+            for i, a in enumerate(s.timeline, 1):
+                item = QListWidgetItem(f"{i}. {a}")
+                item.setData(Qt.ItemDataRole.UserRole, i)
+                if i > s.cursor:
+                    item.setForeground(Qt.GlobalColor.gray)
+                self.history.addItem(item)
+            self.history.setCurrentRow(s.cursor)
+            self.history.scrollToItem(self.history.item(s.cursor))
+            self._history_key = key
+
+    _history_key: tuple = ()
