@@ -20,6 +20,7 @@ from engine.hexes import Hex
 from engine.rules.actions import (
     Action,
     Assign,
+    Attack,
     Board,
     Capture,
     EndPhase,
@@ -146,7 +147,7 @@ class PlaytestController(QObject):
             # Editing panels make room for the game; back_to_editing shows them again.
             self._hidden_docks = [
                 d for d in self.window.findChildren(QDockWidget)
-                if d is not self.dock and d.isVisible() and d.objectName() != "minimapDock"]
+                if d is not self.dock and d.isVisible()]
             for d in self._hidden_docks:
                 d.hide()
         self.active = True
@@ -232,16 +233,16 @@ class PlaytestController(QObject):
     def _ai_tick(self) -> None:
         if self.session is None or not self.active or not self.session.is_ai_turn():
             return
-        action = self.session.ai_step()
-        self.status(f"AI (random) {self.session.game.nations[self._seat_of(action)]}: {action}",
-                    3000)
+        # With no delay, play a few actions per tick so the display keeps up cheaply.
+        for _ in range(1 if self.ai_delay_ms else 12):
+            seat = self.session.state.current
+            action = self.session.ai_step()
+            if not self.session.is_ai_turn():
+                break
+        self.status(f"AI (random) {self.session.game.nations[seat]}: {action}", 3000)
         if self.layer is not None:
             self.layer.clear_highlights()
         self.refresh()
-
-    def _seat_of(self, _action: Action) -> int:
-        # The seat that acted is the one before any turn change; good enough for the status.
-        return self.session.state.current if self.session else 0
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -266,10 +267,20 @@ class PlaytestController(QObject):
     def apply_text(self, text: str) -> bool:
         """Apply an action given in its text form."""
         try:
-            return self.apply(Action.parse(text))
+            action = Action.parse(text)
         except ActionParseError as exc:
             self.status(str(exc))
             return False
+        if isinstance(action, Attack) and self.session is not None:
+            # Attacks go into the plan, which is declared in order when combat starts.
+            try:
+                self.session.add_attack(action.attacker, action.defender)
+            except IllegalActionError as exc:
+                self.status(exc.reason)
+                return False
+            self.refresh()
+            return True
+        return self.apply(action)
 
     def end_phase(self) -> None:
         """End the current phase (the declare phase ends by starting the combat)."""
@@ -467,8 +478,12 @@ class PlaytestController(QObject):
                 self.status(f"{uid} ({u.type.id}): {len(self.layer.reachable)} hexes in reach")
         elif st.phase == "declare":
             self.layer.targets = set(s.targets(uid))
-            self.status(f"{uid}: {len(self.layer.targets)} target(s)" if self.layer.targets
-                        else f"{uid} has no target in range")
+            if any(a == uid for a, _ in s.plan):
+                self.status(f"{uid} is already in the plan (remove it there to change it)")
+            elif self.layer.targets:
+                self.status(f"{uid}: {len(self.layer.targets)} target(s), ringed red")
+            else:
+                self.status(f"{uid} has no target in range")
         self.layer.refresh()
         if self.panel is not None:
             self.panel.refresh()

@@ -69,6 +69,7 @@ class PlaytestDialog(QDialog):
         self.problem_label.setWordWrap(True)
         self.problem_list = QListWidget()
         self.problem_list.setObjectName("playtestProblems")
+        self.problem_list.setWordWrap(True)
         for p in self.errors + self.warnings:
             where = f" [hex {p.hex[0]}, {p.hex[1]}]" if p.hex else ""
             item = QListWidgetItem(f"{p.severity}: {p.message}{where}")

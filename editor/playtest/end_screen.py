@@ -48,16 +48,23 @@ class FortChart(QWidget):
         for team in teams:
             p.setPen(QPen(TEAM_COLOURS.get(team, QColor("#333")), 2))
             prev = None
+            lift = 2 * teams.index(team)  # keeps equal lines apart
             for k, (_rnd, _n, counts) in enumerate(points):
                 pt = QPointF(r.left() + r.width() * k / n,
-                             r.bottom() - r.height() * counts.get(team, 0) / top)
+                             r.bottom() - lift - r.height() * counts.get(team, 0) / top)
                 if prev is not None:
                     p.drawLine(prev, QPointF(pt.x(), prev.y()))
                     p.drawLine(QPointF(pt.x(), prev.y()), pt)
                 prev = pt
+        x = r.left()
         p.setPen(QColor("#333"))
-        p.drawText(QPointF(r.left(), self.height() - 4),
-                   "turns →   " + "   ".join(teams) + "  (dashed: forts to win)")
+        p.drawText(QPointF(x, self.height() - 4), "turns →")
+        x += 70
+        for team in teams:
+            p.fillRect(QRectF(x, self.height() - 12, 14, 8), TEAM_COLOURS.get(team, QColor("#333")))
+            p.drawText(QPointF(x + 18, self.height() - 4), team)
+            x += 100
+        p.drawText(QPointF(x, self.height() - 4), "dashed: forts to win")
         p.end()
 
 

@@ -90,6 +90,7 @@ class PlayLayer(QGraphicsItem):
         self._paint_reach(p, visible)
         self._paint_forts(p, visible)
         self._paint_units(p, visible)
+        self._paint_plan(p)
         self._paint_path(p)
 
     def _paint_reach(self, p: QPainter, visible) -> None:
@@ -179,6 +180,38 @@ class PlayLayer(QGraphicsItem):
                 r = QRectF(c.x() + size * 0.25, c.y() - size * 0.7, size * 0.45, size * 0.3)
                 p.drawRect(r)
                 p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"+{len(u.cargo)}")
+
+    def _paint_plan(self, p: QPainter) -> None:
+        """An arrow with its order number for each planned attack."""
+        s = self.session.state
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(6, int(self.layout.size * 0.45)))
+        font.setBold(True)
+        p.setFont(font)
+        for k, (aid, did) in enumerate(self.session.plan, 1):
+            a, d = s.units.get(aid), s.units.get(did)
+            if a is None or d is None or a.pos < 0 or d.pos < 0:
+                continue
+            pa = self.centre(s.game.board.hexes[a.pos])
+            pd = self.centre(s.game.board.hexes[d.pos])
+            v = pd - pa
+            length = max(1.0, (v.x() ** 2 + v.y() ** 2) ** 0.5)
+            unit = QPointF(v.x() / length, v.y() / length)
+            tip = pd - unit * self.layout.size * 0.8
+            p.setPen(QPen(PLANNED, self.layout.size / 8, Qt.PenStyle.SolidLine,
+                          Qt.PenCapStyle.RoundCap))
+            p.drawLine(pa + unit * self.layout.size * 0.7, tip)
+            normal = QPointF(-unit.y(), unit.x()) * self.layout.size * 0.25
+            head = QPolygonF([tip + unit * self.layout.size * 0.2, tip + normal, tip - normal])
+            p.setBrush(PLANNED)
+            p.drawPolygon(head)
+            mid = (pa + pd) / 2
+            r = self.layout.size * 0.32
+            p.setPen(QPen(INK, 1))
+            p.setBrush(QColor("#ffffff"))
+            p.drawEllipse(mid, r, r)
+            p.drawText(QRectF(mid.x() - r, mid.y() - r, 2 * r, 2 * r),
+                       Qt.AlignmentFlag.AlignCenter, str(k))
 
     def _paint_path(self, p: QPainter) -> None:
         if len(self.path) < 2:

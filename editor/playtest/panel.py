@@ -18,12 +18,13 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSlider,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.playtest.setup import NATION_NAMES
-from engine.rules.actions import Gift, Move
+from engine.rules.actions import Attack, Gift, Move
 
 if TYPE_CHECKING:
     from editor.playtest.controller import PlaytestController
@@ -88,6 +89,7 @@ class PlayPanel(QWidget):
         self.plan = QListWidget()
         self.plan.setObjectName("playtestPlan")
         self.plan.setWordWrap(True)
+        self.plan.setMaximumHeight(130)
         pl.addWidget(self.plan)
         prow = QHBoxLayout()
         for text, delta in (("Up", -1), ("Down", 1)):
@@ -103,11 +105,13 @@ class PlayPanel(QWidget):
         self.actions.setToolTip("Other legal actions now; double-click one to take it")
         self.actions.itemActivated.connect(
             lambda item: c.apply_text(item.data(Qt.ItemDataRole.UserRole)))
-        self.actions.setMaximumHeight(110)
-        lay.addWidget(QLabel("Actions available (double-click):"))
-        lay.addWidget(self.actions)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("playtestTabs")
+        lay.addWidget(self.tabs, 3)
 
-        lay.addWidget(QLabel("Combat log:"))
+        log_page = QWidget()
+        ll = QVBoxLayout(log_page)
+        ll.setContentsMargins(2, 2, 2, 2)
         self.log = QPlainTextEdit()
         self.log.setObjectName("playtestLog")
         self.log.setReadOnly(True)
@@ -115,11 +119,14 @@ class PlayPanel(QWidget):
         mono.setStyleHint(QFont.StyleHint.TypeWriter)
         mono.setPointSize(8)
         self.log.setFont(mono)
-        lay.addWidget(self.log, 2)
-        lay.addWidget(_button("Export log…", "Save the combat log as text", c.export_log))
+        ll.addWidget(self.log)
+        ll.addWidget(_button("Export log…", "Save the combat log as text", c.export_log))
+        self.tabs.addTab(log_page, "Combat log")
 
-        hist_box = QGroupBox("Game log (double-click to jump back)")
+        hist_box = QWidget()
         hl = QVBoxLayout(hist_box)
+        hl.setContentsMargins(2, 2, 2, 2)
+        hl.addWidget(QLabel("Double-click a step to jump back to it:"))
         self.history = QListWidget()
         self.history.setObjectName("playtestHistory")
         self.history.itemActivated.connect(
@@ -130,7 +137,8 @@ class PlayPanel(QWidget):
         hrow.addWidget(_button("Step ▶", "One action forward", lambda: c.step(1)))
         hrow.addWidget(_button("Restart", "Start again with the same seed", c.restart))
         hl.addLayout(hrow)
-        lay.addWidget(hist_box, 1)
+        self.tabs.addTab(hist_box, "Game log")
+        self.tabs.addTab(self.actions, "Actions")
 
         ai_row = QHBoxLayout()
         self.ai_pause = QCheckBox("Pause AI")
@@ -197,6 +205,8 @@ class PlayPanel(QWidget):
             for a in st.legal_actions():
                 if isinstance(a, Move | Gift) or a.verb in ("end_phase", "surrender"):
                     continue
+                if isinstance(a, Attack) and s.plan_problem(a.attacker, a.defender):
+                    continue
                 item = QListWidgetItem(str(a))
                 item.setData(Qt.ItemDataRole.UserRole, str(a))
                 self.actions.addItem(item)
@@ -204,26 +214,45 @@ class PlayPanel(QWidget):
                 if shown >= 60:
                     break
 
-        lines = [s.event_line(i) for i in range(len(st.log))]
-        text = "\n".join(lines)
-        if self.log.toPlainText() != text:
-            self.log.setPlainText(text)
+        n_log = len(st.log)
+        if n_log < self._log_count or self._log_session is not s:
+            self.log.clear()
+            self._log_count = 0
+            self._log_session = s
+        if n_log > self._log_count:
+            self.log.appendPlainText(
+                "\n".join(s.event_line(i) for i in range(self._log_count, n_log)))
+            self._log_count = n_log
             self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
 
-        key = (len(s.timeline), s.cursor, str(s.timeline[-1]) if s.timeline else "")
-        if key != self._history_key:
+        self._refresh_history()
+
+    def _refresh_history(self) -> None:
+        s = self.c.session
+        key = (id(s), len(s.timeline), s.cursor, str(s.timeline[-1]) if s.timeline else "")
+        if key == self._history_key:
+            return
+        old = self._history_key
+        grew = (old and old[0] == key[0] and key[1] == old[1] + 1 and key[2] == key[1]
+                and old[2] == old[1] and self.history.count() == old[1] + 1)
+        if not grew:
             self.history.clear()
             start = QListWidgetItem("0. start of the game")
             start.setData(Qt.ItemDataRole.UserRole, 0)
             self.history.addItem(start)
-            for i, a in enumerate(s.timeline, 1):
-                item = QListWidgetItem(f"{i}. {a}")
-                item.setData(Qt.ItemDataRole.UserRole, i)
-                if i > s.cursor:
-                    item.setForeground(Qt.GlobalColor.gray)
-                self.history.addItem(item)
-            self.history.setCurrentRow(s.cursor)
-            self.history.scrollToItem(self.history.item(s.cursor))
-            self._history_key = key
+            first = 0
+        else:
+            first = len(s.timeline) - 1
+        for i in range(first, len(s.timeline)):
+            item = QListWidgetItem(f"{i + 1}. {s.timeline[i]}")
+            item.setData(Qt.ItemDataRole.UserRole, i + 1)
+            if i + 1 > s.cursor:
+                item.setForeground(Qt.GlobalColor.gray)
+            self.history.addItem(item)
+        self.history.setCurrentRow(s.cursor)
+        self.history.scrollToItem(self.history.item(s.cursor))
+        self._history_key = key
 
     _history_key: tuple = ()
+    _log_count = 0
+    _log_session: object = None
