@@ -102,6 +102,23 @@ def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> None:
     content_save_map(game_map, Path(path))
 
 
+def _pid_alive(lock: Path) -> bool:
+    """Whether the lock names a running process other than this one."""
+    try:
+        pid = int(lock.read_text(encoding="utf-8").strip())
+    except (OSError, ValueError):
+        return False
+    if pid == os.getpid() or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists but not ours (EPERM), or the platform cannot tell
+        return True
+    return True
+
+
 class RecoveryStore:
     """Keeps unsaved work in a separate recovery file and notices unclean exits.
 
@@ -122,8 +139,11 @@ class RecoveryStore:
 
     def crashed_session(self) -> dict | None:
         """Details of recoverable work left by a session that did not exit cleanly."""
-        if not (self.dir / self.LOCK).exists() or not self.map_path.exists():
+        lock = self.dir / self.LOCK
+        if not lock.exists() or not self.map_path.exists():
             return None
+        if _pid_alive(lock):
+            return None  # another editor is running and owns this work
         try:
             meta = json.loads((self.dir / self.META).read_text(encoding="utf-8"))
         except (OSError, ValueError):

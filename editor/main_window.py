@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtGui import QKeySequence as Keys
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -21,12 +19,7 @@ from PySide6.QtWidgets import (
 from editor import files
 from editor.canvas.minimap import MinimapWidget
 from editor.canvas.view import MapView
-from editor.commands import Stamp
 from editor.dialogs import (
-    MapPropertiesDialog,
-    NewMapDialog,
-    PreferencesDialog,
-    ResizeDialog,
     ShortcutsDialog,
 )
 from editor.document import MapDocument
@@ -36,18 +29,14 @@ from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
 from editor.settings import Settings
 from editor.state import ToolState
-from editor.templates import empty_map, half_template
 from editor.tools.base import Tool
 from editor.tools.registry import make_tools
-from editor.tools.select import SelectTool
 from editor.validation import LiveValidator
+from editor.window_edit import EditActions
+from editor.window_files import APP_TITLE, FileActions
 from engine.hexes import Hex
-from engine.model import TERRAINS, Fort, GameMap, Label, MapPath, StartMarker
-from engine.paths import CONTENT_DIR
+from engine.model import TERRAINS, Fort, GameMap, StartMarker
 
-APP_TITLE = "Trench Club Studio"
-MAP_FILTER = "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)"
-DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
 ViewFactory = Callable[[MapDocument], QWidget]
 
 
@@ -73,7 +62,7 @@ def _object_at_pointer(game_map: GameMap, pointer: str) -> object | None:
     return None
 
 
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, EditActions, QMainWindow):
     """One map document in a Tiled-style window."""
 
     def __init__(
@@ -178,6 +167,9 @@ class MainWindow(QMainWindow):
         self.act_undo.setShortcut(S.Undo)
         self.act_redo = stack.createRedoAction(self, "&Redo")
         self.act_redo.setShortcut(S.Redo)
+        # Fixed tool bar labels; the full "Undo Paint forest (3 hexes)" stays in the menu.
+        self.act_undo.setIconText("Undo")
+        self.act_redo.setIconText("Redo")
         self.addActions([self.act_undo, self.act_redo])
         self.act_cut = a("Cu&t", self.cut, S.Cut)
         self.act_copy = a("&Copy", self.copy, S.Copy)
@@ -437,305 +429,6 @@ class MainWindow(QMainWindow):
             doc.set_selection({h})
             self.view.center_on_hex(h)
         doc.select_object(obj)
-
-    # --- edit menu -----------------------------------------------------------------------
-
-    def _update_selection_actions(self) -> None:
-        has = bool(self.document.selection)
-        for act in (self.act_cut, self.act_copy, self.act_mirror_h, self.act_mirror_v):
-            act.setEnabled(has)
-        self.act_region_add.setEnabled(has)
-        self.act_region_remove.setEnabled(has)
-        self.act_rotate.setEnabled(has)
-        self.act_delete.setEnabled(has or self.document.selected_object is not None)
-        self.act_paste.setEnabled(self.state.clipboard is not None)
-
-    def copy(self) -> None:
-        """Copy the selection as a stamp."""
-        doc = self.document
-        if doc.selection:
-            self.state.clipboard = Stamp.from_selection(doc.map, doc.selection)
-            self._update_selection_actions()
-            self.statusBar().showMessage(f"Copied {len(doc.selection)} hexes", 3000)
-
-    def cut(self) -> None:
-        """Copy the selection, then erase it to meadow."""
-        if self.document.selection:
-            self.copy()
-            self.document.delete_selection("Cut")
-
-    def paste(self) -> None:
-        """Float the copied stamp under the mouse; a click with the select tool places it."""
-        if self.state.clipboard is None:
-            return
-        self.set_tool("select")
-        tool = self.tools["select"]
-        assert isinstance(tool, SelectTool)
-        tool.start_paste(self.state.clipboard)
-        self.statusBar().showMessage("Click where the stamp's top-left hex goes (Esc cancels)")
-
-    def delete(self) -> None:
-        """Delete the selected object, or erase the selected hexes."""
-        doc = self.document
-        obj = doc.selected_object
-        if isinstance(obj, Fort):
-            doc.delete_fort(obj)
-        elif isinstance(obj, StartMarker):
-            doc.delete_start_marker(obj)
-        elif isinstance(obj, Label):
-            doc.delete_label(obj)
-        elif isinstance(obj, MapPath):
-            doc.delete_path(obj)
-        elif doc.selection:
-            doc.delete_selection()
-
-    def select_all(self) -> None:
-        """Select every hex."""
-        self.set_tool("select")
-        self.document.set_selection(self.document.map.hexes())
-
-    def transform(self, kind: str) -> None:
-        """Mirror or rotate the selection."""
-        self.document.transform_selection(kind)
-
-    def preferences(self) -> None:
-        """Edit autosave and validation timing."""
-        dlg = PreferencesDialog(
-            int(self.settings.pref("autosave_seconds")),
-            int(self.settings.pref("validation_delay_ms")),
-            self,
-        )
-        if dlg.exec():
-            self.settings.set_pref("autosave_seconds", dlg.autosave.value())
-            self.settings.set_pref("validation_delay_ms", dlg.validation.value())
-            self.autosave_timer.setInterval(dlg.autosave.value() * 1000)
-            self.validator.timer.setInterval(dlg.validation.value())
-
-    # --- map menu ------------------------------------------------------------------------
-
-    def map_properties(self) -> None:
-        """Edit the map's properties in a dialog (one undo step)."""
-        dlg = MapPropertiesDialog(self.document.map, self)
-        if dlg.exec():
-            changes = dlg.changes()
-            if changes:
-                self.document.change_properties(**changes)
-
-    def resize_map(self) -> None:
-        """Resize the map around an anchor."""
-        dlg = ResizeDialog(self.document.map, self)
-        if dlg.exec():
-            w, h, anchor = dlg.values()
-            if (w, h) != (self.document.map.width, self.document.map.height):
-                self.document.resize_map(w, h, anchor)
-
-    def selection_to_region(self, add: bool) -> None:
-        """Add the selected hexes to (or remove them from) the current region."""
-        doc = self.document
-        if doc.selection:
-            doc.paint_region(self.state.region_id, doc.selection, add)
-
-    def validate_now(self) -> None:
-        """Run the checks now and show the problems panel."""
-        problems = self.validator.check_sync()
-        self.problems_dock.show()
-        self.problems_dock.raise_()
-        n = len(problems)
-        self.statusBar().showMessage(
-            "No problems" if not n else f"{n} problem{'s' if n != 1 else ''}", 5000
-        )
-
-    # --- files ---------------------------------------------------------------------------
-
-    def _update_title(self) -> None:
-        doc = self.document
-        self.setWindowTitle(f"{doc.display_name()}[*] — {APP_TITLE}")
-        self.setWindowModified(doc.modified)
-        self.act_revert.setEnabled(doc.path is not None)
-
-    def _edited(self, *_args: object) -> None:
-        self.autosave_timer.start()
-
-    def _ask_unsaved(self) -> str:
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Unsaved changes")
-        box.setText(f"Save the changes to {self.document.display_name()}?")
-        box.setInformativeText("Your changes will be lost if you don't save them.")
-        box.setStandardButtons(
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel
-        )
-        box.setDefaultButton(QMessageBox.StandardButton.Save)
-        answer = box.exec()
-        return {
-            QMessageBox.StandardButton.Save: "save",
-            QMessageBox.StandardButton.Discard: "discard",
-        }.get(QMessageBox.StandardButton(answer), "cancel")
-
-    def _show_error(self, title: str, message: str) -> None:
-        QMessageBox.critical(self, title, message)
-
-    def maybe_save(self) -> bool:
-        """Ask about unsaved changes; False means the user cancelled."""
-        if not self.document.modified:
-            return True
-        answer = self.ask_unsaved()
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
-
-    def new_map(self) -> None:
-        """File > New: size, orientation and template from a dialog."""
-        if not self.maybe_save():
-            return
-        dlg = NewMapDialog(self, default_available=DEFAULT_MAP.exists())
-        if not dlg.exec():
-            return
-        self.create_new_map(dlg.values())
-
-    def create_new_map(self, v: dict) -> bool:
-        """Make and show a new map from NewMapDialog values (template "empty" or "half")."""
-        if v["template"] == "half":
-            try:
-                source = files.open_map(DEFAULT_MAP).map
-            except files.OpenError as exc:
-                self.show_error("Cannot use the template", str(exc))
-                return False
-            game_map = half_template(source)
-            game_map.id, game_map.name = v["map_id"], v["name"]
-        else:
-            game_map = empty_map(
-                v["map_id"],
-                v["name"],
-                v["width"],
-                v["height"],
-                v["orientation"],
-                v["offset"],
-                v["size"],
-            )
-        self.set_map(game_map, None)
-        return True
-
-    def set_map(self, game_map: GameMap, path: Path | None, problems: list | None = None) -> None:
-        """Show another map (history cleared) and validate it."""
-        self.document.replace_map(game_map, path)
-        self.document.set_problems(problems or [])
-        self.validator.schedule()
-        self.view.zoom_to_fit()
-
-    def open_dialog(self) -> None:
-        """File > Open."""
-        if not self.maybe_save():
-            return
-        start = str(self.document.path.parent) if self.document.path else str(CONTENT_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
-        if path:
-            self.open_file(path, ask=False)
-
-    def open_file(self, path: str | Path, ask: bool = True) -> bool:
-        """Open a map or a scenario's map. Errors show as a message, never a traceback."""
-        if ask and not self.maybe_save():
-            return False
-        try:
-            opened = files.open_map(path)
-        except files.OpenError as exc:
-            self.show_error("Cannot open file", str(exc))
-            return False
-        self.set_map(opened.map, opened.path, opened.problems)
-        self.settings.add_recent(opened.path)
-        n = len(opened.problems)
-        self.statusBar().showMessage(
-            f"Opened {opened.path.name}" + (f" — {n} problem(s) to fix" if n else ""), 6000
-        )
-        if n:
-            self.problems_dock.show()
-            self.problems_dock.raise_()
-        return True
-
-    def save(self) -> bool:
-        """File > Save (Save As for a new map)."""
-        if self.document.path is None:
-            return self.save_as()
-        return self.save_to(self.document.path)
-
-    def save_as(self) -> bool:
-        """File > Save As."""
-        doc = self.document
-        start = str(doc.path) if doc.path else str(Path.cwd() / f"{doc.map.id}.map.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save map as", start, MAP_FILTER)
-        if not path:
-            return False
-        if not path.endswith((".yaml", ".yml", ".json")):
-            path += ".map.yaml"
-        return self.save_to(Path(path))
-
-    def save_to(self, path: Path) -> bool:
-        """Write the map atomically to `path` and mark the document saved."""
-        try:
-            files.save_map(self.document.map, path)
-        except Exception as exc:  # any failure must reach the user as a message
-            problems = getattr(exc, "problems", None)
-            detail = "\n".join(p.format() for p in problems[:8]) if problems else str(exc)
-            self.show_error("Cannot save", f"{path}:\n{detail}")
-            return False
-        self.document.mark_saved(path)
-        self.settings.add_recent(path)
-        if self.recovery is not None:
-            self.recovery.discard()
-        self.statusBar().showMessage(f"Saved {path.name}", 4000)
-        return True
-
-    def revert(self) -> None:
-        """Reload the file, dropping unsaved changes (after asking)."""
-        doc = self.document
-        if doc.path is None:
-            return
-        if doc.modified:
-            answer = QMessageBox.question(
-                self, "Revert", f"Discard your changes and reload {doc.path.name}?"
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                return
-        self.open_file(doc.path, ask=False)
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        recent = self.settings.recent_files()
-        for p in recent:
-            act = self.recent_menu.addAction(Path(p).name)
-            act.setToolTip(p)
-            act.triggered.connect(lambda _c=False, p=p: self.open_file(p))
-        if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear Recent", self.settings.clear_recent)
-
-    def autosave(self) -> None:
-        """Keep a recovery copy of unsaved work (never touches the real file)."""
-        if self.recovery is None:
-            return
-        if not self.document.modified:
-            self.recovery.discard()
-            return
-        try:
-            self.recovery.write(self.document.map, self.document.path)
-        except Exception as exc:  # a failed recovery copy must not interrupt editing
-            self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
-
-    # --- drag and drop, close ------------------------------------------------------------
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
-        if paths:
-            event.acceptProposedAction()
-            self.open_file(paths[0])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

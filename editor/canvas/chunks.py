@@ -106,7 +106,10 @@ class ChunkCache:
             i, j, _level = key
             crect = self.grid.rect(i, j)
             if crect.intersects(rect):
-                self._dirty.setdefault(key, []).append(crect.intersected(rect))
+                # One rectangle per chunk: the union of its dirty parts, repainted once.
+                part = crect.intersected(rect)
+                old = self._dirty.get(key)
+                self._dirty[key] = [old[0].united(part)] if old else [part]
                 touched.add((i, j))
         return touched
 

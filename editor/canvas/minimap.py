@@ -19,12 +19,13 @@ class MinimapWidget(QWidget):
         super().__init__(parent)
         self.document = document
         self.view = view
-        self.overview = OverviewImage(document.map, block=(2, 1))
+        self.overview = OverviewImage(document.map)
         self.setMinimumSize(120, 90)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         document.terrainChanged.connect(self._on_terrain_changed)
         document.mapReplaced.connect(self._on_map_replaced)
+        document.objectsChanged.connect(self.update)
         view.zoomChanged.connect(lambda _z: self.update())
         view.horizontalScrollBar().valueChanged.connect(lambda _v: self.update())
         view.verticalScrollBar().valueChanged.connect(lambda _v: self.update())
@@ -34,13 +35,13 @@ class MinimapWidget(QWidget):
 
     def _on_terrain_changed(self, indices: list[int] | None) -> None:
         if indices is None:
-            self.overview = OverviewImage(self.document.map, block=(2, 1))
+            self.overview = OverviewImage(self.document.map)
         else:
             self.overview.update_indices(indices)
         self.update()
 
     def _on_map_replaced(self) -> None:
-        self.overview = OverviewImage(self.document.map, block=(2, 1))
+        self.overview = OverviewImage(self.document.map)
         self.update()
 
     def map_area(self) -> QRectF:
@@ -72,15 +73,30 @@ class MinimapWidget(QWidget):
             return
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         p.drawImage(area, self.overview.image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self._paint_forts(p)
         visible = self.view.visible_scene_rect()
         a, b = self.from_scene(visible.topLeft()), self.from_scene(visible.bottomRight())
         frame = QRectF(a, b).intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1))
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(255, 255, 255, 230), 3))
         p.drawRect(frame)
         p.setPen(QPen(QColor("#b3262b"), 1.5))
         p.drawRect(frame)
         p.end()
+
+    def _paint_forts(self, p: QPainter) -> None:
+        # Forts as owner-coloured dots: the landmarks a designer navigates by.
+        geom = self.overview.geom
+        r = max(2.0, min(5.0, self.map_area().width() / max(1, geom.width) * 0.9))
+        for fort in self.document.map.forts:
+            if not fort.hexes:
+                continue
+            xs, ys = zip(*(geom.hex_center(h) for h in fort.hexes), strict=True)
+            c = self.from_scene(QPointF(sum(xs) / len(xs), sum(ys) / len(ys)))
+            p.setPen(QPen(QColor(40, 30, 20), 1))
+            p.setBrush(style.owner_colors(fort.owner)[0])
+            p.drawEllipse(c, r, r)
 
     def _pan_to(self, pos: QPointF) -> None:
         self.view.centerOn(self.to_scene(pos))

@@ -68,7 +68,19 @@ class ObjectsLayer(QGraphicsItem):
         m, g = self.map, self.geom
         s = g.size
         out: list[_Entry] = []
+        # Unchanged objects keep their computed shapes (curves, fort traces, text outlines).
+        known = {(e.signature[0], e.signature[1]): e for e in self._entries}
+
+        def reuse(kind: str, obj: object) -> _Entry | None:
+            e = known.get((kind, repr(obj)))
+            if e is None:
+                return None
+            return _Entry(kind, obj, e.bounds, e.shape, (kind, repr(obj), obj is self.selected))
+
         for mp in m.paths:
+            if (e := reuse("path", mp)) is not None:
+                out.append(e)
+                continue
             pieces = op.path_pieces(mp, s)
             bounds = QRectF()
             for piece in pieces:
@@ -76,12 +88,18 @@ class ObjectsLayer(QGraphicsItem):
             out.append(_Entry("path", mp, bounds, pieces,
                               ("path", repr(mp), mp is self.selected)))
         for fort in m.forts:
+            if (e := reuse("fort", fort)) is not None:
+                out.append(e)
+                continue
             out.append(_Entry("fort", fort, op.fort_bounds(fort, g), op.fort_shape(fort, g),
                               ("fort", repr(fort), fort is self.selected)))
         for marker in m.start_markers:
             out.append(_Entry("marker", marker, op.marker_bounds(marker, g), None,
                               ("marker", repr(marker), marker is self.selected)))
         for label in m.labels:
+            if (e := reuse("label", label)) is not None:
+                out.append(e)
+                continue
             text = op.label_path(label, s)
             out.append(_Entry("label", label, op.label_bounds(label, text, s), text,
                               ("label", repr(label), label is self.selected)))
@@ -128,10 +146,9 @@ class ObjectsLayer(QGraphicsItem):
                     # Paths stop at the map's edge, as on a printed sheet.
                     painter.save()
                     painter.setClipRect(map_rect, Qt.ClipOperation.IntersectClip)
-                    for piece in e.shape:  # type: ignore[attr-defined]
-                        if piece.bounds.intersects(exposed):
-                            op.paint_map_path(painter, e.obj, piece.curve, s, lod,  # type: ignore
-                                              sel, piece.decoration)
+                    visible = [(p.curve, p.decoration) for p in e.shape  # type: ignore
+                               if p.bounds.intersects(exposed)]
+                    op.paint_map_path(painter, e.obj, visible, s, lod, sel)  # type: ignore
                     painter.restore()
             elif e.kind == "fort":
                 op.paint_fort(painter, e.obj, g, lod, sel, e.shape)  # type: ignore[arg-type]

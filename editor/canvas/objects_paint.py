@@ -106,62 +106,56 @@ def _offset_polyline(curve: QPainterPath, step: float, amp: float,
 
 
 def path_decoration(mp: MapPath, curve: QPainterPath, size: float) -> QPainterPath | None:
-    """The derived line a path kind needs besides its curve (river ripples, trench zig-zag);
-    computed once per change, not per frame."""
-    if mp.kind == "river":
-        return _offset_polyline(curve, size * 0.35, max(mp.width * size, 2.0) * 0.18,
-                                (1, 0, -1, 0))
+    """The derived line a path kind needs besides its curve (the trench zig-zag); computed
+    once per change, not per frame."""
     if mp.kind == "trench":
         return _offset_polyline(curve, size * 0.18, size * 0.16, (1, -1))
     return None
 
 
-def paint_map_path(painter: QPainter, mp: MapPath, curve: QPainterPath, size: float,
-                   lod: float, selected: bool = False,
-                   decoration: QPainterPath | None = None) -> None:
-    """Draw a road, river, trench or rail along its smoothed curve (`decoration`: from
-    `path_decoration`, computed here when not given)."""
-    if decoration is None:
-        decoration = path_decoration(mp, curve, size)
+def _draw_all(painter: QPainter, curves: list[QPainterPath], pen: QPen) -> None:
+    painter.setPen(pen)
+    for c in curves:
+        painter.drawPath(c)
+
+
+def paint_map_path(painter: QPainter, mp: MapPath, pieces: list[tuple[QPainterPath,
+                   QPainterPath | None]], size: float, lod: float,
+                   selected: bool = False) -> None:
+    """Draw a road, river, trench or rail from (curve, decoration) pieces of its smoothed line.
+
+    Each stroke pass runs over all pieces before the next, so pieces join seamlessly."""
+    curves = [c for c, _ in pieces]
+    decorations = [d for _, d in pieces if d is not None]
     width = max(mp.width * size, 2.0)
     rnd, flat = Qt.PenCapStyle.RoundCap, Qt.PenCapStyle.FlatCap
-    rj = Qt.PenJoinStyle.RoundJoin
+    rj, mj = Qt.PenJoinStyle.RoundJoin, Qt.PenJoinStyle.MiterJoin
+    solid = Qt.PenStyle.SolidLine
     painter.setBrush(Qt.BrushStyle.NoBrush)
     if selected:
-        painter.setPen(QPen(SELECT_GLOW, width + size * 0.5, Qt.PenStyle.SolidLine, rnd, rj))
-        painter.drawPath(curve)
+        _draw_all(painter, curves, QPen(SELECT_GLOW, width + size * 0.5, solid, rnd, rj))
     if mp.kind == "river":
-        painter.setPen(QPen(style.SHORE, width + size * 0.12, Qt.PenStyle.SolidLine, rnd, rj))
-        painter.drawPath(curve)
-        painter.setPen(QPen(QColor("#7faacb"), width, Qt.PenStyle.SolidLine, rnd, rj))
-        painter.drawPath(curve)
-        if lod * size > 6 and decoration is not None:
-            painter.setPen(QPen(QColor(214, 230, 241), max(1.0, size * 0.04),
-                                Qt.PenStyle.SolidLine, rnd, rj))
-            painter.drawPath(decoration)
+        _draw_all(painter, curves, QPen(style.SHORE, width + size * 0.12, solid, rnd, rj))
+        _draw_all(painter, curves, QPen(QColor("#7eaacb"), width, solid, rnd, rj))
+        if lod * size > 6:  # the deeper, lighter-reflecting channel
+            _draw_all(painter, curves, QPen(QColor("#93bbd8"), width * 0.5, solid, rnd, rj))
     elif mp.kind == "road":
-        painter.setPen(QPen(style.ROAD_CASING, width + size * 0.1, Qt.PenStyle.SolidLine, rnd,
-                            rj))
-        painter.drawPath(curve)
-        painter.setPen(QPen(style.ROAD_FILL, width, Qt.PenStyle.SolidLine, rnd, rj))
-        painter.drawPath(curve)
-    elif mp.kind == "trench" and decoration is not None:
-        if lod * size > 4:
-            painter.setPen(QPen(style.TRENCH_PARAPET, size * 0.24, Qt.PenStyle.SolidLine, rnd,
-                                rj))
-            painter.drawPath(decoration)
-        painter.setPen(QPen(style.TRENCH_LINE, size * 0.1, Qt.PenStyle.SolidLine, flat,
-                            Qt.PenJoinStyle.MiterJoin))
-        painter.drawPath(decoration if lod * size > 4 else curve)
+        _draw_all(painter, curves, QPen(style.ROAD_CASING, width + size * 0.1, solid, rnd, rj))
+        _draw_all(painter, curves, QPen(style.ROAD_FILL, width, solid, rnd, rj))
+    elif mp.kind == "trench":
+        if lod * size > 4 and decorations:
+            _draw_all(painter, decorations, QPen(style.TRENCH_PARAPET, size * 0.24, solid, rnd,
+                                                 rj))
+            _draw_all(painter, decorations, QPen(style.TRENCH_LINE, size * 0.1, solid, flat, mj))
+        else:
+            _draw_all(painter, curves, QPen(style.TRENCH_LINE, size * 0.1, solid, flat, mj))
     else:  # rail: sleepers as a dashed wide pen, then the rail line
         if lod * size > 4:
             ties = QPen(QColor("#3b3b3b"), size * 0.3, Qt.PenStyle.CustomDashLine, flat)
             ties.setDashPattern([0.22, 0.9])
-            painter.setPen(ties)
-            painter.drawPath(curve)
-        painter.setPen(QPen(QColor("#2a2a2a"), max(1.0, size * 0.09), Qt.PenStyle.SolidLine,
-                            rnd, rj))
-        painter.drawPath(curve)
+            _draw_all(painter, curves, ties)
+        _draw_all(painter, curves, QPen(QColor("#2a2a2a"), max(1.0, size * 0.09), solid, rnd,
+                                        rj))
 
 
 def path_bounds(curve: QPainterPath, mp: MapPath, size: float) -> QRectF:

@@ -58,7 +58,8 @@ def render_map_image(game_map: GameMap, width_px: int, height_px: int,
         p.save()
         p.setClipRect(rect)
         for mp in game_map.paths:
-            op.paint_map_path(p, mp, op.smooth_path(mp.points, s), s, scale)
+            curve = op.smooth_path(mp.points, s)
+            op.paint_map_path(p, mp, [(curve, op.path_decoration(mp, curve, s))], s, scale)
         p.restore()
     for fort in game_map.forts:
         op.paint_fort(p, fort, geom, scale)

@@ -44,6 +44,7 @@ class TerrainLayer(QGraphicsItem):
         self._follow_up.setSingleShot(True)
         self._follow_up.timeout.connect(self.update)
         self._region_sets: list[tuple[str, frozenset[int]]] = []
+        self._region_cache: list[tuple[str, frozenset, frozenset[int]]] = []
         self.set_map(game_map)
 
     # --- model -------------------------------------------------------------------------
@@ -57,6 +58,7 @@ class TerrainLayer(QGraphicsItem):
         self.grid = ChunkGrid.of(self.geom)
         self.cache = ChunkCache(self.grid, self._paint_chunk)
         self.overview = OverviewImage(game_map)
+        self._region_cache = []
         self._region_sets = self._current_regions()
         self._apply_regions()
         self.update()
@@ -85,7 +87,7 @@ class TerrainLayer(QGraphicsItem):
             return
         changed: set[int] = set()
         for (_, a), (_, b) in zip(old, new, strict=True):
-            if a != b:
+            if a is not b and a != b:
                 changed |= a ^ b
         self._apply_regions()
         if changed:
@@ -107,10 +109,22 @@ class TerrainLayer(QGraphicsItem):
         self.update()
 
     def _current_regions(self) -> list[tuple[str, frozenset[int]]]:
+        # objectsChanged fires for every fort or marker edit: converting a half-map region
+        # to indices costs ~100 ms on 100,000 hexes, so unchanged hex sets reuse the old ones.
         m = self.map
+        old = {rid: (hexes, ids) for rid, hexes, ids in self._region_cache}
+        cache = []
         out = []
         for region in m.regions:
-            out.append((region.id, frozenset(m.index(h) for h in region.hexes if m.in_bounds(h))))
+            prev = old.get(region.id)
+            if prev is not None and prev[0] == region.hexes:
+                hexes, ids = prev
+            else:
+                hexes = frozenset(region.hexes)
+                ids = frozenset(m.index(h) for h in hexes if m.in_bounds(h))
+            cache.append((region.id, hexes, ids))
+            out.append((region.id, ids))
+        self._region_cache = cache
         return out
 
     def _apply_regions(self) -> None:

@@ -154,7 +154,9 @@ def paint_terrain(painter: QPainter, game_map: GameMap, shapes: HexShapes, rect:
     # top soften the boundaries.
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    # Texture filtering only matters when textures are scaled; unscaled fills are faster.
+    scaled = abs(lod - 1.0) > 1e-3 or abs(s - style.REFERENCE_SIZE) > 1e-3
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scaled)
     brushes = style.terrain_brushes(s)
     inner = shapes.inner_rect.intersected(rect)
     if not inner.isEmpty():
@@ -281,7 +283,7 @@ def _paint_region(painter: QPainter, shapes: HexShapes, rect: QRectF, c0: int, c
     if fill.isEmpty():
         return
     tint = QColor(color)
-    tint.setAlpha(16)
+    tint.setAlpha(11)
     # Unantialiased: an antialiased fill of hundreds of hex polygons costs ten times more,
     # and the outline covers the edge.
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)

@@ -11,14 +11,16 @@ from PySide6.QtWidgets import QApplication, QInputDialog
 from editor.document import MapDocument
 from editor.forts import next_fort_id, suggest_fort
 from editor.state import ToolState
-from editor.tools.base import Tool, is_right, left_down
+from editor.tools.base import Tool, ctrl_held, is_right, left_down, shift_held
 from engine.hexes import Hex
 from engine.model import Fort, Label, StartMarker
 
 
 class FortTool(Tool):
     """Click empty ground to place a fort (footprint and two entrances suggested to fit);
-    click a fort to select it, drag it to move, right-click to rotate it by 60°."""
+    click a fort to select it, drag it to move, right-click to rotate it by 60°. With a fort
+    selected, Shift+click next to it moves its nearer entrance there and Ctrl+click adds or
+    removes a footprint hex."""
 
     name = "fort"
     label = "Fort"
@@ -43,6 +45,14 @@ class FortTool(Tool):
             return
         if not left_down(event):
             return
+        selected = doc.selected_object
+        if isinstance(selected, Fort) and selected in doc.map.forts:
+            if shift_held(event):
+                self._set_entrance(selected, h)
+                return
+            if ctrl_held(event):
+                self._toggle_footprint(selected, h)
+                return
         if fort is not None:
             doc.select_object(fort)
             self.dragging, self.grab = fort, h
@@ -59,6 +69,32 @@ class FortTool(Tool):
         doc.place_fort(
             Fort(fort_id, f"Fort {number}", hexes, entrances, self.state.fort_owner, direction)
         )
+
+    def _set_entrance(self, fort: Fort, h: Hex) -> None:
+        """Move the entrance nearer to h onto h (h must touch the footprint)."""
+        if h in fort.hexes or h in fort.entrances or not self.document.map.in_bounds(h):
+            return
+        if not any(h.distance(x) == 1 for x in fort.hexes):
+            return
+        entrances = list(fort.entrances)
+        if len(entrances) < 2:
+            entrances.append(h)
+        else:
+            i = min(range(len(entrances)), key=lambda k: entrances[k].distance(h))
+            entrances[i] = h
+        self.document.edit_fort(fort, f"Set entrance of fort {fort.name}", entrances=entrances)
+
+    def _toggle_footprint(self, fort: Fort, h: Hex) -> None:
+        """Remove h from the footprint, or add it when it touches the footprint."""
+        if h in fort.hexes:
+            if len(fort.hexes) > 1:
+                hexes = [x for x in fort.hexes if x != h]
+                self.document.edit_fort(fort, f"Shrink fort {fort.name}", hexes=hexes)
+            return
+        if h in fort.entrances or not self.document.map.in_bounds(h):
+            return
+        if any(h.distance(x) == 1 for x in fort.hexes):
+            self.document.edit_fort(fort, f"Grow fort {fort.name}", hexes=[*fort.hexes, h])
 
     def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if self.dragging is not None and self.grab is not None:

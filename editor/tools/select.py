@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QMouseEvent
+from shapely.geometry import LineString, Point
 
 from editor import grid
 from editor.commands import Stamp
@@ -11,6 +14,30 @@ from editor.document import MapDocument
 from editor.state import ToolState
 from editor.tools.base import Tool, ctrl_held, left_down, shift_held
 from engine.hexes import Hex
+from engine.model import GameMap
+
+
+def object_at(game_map: GameMap, h: Hex, at: tuple[float, float]) -> object | None:
+    """What a click selects: a fort, else a start marker on the hex, else a label anchored
+    within half a hex, else a path passing within reach of the click (hex units)."""
+    fort = game_map.fort_at().get(h)
+    if fort is not None:
+        return fort
+    marker = next((m for m in game_map.start_markers if m.hex == h), None)
+    if marker is not None:
+        return marker
+    label = min(game_map.labels, key=lambda lab: math.dist(lab.at, at), default=None)
+    if label is not None and math.dist(label.at, at) <= 0.5:
+        return label
+    click = Point(at)
+    best, best_d = None, math.inf
+    for path in game_map.paths:
+        if len(path.points) < 2:
+            continue
+        d = LineString(path.points).distance(click)
+        if d <= max(path.width / 2, 0.15) + 0.1 and d < best_d:
+            best, best_d = path, d
+    return best
 
 
 class SelectTool(Tool):
@@ -65,9 +92,7 @@ class SelectTool(Tool):
         self.base = set(doc.selection)
         self.start = h
         doc.set_selection(self._combine(self._area(h, h)))
-        fort = doc.map.fort_at().get(h)
-        marker = next((m for m in doc.map.start_markers if m.hex == h), None)
-        doc.select_object(fort or marker)
+        doc.select_object(object_at(doc.map, h, self.hex_units(pos)))
 
     def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         doc = self.document

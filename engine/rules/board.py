@@ -52,19 +52,33 @@ class Board:
     entrances_near: list[tuple[int, ...]]
 
     @classmethod
-    def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False) -> Board:
-        """Precompute the arrays for a map under a ruleset's terrain costs."""
+    def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
+              area: frozenset[Hex] | None = None) -> Board:
+        """Precompute the arrays for a map under a ruleset's terrain costs.
+
+        `area` (the 2-player half) limits play: hexes outside it are blocked and have no
+        neighbours, and only forts lying wholly inside it are in play.
+        """
         n = game_map.width * game_map.height
         hexes = [game_map.hex_at_index(i) for i in range(n)]
         index_of = {h: i for i, h in enumerate(hexes)}
-        neighbours = []
-        for h in hexes:
-            neighbours.append(tuple(index_of[nb] for nb in h.neighbors() if nb in index_of))
-        terrain = bytes(game_map.terrain)
         blocked = bytearray(n)
+        neighbours = []
+        for i, h in enumerate(hexes):
+            if area is not None and h not in area:
+                blocked[i] = 1
+                neighbours.append(())
+                continue
+            neighbours.append(tuple(
+                index_of[nb] for nb in h.neighbors()
+                if nb in index_of and (area is None or nb in area)
+            ))
+        terrain = bytes(game_map.terrain)
         entrance_fort: dict[int, str] = {}
         fort_entrances: dict[str, tuple[int, ...]] = {}
         for fort in game_map.forts:
+            if area is not None and not all(h in area for h in (*fort.hexes, *fort.entrances)):
+                continue
             for h in fort.hexes:
                 if h in index_of:
                     blocked[index_of[h]] = 1
@@ -112,7 +126,8 @@ class Board:
         )
 
     @classmethod
-    def cached(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False) -> Board:
+    def cached(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
+               area: frozenset[Hex] | None = None) -> Board:
         """`build`, reusing a board built for identical map content and terrain costs (boards
         are read-only, so games of the same scenario share one)."""
         key = (
@@ -120,11 +135,11 @@ class Board:
             game_map.layout.offset, bytes(game_map.terrain),
             tuple((f.id, tuple(f.hexes), tuple(f.entrances)) for f in game_map.forts),
             repr(sorted((k, sorted(v.items())) for k, v in ruleset.terrain_costs.items())),
-            trench_variant,
+            trench_variant, area,
         )
         board = _CACHE.get(key)
         if board is None:
-            board = cls.build(game_map, ruleset, trench_variant)
+            board = cls.build(game_map, ruleset, trench_variant, area)
             if len(_CACHE) >= _CACHE_SIZE:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = board

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import combat
 from engine.rules.board import Board
@@ -53,6 +55,10 @@ class Game:
         self.groups = groups or {}
         self.extra_variants = tuple(variants)
         self.variants = self._enabled_variants(scenario, tuple(variants))
+        if "early_destruction" in self.variants:
+            at = self.variant_param("early_destruction", "destroyed_at_damage")
+            if at is not None:
+                self.ruleset = dataclasses.replace(self.ruleset, destroyed_at_damage=int(at))
         self.seats = list(scenario.seats)
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
@@ -63,7 +69,11 @@ class Game:
             )
         if len(set(self.team_of.values())) != 2:
             raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
-        self.board = Board.cached(self.map, self.ruleset, "grabenkampf" in self.variants)
+        self.area = self._area()
+        self.board = Board.cached(self.map, self.ruleset, "grabenkampf" in self.variants,
+                                  self.area)
+        # Forts in play: all of them, or with 2 players those wholly inside the half.
+        self.forts = [f for f in self.map.forts if f.id in self.board.fort_entrances]
         for mclass in ("foot", "vehicle", "air", "ship"):
             if mclass not in self.board.costs:
                 raise ScenarioError(
@@ -88,6 +98,16 @@ class Game:
                 f"{', '.join(sorted(rs.variants)) or 'none'})"
             )
         return frozenset(on | set(scenario.variants) | set(extra))
+
+    def _area(self) -> frozenset[Hex] | None:
+        """The hexes in play: the scenario's half with 2 players, else the whole map."""
+        half = self.scenario.half
+        if self.players != 2 or not half:
+            return None
+        region = self.map.region(half)
+        if region is None:
+            raise ScenarioError(f"map {self.map.id!r} has no region {half!r} for the half")
+        return frozenset(region.hexes)
 
     def _start_numbers(self) -> dict[int, int]:
         """Start number -> board index of the numbers this game uses."""
@@ -114,12 +134,26 @@ class Game:
         return out
 
     def _roster(self, nation: str) -> list[UnitType]:
+        """The units a nation starts with: one of each non-special type it may field; the
+        second-full-set variant doubles it, start-with-nation-units adds copies of the
+        nation-specific types (those fielded by this nation only)."""
         units = [
             u for u in self.catalog.units.values() if not u.special and nation in u.nations
         ]
         if not units:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
+        if "start_with_nation_units" in self.variants:
+            count = int(self.variant_param("start_with_nation_units", "count") or 2)
+            own = [u for u in units if u.nations == [nation]]
+            units += [u for u in own for _ in range(count - 1)]
+        if "second_full_set" in self.variants:
+            units = units + units
         return units
+
+    def variant_param(self, variant: str, name: str) -> Any:
+        """A parameter of a ruleset variant (estimated values unwrapped), or None."""
+        params = self.ruleset.variants.get(variant)
+        return _plain(params.get(name)) if isinstance(params, dict) else None
 
     @property
     def forts_to_win(self) -> int:

@@ -117,7 +117,7 @@ def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
         except ActionParseError:
             return f"{utype.id} is bought onto a water hex q,r, not {where!r}"
         i = s.game.board.index_of.get(h)
-        if i is None or not s.game.board.water[i] or i in s.occ:
+        if i is None or not s.game.board.water[i] or s.game.board.blocked[i] or i in s.occ:
             return f"{where} is not a free water hex on the map"
         return None
     if s.fort_owner.get(where) != nation:
@@ -150,7 +150,8 @@ def do_buy(s: State, a: Buy) -> None:
 
 def _free_water_exists(s: State) -> bool:
     water = s.game.board.water
-    return any(water[i] and i not in s.occ for i in range(len(water)))
+    blocked = s.game.board.blocked
+    return any(water[i] and not blocked[i] and i not in s.occ for i in range(len(water)))
 
 
 def _nearest_free_water(s: State, fort_id: str) -> int:
@@ -159,7 +160,7 @@ def _nearest_free_water(s: State, fort_id: str) -> int:
     for radius in range(1, s.game.map.width + s.game.map.height + 1):
         for h in ring(start, radius):
             i = board.index_of.get(h)
-            if i is not None and board.water[i] and i not in s.occ:
+            if i is not None and board.water[i] and not board.blocked[i] and i not in s.occ:
                 return i
     raise ValueError("no free water hex")  # special_pool excludes water units then
 
@@ -216,7 +217,7 @@ def money_actions(s: State) -> list[Repair | Buy]:
             board = s.game.board
             out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
                        for i in range(len(board.water))
-                       if board.water[i] and i not in s.occ)
+                       if board.water[i] and not board.blocked[i] and i not in s.occ)
         else:
             out.extend(Buy(utype.id, f) for f in forts)
     if forts and buy_problem(s, SPECIAL, None) is None:

@@ -158,7 +158,7 @@ def from_json(game: Game, data: dict[str, Any]) -> State:
             s.units[u.id] = u
         if set(data["forts"]) != set(s.fort_owner):
             raise SaveError("the save's forts do not match the map's forts")
-        s.fort_owner = {f.id: data["forts"][f.id] for f in game.map.forts}
+        s.fort_owner = {f.id: data["forts"][f.id] for f in game.forts}
         s.money = {k: int(v) for k, v in data["money"].items()}
         s.armies_moved = [int(x) for x in data["armies_moved"]]
         s.last_armies = {k: [int(x) for x in v] for k, v in data["last_armies"].items()}

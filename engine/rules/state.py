@@ -78,7 +78,7 @@ class State:
         self.game = game
         self.units: dict[str, Unit] = {}
         self.occ: dict[int, Unit] = {}
-        self.fort_owner: dict[str, str] = {f.id: f.owner for f in game.map.forts}
+        self.fort_owner: dict[str, str] = {f.id: f.owner for f in game.forts}
         self.money: dict[str, int] = {}
         self.phase = "setup"
         self.current = 0
@@ -240,7 +240,9 @@ class State:
         if owner != "neutral" and self.game.team_of.get(owner) == u.team:
             return False
         # Shorter game (RULES §5.6): anti-tank units may not capture.
-        return not ("shorter_game" in self.game.variants and u.type.has_ability("anti_tank"))
+        if "shorter_game" in self.game.variants and u.type.has_ability("anti_tank"):
+            return bool(self.game.variant_param("shorter_game", "anti_tank_may_capture"))
+        return True
 
     def unload_spots(self, t: Unit, at: int) -> list[int] | None:
         """Free hexes next to board index `at` for each passenger of `t` (in boarding order),

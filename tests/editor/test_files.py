@@ -135,3 +135,64 @@ def test_display_detection():
     assert not display_available({})
     assert display_available({"QT_QPA_PLATFORM": "offscreen"})
     assert display_available({"DISPLAY": ":0"})
+
+
+CRASHING_EDITOR = """
+import os, sys
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from editor import files
+from editor.document import MapDocument
+from editor.main_window import MainWindow
+from editor.settings import Settings
+store = files.RecoveryStore(sys.argv[2])
+store.start_session()
+opened = files.open_map(sys.argv[1])
+settings = Settings(QSettings(sys.argv[2] + "/s.ini", QSettings.Format.IniFormat))
+w = MainWindow(MapDocument(opened.map, opened.path), settings=settings, recovery=store)
+w.show()
+w.autosave_timer.setInterval(100)
+w.document.paint_terrain([w.document.map.to_axial(0, 0)], "water")
+while not store.map_path.exists():
+    app.processEvents()
+os._exit(3)  # die without any cleanup, like a crash
+"""
+
+
+def test_recovery_after_a_real_crash(make_window, tmp_path):
+    rec_dir = tmp_path / "rec"
+    source = tmp_path / "work.map.yaml"
+    files.save_map(files.open_map(DEFAULT_MAP).map, source)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run([sys.executable, "-c", CRASHING_EDITOR, str(source), str(rec_dir)],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 3, result.stderr
+    store = files.RecoveryStore(rec_dir)
+    assert store.crashed_session()["original"] == str(source)
+    w = make_window()
+    assert restore_recovery(w, store)
+    assert w.document.map.terrain_at(w.document.map.to_axial(0, 0)) == "water"
+    assert w.document.modified and w.document.path == source
+
+
+def test_running_session_is_not_offered_for_recovery(tmp_path):
+    store = files.RecoveryStore(tmp_path)
+    files.save_map(files.open_map(DEFAULT_MAP).map, store.map_path)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        (tmp_path / store.LOCK).write_text(str(sleeper.pid))
+        assert store.crashed_session() is None
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert store.crashed_session() is not None
+
+
+def test_screenshot_of_unparsable_file_exits_1_with_location(tmp_path):
+    bad = tmp_path / "bad.map.yaml"
+    bad.write_text("$schema: https://trenchclub.studio/schema/map.schema.json\nwidth: [1,\n")
+    result = _run_cli(["edit", str(bad), "--screenshot", str(tmp_path / "x.png")],
+                      {**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 1
+    assert f"{bad}:3:1" in result.stderr and "Traceback" not in result.stderr

@@ -94,3 +94,44 @@ def test_delete_key_removes_selected_fort(make_window):
     assert w.document.map.forts
     QTest.keyClick(w, Qt.Key.Key_Delete)
     assert not w.document.map.forts
+
+
+def test_fort_entrance_and_footprint_editing(make_window):
+    w = make_window()
+    w.set_tool("fort")
+    click(w, Hex(6, 6))
+    fort = w.document.map.forts[0]
+    old = list(fort.entrances)
+    # A hex touching the footprint that is neither footprint nor entrance.
+    spot = next(n for x in fort.hexes for n in x.neighbors()
+                if n not in fort.hexes and n not in fort.entrances)
+    click(w, spot, modifiers=Qt.KeyboardModifier.ShiftModifier)
+    assert spot in fort.entrances and len(fort.entrances) == 2
+    assert set(fort.entrances) != set(old)
+    grow = next(n for x in fort.hexes for n in x.neighbors()
+                if n not in fort.hexes and n not in fort.entrances)
+    click(w, grow, modifiers=Qt.KeyboardModifier.ControlModifier)
+    assert grow in fort.hexes
+    click(w, grow, modifiers=Qt.KeyboardModifier.ControlModifier)
+    assert grow not in fort.hexes
+    texts = [w.document.undo_stack.text(i) for i in range(w.document.undo_stack.count())]
+    assert texts[1:] == ["Set entrance of fort Fort 1", "Grow fort Fort 1", "Shrink fort Fort 1"]
+
+
+def test_select_tool_picks_paths_and_labels(make_window):
+    from engine.model import Label, MapPath
+
+    w = make_window()
+    m = w.document.map
+    unit = m.layout.pixel_layout(1 / m.layout.hex_size)
+    a, b = unit.hex_to_pixel(m.to_axial(1, 3)), unit.hex_to_pixel(m.to_axial(12, 3))
+    w.document.add_path(MapPath("road_1", "road", [a, b], "road", 0.45))
+    w.document.add_label(Label("Bois", unit.hex_to_pixel(m.to_axial(6, 9))))
+    w.set_tool("select")
+    click(w, m.to_axial(6, 3))
+    assert w.document.selected_object is m.paths[0]
+    assert w.inspector.path_id.text() == "road_1"
+    click(w, m.to_axial(6, 9))
+    assert w.document.selected_object is m.labels[0]
+    click(w, m.to_axial(6, 12))
+    assert w.document.selected_object is None

@@ -50,8 +50,14 @@ def ruleset(**overrides: Any) -> Ruleset:
                      "trench": None},
         },
         "last_step_to_meadow": 0.5,
-        "variants": {"shorter_game": {"enabled": False, "forts_to_win": {"2": 4, "4": 7}},
-                     "grabenkampf": {"enabled": False}},
+        "variants": {
+            "shorter_game": {"enabled": False, "forts_to_win": {"2": 4, "4": 7},
+                             "anti_tank_may_capture": False},
+            "grabenkampf": {"enabled": False},
+            "early_destruction": {"enabled": False, "destroyed_at_damage": 5},
+            "second_full_set": {"enabled": False},
+            "start_with_nation_units": {"enabled": False, "count": 2},
+        },
     }
     fields.update(overrides)
     return Ruleset(**fields)
@@ -91,6 +97,8 @@ CARDS = [
     card("howitzer", "artillery", 2, hit=3, rmin=2, rmax=4, cost=4, transportable=True),
     card("gunboat", "ship", 3, hit=4, rmax=4, targets=("ground", "air"), cost=8,
          special=True, abilities=("water_only", "buy_on_water")),
+    card("anti_tank", "foot", 2, hit=2, cost=3, transportable=True, can_capture=True,
+         abilities=("anti_tank",)),
     card("medic", "vehicle", 3, hit=0, targets=(), cost=5, special=True,
          abilities=("field_repair",)),
 ]
@@ -129,9 +137,10 @@ def scenario(m: GameMap | None = None, players: int = 4, rs: Ruleset | None = No
 
 
 def empty_state(m: GameMap | None = None, players: int = 2, to_act: str = "DE",
-                rs: Ruleset | None = None, **game_options: Any) -> State:
+                rs: Ruleset | None = None, half: str | None = None,
+                **game_options: Any) -> State:
     """A state in the move phase of round 5 with no units on the board."""
-    game = Game(scenario(m, players, rs), **game_options)
+    game = Game(scenario(m, players, rs, half), **game_options)
     s = game.new_initial_state()
     s.units.clear()
     s.occ.clear()

@@ -397,3 +397,58 @@ def test_air_targeting_only_air_anti_aircraft_and_heavy_infantry_attack_planes()
     assert inf.id not in attackers and car.id not in attackers
     with pytest.raises(IllegalActionError, match="cannot attack air units"):
         s.apply_action(Attack(inf.id, plane.id))
+
+
+# --- variants (§11) ---------------------------------------------------------------------------
+
+
+def test_variant_early_destruction_and_second_full_set():
+    plain = Game(scenario(players=2), seed=1)
+    game = Game(scenario(players=2), seed=1, variants=("early_destruction", "second_full_set"))
+    assert game.ruleset.destroyed_at_damage == 5 and plain.ruleset.destroyed_at_damage == 6
+    assert len(game.rosters["DE"]) == 2 * len(plain.rosters["DE"])
+    ids = [u.id for u in game.new_initial_state().units.values() if u.nation == "DE"]
+    assert "DE-infantry-2" in ids and len(ids) == len(set(ids))
+
+
+def test_variant_start_with_nation_units():
+    from dataclasses import replace
+
+    from tests.engine.rules.fixtures import catalog
+
+    sc = scenario(players=2)
+    cat = catalog()
+    cat.units["howitzer"] = replace(cat.units["howitzer"], nations=["DE"])
+    sc.catalog = cat
+    game = Game(sc, seed=1, variants=("start_with_nation_units",))
+    assert sum(1 for u in game.rosters["DE"] if u.id == "howitzer") == 2
+    assert not any(u.id == "howitzer" for u in game.rosters["FR"])
+
+
+def test_variant_shorter_game_fewer_forts_and_no_anti_tank_capture():
+    s = empty_state(game_map(forts=[fort("f1", [row(5)], [row(4), row(6)])]),
+                    variants=("shorter_game",))
+    assert s.game.forts_to_win == 4
+    at = put(s, "anti_tank", "DE", row(3))
+    inf = put(s, "infantry", "DE", Hex(4, R - 1))
+    assert row(4) not in s.legal_moves(at)
+    assert s.legal_moves(inf)[row(4)].kind == "capture"
+
+
+def test_unknown_variant_is_a_clear_error():
+    from engine.rules.game import ScenarioError
+
+    with pytest.raises(ScenarioError, match="unknown variant"):
+        Game(scenario(players=2), variants=("moon_base",))
+
+
+def test_two_players_play_only_on_their_half():
+    # the fixture's half_1_6 is rows 0..5 of 12; row 5 is its last row
+    inside = fort("north", [Hex(4, 2)], [Hex(3, 2), Hex(5, 2)])
+    outside = fort("south", [Hex(0, 9)], [Hex(-1, 9), Hex(1, 9)])
+    s = empty_state(game_map(forts=[inside, outside]), half="half_1_6")
+    assert set(s.fort_owner) == {"north"}
+    assert s.game.forts_to_win == 5
+    car = put(s, "armoured_car", "DE", Hex(2, 5))
+    assert all(h.r <= 5 for h in s.legal_moves(car))
+    assert Hex(2, 4) in s.legal_moves(car)

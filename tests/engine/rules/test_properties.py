@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
-from engine.rules.actions import Attack, EndPhase, Fight, Surrender, Unload
+from engine.rules.actions import Attack, EndPhase, Fight, Move, Surrender, Unload
 from engine.rules.board import IMPASSABLE
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
@@ -74,7 +74,15 @@ def test_random_play_keeps_invariants(seed, which, setup):
             break
         check_invariants(s)
         if steps % 25 == 0:
-            check_actions(s, s.legal_actions())
+            actions = s.legal_actions()
+            check_actions(s, actions)
+            listed = set(actions)
+            for k in range(0, len(actions), max(1, len(actions) // 15)):
+                assert s.problem(actions[k]) is None, actions[k]  # listed means legal
+            for u in list(s.units.values())[:: max(1, len(s.units) // 6)]:
+                for h in s.game.board.hexes[:: 97]:  # a sample of moves: legal iff listed
+                    a = Move(u.id, h)
+                    assert (s.problem(a) is None) == (a in listed), a
             copy = s.clone()
             assert canonical(copy.to_json()) == canonical(s.to_json())
             assert canonical(State.from_json(s.game, s.to_json()).to_json()) == \

@@ -1,0 +1,115 @@
+"""Edit and Map menu actions of the main window (clipboard, selection, map dialogs)."""
+
+from __future__ import annotations
+
+from editor.commands import Stamp
+from editor.dialogs import MapPropertiesDialog, PreferencesDialog, ResizeDialog
+from editor.tools.select import SelectTool
+from engine.model import Fort, Label, MapPath, StartMarker
+
+
+class EditActions:
+    """Mixin of MainWindow: Edit and Map menu slots."""
+
+    def _update_selection_actions(self) -> None:
+        has = bool(self.document.selection)
+        for act in (self.act_cut, self.act_copy, self.act_mirror_h, self.act_mirror_v):
+            act.setEnabled(has)
+        self.act_region_add.setEnabled(has)
+        self.act_region_remove.setEnabled(has)
+        self.act_rotate.setEnabled(has)
+        self.act_delete.setEnabled(has or self.document.selected_object is not None)
+        self.act_paste.setEnabled(self.state.clipboard is not None)
+
+    def copy(self) -> None:
+        """Copy the selection as a stamp."""
+        doc = self.document
+        if doc.selection:
+            self.state.clipboard = Stamp.from_selection(doc.map, doc.selection)
+            self._update_selection_actions()
+            self.statusBar().showMessage(f"Copied {len(doc.selection)} hexes", 3000)
+
+    def cut(self) -> None:
+        """Copy the selection, then erase it to meadow."""
+        if self.document.selection:
+            self.copy()
+            self.document.delete_selection("Cut")
+
+    def paste(self) -> None:
+        """Float the copied stamp under the mouse; a click with the select tool places it."""
+        if self.state.clipboard is None:
+            return
+        self.set_tool("select")
+        tool = self.tools["select"]
+        assert isinstance(tool, SelectTool)
+        tool.start_paste(self.state.clipboard)
+        self.statusBar().showMessage("Click where the stamp's top-left hex goes (Esc cancels)")
+
+    def delete(self) -> None:
+        """Delete the selected object, or erase the selected hexes."""
+        doc = self.document
+        obj = doc.selected_object
+        if isinstance(obj, Fort):
+            doc.delete_fort(obj)
+        elif isinstance(obj, StartMarker):
+            doc.delete_start_marker(obj)
+        elif isinstance(obj, Label):
+            doc.delete_label(obj)
+        elif isinstance(obj, MapPath):
+            doc.delete_path(obj)
+        elif doc.selection:
+            doc.delete_selection()
+
+    def select_all(self) -> None:
+        """Select every hex."""
+        self.set_tool("select")
+        self.document.set_selection(self.document.map.hexes())
+
+    def transform(self, kind: str) -> None:
+        """Mirror or rotate the selection."""
+        self.document.transform_selection(kind)
+
+    def preferences(self) -> None:
+        """Edit autosave and validation timing."""
+        dlg = PreferencesDialog(
+            int(self.settings.pref("autosave_seconds")),
+            int(self.settings.pref("validation_delay_ms")),
+            self,
+        )
+        if dlg.exec():
+            self.settings.set_pref("autosave_seconds", dlg.autosave.value())
+            self.settings.set_pref("validation_delay_ms", dlg.validation.value())
+            self.autosave_timer.setInterval(dlg.autosave.value() * 1000)
+            self.validator.timer.setInterval(dlg.validation.value())
+
+    def map_properties(self) -> None:
+        """Edit the map's properties in a dialog (one undo step)."""
+        dlg = MapPropertiesDialog(self.document.map, self)
+        if dlg.exec():
+            changes = dlg.changes()
+            if changes:
+                self.document.change_properties(**changes)
+
+    def resize_map(self) -> None:
+        """Resize the map around an anchor."""
+        dlg = ResizeDialog(self.document.map, self)
+        if dlg.exec():
+            w, h, anchor = dlg.values()
+            if (w, h) != (self.document.map.width, self.document.map.height):
+                self.document.resize_map(w, h, anchor)
+
+    def selection_to_region(self, add: bool) -> None:
+        """Add the selected hexes to (or remove them from) the current region."""
+        doc = self.document
+        if doc.selection:
+            doc.paint_region(self.state.region_id, doc.selection, add)
+
+    def validate_now(self) -> None:
+        """Run the checks now and show the problems panel."""
+        problems = self.validator.check_sync()
+        self.problems_dock.show()
+        self.problems_dock.raise_()
+        n = len(problems)
+        self.statusBar().showMessage(
+            "No problems" if not n else f"{n} problem{'s' if n != 1 else ''}", 5000
+        )

@@ -1,0 +1,212 @@
+"""File menu actions of the main window: new, open, save, revert, recent, autosave, drop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from editor import files
+from editor.dialogs import NewMapDialog
+from editor.templates import empty_map, half_template
+from engine.model import GameMap
+from engine.paths import CONTENT_DIR
+
+APP_TITLE = "Trench Club Studio"
+MAP_FILTER = "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)"
+DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
+
+
+class FileActions:
+    """Mixin of MainWindow: File menu slots, prompts, autosave and drag-and-drop."""
+
+    def _update_title(self) -> None:
+        doc = self.document
+        self.setWindowTitle(f"{doc.display_name()}[*] — {APP_TITLE}")
+        self.setWindowModified(doc.modified)
+        self.act_revert.setEnabled(doc.path is not None)
+
+    def _edited(self, *_args: object) -> None:
+        self.autosave_timer.start()
+
+    def _ask_unsaved(self) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to {self.document.display_name()}?")
+        box.setInformativeText("Your changes will be lost if you don't save them.")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def _show_error(self, title: str, message: str) -> None:
+        QMessageBox.critical(self, title, message)
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; False means the user cancelled."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_map(self) -> None:
+        """File > New: size, orientation and template from a dialog."""
+        if not self.maybe_save():
+            return
+        dlg = NewMapDialog(self, default_available=DEFAULT_MAP.exists())
+        if not dlg.exec():
+            return
+        self.create_new_map(dlg.values())
+
+    def create_new_map(self, v: dict) -> bool:
+        """Make and show a new map from NewMapDialog values (template "empty" or "half")."""
+        if v["template"] == "half":
+            try:
+                source = files.open_map(DEFAULT_MAP).map
+            except files.OpenError as exc:
+                self.show_error("Cannot use the template", str(exc))
+                return False
+            game_map = half_template(source)
+            game_map.id, game_map.name = v["map_id"], v["name"]
+        else:
+            game_map = empty_map(
+                v["map_id"],
+                v["name"],
+                v["width"],
+                v["height"],
+                v["orientation"],
+                v["offset"],
+                v["size"],
+            )
+        self.set_map(game_map, None)
+        return True
+
+    def set_map(self, game_map: GameMap, path: Path | None, problems: list | None = None) -> None:
+        """Show another map (history cleared) and validate it."""
+        self.document.replace_map(game_map, path)
+        self.document.set_problems(problems or [])
+        self.validator.schedule()
+        self.view.zoom_to_fit()
+
+    def open_dialog(self) -> None:
+        """File > Open."""
+        if not self.maybe_save():
+            return
+        start = str(self.document.path.parent) if self.document.path else str(CONTENT_DIR)
+        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+        if path:
+            self.open_file(path, ask=False)
+
+    def open_file(self, path: str | Path, ask: bool = True) -> bool:
+        """Open a map or a scenario's map. Errors show as a message, never a traceback."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            opened = files.open_map(path)
+        except files.OpenError as exc:
+            self.show_error("Cannot open file", str(exc))
+            return False
+        self.set_map(opened.map, opened.path, opened.problems)
+        self.settings.add_recent(opened.path)
+        n = len(opened.problems)
+        self.statusBar().showMessage(
+            f"Opened {opened.path.name}" + (f" — {n} problem(s) to fix" if n else ""), 6000
+        )
+        if n:
+            self.problems_dock.show()
+            self.problems_dock.raise_()
+        return True
+
+    def save(self) -> bool:
+        """File > Save (Save As for a new map)."""
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        """File > Save As."""
+        doc = self.document
+        start = str(doc.path) if doc.path else str(Path.cwd() / f"{doc.map.id}.map.yaml")
+        path, _ = QFileDialog.getSaveFileName(self, "Save map as", start, MAP_FILTER)
+        if not path:
+            return False
+        if not path.endswith((".yaml", ".yml", ".json")):
+            path += ".map.yaml"
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        """Write the map atomically to `path` and mark the document saved."""
+        try:
+            files.save_map(self.document.map, path)
+        except Exception as exc:  # any failure must reach the user as a message
+            problems = getattr(exc, "problems", None)
+            detail = "\n".join(p.format() for p in problems[:8]) if problems else str(exc)
+            self.show_error("Cannot save", f"{path}:\n{detail}")
+            return False
+        self.document.mark_saved(path)
+        self.settings.add_recent(path)
+        if self.recovery is not None:
+            self.recovery.discard()
+        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        return True
+
+    def revert(self) -> None:
+        """Reload the file, dropping unsaved changes (after asking)."""
+        doc = self.document
+        if doc.path is None:
+            return
+        if doc.modified:
+            answer = QMessageBox.question(
+                self, "Revert", f"Discard your changes and reload {doc.path.name}?"
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.open_file(doc.path, ask=False)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for p in recent:
+            act = self.recent_menu.addAction(Path(p).name)
+            act.setToolTip(p)
+            act.triggered.connect(lambda _c=False, p=p: self.open_file(p))
+        if not recent:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear Recent", self.settings.clear_recent)
+
+    def autosave(self) -> None:
+        """Keep a recovery copy of unsaved work (never touches the real file)."""
+        if self.recovery is None:
+            return
+        if not self.document.modified:
+            self.recovery.discard()
+            return
+        try:
+            self.recovery.write(self.document.map, self.document.path)
+        except Exception as exc:  # a failed recovery copy must not interrupt editing
+            self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
+
+    # --- drag and drop, close ------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_file(paths[0])

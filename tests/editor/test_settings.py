@@ -1,0 +1,41 @@
+"""Window layout, recent files and preferences persist in QSettings."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor.settings import Settings
+from tests.editor.conftest import DEFAULT_MAP
+
+pytestmark = pytest.mark.qt
+
+
+def test_layout_and_overlays_persist(make_window, settings):
+    w = make_window()
+    w.history_dock.hide()
+    w.set_overlay("coords", True)
+    w.close()
+    assert settings.q.value("window/state") is not None
+    w2 = make_window()
+    assert w2.history_dock.isHidden()
+    assert w2.overlays["coords"] is True
+    assert w2.overlay_actions["coords"].isChecked()
+
+
+def test_recent_files_are_most_recent_first_without_duplicates(settings, tmp_path):
+    other = tmp_path / "b.map.yaml"
+    other.write_text("x")
+    settings.add_recent(DEFAULT_MAP)
+    settings.add_recent(other)
+    settings.add_recent(DEFAULT_MAP)
+    assert settings.recent_files() == [str(DEFAULT_MAP.resolve()), str(other.resolve())]
+    other.unlink()
+    assert settings.recent_files() == [str(DEFAULT_MAP.resolve())]
+
+
+def test_preferences_have_typed_defaults(settings):
+    assert settings.pref("autosave_seconds") == 5
+    settings.set_pref("autosave_seconds", 12)
+    assert Settings(settings.q).pref("autosave_seconds") == 12
+    with pytest.raises(KeyError):
+        settings.set_pref("nonsense", 1)
