@@ -552,7 +552,8 @@ class PlaytestController(QObject):
                 note = " — enters enemy contact" + (
                     " and stops" if len(stops) >= 2 or (stops and stops[-1] == path[-1])
                     else "") if stops else ""
-                self.status(f"{opt.kind} to {h.q},{h.r}: cost {opt.cost:g}{note}", 5000)
+                col, row = self.session.game.map.to_offset(h) if self.session else (0, 0)
+                self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}{note}", 5000)
 
     # --- dialogs and files -----------------------------------------------------------------
 

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 
 from engine.rules.actions import Buy, Gift, Repair
 
+SPECIAL = "special"  # the engine's type id for a randomly drawn special unit
+
 if TYPE_CHECKING:
     from editor.playtest.controller import PlaytestController
 
@@ -96,18 +98,23 @@ class MoneyDialog(QDialog):
             f"{income} per money phase ({rs.income_per_fort} per fort). Phase: {st.phase}.")
         limit = rs.unit_limit_max if rs.unit_limit_enabled else None
         roster = [u for u in s.game.rosters[nation] if not u.has_ability("buy_on_water")]
-        self.buy_table.setRowCount(len(roster))
-        for r, utype in enumerate(roster):
+        rows: list[tuple[str, str, str, str]] = []
+        for utype in roster:
             owned = sum(1 for u in st.units.values() if u.nation == nation
                         and u.type.id == utype.id)
-            why = st.buy_problem(utype.id, None) or ""
-            cells = [utype.id, str(utype.cost.get(rs.currency, "–")),
-                     f"{owned} / {limit if limit is not None else '–'}", why]
+            rows.append((utype.id, str(utype.cost.get(rs.currency, "–")),
+                         f"{owned} / {limit if limit is not None else '–'}",
+                         st.buy_problem(utype.id, None) or ""))
+        # A special unit is drawn at random by the engine (`buy special FORT`).
+        rows.append((SPECIAL, "see ruleset", "–", st.buy_problem(SPECIAL, None) or ""))
+        self.buy_table.setRowCount(len(rows))
+        for r, cells in enumerate(rows):
+            type_id = cells[0]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 if col == 0:
-                    item.setData(Qt.ItemDataRole.UserRole, utype.id)
+                    item.setData(Qt.ItemDataRole.UserRole, type_id)
                 self.buy_table.setItem(r, col, item)
         self.buy_table.resizeColumnsToContents()
         self.fort.clear()

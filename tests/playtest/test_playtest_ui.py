@@ -221,3 +221,46 @@ def test_back_to_editing_keeps_the_game_and_editing_ends_it(make_window):
     c.ask_end_for_edit = lambda: True
     w.document.objectsChanged.emit()
     assert c.session is None and c.layer is None
+
+
+def test_f5_opens_the_dialog_and_starts_a_game(make_window, qtbot):
+    from PySide6.QtCore import QTimer
+
+    w = make_window()
+
+    def accept():
+        dialog = w.playtest_dialog
+        dialog.seed.setText("42")
+        dialog.accept()
+
+    QTimer.singleShot(0, accept)
+    w.act_playtest.trigger()
+    c = w.playtest
+    assert c.active and c.session is not None and c.session.game.seed == 42
+    assert w.view.tool is c.tool and c.dock.isVisible()
+    assert not w.tools_dock.isVisible()  # editing panels make room for the game
+    c.back_to_editing()
+    assert w.tools_dock.isVisible()
+
+
+def test_play_layer_draws_counters_in_nation_colours(make_window, qtbot):
+    from editor.playtest.counters import nation_colour
+
+    w = make_window()
+    c = start(w, seed=3)
+    st = c.session.state
+    unit = next(u for u in st.occ.values() if u.nation == "FR")
+    w.view.set_zoom(1.5)
+    w.view.center_on_hex(st.hex_of(unit))
+    qtbot.wait(50)
+    image = w.view.viewport().grab().toImage()
+    want = nation_colour("FR")
+    hits = sum(1 for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
+               if image.pixelColor(x, y).rgb() == want.rgb())
+    assert hits > 20, "FR counters must be visible in horizon blue"
+    c.back_to_editing()
+    qtbot.wait(50)
+    image = w.view.viewport().grab().toImage()
+    hits = sum(1 for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
+               if image.pixelColor(x, y).rgb() == want.rgb())
+    assert hits == 0, "back to editing hides the counters"
