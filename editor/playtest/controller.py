@@ -99,6 +99,7 @@ class PlaytestController(QObject):
         self._fort_cycle = 0
         self._hidden_docks: list[QDockWidget] = []
         self._ended_shown = False
+        self._reverting = False
         # Prompt hooks; tests replace them (modal boxes would block).
         self.ask_end_for_edit: Callable[[], bool] = self._ask_end_for_edit
         self.ask_path: Callable[[str, bool], str] = self._ask_path
@@ -189,15 +190,25 @@ class PlaytestController(QObject):
         return answer == QMessageBox.StandardButton.Yes
 
     def _map_edited(self, *_args: object) -> None:
-        if self.session is None:
+        if self.session is None or self._reverting:
             return
         if self.ask_end_for_edit():
             self.end()
             self.status("The map changed: the play-test ended.")
         else:
-            stack = self.window.document.undo_stack
-            if stack.canUndo():
-                QTimer.singleShot(0, stack.undo)
+            # Deferred: during QUndoStack.push the command is not on the stack yet.
+            QTimer.singleShot(0, self._revert_edit)
+
+    def _revert_edit(self) -> None:
+        # The undo emits the same change signals; they must not ask again.
+        stack = self.window.document.undo_stack
+        if not stack.canUndo():
+            return
+        self._reverting = True
+        try:
+            stack.undo()
+        finally:
+            self._reverting = False
 
     # --- refreshing ------------------------------------------------------------------------
 
@@ -307,6 +318,15 @@ class PlaytestController(QObject):
             counts[k] += 1
             if not self.apply(Assign(u.id, k + 1)):
                 return
+
+    def open_armies(self) -> None:
+        """Setup: the drag-and-drop army assignment of the seat to act."""
+        if self.session is None or self.session.state.phase != "setup":
+            return
+        from editor.playtest.armies import ArmiesDialog
+
+        self.armies_dialog = ArmiesDialog(self, self.window)
+        self.armies_dialog.show()
 
     def place_next(self) -> None:
         """Setup: place the next army of the seat to act."""

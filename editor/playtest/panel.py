@@ -69,6 +69,8 @@ class PlayPanel(QWidget):
         self.end_phase = _button("End phase", "End the current phase", c.end_phase)
         self.suggest = _button("Suggested groups", "Assign all your units to 3 armies",
                                c.suggest_groups)
+        self.assign = _button("Assign armies…", "Drag your units into 3 armies",
+                              c.open_armies)
         self.place = _button("Place next army", "Reveal a start chip and place its army",
                              c.place_next)
         self.unload = _button("Unload", "Unload the selected transport", c.unload_selected)
@@ -78,7 +80,7 @@ class PlayPanel(QWidget):
         self.money = _button("Buy / repair / gift…", "Spend money", c.open_money)
         self.undo = _button("Undo move", "Take back the last move (no dice rolled)", c.undo)
         self.surrender = _button("Surrender", "Your team gives up", c.surrender)
-        for i, b in enumerate((self.suggest, self.place, self.end_phase, self.unload,
+        for i, b in enumerate((self.assign, self.suggest, self.place, self.end_phase, self.unload,
                                self.start_combat, self.fight, self.money, self.undo,
                                self.surrender)):
             row.addWidget(b, i // 2, i % 2)
@@ -181,6 +183,7 @@ class PlayPanel(QWidget):
         human = not s.is_ai_turn() and not st.is_terminal()
         ph = st.phase
         self.suggest.setEnabled(human and ph == "setup" and st.setup_step == "assign")
+        self.assign.setEnabled(self.suggest.isEnabled())
         self.place.setEnabled(human and ph == "setup" and st.setup_step == "place")
         self.end_phase.setEnabled(human and ph in ("move", "declare", "money")
                                   and st.pending_unload is None)

@@ -203,7 +203,7 @@ def test_two_random_ai_seats_play_to_the_end(make_window, qtbot):
     assert c.session.summary().winner in c.end_dialog.title.text()
 
 
-def test_back_to_editing_keeps_the_game_and_editing_ends_it(make_window):
+def test_back_to_editing_keeps_the_game_and_editing_ends_it(make_window, qtbot):
     w = make_window()
     c = start(w)
     c.apply(EndPhase())
@@ -212,14 +212,17 @@ def test_back_to_editing_keeps_the_game_and_editing_ends_it(make_window):
     w.act_playtest.trigger()  # F5 resumes the kept game
     assert c.active and c.session.cursor == 1
     c.back_to_editing()
-    answers = [False]
-    c.ask_end_for_edit = lambda: answers.pop(0)
-    h = w.document.map.to_axial(0, 0)
-    w.document.set_selection({h})
-    w.document.objectsChanged.emit()
-    assert c.session is not None  # "no": the game stays
+    from editor.commands.objects import AddObject
+    from engine.model import Label
+
+    asked = []
+    c.ask_end_for_edit = lambda: asked.append(1) or False
+    labels = len(w.document.map.labels)
+    w.document.undo_stack.push(AddObject(w.document, Label("Test", (1.0, 1.0))))
+    qtbot.waitUntil(lambda: len(w.document.map.labels) == labels)  # "No" undid the edit
+    assert asked == [1] and c.session is not None  # asked once, the game stays
     c.ask_end_for_edit = lambda: True
-    w.document.objectsChanged.emit()
+    w.document.undo_stack.push(AddObject(w.document, Label("Test", (1.0, 1.0))))
     assert c.session is None and c.layer is None
 
 
@@ -264,3 +267,23 @@ def test_play_layer_draws_counters_in_nation_colours(make_window, qtbot):
     hits = sum(1 for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
                if image.pixelColor(x, y).rgb() == want.rgb())
     assert hits == 0, "back to editing hides the counters"
+
+
+def test_full_setup_with_the_armies_dialog(make_window):
+    w = make_window()
+    c = start(w, seed=6, setup="full")
+    st = c.session.state
+    nation = st.nation
+    c.panel.assign.click()
+    d = c.armies_dialog
+    mine = sum(1 for u in st.units.values() if u.nation == nation)
+    assert d.unassigned.count() == mine
+    assert not d.confirm()  # units still unassigned
+    first = d.unassigned.item(0).data(Qt.ItemDataRole.UserRole)
+    d.move_unit(first, 3)
+    d.suggest()
+    wanted = d.assignment()
+    assert wanted[first] == 3 and len(wanted) == mine and d.unassigned.count() == 0
+    assert d.confirm()
+    assert {u.id: u.army for u in st.units.values() if u.nation == nation} == wanted
+    assert st.nation != nation or st.setup_step == "place"
