@@ -47,6 +47,7 @@ class MapDocument(QObject):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.objectsChanged.connect(self._update_capture_overlay)
         self.terrainChanged.connect(self._update_capture_overlay)
+        self.mapReplaced.connect(self._update_capture_overlay)
 
     # --- file state ----------------------------------------------------------------------
 
@@ -287,8 +288,14 @@ class MapDocument(QObject):
 
     def transform_selection(self, kind: str) -> None:
         """Mirror ("mirror_h", "mirror_v") or rotate ("rotate_180") the selected content."""
-        if self.selection:
-            self.undo_stack.push(cmd.TransformSelection(self, kind))
+        if not self.selection:
+            return
+        if kind == "rotate_180":
+            self.undo_stack.push(cmd.RotateSelection180(self))
+        elif kind in ("mirror_h", "mirror_v"):
+            self.undo_stack.push(cmd.MirrorSelection(self, kind[-1]))
+        else:
+            raise ValueError(f"unknown transform {kind!r}")
 
     def paste_stamp(self, stamp: cmd.Stamp, at: Hex) -> None:
         """Paste a stamp with its origin on `at`."""

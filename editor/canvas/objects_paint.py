@@ -172,8 +172,9 @@ def _direction_angle(geom: GridGeometry, direction: int) -> float:
     return math.atan2(y, x)
 
 
-def fort_outline(fort: Fort, geom: GridGeometry) -> tuple[QPainterPath, QPointF, float]:
-    """The bastioned trace of a fort (path), its centre and outer radius in pixels.
+def fort_outline(fort: Fort, geom: GridGeometry
+                 ) -> tuple[QPainterPath, QPainterPath | None, QPointF, float]:
+    """The bastioned trace of a fort, its ravelin (or None), centre and outer radius (px).
 
     A pentagonal star fort sized to cover the footprint; with a `facing`, one bastion points
     that way and a ravelin guards the fortified side."""
@@ -202,10 +203,10 @@ def fort_outline(fort: Fort, geom: GridGeometry) -> tuple[QPainterPath, QPointF,
             return QPointF(cx + math.cos(angle) * radius * rf, cy + math.sin(angle) * radius * rf)
 
         rav = QPainterPath()
-        rav.addPolygon(QPolygonF([at(a - 0.3, 0.86), at(a, 1.22), at(a + 0.3, 0.86),
-                                  at(a - 0.3, 0.86)]))
-        path = path.united(rav)
-    return path, QPointF(cx, cy), radius * (1.25 if fort.facing is not None else 1.0)
+        rav.addPolygon(QPolygonF([at(a - 0.26, 0.8), at(a, 1.2), at(a + 0.26, 0.8),
+                                  at(a, 0.9), at(a - 0.26, 0.8)]))
+        return path, rav, QPointF(cx, cy), radius * 1.25
+    return path, None, QPointF(cx, cy), radius
 
 
 def _flag(painter: QPainter, colors: tuple[QColor, ...], at: QPointF, s: float) -> None:
@@ -255,6 +256,7 @@ class FortShape:
     """Geometry of a drawn fort, computed once per change."""
 
     outline: QPainterPath
+    ravelin: QPainterPath | None
     center: QPointF
     radius: float
     glacis: QPainterPath
@@ -262,11 +264,17 @@ class FortShape:
 
 def fort_shape(fort: Fort, geom: GridGeometry) -> FortShape:
     """Trace, centre, radius and glacis (the sloped apron around the trace) of a fort."""
-    outline, center, radius = fort_outline(fort, geom)
+    outline, ravelin, center, radius = fort_outline(fort, geom)
     stroker = QPainterPathStroker()
     stroker.setWidth(geom.size * 0.32)
     stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-    return FortShape(outline, center, radius, stroker.createStroke(outline).united(outline))
+    works = QPainterPath(outline)
+    if ravelin is not None:
+        works.addPath(ravelin)
+    glacis = stroker.createStroke(works).united(outline)
+    if ravelin is not None:
+        glacis = glacis.united(ravelin)
+    return FortShape(outline, ravelin, center, radius, glacis)
 
 
 def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
@@ -297,6 +305,10 @@ def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
     painter.setPen(QPen(main, max(1.2, s * 0.13), Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap,
                         Qt.PenJoinStyle.MiterJoin))
     painter.drawPath(outline)
+    if shape.ravelin is not None:
+        painter.setPen(QPen(main, max(1.0, s * 0.09), Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.MiterJoin))
+        painter.drawPath(shape.ravelin)
     if lod * s >= 6:
         inner = QPainterPath(outline)
         painter.save()
@@ -315,7 +327,7 @@ def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
 
 def fort_bounds(fort: Fort, geom: GridGeometry) -> QRectF:
     """Scene rectangle a drawn fort can touch."""
-    _, center, radius = fort_outline(fort, geom)
+    _, _, center, radius = fort_outline(fort, geom)
     pts = [geom.hex_center(h) for h in fort.entrances]
     r = QRectF(center.x() - radius, center.y() - radius, radius * 2, radius * 2)
     for x, y in pts:

@@ -15,6 +15,7 @@ import math
 import time
 from collections import defaultdict
 
+import shiboken6
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -42,10 +43,15 @@ class TerrainLayer(QGraphicsItem):
         self.pending = 0  # chunks left for a follow-up repaint after the last paint
         self._follow_up = QTimer()
         self._follow_up.setSingleShot(True)
-        self._follow_up.timeout.connect(self.update)
+        self._follow_up.timeout.connect(self._continue_building)
         self._region_sets: list[tuple[str, frozenset[int]]] = []
         self._region_cache: list[tuple[str, frozenset, frozenset[int]]] = []
         self.set_map(game_map)
+
+    def _continue_building(self) -> None:
+        # The scene (and this item's C++ side) may be gone by the time the timer fires.
+        if shiboken6.isValid(self) and self.scene() is not None:
+            self.update()
 
     # --- model -------------------------------------------------------------------------
 

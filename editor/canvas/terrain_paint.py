@@ -258,42 +258,42 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
 
 
 def _paint_region(painter: QPainter, shapes: HexShapes, rect: QRectF, c0: int, c1: int, r0: int,
-                  r1: int,                  color: QColor, indices: set[int]) -> None:
+                  r1: int, color: QColor, indices: set[int]) -> None:
     geom = shapes.geom
     w, h = geom.width, geom.height
-    fill = QPainterPath()
-    fill.setFillRule(Qt.FillRule.WindingFill)
-    outline: list[QLineF] = []
-    inside = 0
-    for row in range(r0, r1 + 1):
-        for col in range(c0, c1 + 1):
-            i = row * w + col
-            if i not in indices:
-                continue
-            inside += 1
-            x, y = geom.center(col, row)
-            fill.addPolygon(shapes.polygon.translated(x, y))
-            for d, (dc, dr) in enumerate(shapes.neighbour_deltas(col, row)):
-                nc, nr = col + dc, row + dr
-                # The map border is drawn anyway; outline only borders inside the map.
-                if 0 <= nc < w and 0 <= nr < h and nr * w + nc not in indices:
-                    outline.append(shapes.half_outline[d].translated(x, y))
-    whole = inside == (c1 - c0 + 1) * (r1 - r0 + 1) and c0 > 0 and r0 > 0 and c1 < w - 1 \
-        and r1 < h - 1
-    if fill.isEmpty():
+    members = [row * w + col for row in range(r0, r1 + 1) for col in range(c0, c1 + 1)
+               if row * w + col in indices]
+    if not members:
         return
     tint = QColor(color)
     tint.setAlpha(11)
     # Unantialiased: an antialiased fill of hundreds of hex polygons costs ten times more,
     # and the outline covers the edge.
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    if whole:  # every hex around is in the region: one rectangle instead of hundreds of hexes
+    whole = len(members) == (c1 - c0 + 1) * (r1 - r0 + 1)
+    if whole and c0 > 0 and r0 > 0 and c1 < w - 1 and r1 < h - 1:
+        # Every hex around is in the region: no border here, one rectangle of tint.
         painter.fillRect(rect, tint)
-    else:
-        painter.fillPath(fill, tint)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        return
+    fill = QPainterPath()
+    fill.setFillRule(Qt.FillRule.WindingFill)
+    outline: list[QLineF] = []
+    for i in members:
+        row, col = divmod(i, w)
+        x, y = geom.center(col, row)
+        fill.addPolygon(shapes.polygon.translated(x, y))
+        for d, (dc, dr) in enumerate(shapes.neighbour_deltas(col, row)):
+            nc, nr = col + dc, row + dr
+            # The map border is drawn anyway; outline only borders inside the map.
+            if 0 <= nc < w and 0 <= nr < h and nr * w + nc not in indices:
+                outline.append(shapes.half_outline[d].translated(x, y))
+    painter.fillPath(fill, tint)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setPen(QPen(color, geom.size * 0.08, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-    painter.drawLines(outline)
+    if outline:
+        painter.setPen(QPen(color, geom.size * 0.08, Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.FlatCap))
+        painter.drawLines(outline)
 
 
 def _paint_grid(painter: QPainter, shapes: HexShapes, c0: int, c1: int, r0: int, r1: int,

@@ -25,7 +25,14 @@ from editor.commands.objects import (
     SetAttributes,
 )
 from editor.commands.paths import covered_hexes
-from editor.commands.selection import MoveSelection, PasteStamp, Stamp, TransformSelection
+from editor.commands.selection import (
+    MirrorSelection,
+    MoveSelection,
+    PasteStamp,
+    RotateSelection180,
+    Stamp,
+    TransformSelection,
+)
 from editor.commands.terrain import (
     ApplyPathTerrain,
     EraseTerrain,
@@ -54,6 +61,7 @@ __all__ = [
     "EraseTerrain",
     "FillRectangle",
     "FillTerrain",
+    "MirrorSelection",
     "MoveFort",
     "MoveSelection",
     "MoveStartMarker",
@@ -65,6 +73,7 @@ __all__ = [
     "RemoveObject",
     "ResizeMap",
     "RotateFort",
+    "RotateSelection180",
     "SetAttributes",
     "Stamp",
     "TerrainEdit",

@@ -7,7 +7,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from editor.commands.base import Command
-from engine.hexes import Hex, Layout
+from engine.hexes import Hex, Layout, axial_to_offset, offset_to_axial
 from engine.model import GameMap, Region
 
 if TYPE_CHECKING:
@@ -30,14 +30,27 @@ class ChangeMapProperties(Command):
         self.old = {k: self._get(k) for k in changes}
         names = ", ".join(k.replace("_", " ") for k in changes)
         self.setText(f"Change map properties ({names})")
+        # Terrain is stored by offset position, so it stays put when the layout changes;
+        # forts, markers and regions are axial and must follow their offset positions.
+        self.objects_before = self.objects_after = None
+        if any(k in LAYOUT_KEYS and self.old[k] != v for k, v in changes.items()):
+            m = doc.map
+            old = (m.layout.orientation, m.layout.offset)
+            new = (changes.get("orientation", old[0]), changes.get("offset", old[1]))
+            self.objects_before = copy.deepcopy((m.forts, m.start_markers, m.regions))
+            self.objects_after = _remapped(self.objects_before, old, new)
 
     def _get(self, key: str) -> Any:
         target = self.doc.map.layout if key in LAYOUT_KEYS else self.doc.map
         return getattr(target, key)
 
-    def _set(self, values: dict[str, Any]) -> None:
+    def _set(self, values: dict[str, Any], objects: tuple | None = None) -> None:
         for k, v in values.items():
             setattr(self.doc.map.layout if k in LAYOUT_KEYS else self.doc.map, k, v)
+        if objects is not None:
+            m = self.doc.map
+            m.forts, m.start_markers, m.regions = copy.deepcopy(objects)
+            self.doc.select_object(None)
         if any(k in LAYOUT_KEYS for k in values):
             self.doc.mapReplaced.emit()
         else:
@@ -45,10 +58,29 @@ class ChangeMapProperties(Command):
         self.doc.fileChanged.emit()
 
     def redo(self) -> None:
-        self._set(self.new)
+        self._set(self.new, self.objects_after)
 
     def undo(self) -> None:
-        self._set(self.old)
+        self._set(self.old, self.objects_before)
+
+
+def _remapped(objects: tuple, old: tuple[str, str], new: tuple[str, str]) -> tuple:
+    """Forts, markers and regions moved so each keeps its offset (col, row) under the new
+    orientation/offset convention."""
+
+    def move(h: Hex) -> Hex:
+        col, row = axial_to_offset(h, old[0], old[1])  # type: ignore[arg-type]
+        return offset_to_axial(col, row, new[0], new[1])  # type: ignore[arg-type]
+
+    forts, markers, regions = copy.deepcopy(objects)
+    for f in forts:
+        f.hexes = [move(h) for h in f.hexes]
+        f.entrances = [move(h) for h in f.entrances]
+    for mk in markers:
+        mk.hex = move(mk.hex)
+    for r in regions:
+        r.hexes = {move(h) for h in r.hexes}
+    return forts, markers, regions
 
 
 def resized_map(game_map: GameMap, width: int, height: int, anchor: tuple[float, float]) -> GameMap:

@@ -170,3 +170,17 @@ class PasteStamp(_SelectionCommand):
             if m.in_bounds(mk.hex + at):
                 AddObject(doc, StartMarker(mk.number, mk.hex + at), parent=self)
         self.sel_after = set(landed)
+
+
+class MirrorSelection(TransformSelection):
+    """Mirror the selection horizontally ("h") or vertically ("v")."""
+
+    def __init__(self, doc: MapDocument, axis: str) -> None:
+        super().__init__(doc, "mirror_h" if axis == "h" else "mirror_v")
+
+
+class RotateSelection180(TransformSelection):
+    """Rotate the selection by 180° (a point reflection: exact on every hex grid)."""
+
+    def __init__(self, doc: MapDocument) -> None:
+        super().__init__(doc, "rotate_180")

@@ -72,6 +72,9 @@ class PaintTerrain(TerrainEdit):
         self.stroke_id = stroke_id
         self.verb = verb
         super().__init__(doc, indices, value)
+        # Kept for merging: a long stroke must not rebuild these on every dab.
+        self._known = set(self.indices)
+        self.old = bytearray(self.old)
 
     def _update_text(self) -> None:
         if self.verb == "Paint":
@@ -87,12 +90,12 @@ class PaintTerrain(TerrainEdit):
             return False
         if other.new[:1] != self.new[:1]:
             return False
-        known = set(self.indices)
+        known = self._known
         for i, old in zip(other.indices, other.old, strict=True):
             if i not in known:
                 known.add(i)
                 self.indices.append(i)
-                self.old += bytes([old])
+                self.old.append(old)
         self.new = self.new[:1] * len(self.indices)
         self._update_text()
         return True

@@ -29,6 +29,11 @@ def shift_held(event: QMouseEvent | None) -> bool:
     return event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
 
 
+def alt_held(event: QMouseEvent | None) -> bool:
+    """Whether Alt is held."""
+    return event is not None and bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
+
+
 def ctrl_held(event: QMouseEvent | None) -> bool:
     """Whether Ctrl (Cmd on macOS) is held."""
     return event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)

@@ -8,13 +8,14 @@ from PySide6.QtGui import QMouseEvent
 from editor import grid
 from editor.document import MapDocument
 from editor.state import ToolState
-from editor.tools.base import Tool, left_down, shift_held
+from editor.tools.base import Tool, alt_held, left_down, shift_held
 from engine.hexes import Hex
 
 
 class BrushTool(Tool):
     """Paint the current terrain with a round brush; Shift-click draws a straight line from
-    the last painted hex. A whole drag is one undo step."""
+    the last painted hex, Alt-click picks the terrain under the cursor. A whole drag is one
+    undo step."""
 
     name = "brush"
     label = "Terrain brush"
@@ -36,6 +37,9 @@ class BrushTool(Tool):
 
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if not left_down(event):
+            return
+        if alt_held(event) and self.document.map.in_bounds(h):
+            self.state.set(terrain=self.document.map.terrain_at(h))  # eyedropper shortcut
             return
         self.stroke = self.document.new_stroke_id()
         r = self.state.brush_radius

@@ -112,6 +112,23 @@ class Place(Action):
 
 
 @dataclass(frozen=True)
+class Headquarters(Action):
+    """Setup, victory-points variant: choose one of your start numbers as headquarters."""
+
+    number: int
+    verb: ClassVar[str] = "hq"
+    usage: ClassVar[str] = "hq NUMBER"
+
+    def __str__(self) -> str:
+        return f"hq {self.number}"
+
+    @classmethod
+    def _from_words(cls, words: list[str]) -> Action:
+        cls._expect(words, 1, cls.usage)
+        return cls(int(words[0]))
+
+
+@dataclass(frozen=True)
 class Move(Action):
     """Move a unit to a free hex (the cheapest legal path is taken)."""
 

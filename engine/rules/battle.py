@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules import combat
+from engine.rules import combat, victory
 from engine.rules.actions import Action, Attack, Fight
 
 if TYPE_CHECKING:
@@ -64,11 +64,20 @@ def do_attack(s: State, a: Attack) -> None:
 
 
 def fighter(s: State, u: Unit) -> combat.Fighter:
-    """The combat view of a unit on the board."""
+    """The combat view of a unit on the board (forest column in forest; with Grabenkampf a
+    foot soldier on a trench hex defends with the armour of a tank in forest)."""
     board = s.game.board
-    in_forest = u.pos >= 0 and board.terrain_name(u.pos) == "forest"
-    return combat.Fighter(u.type, u.damage, u.xp, in_forest=in_forest,
-                          on_water=s.is_on_water(u))
+    terrain = board.terrain_name(u.pos) if u.pos >= 0 else ""
+    in_trench = (terrain == "trench" and u.type.unit_class == "foot"
+                 and "grabenkampf" in s.game.variants)
+    armour: tuple[int, ...] = ()
+    if in_trench:
+        try:
+            armour = combat.trench_armour_of(s.game.catalog)
+        except ValueError:
+            in_trench = False  # a catalog without a tank: the open column applies
+    return combat.Fighter(u.type, u.damage, u.xp, in_forest=terrain == "forest",
+                          on_water=s.is_on_water(u), in_trench=in_trench, trench_armour=armour)
 
 
 def melee_support(s: State, a: Unit, d: Unit) -> tuple[int, bool]:
@@ -130,8 +139,10 @@ def resolve(s: State, a: Unit, d: Unit) -> None:
         "attacker_destroyed": res.attacker_destroyed,
     })
     if res.defender_destroyed:
+        victory.on_destroyed(s, a.nation, 1 + len(d.cargo))
         s.remove_unit(d)
     if res.attacker_destroyed:
+        victory.on_destroyed(s, d.nation, 1 + len(a.cargo))
         s.remove_unit(a)
     s.check_victory()
 

@@ -14,7 +14,8 @@ from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
 IMPASSABLE = -1
 WHOLE_MOVE = -2
 
-MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship"}
+MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship", "tank": "tank"}
+TRENCH_CLASSES = ("foot", "tank", "air")
 
 
 _CACHE: dict[tuple[object, ...], Board] = {}
@@ -22,7 +23,8 @@ _CACHE_SIZE = 8
 
 
 def movement_class(unit_class: str) -> str:
-    """The ruleset's movement class for a catalog unit class (others move as vehicles)."""
+    """The ruleset's movement class for a catalog unit class (others move as vehicles; tanks
+    use the vehicle table too unless the ruleset has a "tank" table)."""
     return MOVEMENT_CLASS.get(unit_class, "vehicle")
 
 
@@ -94,10 +96,17 @@ class Board:
         if not trench_variant:
             effective[TERRAIN_ID["trench"]] = "meadow"
         costs: dict[str, list[int]] = {}
-        for mclass, table in ruleset.terrain_costs.items():
+        tables = dict(ruleset.terrain_costs)
+        if "vehicle" in tables:
+            # Tanks move as vehicles unless the ruleset gives them their own table.
+            tables.setdefault("tank", tables["vehicle"])
+        trench_id = TERRAIN_ID["trench"]
+        for mclass, table in tables.items():
             per_terrain = []
-            for tname in effective:
+            for tid, tname in enumerate(effective):
                 v = table.get(tname)
+                if trench_variant and tid == trench_id and mclass not in TRENCH_CLASSES:
+                    v = None  # Grabenkampf: only foot soldiers, tanks and air units enter
                 if v is None:
                     per_terrain.append(IMPASSABLE)
                 elif v == "whole_move":

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import ring
 from engine.model import UnitType
+from engine.rules import victory
 from engine.rules.actions import Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
 
@@ -134,7 +135,9 @@ def do_buy(s: State, a: Buy) -> None:
         s.log.append({"event": "draw_special", "nation": nation, "unit_type": utype.id})
     else:
         utype = s.game.catalog.units[a.unit_type]
-    s.money[nation] -= price(s, utype) or 0
+    cost = price(s, utype) or 0
+    s.money[nation] -= cost
+    victory.on_bank(s, nation, cost)
     u = s.add_unit(utype, nation)
     u.moved = u.done = True
     if utype.has_ability("buy_on_water"):
@@ -168,7 +171,9 @@ def _nearest_free_water(s: State, fort_id: str) -> int:
 def do_repair(s: State, a: Repair) -> None:
     """Pay and remove all damage (experience stays)."""
     u = s.units[a.unit]
-    s.money[u.nation] -= repair_cost(s, u)
+    cost = repair_cost(s, u)
+    s.money[u.nation] -= cost
+    victory.on_bank(s, u.nation, cost)
     u.damage = 0
 
 
@@ -192,8 +197,10 @@ def gift_problem(s: State, a: Gift) -> str | None:
 
 def do_gift(s: State, a: Gift) -> None:
     """Move the money; the fee goes to the bank."""
-    s.money[s.nation] -= a.amount + s.game.ruleset.gift_fee
+    fee = s.game.ruleset.gift_fee
+    s.money[s.nation] -= a.amount + fee
     s.money[a.nation] += a.amount
+    victory.on_bank(s, s.nation, fee)
 
 
 def money_actions(s: State) -> list[Repair | Buy]:

@@ -35,6 +35,10 @@ def clone(s: State) -> State:
     c.last_armies = {k: list(v) for k, v in s.last_armies.items()}
     c.declarations = list(s.declarations)
     c.counters = dict(s.counters)
+    c.vp = dict(s.vp)
+    c.hq = dict(s.hq)
+    c.hq_taken = list(s.hq_taken)
+    c.bank_paid = dict(s.bank_paid)
     c.dice = type(s.dice)(s.dice.state)
     c.history = list(s.history)
     c.log = list(s.log)
@@ -86,6 +90,9 @@ def to_json(s: State) -> dict[str, Any]:
         "next_fight": s.next_fight,
         "pending_unload": s.pending_unload,
         "counters": dict(s.counters),
+        "victory_points": {"points": dict(s.vp), "headquarters": dict(s.hq),
+                           "headquarters_taken": list(s.hq_taken),
+                           "paid_to_bank": dict(s.bank_paid)},
         "dice_state": format(s.dice.state, "016x"),
         "winner": s.winner_team,
         "reason": s.reason,
@@ -166,6 +173,11 @@ def from_json(game: Game, data: dict[str, Any]) -> State:
         s.next_fight = int(data["next_fight"])
         s.pending_unload = data["pending_unload"]
         s.counters = {k: int(v) for k, v in data["counters"].items()}
+        vp = data["victory_points"]
+        s.vp = {k: int(v) for k, v in vp["points"].items()}
+        s.hq = {k: int(v) for k, v in vp["headquarters"].items()}
+        s.hq_taken = [str(x) for x in vp["headquarters_taken"]]
+        s.bank_paid = {k: int(v) for k, v in vp["paid_to_bank"].items()}
         s.dice.state = int(data["dice_state"], 16)
         s.winner_team = data["winner"]
         s.reason = data["reason"]

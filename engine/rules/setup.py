@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex, ring
+from engine.rules import victory
 from engine.rules.board import IMPASSABLE
 from engine.rules.errors import IllegalActionError
 
@@ -56,6 +57,19 @@ def after_place(s: State) -> None:
     for step in range(1, n + 1):
         seat = (s.current + step) % n
         if not all(s.placed[s.game.nations[seat]]):
+            s.current = seat
+            return
+    if victory.enabled(s):
+        s.setup_step = "hq"
+        s.current = 0
+        return
+    begin(s)
+
+
+def after_hq(s: State) -> None:
+    """Victory points: next seat to choose its headquarters, then roll who begins."""
+    for seat, nation in enumerate(s.game.nations):
+        if nation not in s.hq:
             s.current = seat
             return
     begin(s)
@@ -148,6 +162,10 @@ def quick_setup(s: State) -> None:
             if not all(s.placed[s.game.nations[seat]]):
                 s.current = seat
                 break
+    if victory.enabled(s):
+        for nation in s.game.nations:
+            s.hq[nation] = s.chips[nation][s.dice.below(ARMIES)]
+        s.log.append({"event": "headquarters", "hq": dict(s.hq)})
     begin(s)
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import battle, combat, money
+from engine.rules import battle, combat, money, victory
 from engine.rules.actions import (
     Action,
     Assign,
@@ -18,6 +18,7 @@ from engine.rules.actions import (
     Enter,
     Fight,
     Gift,
+    Headquarters,
     Move,
     Place,
     Repair,
@@ -78,7 +79,10 @@ class State:
         self.game = game
         self.units: dict[str, Unit] = {}
         self.occ: dict[int, Unit] = {}
-        self.fort_owner: dict[str, str] = {f.id: f.owner for f in game.forts}
+        # A fort the map gives to a nation that does not play in this game starts neutral.
+        self.fort_owner: dict[str, str] = {
+            f.id: f.owner if f.owner in game.team_of else "neutral" for f in game.forts
+        }
         self.money: dict[str, int] = {}
         self.phase = "setup"
         self.current = 0
@@ -96,6 +100,10 @@ class State:
         self.counters: dict[str, int] = {}
         self.winner_team: str | None = None
         self.reason = ""
+        self.vp: dict[str, int] = {}  # victory-points variant
+        self.hq: dict[str, int] = {}  # nation -> start number of its headquarters
+        self.hq_taken: list[str] = []
+        self.bank_paid: dict[str, int] = {}
         self.dice = Dice(seed_state(game.seed))
         self.history: list[Action] = []
         self.log: list[dict[str, Any]] = []
@@ -312,6 +320,8 @@ class State:
                 if u.nation == nation and u.army is None
                 for k in range(1, ARMIES + 1)
             ] + [Surrender()]
+        if self.setup_step == "hq":
+            return [Headquarters(n) for n in self.chips[nation]] + [Surrender()]
         return [
             Place(k + 1) for k in range(ARMIES) if not self.placed[nation][k]
         ] + [Surrender()]
@@ -383,14 +393,14 @@ class State:
             if uid is not None and uid not in self.units:
                 return f"there is no unit {uid!r}"
         phase_of = {
-            Assign: "setup", Place: "setup", Move: "move", Enter: "move", Capture: "move",
-            Board: "move", Unload: "move", Attack: "declare", Fight: "combat",
-            Buy: "money", Repair: "money",
+            Assign: "setup", Place: "setup", Headquarters: "setup", Move: "move",
+            Enter: "move", Capture: "move", Board: "move", Unload: "move",
+            Attack: "declare", Fight: "combat", Buy: "money", Repair: "money",
         }
         want = phase_of.get(type(a))
         if want is not None and self.phase != want:
             return f"'{a.verb}' belongs to the {want} phase, this is the {self.phase} phase"
-        if isinstance(a, Assign | Place):
+        if isinstance(a, Assign | Place | Headquarters):
             return self._setup_problem(a)
         if isinstance(a, Move | Enter | Capture | Board):
             return self._move_problem(a)
@@ -423,8 +433,14 @@ class State:
             return None
         return f"unknown action {a!r}"
 
-    def _setup_problem(self, a: Assign | Place) -> str | None:
+    def _setup_problem(self, a: Assign | Place | Headquarters) -> str | None:
         nation = self.nation
+        if isinstance(a, Headquarters):
+            if self.setup_step != "hq":
+                return "headquarters are chosen after every army is placed (victory points)"
+            if a.number not in self.chips[nation]:
+                return f"{a.number} is not one of your start numbers {self.chips[nation]}"
+            return None
         if isinstance(a, Assign):
             if self.setup_step != "assign":
                 return "armies are already assigned; place them"
@@ -437,7 +453,8 @@ class State:
                 return f"army must be 1..{ARMIES}"
             return None
         if self.setup_step != "place":
-            return "assign every unit to an army first"
+            return ("assign every unit to an army first" if self.setup_step == "assign"
+                    else "every army is placed")
         if not 1 <= a.army <= ARMIES:
             return f"army must be 1..{ARMIES}"
         if self.placed[nation][a.army - 1]:
@@ -496,6 +513,12 @@ class State:
         self.armies[u.nation][a.army - 1].append(u.id)
         setup.after_assign(self)
 
+    def _do_hq(self, a: Headquarters) -> None:
+        from engine.rules import setup
+
+        self.hq[self.nation] = a.number
+        setup.after_hq(self)
+
     def _do_place(self, a: Place) -> None:
         from engine.rules import setup
 
@@ -522,6 +545,9 @@ class State:
         self._mark_moved(u)
         if u.cargo:
             self.pending_unload = u.id
+        if victory.enabled(self):
+            victory.on_arrive(self, u)
+            self.check_victory()
 
     def _do_enter(self, a: Enter) -> None:
         u = self.units[a.unit]
@@ -553,6 +579,7 @@ class State:
         self.fort_owner[a.fort] = u.nation
         self.log.append({"event": "capture", "fort": a.fort, "by": u.id,
                          "from": previous, "removed": removed})
+        victory.on_capture(self, u, previous, len(removed))
         self.check_victory()
 
     def _do_board(self, a: Board) -> None:
@@ -574,10 +601,13 @@ class State:
             self.occ[i] = p
             p.moved = True
             p.done = True
+            victory.on_arrive(self, p)
         t.cargo = []
         self._mark_moved(t)
         t.done = True
         self.pending_unload = None
+        if victory.enabled(self):
+            self.check_victory()
 
     def remove_unit(self, u: Unit) -> None:
         """Take a unit (and anything it carries) out of the game."""
@@ -636,7 +666,8 @@ class State:
         self.log.append({"event": "game_over", "winner": team, "reason": reason})
 
     def check_victory(self) -> None:
-        """End the game if a team holds enough forts or (edition switch) was eliminated."""
+        """End the game if a team holds enough forts, was eliminated (edition switch) or
+        reached a victory-point target (variant)."""
         if self.phase == "over":
             return
         teams = sorted(set(self.game.team_of.values()))
@@ -651,6 +682,9 @@ class State:
                            u.type.unit_class != "transport" for u in self.units.values()):
                     self._finish(next(t for t in teams if t != team), "elimination")
                     return
+        team = victory.winner(self)
+        if team is not None:
+            self._finish(team, "victory_points")
 
     # --- copies and serialisation ----------------------------------------------------------
 
@@ -681,6 +715,7 @@ class State:
 _HANDLERS = {
     Assign: State._do_assign,
     Place: State._do_place,
+    Headquarters: State._do_hq,
     Move: State._do_move,
     Enter: State._do_enter,
     Capture: State._do_capture,

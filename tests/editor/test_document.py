@@ -234,3 +234,14 @@ def test_terrain_undo_stores_only_changed_bytes(doc):
     doc.fill_rectangle(Hex(0, 0), doc.map.to_axial(3, 0), "water")
     cmd = doc.undo_stack.command(0)
     assert len(cmd.indices) == 4 and cmd.old == bytes([TERRAIN_ID["meadow"]]) * 4
+
+
+def test_changing_orientation_keeps_objects_on_their_offset_hexes(doc):
+    m = doc.map
+    doc.place_start_marker(1, m.to_axial(5, 7))
+    doc.paint_region("half_1_6", [m.to_axial(3, 3)])
+    doc.change_properties(orientation="flat", offset="even")
+    assert m.to_offset(m.start_markers[0].hex) == (5, 7)
+    assert {m.to_offset(h) for h in m.region("half_1_6").hexes} == {(3, 3)}
+    doc.undo_stack.undo()
+    assert m.layout.orientation == "pointy" and m.to_offset(m.start_markers[0].hex) == (5, 7)

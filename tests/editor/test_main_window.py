@@ -211,3 +211,14 @@ def test_open_semantically_invalid_file_lists_its_problems(make_window, tmp_path
     assert w.open_file(path)
     assert w.problems_panel.count() >= 1
     assert any(p.line for p in w.document.problems)
+
+
+def test_alt_click_with_brush_picks_terrain(make_window):
+    w = make_window()
+    w.document.paint_terrain([Hex(4, 4)], "trench")
+    w.set_tool("brush")
+    w.state.set(terrain="forest")
+    click(w, Hex(4, 4), modifiers=Qt.KeyboardModifier.AltModifier)
+    assert w.state.terrain == "trench"
+    assert w.tools_panel.terrain_buttons.checkedButton().objectName() == "terrain_trench"
+    assert w.document.undo_stack.count() == 1

@@ -147,3 +147,24 @@ def test_build_budget_defers_chunks_to_follow_up_paints(make_view, qtbot):
     assert layer.pending > 0
     layer.build_budget_s = 1e9
     qtbot.waitUntil(lambda: layer.pending == 0 and len(layer.cache) > 0, timeout=5000)
+
+
+def test_follow_up_build_after_view_is_gone_is_harmless(qtbot):
+    from editor.canvas import MapView
+
+    from .fakes import FakeDocument, generate_map
+
+    view = MapView(FakeDocument(generate_map(200, 150)))
+    view.resize(800, 600)
+    with qtbot.waitExposed(view):
+        view.show()
+    layer = view.map_scene.terrain
+    layer.build_budget_s = 0.0
+    view.set_zoom(0.5)
+    view.viewport().repaint()
+    assert layer.pending > 0
+    view.close()
+    view.map_scene.removeItem(layer)
+    layer._continue_building()  # what the pending timer calls: no scene, nothing to do
+    view.deleteLater()
+    qtbot.wait(20)  # pytest-qt fails the test on any exception raised in a Qt callback

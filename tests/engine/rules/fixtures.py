@@ -44,7 +44,7 @@ def ruleset(**overrides: Any) -> Ruleset:
             "foot": {"meadow": 1, "forest": 1.5, "road": 0.5, "bridge": 0.5,
                      "water": "whole_move", "trench": 1},
             "vehicle": {"meadow": 1, "forest": 1.5, "road": 0.5, "bridge": 0.5,
-                        "water": None, "trench": None},
+                        "water": None, "trench": 1},
             "air": {t: 1 for t in ("meadow", "forest", "road", "bridge", "water", "trench")},
             "ship": {"meadow": None, "forest": None, "road": None, "bridge": 1, "water": 1,
                      "trench": None},
@@ -56,6 +56,9 @@ def ruleset(**overrides: Any) -> Ruleset:
             "grabenkampf": {"enabled": False},
             "early_destruction": {"enabled": False, "destroyed_at_damage": 5},
             "second_full_set": {"enabled": False},
+            "victory_points": {"enabled": False, "player_target": 10, "team_target": 15,
+                               "hq_capture": 3, "per_unit_destroyed": 1,
+                               "per_fort_captured": 1, "money_per_point": 20},
             "start_with_nation_units": {"enabled": False, "count": 2},
         },
     }

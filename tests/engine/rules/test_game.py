@@ -452,3 +452,81 @@ def test_two_players_play_only_on_their_half():
     car = put(s, "armoured_car", "DE", Hex(2, 5))
     assert all(h.r <= 5 for h in s.legal_moves(car))
     assert Hex(2, 4) in s.legal_moves(car)
+
+
+# --- victory points (§11.2) -------------------------------------------------------------------
+
+
+def test_victory_points_headquarters_are_chosen_after_placement():
+    from engine.rules.actions import Headquarters
+
+    s = Game(scenario(players=2), seed=2, variants=("victory_points",)).new_initial_state()
+    while s.setup_step in ("assign", "place"):
+        s.apply_action(next(a for a in s.legal_actions() if not isinstance(a, Surrender)))
+    assert s.setup_step == "hq" and s.phase == "setup"
+    nation = s.nation
+    assert s.legal_actions()[:3] == [Headquarters(n) for n in s.chips[nation]]
+    with pytest.raises(IllegalActionError, match="not one of your start numbers"):
+        s.apply_action(Headquarters(99))
+    s.apply_action(Headquarters(s.chips[nation][1]))
+    s.apply_action(Headquarters(s.chips[s.nation][0]))
+    assert s.phase == "move" and set(s.hq) == {"DE", "FR"}
+
+
+def test_victory_points_for_forts_headquarters_and_destroyed_units():
+    from engine.rules.actions import Capture
+
+    s = empty_state(game_map(forts=[fort("f1", [row(5)], [row(4), row(6)])]),
+                    variants=("victory_points",))
+    s.hq = {"FR": 1}
+    hq_hex = s.game.board.hexes[s.game.start_numbers[1]]
+    inf = put(s, "infantry", "DE", row(3))
+    s.apply_action(Capture(inf.id, "f1"))
+    assert s.vp == {"DE": 1}
+    car = put(s, "armoured_car", "DE", hq_hex + Hex(1, 0))
+    plane = put(s, "fighter", "DE", hq_hex + Hex(0, 1))
+    s.apply_action(Move(plane.id, hq_hex))  # air units cannot take a headquarters
+    assert s.vp == {"DE": 1}
+    s.remove_unit(plane)
+    s.apply_action(Move(car.id, hq_hex))
+    assert s.vp == {"DE": 4} and s.hq_taken == ["FR"]
+
+
+def test_victory_points_for_money_paid_and_the_player_target_wins():
+    forts = [fort("f1", [row(3)], [row(2), row(4)], owner="DE")]
+    s = empty_state(game_map(forts=forts), variants=("victory_points",))
+    s.money["DE"] = 100
+    s.vp["DE"] = 8
+    _to_money(s)
+    for _ in range(6):  # 6 x 3 = 18 coins: not yet 20
+        s.apply_action(Buy("mounted_infantry", "f1"))
+    assert s.vp["DE"] == 8
+    s.apply_action(Buy("infantry", "f1"))  # 20 paid: +1
+    assert s.vp["DE"] == 9 and not s.is_terminal()
+    s.apply_action(Buy("transport", "f1"))
+    s.apply_action(Buy("transport", "f1"))
+    s.apply_action(Buy("transport", "f1"))
+    s.apply_action(Buy("transport", "f1"))
+    s.apply_action(Buy("transport", "f1"))
+    s.apply_action(Buy("infantry", "f1"))  # 20 + 15 + 2 = 37: still 1 point
+    assert s.vp["DE"] == 9
+    s.apply_action(Buy("mounted_infantry", "f1"))  # 40: the 10th point wins
+    assert s.is_terminal() and s.reason == "victory_points" and s.winner() == "central"
+
+
+def test_victory_point_for_a_unit_destroyed_in_combat():
+    s = empty_state(game_map(), variants=("victory_points",))
+    tank = put(s, "tank", "DE", row(1), xp=5)
+    target = put(s, "infantry", "FR", row(2), damage=5)
+    _to_declare(s)
+    s.apply_action(Attack(tank.id, target.id))
+    s.apply_action(EndPhase())
+    s.apply_action(Fight())
+    combat_event = next(e for e in s.log if e["event"] == "combat")
+    assert combat_event["defender_destroyed"]  # a hero tank's 12 dice on 10 or less
+    assert s.vp["DE"] == 1
+
+
+def test_forts_of_absent_nations_start_neutral():
+    s = empty_state(game_map(forts=[fort("f1", [row(5)], [row(4), row(6)], owner="GB")]))
+    assert s.fort_owner == {"f1": "neutral"}

@@ -274,3 +274,29 @@ def test_move_to_unreachable_hex_is_illegal_with_reason():
         assert "cannot reach 5,4" in str(exc)
     else:
         raise AssertionError("expected IllegalActionError")
+
+
+def test_trench_is_meadow_without_grabenkampf():
+    s = empty_state(game_map(terrain={row(1): "trench"}))
+    car = put(s, "armoured_car", "DE", row(0))
+    assert costs(s, car)[row(1)] == 1
+
+
+def test_grabenkampf_trench_only_for_foot_soldiers_tanks_and_air():
+    terrain = {row(1): "trench"}
+    s = empty_state(game_map(terrain=terrain), variants=("grabenkampf",))
+    car = put(s, "armoured_car", "DE", row(0))
+    tank = put(s, "tank", "DE", Hex(0, R + 1))
+    inf = put(s, "infantry", "DE", Hex(1, R + 1))
+    plane = put(s, "fighter", "DE", Hex(2, R + 1))
+    assert row(1) not in costs(s, car)
+    assert all(row(1) in costs(s, u) for u in (tank, inf, plane))
+
+
+def test_grabenkampf_foot_soldier_in_trench_defends_with_tank_forest_armour():
+    s = empty_state(game_map(terrain={row(1): "trench"}), variants=("grabenkampf",))
+    inf = put(s, "infantry", "FR", row(1))
+    f = s.fighter(inf)
+    assert f.in_trench and f.trench_armour == tuple(s.game.catalog.units["tank"].armour_forest)
+    plain = empty_state(game_map(terrain={row(1): "trench"}))
+    assert not plain.fighter(put(plain, "infantry", "FR", row(1))).in_trench

@@ -63,9 +63,11 @@ def check_actions(s: State, actions: list) -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32), which=st.sampled_from(SCENARIOS),
-       setup=st.sampled_from(["quick", "full"]))
-def test_random_play_keeps_invariants(seed, which, setup):
-    s = Game(_scenario(which), seed=seed, setup=setup).new_initial_state()
+       setup=st.sampled_from(["quick", "full"]),
+       variants=st.sampled_from([(), ("victory_points",), ("early_destruction",
+                                                            "second_full_set")]))
+def test_random_play_keeps_invariants(seed, which, setup, variants):
+    s = Game(_scenario(which), seed=seed, setup=setup, variants=variants).new_initial_state()
     rng = Dice(seed_state(seed))
     steps = 0
     while not s.is_terminal():

@@ -1,0 +1,52 @@
+"""Command-line helpers of the build, export and import subcommands: problems, progress bar."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a number above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number")
+    return value
+
+
+def print_problems(problems: list[Any], fmt: str, stream: TextIO | None = None) -> None:
+    """Print content problems as text lines (stderr) or one JSON document (stdout)."""
+    if fmt == "json":
+        json.dump({"ok": False, "problems": [p.to_json() for p in problems]}, sys.stdout,
+                  ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return
+    out = stream or sys.stderr
+    for p in problems:
+        out.write(p.format() + "\n")
+    errors = sum(1 for p in problems if p.severity == "error")
+    out.write(f"{errors} error(s), {len(problems) - errors} warning(s)\n")
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, enabled: bool = True, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = enabled and self.stream.isatty()
+
+    def __call__(self, done: int, total: int, label: str) -> None:
+        if not self.enabled or total <= 0:
+            return
+        width = 30
+        filled = round(width * done / total)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                          f"{label[:40]:<40}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()

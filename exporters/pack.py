@@ -1,0 +1,176 @@
+"""Map packs (`.tcpack`): one zip per scenario for other Trench Club clients.
+
+A pack holds everything needed to play one scenario: `scenario.json`, `map.json`,
+`ruleset.json`, `catalog.json` (only the unit types the scenario's nations can field, special
+units included), `board.svg`, `preview.png` and `manifest.json` (schema
+`pack-manifest.schema.json`, every other file with its sha256 and size). Content files are the
+canonical JSON of the loaded content, and the scenario's references are rewritten to the files
+beside it, so an extracted pack loads like any content directory. See docs/pack-format.md.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.model import Catalog, GameMap, Scenario
+from exporters.base import ExportOptions, atomic_write_bytes, register
+from exporters.board import build_board
+from exporters.packzip import write_zip
+from exporters.png import png_bytes, render_board
+from exporters.svg import board_to_svg
+from tcstudio import __version__
+
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+MANIFEST_SCHEMA = "https://trenchclub.studio/schema/pack-manifest.schema.json"
+PREVIEW_WIDTH_PX = 1200
+BOARD_HEX_MM = 30.0
+KIND_OF_FILE = {
+    "scenario.json": "scenario", "map.json": "map", "ruleset.json": "ruleset",
+    "catalog.json": "catalog", "board.svg": "print", "preview.png": "image",
+}
+CONTENT_FILES = ("scenario.json", "map.json", "ruleset.json", "catalog.json")
+
+
+@dataclass(frozen=True)
+class BuiltPack:
+    """A pack in memory: its file name, bytes and manifest."""
+
+    file_name: str
+    data: bytes
+    manifest: dict[str, Any]
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+
+def catalog_subset(catalog: Catalog, nations: set[str]) -> Catalog:
+    """The catalog restricted to unit types that one of `nations` can field."""
+    units = {uid: u for uid, u in sorted(catalog.units.items()) if nations & set(u.nations)}
+    return Catalog(catalog.id, dict(catalog.name), units)
+
+
+def _canonical_json(data: dict[str, Any]) -> bytes:
+    from engine.content import dump_canonical
+
+    return dump_canonical(data, "json").encode("utf-8")
+
+
+def _text(value: dict[str, str] | str | None, fallback: str) -> dict[str, str]:
+    if isinstance(value, dict) and value.get("de") and value.get("en"):
+        return {"de": value["de"], "en": value["en"]}
+    text = value if isinstance(value, str) and value else fallback
+    return {"de": text, "en": text}
+
+
+def pack_files(scenario: Scenario) -> dict[str, bytes]:
+    """Every file of the pack of a loaded scenario except the manifest."""
+    from engine.content import catalog_to_dict, map_to_dict, ruleset_to_dict, scenario_to_dict
+
+    if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
+        raise ValueError("the scenario's references are not resolved; load it with load_scenario")
+    nations = {seat.nation for seat in scenario.seats}
+    scen = copy.copy(scenario)
+    scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
+    map_json = _canonical_json(map_to_dict(scenario.map))
+    svg, png = _pictures(hashlib.sha256(map_json).hexdigest(), scenario.map)
+    return {
+        "scenario.json": _canonical_json(scenario_to_dict(scen)),
+        "map.json": map_json,
+        "ruleset.json": _canonical_json(ruleset_to_dict(scenario.ruleset)),
+        "catalog.json": _canonical_json(catalog_to_dict(catalog_subset(scenario.catalog,
+                                                                       nations))),
+        "board.svg": svg,
+        "preview.png": png,
+    }
+
+
+_PICTURES: dict[str, tuple[bytes, bytes]] = {}
+
+
+def _pictures(key: str, game_map: GameMap) -> tuple[bytes, bytes]:
+    """Board SVG and preview PNG of a map, remembered by the hash of the map's canonical JSON
+    (scenarios sharing a map are drawn once per build)."""
+    if key not in _PICTURES:
+        board = build_board(game_map, BOARD_HEX_MM)
+        dpi = PREVIEW_WIDTH_PX / (board.width / 25.4)
+        if len(_PICTURES) >= 4:
+            _PICTURES.pop(next(iter(_PICTURES)))
+        _PICTURES[key] = (board_to_svg(board), png_bytes(render_board(board, dpi), round(dpi, 2)))
+    return _PICTURES[key]
+
+
+def make_manifest(scenario: Scenario, files: dict[str, bytes], version: str) -> dict[str, Any]:
+    """The manifest of a pack (schema pack-manifest.schema.json)."""
+    game_map = scenario.map
+    assert game_map is not None and scenario.ruleset is not None
+    pack: dict[str, Any] = {
+        "id": scenario.id,
+        "version": version,
+        "name": _text(scenario.name, scenario.id),
+        "authors": [game_map.author or "unknown"],
+        "license": game_map.license or "unspecified",
+    }
+    if scenario.briefing:
+        pack["description"] = _text(scenario.briefing, "")
+    return {
+        "$schema": MANIFEST_SCHEMA,
+        "schema_version": 1,
+        "format_version": FORMAT_VERSION,
+        "pack": pack,
+        "created_by": f"trenchclub-studio {__version__}",
+        "ruleset_version": f"{scenario.ruleset.id}@1",
+        "files": [
+            {"path": path, "kind": KIND_OF_FILE.get(path, "other"),
+             "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+            for path, data in sorted(files.items())
+        ],
+    }
+
+
+def manifest_bytes(manifest: dict[str, Any]) -> bytes:
+    """The manifest as sorted-key JSON."""
+    return (json.dumps(manifest, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
+
+
+def build_pack(scenario: Scenario, version: str | None = None) -> BuiltPack:
+    """The pack of a loaded scenario. Without `version`, 1.0.0 plus a content hash."""
+    files = pack_files(scenario)
+    if version is None:
+        digest = hashlib.sha256()
+        for path in CONTENT_FILES:
+            digest.update(path.encode() + b"\0" + files[path])
+        version = f"1.0.0+{digest.hexdigest()[:12]}"
+    manifest = make_manifest(scenario, files, version)
+    files[MANIFEST] = manifest_bytes(manifest)
+    return BuiltPack(f"{scenario.id}.tcpack", write_zip(files), manifest)
+
+
+def build_pack_from_file(path: Path, version: str | None = None) -> BuiltPack:
+    """Load a scenario file (raises engine.content.ContentError) and build its pack."""
+    from engine.content import load_scenario
+
+    return build_pack(load_scenario(path), version)
+
+
+class PackExporter:
+    """Map pack of a scenario."""
+
+    name = "pack"
+    extension = ".tcpack"
+    description = "map pack for other clients (zip: content JSON, board SVG, preview, manifest)"
+
+    def export(self, source: Any, out_path: Path, options: ExportOptions) -> Path:
+        """Write the pack of a loaded Scenario (or a scenario file path)."""
+        pack = (build_pack(source) if isinstance(source, Scenario)
+                else build_pack_from_file(Path(source)))
+        return atomic_write_bytes(out_path, pack.data)
+
+
+register(PackExporter())

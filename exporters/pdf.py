@@ -1,0 +1,332 @@
+"""Print-and-play PDF: the board at real size split over A4 or A3 pages (fpdf2).
+
+The first page is a page map (the board in miniature with every page's area numbered and the
+assembly steps). Each board page shows its part of the board plus `OVERLAP_MM` shared with its
+neighbours; alignment crosses sit in the shared strips at the same board positions on both
+pages, a dashed cut line runs through them on the left and top edges, and a 50 mm scale bar in
+the margin lets the group check that the printer did not scale the page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fpdf import FPDF
+
+from engine.model import TERRAINS, GameMap
+from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
+from exporters.board import PALETTE, Board, Shape, build_board, smooth_points
+from tcstudio import __version__
+
+PAPERS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
+PAGE_MARGIN_MM = 10.0  # most printers cannot print the outer 4-6 mm
+OVERLAP_MM = 10.0
+CROSS_EVERY_MM = 60.0
+MARK = "#b03a2e"
+_FIXED_DATE = dt.datetime(1980, 1, 1, tzinfo=dt.UTC)
+_LATIN1 = str.maketrans({"–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"',
+                         "…": "...", "•": "*"})
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """How a board is cut into pages: paper orientation, page grid and step."""
+
+    paper: str
+    landscape: bool
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+
+    @property
+    def area_w(self) -> float:
+        return self.page_w - 2 * PAGE_MARGIN_MM
+
+    @property
+    def area_h(self) -> float:
+        return self.page_h - 2 * PAGE_MARGIN_MM
+
+    @property
+    def step_x(self) -> float:
+        return self.area_w - OVERLAP_MM
+
+    @property
+    def step_y(self) -> float:
+        return self.area_h - OVERLAP_MM
+
+    @property
+    def pages(self) -> int:
+        """Board pages (the page map comes on top)."""
+        return self.cols * self.rows
+
+
+def _count(length: float, area: float) -> int:
+    if length <= area:
+        return 1
+    return math.ceil((length - area) / (area - OVERLAP_MM) - 1e-9) + 1
+
+
+def plan_tiling(board_w: float, board_h: float, paper: str) -> Tiling:
+    """The page grid needing the fewest pages (portrait or landscape, portrait on ties)."""
+    if paper not in PAPERS:
+        raise ExportError(f"unknown paper size {paper!r}", hint="use A4 or A3")
+    short, long = PAPERS[paper]
+    best: Tiling | None = None
+    for landscape in (False, True):
+        pw, ph = (long, short) if landscape else (short, long)
+        t = Tiling(paper, landscape, pw, ph, _count(board_w, pw - 2 * PAGE_MARGIN_MM),
+                   _count(board_h, ph - 2 * PAGE_MARGIN_MM))
+        if best is None or t.pages < best.pages:
+            best = t
+    assert best is not None
+    return best
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def _latin1(text: str) -> str:
+    return text.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
+
+
+class _Painter:
+    """Draws board shapes onto the current PDF page with an offset and a scale."""
+
+    def __init__(self, pdf: FPDF) -> None:
+        self.pdf = pdf
+
+    def draw(self, shapes: Iterable[Shape], dx: float, dy: float, k: float = 1.0,
+             text: bool = True) -> None:
+        pdf = self.pdf
+        for s in shapes:
+            pts = [(dx + x * k, dy + y * k) for x, y in s.points]
+            if s.kind == "text":
+                if text:
+                    self._text(s, pts[0], k)
+                continue
+            if s.fill:
+                pdf.set_fill_color(*_rgb(s.fill))
+            if s.stroke:
+                pdf.set_draw_color(*_rgb(s.stroke))
+                pdf.set_line_width(max(s.width * k, 0.05))
+            if s.dash:
+                pdf.set_dash_pattern(s.dash[0] * k, s.dash[1] * k)
+            style = ("F" if s.fill else "") + ("D" if s.stroke else "")
+            if s.kind == "polygon":
+                pdf.polygon(pts, style=style)
+            elif s.kind == "circle":
+                pdf.circle(pts[0][0], pts[0][1], s.radius * k, style=style)
+            else:
+                line = smooth_points(pts) if s.smooth else pts
+                with pdf.local_context(stroke_cap_style="BUTT" if s.dash else "ROUND",
+                                       stroke_join_style="ROUND"):
+                    pdf.polyline(line, style="D")
+            if s.dash:
+                pdf.set_dash_pattern()
+
+    def _text(self, s: Shape, at: tuple[float, float], k: float) -> None:
+        pdf = self.pdf
+        family = "Times" if s.family == "serif" else "Helvetica"
+        style = ("B" if s.bold else "") + ("I" if s.italic else "")
+        size_mm = s.size * k
+        pdf.set_font(family, style, size_mm * 72 / 25.4)
+        text = _latin1(s.text)
+        w = pdf.get_string_width(text)
+        x, y = at[0] - w / 2, at[1] + size_mm * 0.35
+        with pdf.rotation(-s.rotation, at[0], at[1]) if s.rotation else _nothing():
+            if s.halo:
+                with pdf.local_context(text_mode="STROKE", draw_color=_rgb(s.halo),
+                                       line_width=size_mm * 0.15):
+                    pdf.text(x, y, text)
+            pdf.set_text_color(*_rgb(s.fill or "#000000"))
+            pdf.text(x, y, text)
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _crosses(board: Board, t: Tiling) -> list[tuple[float, float]]:
+    """Alignment cross positions (board mm): in the middle of every shared strip."""
+    out = []
+    ys = [y for y in _every(board.height)]
+    xs = [x for x in _every(board.width)]
+    for i in range(1, t.cols):
+        out.extend((i * t.step_x + OVERLAP_MM / 2, y) for y in ys)
+    for j in range(1, t.rows):
+        out.extend((x, j * t.step_y + OVERLAP_MM / 2) for x in xs)
+    return out
+
+
+def _every(length: float) -> list[float]:
+    n = max(2, math.ceil(length / CROSS_EVERY_MM))
+    return [length * (i + 0.5) / n for i in range(n)]
+
+
+def _cross(pdf: FPDF, x: float, y: float) -> None:
+    pdf.set_draw_color(*_rgb(MARK))
+    pdf.set_line_width(0.25)
+    pdf.line(x - 3.5, y, x + 3.5, y)
+    pdf.line(x, y - 3.5, x, y + 3.5)
+    pdf.circle(x, y, 2.0, style="D")
+
+
+def _scale_bar(pdf: FPDF, x: float, y: float) -> None:
+    pdf.set_draw_color(*_rgb(PALETTE["ink"]))
+    pdf.set_line_width(0.3)
+    pdf.line(x, y, x + 50, y)
+    for tick in (0, 10, 20, 30, 40, 50):
+        pdf.line(x + tick, y - (1.5 if tick % 50 == 0 else 0.8), x + tick, y)
+    pdf.set_font("Helvetica", "", 6)
+    pdf.set_text_color(*_rgb(PALETTE["ink"]))
+    pdf.text(x + 52, y + 0.8, "50 mm - check before cutting")
+
+
+def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
+    """The print-and-play PDF of a laid-out board: page map, then the board pages."""
+    t = plan_tiling(board.width, board.height, paper)
+    pdf = FPDF(orientation="L" if t.landscape else "P", unit="mm", format=paper)
+    pdf.set_auto_page_break(False)
+    pdf.set_creation_date(_FIXED_DATE)
+    pdf.set_producer(f"trenchclub-studio {__version__}")
+    pdf.set_title(_latin1(f"{board.title} - print and play"))
+    pdf.set_creator(f"trenchclub-studio {__version__}")
+    painter = _Painter(pdf)
+    shapes = [s for g in board.groups for s in g.shapes]
+    boxes = [s.bbox() for s in shapes]
+    _page_map(pdf, painter, board, t)
+    crosses = _crosses(board, t)
+    for j in range(t.rows):
+        for i in range(t.cols):
+            pdf.add_page()
+            x0, y0 = i * t.step_x, j * t.step_y
+            w = min(t.area_w, board.width - x0)
+            h = min(t.area_h, board.height - y0)
+            dx, dy = PAGE_MARGIN_MM - x0, PAGE_MARGIN_MM - y0
+            visible = [s for s, b in zip(shapes, boxes, strict=True)
+                       if b[2] >= x0 and b[0] <= x0 + w and b[3] >= y0 and b[1] <= y0 + h]
+            with pdf.rect_clip(PAGE_MARGIN_MM, PAGE_MARGIN_MM, w, h):
+                painter.draw(visible, dx, dy)
+                for cx, cy in crosses:
+                    if x0 - 5 <= cx <= x0 + w + 5 and y0 - 5 <= cy <= y0 + h + 5:
+                        _cross(pdf, cx + dx, cy + dy)
+            _page_furniture(pdf, t, i, j, w, h, board.title)
+    out = pdf.output()
+    return bytes(out)
+
+
+def _page_furniture(pdf: FPDF, t: Tiling, i: int, j: int, w: float, h: float,
+                    title: str) -> None:
+    m = PAGE_MARGIN_MM
+    number = 2 + j * t.cols + i
+    pdf.set_draw_color(*_rgb(MARK))
+    pdf.set_line_width(0.3)
+    pdf.set_dash_pattern(2, 1.5)
+    if i > 0:
+        pdf.line(m + OVERLAP_MM / 2, m - 4, m + OVERLAP_MM / 2, m + h + 4)
+    if j > 0:
+        pdf.line(m - 4, m + OVERLAP_MM / 2, m + w + 4, m + OVERLAP_MM / 2)
+    pdf.set_dash_pattern()
+    pdf.set_font("Helvetica", "", 7)
+    pdf.set_text_color(*_rgb(PALETTE["ink"]))
+    pdf.text(m, t.page_h - m / 2 + 1,
+             _latin1(f"{title} - page {number} of {t.pages + 1} - row {j + 1}, column {i + 1} "
+                     f"of {t.rows}x{t.cols}"))
+    hints = []
+    if i > 0:
+        hints.append(f"cut the left dashed line, lay over page {number - 1}")
+    if j > 0:
+        hints.append(f"cut the top dashed line, lay over page {number - t.cols}")
+    if hints:
+        pdf.text(m, m / 2 + 1, _latin1("; ".join(hints) + " - match the crosses"))
+    _scale_bar(pdf, t.page_w - m - 90, t.page_h - m / 2)
+
+
+def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
+    pdf.add_page()
+    m = PAGE_MARGIN_MM
+    pdf.set_text_color(*_rgb(PALETTE["ink"]))
+    pdf.set_font("Times", "B", 18)
+    pdf.text(m, m + 6, _latin1(board.title))
+    pdf.set_font("Helvetica", "", 9)
+    lines = [
+        f"Print-and-play board: {board.width:.0f} x {board.height:.0f} mm, hexes "
+        f"{board.hex_mm:g} mm across, {t.pages} {t.paper} pages "
+        f"({t.rows} rows x {t.cols} columns) after this page map.",
+        "Print at 100 % (actual size, no 'fit to page'); the 50 mm bar on each page must "
+        "measure 50 mm.",
+        f"Pages overlap by {OVERLAP_MM:g} mm. Cut each page along its dashed left/top line, "
+        "lay it over its neighbour so the red crosses match, and tape from the back.",
+    ]
+    for n, line in enumerate(lines):
+        pdf.text(m, m + 14 + 5 * n, _latin1(line))
+    _legend(pdf, m, m + 14 + 5 * len(lines))
+    top = m + 14 + 5 * len(lines) + 9
+    avail_w, avail_h = t.page_w - 2 * m, t.page_h - top - m - 8
+    k = min(avail_w / board.width, avail_h / board.height)
+    ox, oy = m + (avail_w - board.width * k) / 2, top
+    overview = [s for g in board.groups
+                if g.name in ("paper", "terrain", "paths", "grid", "fort") for s in g.shapes]
+    painter.draw(overview, ox, oy, k, text=False)
+    pdf.set_line_width(0.4)
+    for j in range(t.rows):
+        for i in range(t.cols):
+            x0, y0 = i * t.step_x, j * t.step_y
+            w = min(t.area_w, board.width - x0)
+            h = min(t.area_h, board.height - y0)
+            pdf.set_draw_color(*_rgb(MARK))
+            pdf.rect(ox + x0 * k, oy + y0 * k, w * k, h * k, style="D")
+            label = str(2 + j * t.cols + i)
+            cx, cy = ox + (x0 + w / 2) * k, oy + (y0 + h / 2) * k
+            pdf.set_fill_color(255, 255, 255)
+            pdf.circle(cx, cy, 5, style="DF")
+            pdf.set_font("Helvetica", "B", 14)
+            pdf.set_text_color(*_rgb(MARK))
+            pdf.text(cx - pdf.get_string_width(label) / 2, cy + 1.8, label)
+    _scale_bar(pdf, m, t.page_h - m / 2)
+
+
+def _legend(pdf: FPDF, x: float, y: float) -> None:
+    """Terrain and fort swatches in one row."""
+    pdf.set_font("Helvetica", "", 7)
+    pdf.set_text_color(*_rgb(PALETTE["ink"]))
+    pdf.set_draw_color(*_rgb(PALETTE["grid"]))
+    pdf.set_line_width(0.2)
+    entries = [*TERRAINS, "fort"]
+    for i, name in enumerate(entries):
+        cx, cy = x + i * 26, y
+        pdf.set_fill_color(*_rgb(PALETTE[name]))
+        pdf.rect(cx, cy, 6, 4.5, style="DF")
+        pdf.text(cx + 7.5, cy + 3.3, name)
+
+
+def map_to_pdf(game_map: GameMap, paper: str = "A4", hex_mm: float = 30.0) -> bytes:
+    """The print-and-play PDF of `game_map`."""
+    return board_to_pdf(build_board(game_map, hex_mm), paper)
+
+
+class PdfExporter:
+    """Print-and-play board split over pages."""
+
+    name = "pdf"
+    extension = ".pdf"
+    description = "print-and-play board at real size on A4/A3 pages"
+
+    def export(self, source: Any, out_path: Path, options: ExportOptions) -> Path:
+        """Write the print-and-play PDF of a GameMap."""
+        return atomic_write_bytes(out_path, map_to_pdf(source, options.paper, options.hex_mm))
+
+
+register(PdfExporter())

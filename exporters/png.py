@@ -1,0 +1,145 @@
+"""The board as a PNG raster at a chosen DPI (Pillow), drawn from the shared board shapes."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.model import GameMap
+from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
+from exporters.board import Board, Shape, build_board, dash_polyline, smooth_points
+
+# Below this many output pixels the board is drawn at twice the size and scaled down, which
+# smooths edges (Pillow draws polygons without anti-aliasing).
+_SUPERSAMPLE_BELOW = 12_000_000
+
+
+_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
+              "/usr/local/share/fonts")
+_FONT_FILES = {
+    ("sans", False, False): "DejaVuSans.ttf",
+    ("sans", True, False): "DejaVuSans-Bold.ttf",
+    ("serif", False, False): "DejaVuSerif.ttf",
+    ("serif", False, True): "DejaVuSerif-Italic.ttf",
+    ("serif", True, False): "DejaVuSerif-Bold.ttf",
+}
+
+
+@lru_cache(maxsize=128)
+def _font(px: int, family: str = "sans", bold: bool = False, italic: bool = False
+          ) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    # DejaVu covers umlauts and dashes; Pillow's built-in font is the fallback without it.
+    name = _FONT_FILES.get((family, bold, italic)) or _FONT_FILES[(family, bold, False)]
+    for folder in _FONT_DIRS:
+        path = Path(folder) / name
+        if path.is_file():
+            return ImageFont.truetype(str(path), max(px, 4))
+    return ImageFont.load_default(size=max(px, 4))
+
+
+def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float) -> None:
+    def px(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] * k, p[1] * k)
+
+    width = max(1, round(shape.width * k)) if shape.stroke else 0
+    if shape.kind == "polygon":
+        pts = [px(p) for p in shape.points]
+        if shape.fill:
+            draw.polygon(pts, fill=shape.fill)
+        if shape.stroke:
+            closed = [*pts, pts[0]]
+            if shape.dash:
+                for piece in dash_polyline(closed, shape.dash[0] * k, shape.dash[1] * k):
+                    draw.line(piece, fill=shape.stroke, width=width)
+            else:
+                draw.line(closed, fill=shape.stroke, width=width, joint="curve")
+    elif shape.kind == "polyline":
+        pts = [px(p) for p in (smooth_points(shape.points) if shape.smooth else shape.points)]
+        pieces = dash_polyline(pts, shape.dash[0] * k, shape.dash[1] * k) if shape.dash else [pts]
+        for piece in pieces:
+            draw.line(piece, fill=shape.stroke, width=width, joint="curve")
+        if not shape.dash and width > 2:
+            # Round caps, and discs at the joints close the slivers Pillow leaves between
+            # wide segments of a sampled curve.
+            r = width / 2
+            for x, y in pts:
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.stroke)
+    elif shape.kind == "circle":
+        x, y = px(shape.points[0])
+        r = shape.radius * k
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.fill, outline=shape.stroke,
+                     width=width)
+    elif shape.kind == "text":
+        _draw_text(img, draw, shape, k)
+
+
+def _draw_text(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float) -> None:
+    font = _font(round(shape.size * k), shape.family, shape.bold, shape.italic)
+    halo = max(1, round(shape.size * k * 0.09)) if shape.halo else 0
+    x, y = shape.points[0][0] * k, shape.points[0][1] * k
+    if not shape.rotation:
+        draw.text((x, y), shape.text, font=font, fill=shape.fill, anchor="mm",
+                  stroke_width=halo, stroke_fill=shape.halo)
+        return
+    left, top, right, bottom = draw.textbbox((0, 0), shape.text, font=font, anchor="mm",
+                                             stroke_width=halo)
+    w, h = math.ceil(right - left) + 4, math.ceil(bottom - top) + 4
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).text((w / 2, h / 2), shape.text, font=font, fill=shape.fill,
+                              anchor="mm", stroke_width=halo, stroke_fill=shape.halo)
+    tile = tile.rotate(-shape.rotation, resample=Image.Resampling.BICUBIC, expand=True)
+    img.paste(tile, (round(x - tile.width / 2), round(y - tile.height / 2)), tile)
+
+
+def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Image.Image:
+    """Rasterise a board at `dpi` (pixels per inch of the real-size board)."""
+    k = dpi / 25.4
+    w, h = max(1, round(board.width * k)), max(1, round(board.height * k))
+    if w * h > max_pixels:
+        raise ExportError(
+            f"the PNG would be {w}×{h} pixels, more than the limit of {max_pixels:,}",
+            hint="lower --dpi or --hex-mm",
+        )
+    ss = 2 if w * h < _SUPERSAMPLE_BELOW else 1
+    img = Image.new("RGB", (w * ss, h * ss), "#ffffff")
+    draw = ImageDraw.Draw(img)
+    for group in board.groups:
+        for shape in group.shapes:
+            _draw_shape(img, draw, shape, k * ss)
+    if ss > 1:
+        img = img.resize((w, h), Image.Resampling.LANCZOS)
+    return img
+
+
+def png_bytes(img: Image.Image, dpi: float) -> bytes:
+    """Encode an image as PNG with its DPI recorded and no time stamp (reproducible)."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def map_to_png(game_map: GameMap, dpi: float = 150.0, hex_mm: float = 30.0,
+               max_pixels: int = 200_000_000) -> bytes:
+    """The board of `game_map` as PNG bytes."""
+    return png_bytes(render_board(build_board(game_map, hex_mm), dpi, max_pixels), dpi)
+
+
+class PngExporter:
+    """Board raster at a chosen DPI."""
+
+    name = "png"
+    extension = ".png"
+    description = "board picture (PNG at --dpi, board at --hex-mm)"
+
+    def export(self, source: Any, out_path: Path, options: ExportOptions) -> Path:
+        """Write the board of a GameMap as PNG."""
+        data = map_to_png(source, options.dpi, options.hex_mm, options.max_pixels)
+        return atomic_write_bytes(out_path, data)
+
+
+register(PngExporter())

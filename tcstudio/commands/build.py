@@ -1,0 +1,62 @@
+"""`tcstudio build`: validate all content, then write one map pack per scenario + index.json."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `build` subcommand."""
+    p = subparsers.add_parser(
+        "build", help="validate content and build map packs (.tcpack) plus index.json",
+        description="Validate every content file, stop with the full problem list if any is "
+        "wrong, otherwise write one .tcpack per scenario and index.json into --out. Unchanged "
+        "packs are skipped.")
+    p.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR",
+                   help="content folder (default: ./content)")
+    p.add_argument("--out", required=True, metavar="DIR", help="output folder")
+    p.add_argument("--quiet", action="store_true", help="print nothing on success")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="output for people (text) or CI (json)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the build; 0 ok, 1 content problems, 2 could not run."""
+    from exporters.cli_support import ProgressBar, print_problems
+    from exporters.pipeline import build
+
+    content = Path(args.content_dir)
+    if not content.is_dir():
+        sys.stderr.write(f"tcstudio build: {content} is not a folder "
+                         "(hint: give the content folder, e.g. 'tcstudio build content')\n")
+        return 2
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        sys.stderr.write(f"tcstudio build: --out {out} is a file (hint: give a folder)\n")
+        return 2
+    bar = ProgressBar(enabled=not args.quiet and args.format == "text")
+    try:
+        result = build(content, out, progress=bar)
+    except OSError as err:
+        sys.stderr.write(f"tcstudio build: cannot write {err.filename or out}: {err.strerror}\n")
+        return 2
+    if not result.ok:
+        print_problems(result.problems, args.format)
+        return 1
+    if args.format == "json":
+        json.dump({"ok": True, "out": str(out), "built": result.built,
+                   "skipped": result.skipped, "removed": result.removed,
+                   "packs": result.index["packs"] if result.index else [],
+                   "warnings": [p.to_json() for p in result.problems]},
+                  sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    elif not args.quiet:
+        for p in result.problems:
+            sys.stderr.write(p.format() + "\n")
+        print(f"{len(result.built)} pack(s) built, {len(result.skipped)} unchanged, "
+              f"index: {out / 'index.json'}")
+    return 0

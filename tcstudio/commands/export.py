@@ -1,0 +1,79 @@
+"""`tcstudio export`: a map or scenario file as pack, Tiled map, SVG, PNG or PDF."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+FORMATS = ["pack", "tiled", "tmj", "svg", "png", "pdf", "conformance"]
+SCENARIO_FORMATS = ("pack", "conformance")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `export` subcommand."""
+    from exporters.cli_support import positive_float
+
+    p = subparsers.add_parser(
+        "export", help="export a map or scenario (pack, Tiled, SVG, PNG, PDF)",
+        description="Export a map file (or a scenario's map) as a Tiled map (tiled: .tmx, "
+        "tmj: .tmj, each with a terrain tileset PNG), an SVG or PNG board, a print-and-play "
+        "PDF, or a scenario as a map pack or as rules conformance vectors.")
+    p.add_argument("file", metavar="FILE", help="map or scenario file (YAML or JSON)")
+    p.add_argument("--format", required=True, choices=FORMATS, help="output format")
+    p.add_argument("--out", metavar="PATH",
+                   help="output file, or a folder to write ID.EXT into (default: ./ID.EXT)")
+    p.add_argument("--dpi", type=positive_float, default=150.0, help="PNG resolution (150)")
+    p.add_argument("--paper", choices=["A4", "A3"], default="A4", help="PDF paper (A4)")
+    p.add_argument("--hex-mm", type=positive_float, default=30.0, dest="hex_mm",
+                   help="hex width across flats in mm for SVG/PNG/PDF (30)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export; 0 ok, 1 invalid content or export problem, 2 unreadable input."""
+    from engine.content import ContentError, load_document, load_map, load_scenario
+    from exporters import base
+    from exporters.cli_support import print_problems
+
+    source = Path(args.file)
+    if not source.is_file():
+        sys.stderr.write(f"tcstudio export: {source}: no such file "
+                         "(hint: give a .map.yaml or .scenario.yaml file)\n")
+        return 2
+    try:
+        kind = load_document(source).kind
+        if kind == "scenario":
+            scenario = load_scenario(source)
+            obj = scenario if args.format in SCENARIO_FORMATS else scenario.map
+            ident = scenario.id
+        elif kind == "map":
+            if args.format in SCENARIO_FORMATS:
+                sys.stderr.write(f"tcstudio export: {source}: --format {args.format} needs a "
+                                 "scenario (hint: export the scenario file that uses this map)\n")
+                return 1
+            obj = load_map(source)
+            ident = obj.id
+        else:
+            sys.stderr.write(f"tcstudio export: {source} is a {kind} file (hint: export a "
+                             "map or a scenario)\n")
+            return 1
+    except ContentError as err:
+        print_problems(err.problems, "text")
+        return 1
+    exporter = base.get(args.format)
+    out = Path(args.out) if args.out else Path.cwd()
+    if out.is_dir():
+        out = out / f"{ident}{exporter.extension}"
+    options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
+    try:
+        written = exporter.export(obj, out, options)
+    except base.ExportError as err:
+        sys.stderr.write(f"tcstudio export: {err}\n")
+        return 1
+    except OSError as err:
+        sys.stderr.write(f"tcstudio export: cannot write {err.filename or out}: "
+                         f"{err.strerror}\n")
+        return 2
+    print(f"wrote {written}")
+    return 0

@@ -1,0 +1,77 @@
+"""Rules conformance vectors: schema-valid, reproducible, and they replay on the engine."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from engine.content import load_scenario
+from engine.paths import CONTENT_DIR
+from exporters.conformance import CONFORMANCE_SCHEMA, check_case, generate
+from tcstudio.cli import main
+
+SCENARIO = CONTENT_DIR / "scenarios" / "default-4p.scenario.yaml"
+
+
+@pytest.fixture(scope="module")
+def vectors():
+    scenario = load_scenario(SCENARIO)
+    return scenario, generate(scenario)
+
+
+def test_vectors_follow_their_schema_and_cover_every_kind(vectors):
+    _, data = vectors
+    Draft202012Validator.check_schema(CONFORMANCE_SCHEMA)
+    errors = list(Draft202012Validator(CONFORMANCE_SCHEMA).iter_errors(data))
+    assert errors == []
+    kinds = {c["kind"] for c in data["cases"]}
+    assert kinds == {"legal_moves", "legal_actions", "apply", "victory"}
+    verbs = {c["action"].split()[0] for c in data["cases"] if c["kind"] == "apply"}
+    assert {"move", "attack", "fight", "end_phase"} <= verbs
+    fights = [c for c in data["cases"] if c["kind"] == "apply"
+              and c["action"].startswith("fight")]
+    assert all(e.get("attacker_dice") is not None for c in fights for e in c["expected"]["log"]
+               if e.get("event") == "combat")
+
+
+def test_vectors_are_reproducible(vectors):
+    scenario, data = vectors
+    assert generate(scenario) == data
+
+
+@pytest.mark.parametrize("path", sorted((CONTENT_DIR / "scenarios").glob("*.yaml")),
+                         ids=lambda p: p.name)
+def test_every_case_replays_on_the_reference_engine(path):
+    scenario = load_scenario(path)
+    data = generate(scenario)
+    assert len(data["cases"]) >= 20
+    failures = [f for c in data["cases"] if (f := check_case(scenario, c, data["seed"]))]
+    assert failures == []
+
+
+@pytest.mark.parametrize("kind", ["legal_moves", "legal_actions", "apply", "victory"])
+def test_a_wrong_expectation_is_caught(vectors, kind):
+    scenario, data = vectors
+    case = copy.deepcopy(next(c for c in data["cases"] if c["kind"] == kind))
+    exp = case["expected"]
+    if kind == "legal_moves":
+        exp["moves"][0]["cost"] += 0.5
+    elif kind == "legal_actions":
+        exp["actions"].append("buy zeppelin nowhere")
+    elif kind == "apply":
+        exp["round"] += 1
+    else:
+        exp["forts_to_win"] += 1
+    assert check_case(scenario, case, data["seed"]) is not None
+
+
+def test_export_command_writes_vectors_and_schema(tmp_path):
+    out = tmp_path / "vectors.json"
+    assert main(["export", str(SCENARIO), "--format", "conformance", "--out", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    schema = json.loads((tmp_path / "vectors.schema.json").read_text(encoding="utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    assert data["scenario"]["pack_version"].startswith("1.0.0+")
