@@ -137,6 +137,7 @@ class PlaytestSession:
         self.timeline: list[Action] = []
         self.cursor = 0
         self.plan: list[tuple[str, str]] = []
+        self.undo_floor = 0  # undo never goes below this step (only the last move is undone)
         self._reset()
         for a in timeline or []:
             self.apply(a)
@@ -202,6 +203,7 @@ class PlaytestSession:
         for a in self.timeline[:n]:
             self._step(a, checked=False)
         self.cursor = n
+        self.undo_floor = n
 
     def restart(self) -> None:
         """Back to the start with the same seed (the timeline is kept for stepping forward)."""
@@ -211,6 +213,8 @@ class PlaytestSession:
         """Why the last action cannot be taken back, or None when it can."""
         if self.cursor == 0:
             return "nothing to undo"
+        if self.cursor <= self.undo_floor:
+            return "only the last move can be taken back; the move before it is final"
         last = self.timeline[self.cursor - 1]
         if not isinstance(last, UNDOABLE):
             return (f"'{last}' cannot be taken back: only the last unit's move, before any "
@@ -227,7 +231,7 @@ class PlaytestSession:
         last = self.timeline[self.cursor - 1]
         self.jump_to(self.cursor - 1)
         del self.timeline[self.cursor:]
-        return last
+        return last  # jump_to set undo_floor here: a second undo in a row is refused
 
     # --- declarations ----------------------------------------------------------------------
 

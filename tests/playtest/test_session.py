@@ -63,6 +63,16 @@ def test_undo_takes_back_a_move_and_replays_exactly(default_map):
     assert s.timeline == []
 
 
+def test_only_the_last_move_can_be_taken_back(default_map):
+    s = new_session(default_map)
+    s.apply(first_move(s))
+    s.apply(first_move(s))
+    s.undo()
+    assert "move before it is final" in s.undo_problem()
+    s.apply(first_move(s))
+    assert s.undo_problem() is None
+
+
 def test_no_undo_after_dice_or_phase_change(default_map):
     s = new_session(default_map)
     s.apply(first_move(s))
