@@ -6,8 +6,15 @@ import datetime
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.paths import DEFAULT_SCENARIO
+
+if TYPE_CHECKING:  # Qt is imported only once a display is known to exist
+    from PySide6.QtWidgets import QApplication
+
+    from editor.files import RecoveryStore
+    from editor.main_window import MainWindow
 
 NO_DISPLAY_HINT = (
     "tcstudio edit: error: no display available (DISPLAY/WAYLAND_DISPLAY unset)\n"
@@ -94,7 +101,7 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     return app.exec()
 
 
-def _offer_recovery(window, recovery) -> None:
+def _offer_recovery(window: MainWindow, recovery: RecoveryStore) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     info = recovery.crashed_session()
@@ -115,7 +122,7 @@ def _offer_recovery(window, recovery) -> None:
         recovery.discard()
 
 
-def restore_recovery(window, recovery) -> bool:
+def restore_recovery(window: MainWindow, recovery: RecoveryStore) -> bool:
     """Load the recovery copy into the window as unsaved changes to its original file."""
     from editor import files
 
@@ -132,7 +139,7 @@ def restore_recovery(window, recovery) -> bool:
     return True
 
 
-def _screenshot(app, window, out: Path) -> int:
+def _screenshot(app: QApplication, window: MainWindow, out: Path) -> int:
     window.resize(1600, 900)
     window.show()
     app.processEvents()

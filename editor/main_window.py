@@ -35,7 +35,7 @@ from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
 from engine.hexes import Hex
-from engine.model import TERRAINS, Fort, GameMap, StartMarker
+from engine.model import TERRAINS, Fort, GameMap, Region, StartMarker
 
 ViewFactory = Callable[[MapDocument], QWidget]
 
@@ -59,6 +59,15 @@ def _object_at_pointer(game_map: GameMap, pointer: str) -> object | None:
         items = lists[parts[1]]
         i = int(parts[2])
         return items[i] if i < len(items) else None
+    return None
+
+
+def _region_at_pointer(game_map: GameMap, pointer: str) -> Region | None:
+    """The region a pointer like /regions/1/spans points into."""
+    parts = pointer.split("/")
+    if len(parts) >= 3 and parts[1] == "regions" and parts[2].isdigit():
+        i = int(parts[2])
+        return game_map.regions[i] if i < len(game_map.regions) else None
     return None
 
 
@@ -118,6 +127,7 @@ class MainWindow(FileActions, EditActions, QMainWindow):
             signal.connect(self._edited)
         doc.undo_stack.indexChanged.connect(self._edited)
         doc.selectionChanged.connect(self._update_selection_actions)
+        doc.selectionChanged.connect(self._show_selection)
         self.view.hexHovered.connect(self._show_hex)
         self.view.zoomChanged.connect(self._show_zoom)
         for name, on in self.overlays.items():
@@ -337,7 +347,8 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.hex_label = QLabel("")
         self.terrain_label = QLabel("")
         self.zoom_label = QLabel("100 %")
-        for w in (self.hex_label, self.terrain_label, self.zoom_label):
+        self.selection_label = QLabel("")
+        for w in (self.selection_label, self.hex_label, self.terrain_label, self.zoom_label):
             w.setMinimumWidth(90)
             sb.addPermanentWidget(w)
 
@@ -407,6 +418,10 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.hex_label.setText(f"[{col}, {row}]  q{h.q} r{h.r}")
         self.terrain_label.setText(m.terrain_at(h))
 
+    def _show_selection(self) -> None:
+        n = len(self.document.selection)
+        self.selection_label.setText(f"{n} hex{'es' if n != 1 else ''} selected" if n else "")
+
     def _show_zoom(self, scale: float) -> None:
         self.zoom = scale
         self.zoom_label.setText(f"{scale * 100:.0f} %")
@@ -416,7 +431,9 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         label / path its JSON pointer names."""
         doc = self.document
         m = doc.map
-        obj = _object_at_pointer(m, getattr(problem, "pointer", None) or "")
+        pointer = getattr(problem, "pointer", None) or ""
+        obj = _object_at_pointer(m, pointer)
+        region = _region_at_pointer(m, pointer)
         h_off = getattr(problem, "hex", None)
         h = m.to_axial(*h_off) if h_off is not None else None
         if h is not None and obj is None:
@@ -428,6 +445,10 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         if h is not None:
             doc.set_selection({h})
             self.view.center_on_hex(h)
+        elif region is not None and region.hexes:
+            # A problem about a region (a 2-player half) selects the whole region.
+            doc.set_selection(region.hexes)
+            self.view.center_on_hex(min(region.hexes, key=lambda x: m.to_offset(x)[::-1]))
         doc.select_object(obj)
 
     def closeEvent(self, event: QCloseEvent) -> None:

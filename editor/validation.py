@@ -23,7 +23,9 @@ class _Relay(QObject):
 
 
 class _CheckJob(QRunnable):
-    def __init__(self, generation: int, snapshot: GameMap, checker: Callable, relay: _Relay):
+    def __init__(
+        self, generation: int, snapshot: GameMap, checker: Callable, relay: _Relay
+    ) -> None:
         super().__init__()
         self.generation = generation
         self.snapshot = snapshot

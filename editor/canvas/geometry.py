@@ -41,6 +41,7 @@ class GridGeometry:
 
     @property
     def pointy(self) -> bool:
+        """Whether hexes are pointy-topped (rows shoved) rather than flat-topped."""
         return self.orientation == "pointy"
 
     @property

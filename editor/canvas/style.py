@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QRadialGradient
 
 from engine.model import TERRAINS
@@ -200,8 +200,3 @@ def terrain_brushes(hex_size: float) -> list[QBrush]:
             brush.setTransform(t)
         out.append(brush)
     return out
-
-
-def texture_rect() -> QRectF:
-    """The rectangle of one texture tile."""
-    return QRectF(0, 0, TEXTURE_PX, TEXTURE_PX)

@@ -28,7 +28,7 @@ from .geometry import GridGeometry
 from .overview import OverviewImage
 from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 
-OVERVIEW_HEX_PX = 9.0  # below this many screen pixels per hex width the mosaic is drawn
+OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic is drawn
 
 
 class TerrainLayer(QGraphicsItem):

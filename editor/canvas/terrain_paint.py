@@ -94,9 +94,8 @@ def _line_dirs(shapes: HexShapes, terrain: bytearray, w: int, h: int, col: int, 
     return out
 
 
-def _default_axis(shapes: HexShapes) -> list[int]:
-    # An unconnected line symbol runs straight across: east-west (pointy) or along direction 0.
-    return [0, 3]
+# An unconnected line symbol runs straight across, between directions 0 and 3.
+DEFAULT_AXIS = (0, 3)
 
 
 def _zigzag(path: QPainterPath, ax: float, ay: float, bx: float, by: float, amp: float,
@@ -213,13 +212,13 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
             if len(dirs) == 1 and t == BRIDGE:
                 dirs.append((dirs[0] + 3) % 6)
             target = bridges if t == BRIDGE else roads
-            for d in dirs or _default_axis(shapes):
+            for d in dirs or DEFAULT_AXIS:
                 mx, my = shapes.edge_mid[d]
                 target.moveTo(x, y)
                 target.lineTo(x + mx * 1.02, y + my * 1.02)
         elif t == TRENCH:
             dirs = _line_dirs(shapes, terrain, w, h, col, row, frozenset((TRENCH,)))
-            for d in dirs or _default_axis(shapes):
+            for d in dirs or DEFAULT_AXIS:
                 mx, my = shapes.edge_mid[d]
                 _zigzag(trenches, x, y, x + mx, y + my, s * 0.14, 2)
 

@@ -20,9 +20,9 @@ from editor.document import MapDocument
 def problem_where(problem: object) -> str:
     """Short location text: hex [col, row] or the JSON pointer."""
     h = getattr(problem, "hex", None)
-    if h is not None:
-        return f"[{h[0]}, {h[1]}]"
-    return getattr(problem, "pointer", None) or ""
+    where = f"[{h[0]}, {h[1]}]" if h is not None else getattr(problem, "pointer", None) or ""
+    line = getattr(problem, "line", None)
+    return f"{where} (line {line})" if line else where
 
 
 class ProblemsPanel(QWidget):
@@ -43,10 +43,12 @@ class ProblemsPanel(QWidget):
         layout.addWidget(self.summary)
         self.tree = QTreeWidget()
         self.tree.setObjectName("problemsList")
-        self.tree.setHeaderLabels(["Problem", "Where", "Code"])
+        self.tree.setHeaderLabels(["Problem", "Where", "How to fix", "Code"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
-        self.tree.setColumnWidth(0, 360)
+        self.tree.setColumnWidth(0, 380)
+        self.tree.setColumnWidth(1, 150)
+        self.tree.setColumnWidth(2, 420)
         self.tree.itemClicked.connect(self._activated)
         self.tree.itemActivated.connect(self._activated)
         layout.addWidget(self.tree, 1)
@@ -66,7 +68,7 @@ class ProblemsPanel(QWidget):
             severity = getattr(p, "severity", "error")
             text = getattr(p, "message", str(p))
             hint = getattr(p, "hint", "")
-            item = QTreeWidgetItem([text, problem_where(p), getattr(p, "code", "")])
+            item = QTreeWidgetItem([text, problem_where(p), hint, getattr(p, "code", "")])
             item.setIcon(0, icons.get(severity, icons["error"]))
             item.setToolTip(0, f"{text}\n{hint}" if hint else text)
             item.setData(0, Qt.ItemDataRole.UserRole, p)

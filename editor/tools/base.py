@@ -42,7 +42,8 @@ def ctrl_held(event: QMouseEvent | None) -> bool:
 class Tool:
     """A tool: receives mouse events translated to hexes and asks the document to change.
 
-    `document` is looked up through a callable so a tool survives File > Open/New."""
+    The window keeps one document for its lifetime (File > Open/New replace its map), so
+    a tool keeps its document reference."""
 
     name = "tool"
     label = "Tool"

@@ -66,8 +66,10 @@ class FortTool(Tool):
         hexes, entrances, direction = fitted
         fort_id = next_fort_id(doc.map)
         number = fort_id.split("_")[-1]
+        # The fortified side faces across the line of the two doors (as in the default map).
+        facing = (direction + 1) % 6
         doc.place_fort(
-            Fort(fort_id, f"Fort {number}", hexes, entrances, self.state.fort_owner, direction)
+            Fort(fort_id, f"Fort {number}", hexes, entrances, self.state.fort_owner, facing)
         )
 
     def _set_entrance(self, fort: Fort, h: Hex) -> None:

@@ -99,3 +99,11 @@ def test_status_bar_shows_hex_and_zoom(make_window):
     assert w.terrain_label.text() == "meadow"
     w.set_zoom(2.0)
     assert w.zoom_label.text() == "200 %"
+
+
+def test_problem_about_a_region_selects_the_region(make_window):
+    opened = files.open_map(DEFAULT_MAP)
+    w = make_window(opened.map, opened.path)
+    region = w.document.map.regions[1]
+    w.show_problem(Problem("region.test", "error", "test", pointer="/regions/1"))
+    assert w.document.selection == region.hexes
