@@ -100,6 +100,7 @@ class PlaytestController(QObject):
         self._hidden_docks: list[QDockWidget] = []
         self._ended_shown = False
         self._reverting = False
+        self._saved_tool: Any = None
         # Prompt hooks; tests replace them (modal boxes would block).
         self.ask_end_for_edit: Callable[[], bool] = self._ask_end_for_edit
         self.ask_path: Callable[[str, bool], str] = self._ask_path
@@ -151,6 +152,13 @@ class PlaytestController(QObject):
                 if d is not self.dock and d.isVisible()]
             for d in self._hidden_docks:
                 d.hide()
+        if not self.active:
+            # The main window forwards hover, Enter and Esc to its current tool: make that
+            # the play tool, so no editing preview is drawn over the game.
+            self._saved_tool = self.window.current_tool
+            if self._saved_tool is not None and self._saved_tool is not self.tool:
+                self._saved_tool.deactivate()
+            self.window.current_tool = self.tool
         self.active = True
         self.layer.setVisible(True)
         self.dock.show()
@@ -165,6 +173,10 @@ class PlaytestController(QObject):
             for d in self._hidden_docks:
                 d.show()
             self._hidden_docks = []
+            if self.window.current_tool is self.tool:
+                self.window.current_tool = self._saved_tool
+                if self._saved_tool is not None:
+                    self._saved_tool.activate()
         self.active = False
         self.ai_timer.stop()
         if self.layer is not None:

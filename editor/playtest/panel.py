@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest.dice_view import DiceView
 from editor.playtest.setup import NATION_NAMES
 from engine.rules.actions import Attack, Gift, Move
 
@@ -107,6 +108,9 @@ class PlayPanel(QWidget):
         self.actions.setToolTip("Other legal actions now; double-click one to take it")
         self.actions.itemActivated.connect(
             lambda item: c.apply_text(item.data(Qt.ItemDataRole.UserRole)))
+        self.dice = DiceView()
+        lay.addWidget(self.dice)
+
         self.tabs = QTabWidget()
         self.tabs.setObjectName("playtestTabs")
         lay.addWidget(self.tabs, 3)
@@ -218,6 +222,12 @@ class PlayPanel(QWidget):
                     break
 
         n_log = len(st.log)
+        last = next((i for i in range(n_log - 1, -1, -1)
+                     if st.log[i].get("event") == "combat"), None)
+        if last is not None and st.phase in ("combat", "money", "over"):
+            self.dice.set_combat(st.log[last], s.hit_values.get(last))
+        else:
+            self.dice.set_combat(None, None)
         if n_log < self._log_count or self._log_session is not s:
             self.log.clear()
             self._log_count = 0

@@ -76,7 +76,8 @@ class Summary:
     losses: dict[str, Counter] = field(default_factory=dict)  # nation -> unit type -> count
 
 
-def describe_event(e: dict[str, Any], hit_values: tuple[int, int] | None = None) -> str:
+def describe_event(e: dict[str, Any], hit_values: tuple[int, int] | None = None,
+                   xp: tuple[int, int] | None = None) -> str:
     """A readable line for one engine log event (combats show faces, hits and damage)."""
     kind = e.get("event")
     if kind == "combat":
@@ -100,6 +101,8 @@ def describe_event(e: dict[str, Any], hit_values: tuple[int, int] | None = None)
             text += f"; {e['defender']} destroyed"
         if e["attacker_destroyed"]:
             text += f"; {e['attacker']} destroyed"
+        if xp and any(xp):
+            text += f"; XP +{xp[0]} attacker, +{xp[1]} defender"
         return text
     if kind == "capture":
         removed = f", removing {', '.join(e['removed'])}" if e.get("removed") else ""
@@ -147,6 +150,7 @@ class PlaytestSession:
     def _reset(self) -> None:
         self.state: State = self.game.new_initial_state()
         self.hit_values: dict[int, tuple[int, int]] = {}
+        self.xp_gained: dict[int, tuple[int, int]] = {}
         self.losses: dict[str, Counter] = {n: Counter() for n in self.game.nations}
         self.forts: list[tuple[int, str, dict[str, int]]] = [(0, "", self._fort_counts())]
         self.plan = []
@@ -174,11 +178,18 @@ class PlaytestSession:
         turn = (s.round, s.current)
         nation = s.nation
         n_log = len(s.log)
+        xp_before = {uid: s.units[uid].xp for uid in s.declarations[s.next_fight]
+                     if uid in s.units} if values is not None else {}
         (s.apply_action if checked else s.apply_unchecked)(action)
         if values is not None:
             for i in range(n_log, len(s.log)):
-                if s.log[i].get("event") == "combat":
+                e = s.log[i]
+                if e.get("event") == "combat":
                     self.hit_values[i] = values
+                    # XP is not in the engine's log; units destroyed gain nothing visible.
+                    self.xp_gained[i] = tuple(  # type: ignore[assignment]
+                        s.units[uid].xp - xp_before[uid] if uid in s.units else 0
+                        for uid in (e["attacker"], e["defender"]))
         for uid, (owner, utype) in before.items():
             if uid not in s.units:
                 self.losses[owner][utype] += 1
@@ -312,7 +323,7 @@ class PlaytestSession:
 
     def event_line(self, i: int) -> str:
         """The readable line of log event `i`."""
-        return describe_event(self.state.log[i], self.hit_values.get(i))
+        return describe_event(self.state.log[i], self.hit_values.get(i), self.xp_gained.get(i))
 
     def log_text(self) -> str:
         """The whole combat and event log as text (for export)."""

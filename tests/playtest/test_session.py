@@ -124,7 +124,7 @@ def test_plan_order_odds_and_dice(default_map):
     event = s.state.log[n]
     assert event["event"] in ("combat", "attack_lost")
     if event["event"] == "combat":
-        assert n in s.hit_values and "dice" in line
+        assert n in s.hit_values and n in s.xp_gained and "dice" in line
         assert isinstance(s.timeline[-1], Fight)
 
 
