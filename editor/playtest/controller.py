@@ -277,6 +277,8 @@ class PlaytestController(QObject):
         if s.is_ai_turn():
             self.status("An AI seat is to act; wait for it (or pause the AI).")
             return False
+        seat = s.state.current
+        n_log = len(s.state.log)
         try:
             s.apply(action)
         except IllegalActionError as exc:
@@ -284,8 +286,26 @@ class PlaytestController(QObject):
             return False
         if self.layer is not None:
             self.layer.clear_highlights()
+        self._show_placement(n_log)
         self.refresh()
+        st = s.state
+        if st.current != seat and not st.is_terminal() and not s.is_ai_turn():
+            self.status(f"Hot seat: hand over to {st.nation} ({st.phase} phase).")
         return True
+
+    def _show_placement(self, first_event: int) -> None:
+        """After a setup placement, centre the view on the start number just used."""
+        st = self.session.state if self.session else None
+        if st is None:
+            return
+        for e in st.log[first_event:]:
+            if e.get("event") == "place":
+                marker = next((m for m in st.game.map.start_markers
+                               if m.number == e.get("number")), None)
+                if marker is not None:
+                    self.window.view.center_on_hex(marker.hex)
+                    self.status(f"{e['nation']} army {e['army']} placed at start number "
+                                f"{e['number']}.")
 
     def apply_text(self, text: str) -> bool:
         """Apply an action given in its text form."""

@@ -174,6 +174,16 @@ class PlayLayer(QGraphicsItem):
                 p.setPen(QPen(ring, self.layout.size / 7))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawEllipse(c, size * 0.78, size * 0.78)
+            if u.id in self.targets and self.selected in s.units:
+                src = s.units[self.selected]
+                if src.pos >= 0:
+                    dist = hexes[src.pos].distance(h)
+                    tag = QRectF(c.x() + size * 0.3, c.y() + size * 0.3, size * 0.5, size * 0.4)
+                    p.setPen(QPen(INK, 1))
+                    p.setBrush(TARGET)
+                    p.drawRoundedRect(tag, 3, 3)
+                    p.setPen(QColor("#ffffff"))
+                    p.drawText(tag, Qt.AlignmentFlag.AlignCenter, f"r{dist}")
             if u.cargo:
                 p.setPen(QPen(INK, 1))
                 p.setBrush(QBrush(QColor("#ffffff")))

@@ -189,3 +189,13 @@ def test_describe_event_marks_hits():
          "attacker_destroyed": False}
     text = describe_event(e, (4, 3))
     assert "[2] 9" in text and "hit on ≤4" in text and "return fire 5" in text
+
+
+def test_four_random_ai_seats_with_full_setup_finish(default_map):
+    opts = PlaytestOptions(players=4, half=None, seed=2, setup="full",
+                           seats=[SeatChoice(n, "ai") for n in ("DE", "GB", "AH", "FR")])
+    s = PlaytestSession(build_scenario(default_map, opts), seed=2, setup="full")
+    while s.is_ai_turn():
+        s.ai_step()
+    assert s.state.is_terminal()
+    assert set(s.summary().losses) == {"DE", "GB", "AH", "FR"}
