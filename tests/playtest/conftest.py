@@ -60,6 +60,23 @@ def make_window(qtbot, tmp_path):
         w.document.undo_stack.setClean()
 
 
+def hover_hex(window, h) -> None:
+    """A real mouse move (no button held) over hex h of the map view's viewport."""
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    view = window.view
+    x, y = window.document.map.layout.pixel_layout().hex_to_pixel(h)
+    if not view.viewport().rect().contains(view.mapFromScene(QPointF(x, y))):
+        view.center_on_hex(h)
+    p = QPointF(view.mapFromScene(QPointF(x, y)))
+    vp = view.viewport()
+    QApplication.sendEvent(vp, QMouseEvent(QEvent.Type.MouseMove, p, vp.mapToGlobal(p),
+                                           Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                                           Qt.KeyboardModifier.NoModifier))
+
+
 def click_hex(window, h, button=None) -> None:
     """A real press/release on hex h of the map view's viewport."""
     from PySide6.QtCore import QEvent, QPointF, Qt

@@ -12,7 +12,7 @@ from engine.content import load_map
 from engine.rules.actions import Attack, Buy, EndPhase
 from engine.rules.savefile import load_save
 from engine.rules.serialize import state_hash
-from tests.playtest.conftest import DEFAULT_MAP, click_hex
+from tests.playtest.conftest import DEFAULT_MAP, click_hex, hover_hex
 
 
 def start(window, seed=3, setup="quick", controllers=("human", "human")):
@@ -88,8 +88,9 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
     assert c.layer.selected == unit.id and c.layer.reachable
     target = max((h for h, o in c.layer.reachable.items() if o.kind == "move"),
                  key=lambda h: c.layer.reachable[h].cost)
-    c.hover(target)
-    assert c.layer.path[-1] == target
+    hover_hex(w, target)
+    assert c.layer.path[-1] == target and c.layer.path[0] == st.hex_of(unit)
+    assert "cost" in w.statusBar().currentMessage()
     click_hex(w, target)
     assert st.hex_of(unit) == target and unit.moved
     # An illegal second move of the same unit is explained in the status bar.
