@@ -23,6 +23,7 @@ from editor.dialogs import (
     ShortcutsDialog,
 )
 from editor.document import MapDocument
+from editor.icons import tool_icon
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
@@ -232,6 +233,7 @@ class MainWindow(FileActions, EditActions, QMainWindow):
                 tool.label, lambda n=name: self.set_tool(n), tool.shortcut, tool.status_tip, True
             )
             act.setIconText(f"{tool.label}  ({tool.shortcut})")
+            act.setIcon(tool_icon(name))
             act.setToolTip(f"{tool.label} ({tool.shortcut}) — {tool.status_tip}")
             self.tool_group.addAction(act)
             self.tool_actions[name] = act

@@ -26,6 +26,8 @@ class HighlightLayer(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.hidden: set[str] = set()
         self._sets: dict[str, frozenset[Hex]] = {}
+        # Per highlight: (the set, [(x, y, hex)]) so painting filters by position cheaply.
+        self._centres: dict[str, tuple[frozenset[Hex], list[tuple[float, float, Hex]]]] = {}
         self.set_map(game_map)
 
     def set_map(self, game_map: GameMap) -> None:
@@ -37,6 +39,7 @@ class HighlightLayer(QGraphicsItem):
         self._bounds = QRectF(left - pad, top - pad, right - left + 2 * pad,
                               bottom - top + 2 * pad)
         self._sets = {}
+        self._centres = {}
         self.update()
 
     def set_hidden(self, name: str, hidden: bool) -> None:
@@ -52,11 +55,19 @@ class HighlightLayer(QGraphicsItem):
     def set_sets(self, sets: dict[str, set[Hex]]) -> None:
         """Replace the highlighted hex sets; repaints only hexes that changed."""
         new = {k: frozenset(v) for k, v in sets.items() if v}
+        # Keep the old frozenset object when unchanged, so cached centres stay valid.
+        new = {k: self._sets[k] if self._sets.get(k) == v else v for k, v in new.items()}
         changed: set[Hex] = set()
         for name in set(new) | set(self._sets):
             a, b = self._sets.get(name, frozenset()), new.get(name, frozenset())
             if a != b:
                 changed |= a ^ b
+        for name, hexes in new.items():
+            if self._centres.get(name, (None,))[0] is not hexes:
+                g = self.geom
+                self._centres[name] = (hexes, [(*g.hex_center(h), h) for h in hexes])
+        for name in set(self._centres) - set(new):
+            del self._centres[name]
         self._sets = new
         if changed:
             self.update(self._rect_of(changed))
@@ -86,9 +97,6 @@ class HighlightLayer(QGraphicsItem):
             hexes = self._sets.get(name)
             if not hexes or name in self.hidden:
                 continue
-            visible = []
-            for h in hexes:
-                x, y = g.hex_center(h)
-                if x0 <= x <= x1 and y0 <= y <= y1:
-                    visible.append(h)
+            visible = [h for x, y, h in self._centres[name][1]
+                       if x0 <= x <= x1 and y0 <= y <= y1]
             paint_highlight(painter, name, visible, g, lod, hexes)

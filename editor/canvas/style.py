@@ -40,6 +40,7 @@ MAP_BORDER = QColor("#5a4d3a")
 FOREST_EDGE = QColor("#3d5330")
 GRID = QColor(52, 48, 36, 70)
 COORD_TEXT = QColor(40, 36, 28, 170)
+COORD_TEXT_ON_DARK = QColor(236, 240, 220, 210)
 PAPER = QColor("#e8e1cf")  # scene background around the map
 
 OWNER_COLORS: dict[str, tuple[QColor, ...]] = {

@@ -172,7 +172,7 @@ def paint_terrain(painter: QPainter, game_map: GameMap, shapes: HexShapes, rect:
         _paint_grid(painter, shapes, c0, c1, r0, r1, lod)
     _paint_border(painter, shapes, c0, c1, r0, r1, lod)
     if tstyle.coords and lod >= 0.6:
-        _paint_coords(painter, geom, c0, c1, r0, r1)
+        _paint_coords(painter, geom, game_map.terrain, c0, c1, r0, r1)
     return count
 
 
@@ -336,16 +336,17 @@ def _paint_border(painter: QPainter, shapes: HexShapes, c0: int, c1: int, r0: in
     painter.drawLines(border)
 
 
-def _paint_coords(painter: QPainter, geom: GridGeometry, c0: int, c1: int, r0: int,
-                  r1: int) -> None:
+def _paint_coords(painter: QPainter, geom: GridGeometry, terrain: bytearray, c0: int, c1: int,
+                  r0: int, r1: int) -> None:
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(1, round(geom.size * 0.26)))
     painter.setFont(font)
-    painter.setPen(style.COORD_TEXT)
+    dark, light = style.COORD_TEXT, style.COORD_TEXT_ON_DARK
     s = geom.size
     box_w, box_h = s * 1.2, s * 0.34
     for row in range(r0, r1 + 1):
         for col in range(c0, c1 + 1):
             x, y = geom.center(col, row)
+            painter.setPen(light if terrain[row * geom.width + col] == FOREST else dark)
             painter.drawText(QRectF(x - box_w / 2, y - s * 0.82, box_w, box_h),
                              Qt.AlignmentFlag.AlignCenter, f"{col},{row}")

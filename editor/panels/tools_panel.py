@@ -77,6 +77,7 @@ class ToolsPanel(QWidget):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            button.setIconSize(QSize(20, 20))
             button.setAutoRaise(True)
             grid.addWidget(button, i // 2, i % 2)
         layout.addWidget(tools_box)

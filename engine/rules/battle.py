@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.rules import combat, victory
+from engine.rules import combat, dicefree, victory
 from engine.rules.actions import Action, Attack, Fight
 
 if TYPE_CHECKING:
@@ -115,21 +116,45 @@ def do_fight(s: State, _a: Fight) -> None:
 
 
 def resolve(s: State, a: Unit, d: Unit) -> None:
-    """Fight one combat with the state's dice and apply damage, XP and destruction."""
+    """Fight one combat with the state's dice and apply damage, XP and destruction.
+
+    A scattering attacker (Big Bertha) first rolls where the shot lands; it then fights
+    whatever stands there, friend or foe, or nothing. With the dice-free variant each side
+    draws a card instead of rolling (engine.rules.dicefree).
+    """
     rs = s.game.ruleset
     board = s.game.board
+    fa = s.fighter(a)
+    if combat.scatter_neighbour_max(rs, fa) > 0:
+        face = s.dice.d12()
+        landing = combat.scatter_landing(rs, fa, face)
+        if landing is not None:
+            spot = board.index_of.get(board.hexes[d.pos].neighbor(landing))
+            hit = s.occ.get(spot) if spot is not None else None
+            s.log.append({"event": "scatter", "attacker": a.id, "target": d.id, "face": face,
+                          "direction": landing, "lands_on": hit.id if hit else None})
+            if hit is None:
+                return
+            d = hit
     dist = board.hexes[a.pos].distance(board.hexes[d.pos])
+    fd = s.fighter(d)
+    problem = combat.attack_problem(fa, fd, dist)
+    if problem is not None:
+        s.log.append({"event": "attack_lost", "attacker": a.id, "defender": d.id,
+                      "why": problem})
+        return
     bonus, extra = None, 0
     if dist == 1:
         supporters, opposite = s.melee_support(a, d)
         bonus, extra = combat.melee_bonus(rs, supporters, opposite)
-    res = combat.resolve(rs, s.fighter(a), s.fighter(d), dist, extra, bonus,
-                         s.dice.roll)
+    cards: list[int] = []
+    roll = _card_roll(s, fa, fd, cards) if "dice_free" in s.game.variants else s.dice.roll
+    res = combat.resolve(rs, fa, fd, dist, extra, bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker
     a.xp += res.xp_attacker
     d.xp += res.xp_defender
-    s.log.append({
+    event = {
         "event": "combat", "attacker": a.id, "defender": d.id, "distance": dist,
         "bonus": res.bonus, "bonus_dice": res.bonus_dice,
         "attacker_dice": list(res.attacker_dice), "defender_dice": list(res.defender_dice),
@@ -137,12 +162,33 @@ def resolve(s: State, a: Unit, d: Unit) -> None:
         "damage_to_attacker": res.damage_to_attacker,
         "defender_destroyed": res.defender_destroyed,
         "attacker_destroyed": res.attacker_destroyed,
-    })
+    }
+    if cards:
+        event["cards"] = cards
+    s.log.append(event)
     if res.defender_destroyed:
-        victory.on_destroyed(s, a.nation, 1 + len(d.cargo))
+        if d.team != a.team:
+            victory.on_destroyed(s, a.nation, 1 + len(d.cargo))
         s.remove_unit(d)
     if res.attacker_destroyed:
         victory.on_destroyed(s, d.nation, 1 + len(a.cargo))
         s.remove_unit(a)
     s.check_victory()
 
+
+def _card_roll(
+    s: State, fa: combat.Fighter, fd: combat.Fighter, cards: list[int]
+) -> Callable[[int], tuple[int, ...]]:
+    """A `roll` that draws a dice-free card for each side and returns faces showing the
+    card's hits (1 = a hit, 12 = a miss; every face hits when the hit value is 12)."""
+    rs = s.game.ruleset
+    values = iter((combat.hit_value(rs, fa, fd), combat.hit_value(rs, fd, fa)))
+    count, _rule = dicefree.dice_free_params(rs)
+
+    def roll(n: int) -> tuple[int, ...]:
+        card = s.dice.below(count) + 1
+        cards.append(card)
+        hits = dicefree.card_hits(rs, next(values), n, card)
+        return (1,) * hits + (12,) * (n - hits)
+
+    return roll

@@ -1,7 +1,8 @@
 """Rules engine speed (run with `make bench`): legal moves beside a networkx baseline, and
 full random games per second.
 
-Legal moves: an armoured car (speed 4) in the middle of the default map and of a generated
+Legal moves: an armoured car (speed 4) in the middle of the default map (4-player scenario,
+whole map) and of a generated
 100 x 100 map (seeded mix of meadow, forest, road and water), no other units. The baseline is
 `networkx.single_source_dijkstra_path_length` with cutoff 4 on the same terrain graph (edge
 weight = the vehicle cost of the target hex; forts and impassable hexes left out), built
@@ -36,7 +37,8 @@ def _default_scenario(name: str = "default-2p"):
 
 
 def _state_on_default_map() -> State:
-    s = Game(_default_scenario(), seed=0, setup="quick").new_initial_state()
+    # the 4-player scenario plays on the whole default map (2 players use one half)
+    s = Game(_default_scenario("default-4p"), seed=0, setup="quick").new_initial_state()
     s.units.clear()
     s.occ.clear()
     s.start_turn(0)

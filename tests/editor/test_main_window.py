@@ -222,3 +222,12 @@ def test_alt_click_with_brush_picks_terrain(make_window):
     assert w.state.terrain == "trench"
     assert w.tools_panel.terrain_buttons.checkedButton().objectName() == "terrain_trench"
     assert w.document.undo_stack.count() == 1
+
+
+def test_every_tool_has_an_icon(make_window):
+    w = make_window()
+    for name, action in w.tool_actions.items():
+        image = action.icon().pixmap(32, 32).toImage()
+        assert not action.icon().isNull(), name
+        opaque = sum(image.pixelColor(x, y).alpha() > 0 for x in range(32) for y in range(32))
+        assert opaque > 30, name

@@ -102,6 +102,8 @@ CARDS = [
          special=True, abilities=("water_only", "buy_on_water")),
     card("anti_tank", "foot", 2, hit=2, cost=3, transportable=True, can_capture=True,
          abilities=("anti_tank",)),
+    card("big_bertha", "artillery", 1, hit=5, rmin=2, rmax=None, targets=("ground", "air"),
+         cost=8, transportable=True, abilities=("cannot_damage_air", "scatter")),
     card("medic", "vehicle", 3, hit=0, targets=(), cost=5, special=True,
          abilities=("field_repair",)),
 ]

@@ -530,3 +530,104 @@ def test_victory_point_for_a_unit_destroyed_in_combat():
 def test_forts_of_absent_nations_start_neutral():
     s = empty_state(game_map(forts=[fort("f1", [row(5)], [row(4), row(6)], owner="GB")]))
     assert s.fort_owner == {"f1": "neutral"}
+
+
+def _dice_with_first_d12(s, wanted) -> None:
+    """Set the state's dice so that the next d12 shows a face in `wanted`."""
+    from engine.rules.dice import Dice
+
+    for state in range(1000):
+        if Dice(state).d12() in wanted:
+            s.dice.state = state
+            return
+    raise AssertionError("no dice state found")
+
+
+def test_big_bertha_shot_scatters_onto_whatever_stands_there():
+    from engine.rules.dice import Dice
+
+    s = empty_state(game_map())
+    bertha = put(s, "big_bertha", "DE", row(0))
+    target = put(s, "infantry", "FR", row(5))
+    _to_declare(s)
+    s.apply_action(Attack(bertha.id, target.id))
+    s.apply_action(EndPhase())
+    _dice_with_first_d12(s, range(1, 7))
+    face = Dice(s.dice.state).d12()
+    landing = row(5).neighbor(face - 1)  # the GAP proposal: direction index = face - 1
+    friend = put(s, "armoured_car", "DE", landing)
+    s.apply_action(Fight())
+    scatter = next(e for e in s.log if e["event"] == "scatter")
+    assert scatter["lands_on"] == friend.id and scatter["face"] == face
+    fought = next(e for e in s.log if e["event"] == "combat")
+    assert fought["defender"] == friend.id  # friendly fire
+    assert target.damage == 0
+
+
+def test_big_bertha_hits_the_target_on_seven_or_more():
+    s = empty_state(game_map())
+    bertha = put(s, "big_bertha", "DE", row(0))
+    target = put(s, "infantry", "FR", row(5))
+    _to_declare(s)
+    s.apply_action(Attack(bertha.id, target.id))
+    s.apply_action(EndPhase())
+    _dice_with_first_d12(s, range(7, 13))
+    s.apply_action(Fight())
+    assert not any(e["event"] == "scatter" for e in s.log)
+    assert next(e for e in s.log if e["event"] == "combat")["defender"] == target.id
+
+
+def test_dice_free_variant_draws_cards_instead_of_rolling():
+    from engine.rules import dicefree
+
+    rs = ruleset_with_dice_free()
+    s = empty_state(game_map(), rs=rs, variants=("dice_free",))
+    car = put(s, "armoured_car", "DE", row(1))
+    inf = put(s, "infantry", "FR", row(2))
+    _to_declare(s)
+    s.apply_action(Attack(car.id, inf.id))
+    s.apply_action(EndPhase())
+    s.apply_action(Fight())
+    event = next(e for e in s.log if e["event"] == "combat")
+    card_a, card_d = event["cards"]
+    hits_a = dicefree.card_hits(s.game.ruleset, 4, 12, card_a)  # car: hit 4, 12 dice
+    hits_d = dicefree.card_hits(s.game.ruleset, 2, 12, card_d)  # infantry: hit 2
+    assert event["attacker_dice"].count(1) == hits_a and len(event["attacker_dice"]) == 12
+    assert event["defender_dice"].count(1) == hits_d
+
+
+def ruleset_with_dice_free():
+    from tests.engine.rules.fixtures import ruleset
+
+    rs = ruleset()
+    rs.variants["dice_free"] = {"enabled": False, "cards": 10, "quantile": "midpoint"}
+    return rs
+
+
+def test_worked_example_armoured_car_with_pincer_against_infantry_in_forest():
+    from engine.rules.dice import Dice
+
+    # RULES §5.4 example through the whole engine: a German armoured car (3 damage, veteran
+    # with 3 XP, pincer) attacks British infantry in forest (1 damage, recruit, fires back).
+    s = empty_state(game_map(terrain={row(2): "forest"}), players=4)
+    car = put(s, "armoured_car", "DE", row(1), damage=3, xp=3)
+    inf = put(s, "infantry", "GB", row(2), damage=1)
+    put(s, "infantry", "DE", Hex(2, R - 1))  # touches the target, not opposite: pincer
+    _to_declare(s)
+    s.apply_action(Attack(car.id, inf.id))
+    faces = iter([(1, 2, 3, 5, 6, 7, 8, 9, 10, 11),  # 8 + 2 dice, 5 hit on <= 6
+                  (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)])  # 11 dice, 2 hit on <= 2
+
+    class FixedDice(Dice):
+        def roll(self, n: int) -> tuple[int, ...]:
+            got = next(faces)
+            assert len(got) == n
+            return got
+
+    s.dice = FixedDice(s.dice.state)
+    s.apply_action(EndPhase())
+    s.apply_action(Fight())
+    event = next(e for e in s.log if e["event"] == "combat")
+    assert event["bonus"] == "pincer" and event["bonus_dice"] == 2
+    assert (inf.damage, car.damage) == (1 + 2, 3 + 1)  # 2 damage in forest (3 in the open)
+    assert (car.xp, inf.xp) == (4, 1)
