@@ -592,7 +592,13 @@ class PlaytestController(QObject):
     def hover(self, h: Hex | None) -> None:
         """Show the cheapest path to a reachable hex and where it enters enemy contact."""
         layer = self.layer
-        if layer is None or not self.active or layer.selected is None or not layer.reachable:
+        if layer is None or not self.active:
+            return
+        if layer.selected is None or not layer.reachable:
+            if h is not None:
+                info = self.describe_hex(h)
+                if info:
+                    self.status(info, 4000)
             return
         opt = layer.reachable.get(h) if h is not None else None
         path = opt.path if opt is not None else ()
@@ -606,6 +612,25 @@ class PlaytestController(QObject):
                     else "") if stops else ""
                 col, row = self.session.game.map.to_offset(h) if self.session else (0, 0)
                 self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}{note}", 5000)
+
+    def describe_hex(self, h: Hex) -> str:
+        """The unit on a hex (or the garrison of a fort) for the status bar."""
+        st = self.session.state if self.session else None
+        if st is None:
+            return ""
+        i = st.game.board.index_of.get(h)
+        u = st.occ.get(i) if i is not None else None
+        if u is not None:
+            extra = f", carries {', '.join(u.cargo)}" if u.cargo else ""
+            return (f"{u.id}: {u.type.id} ({u.type.unit_class}), damage {u.damage}, "
+                    f"XP {u.xp}, army {u.army or '–'}{extra}")
+        fort = st.game.map.fort_at().get(h)
+        if fort is not None:
+            inside = [v.id for v in st.units.values() if v.fort == fort.id]
+            owner = st.fort_owner.get(fort.id, "neutral")
+            return (f"{fort.name} ({owner})" +
+                    (f": {', '.join(inside)}" if inside else ", empty"))
+        return ""
 
     # --- dialogs and files -----------------------------------------------------------------
 

@@ -84,6 +84,8 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
     unit = next(u for u in st.units.values()
                 if u.nation == st.nation and st.can_move(u) and u.pos >= 0
                 and any(o.kind == "move" for o in st.legal_moves(u).values()))
+    hover_hex(w, st.hex_of(unit))
+    assert w.statusBar().currentMessage().startswith(f"{unit.id}: {unit.type.id}")
     click_hex(w, st.hex_of(unit))
     assert c.layer.selected == unit.id and c.layer.reachable
     target = max((h for h, o in c.layer.reachable.items() if o.kind == "move"),
