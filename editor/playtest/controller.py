@@ -259,7 +259,15 @@ class PlaytestController(QObject):
         # With no delay, play a few actions per tick so the display keeps up cheaply.
         for _ in range(1 if self.ai_delay_ms else 12):
             seat = self.session.state.current
-            action = self.session.ai_step()
+            try:
+                action = self.session.ai_step()
+            except (IllegalActionError, ValueError, KeyError) as exc:
+                # Stop the AI rather than loop on a broken step; the designer sees why.
+                if self.panel is not None:
+                    self.panel.ai_pause.setChecked(True)
+                self.status(f"The AI stopped: {type(exc).__name__}: {exc}", 0)
+                self.refresh()
+                return
             if not self.session.is_ai_turn():
                 break
         self.status(f"AI (random) {self.session.game.nations[seat]}: {action}", 3000)

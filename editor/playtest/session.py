@@ -178,8 +178,9 @@ class PlaytestSession:
         turn = (s.round, s.current)
         nation = s.nation
         n_log = len(s.log)
-        xp_before = {uid: s.units[uid].xp for uid in s.declarations[s.next_fight]
-                     if uid in s.units} if values is not None else {}
+        # All units: a scattering shot may hit another unit than the declared target.
+        xp_before = ({uid: u.xp for uid, u in s.units.items()} if values is not None
+                     else {})
         (s.apply_action if checked else s.apply_unchecked)(action)
         if values is not None:
             for i in range(n_log, len(s.log)):
@@ -188,7 +189,7 @@ class PlaytestSession:
                     self.hit_values[i] = values
                     # XP is not in the engine's log; units destroyed gain nothing visible.
                     self.xp_gained[i] = tuple(  # type: ignore[assignment]
-                        s.units[uid].xp - xp_before[uid] if uid in s.units else 0
+                        s.units[uid].xp - xp_before.get(uid, 0) if uid in s.units else 0
                         for uid in (e["attacker"], e["defender"]))
         for uid, (owner, utype) in before.items():
             if uid not in s.units:
