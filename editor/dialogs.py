@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -24,6 +26,12 @@ from PySide6.QtWidgets import (
 from engine.model import GameMap
 
 MAX_SIDE = 1000
+
+
+def clean_id(text: str, fallback: str) -> str:
+    """An identifier as the file format wants it: lower-case letters, digits, _ and -."""
+    cleaned = re.sub(r"[^a-z0-9_-]+", "_", text.strip().lower()).strip("_")
+    return cleaned or fallback
 
 
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -86,7 +94,7 @@ class NewMapDialog(QDialog):
         """The chosen settings."""
         return {
             "name": self.name.text().strip() or "New map",
-            "map_id": self.map_id.text().strip() or "new_map",
+            "map_id": clean_id(self.map_id.text(), "new_map"),
             "width": self.width.value(),
             "height": self.height.value(),
             "orientation": self.orientation.currentText(),
@@ -150,7 +158,7 @@ class MapPropertiesDialog(QDialog):
         m = self.original
         new = {
             "name": self.name.text().strip(),
-            "id": self.map_id.text().strip(),
+            "id": clean_id(self.map_id.text(), m.id),
             "author": self.author.text().strip(),
             "license": self.license.text().strip(),
             "description": self.description.toPlainText().strip(),

@@ -297,6 +297,11 @@ class MapDocument(QObject):
         else:
             raise ValueError(f"unknown transform {kind!r}")
 
+    def copy_to_other_side(self, kind: str = "rotate_180") -> None:
+        """Copy the selection (rotated or mirrored about the map centre) onto the other side."""
+        if self.selection:
+            self.undo_stack.push(cmd.CopyToOtherSide(self, kind))
+
     def paste_stamp(self, stamp: cmd.Stamp, at: Hex) -> None:
         """Paste a stamp with its origin on `at`."""
         self.undo_stack.push(cmd.PasteStamp(self, stamp, at))

@@ -70,10 +70,10 @@ def _map_path_of(path: Path) -> Path:
 def open_map(path: str | os.PathLike[str]) -> Opened:
     """Load a map (or a scenario's map) for editing.
 
-    Unlike engine.content.load_map, semantic errors (duplicate start numbers, a fort without
-    entrances…) do not refuse the file: the map opens and they come back in `.problems` for
-    the designer to fix. Files that cannot be parsed or do not match the schema raise
-    OpenError with a file:line:col message."""
+    Unlike engine.content.load_map, errors do not refuse the file as long as a map can be
+    built from it (duplicate start numbers, a fort with one entrance, a bad id…): the map
+    opens and they come back in `.problems` for the designer to fix. Files that cannot be
+    parsed, or whose data cannot make a map, raise OpenError with a file:line:col message."""
     from engine.content import map_from_dict
     from engine.content.loaders import locate
     from engine.content.schemas import check_schema
@@ -89,10 +89,31 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
     problems = check_schema(doc)
     if not any(p.is_error for p in problems):
         problems += locate(check_map_data(doc.data), doc)
-    if any(p.is_error for p in problems):
-        raise OpenError(f"Cannot open {map_path}:\n{_format_problems(problems)}", problems)
-    game_map = map_from_dict(doc.data)
-    return Opened(game_map, map_path, problems + locate(check_map(game_map), doc))
+    try:
+        # Errors do not refuse the file when a sound model can still be built (a fort with
+        # one entrance, a bad id…): the designer opens it and fixes what is listed.
+        game_map = map_from_dict(doc.data)
+        _check_sound(game_map)
+        problems += locate(check_map(game_map), doc)
+    except Exception as exc:  # untrusted data: any failure means "cannot be loaded"
+        if not any(p.is_error for p in problems):
+            raise
+        raise OpenError(
+            f"Cannot open {map_path}:\n{_format_problems(problems)}", problems
+        ) from exc
+    return Opened(game_map, map_path, problems)
+
+
+def _check_sound(m: GameMap) -> None:
+    """Raise ValueError unless the model has the types the editor relies on."""
+    if not (isinstance(m.width, int) and isinstance(m.height, int)):
+        raise ValueError("width and height must be integers")
+    if len(m.terrain) != m.width * m.height or max(m.terrain, default=0) >= 6:
+        raise ValueError("terrain does not match width x height")
+    hexes = [h for f in m.forts for h in (*f.hexes, *f.entrances)]
+    hexes += [s.hex for s in m.start_markers]
+    if not all(isinstance(h.q, int) and isinstance(h.r, int) for h in hexes):
+        raise ValueError("coordinates must be integers")
 
 
 def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> None:

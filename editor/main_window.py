@@ -226,6 +226,27 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.act_region_remove = a(
             "Remove Selection from Region", lambda: self.selection_to_region(False)
         )
+        self.act_select_region = a(
+            "Select Region",
+            self.select_region,
+            "Ctrl+Shift+G",
+            "Select the hexes of the region chosen in the tool options",
+        )
+        self.act_other_side = a(
+            "Copy Selection to Other Side (Rotate 180°)",
+            lambda: self.document.copy_to_other_side("rotate_180"),
+            None,
+            "Build the second half: the selection rotated about the map centre, with forts "
+            "and start markers (1–6 ↔ 7–12)",
+        )
+        self.act_other_side_mirror = a(
+            "Copy Selection to Other Side (Mirror)",
+            lambda: self.document.copy_to_other_side(
+                "mirror_h" if self.document.map.layout.orientation == "pointy" else "mirror_v"
+            ),
+            None,
+            "Like the rotation, but mirrored across the map's middle",
+        )
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
@@ -287,7 +308,9 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         m = mb.addMenu("&Map")
         m.addActions([self.act_properties, self.act_resize])
         m.addSeparator()
-        m.addActions([self.act_region_add, self.act_region_remove])
+        m.addActions([self.act_select_region, self.act_region_add, self.act_region_remove])
+        m.addSeparator()
+        m.addActions([self.act_other_side, self.act_other_side_mirror])
         m.addSeparator()
         m.addAction(self.act_validate)
         m = mb.addMenu("&Tools")

@@ -16,6 +16,8 @@ class EditActions:
         for act in (self.act_cut, self.act_copy, self.act_mirror_h, self.act_mirror_v):
             act.setEnabled(has)
         self.act_region_add.setEnabled(has)
+        self.act_other_side.setEnabled(has)
+        self.act_other_side_mirror.setEnabled(has)
         self.act_region_remove.setEnabled(has)
         self.act_rotate.setEnabled(has)
         self.act_delete.setEnabled(has or self.document.selected_object is not None)
@@ -97,6 +99,12 @@ class EditActions:
             w, h, anchor = dlg.values()
             if (w, h) != (self.document.map.width, self.document.map.height):
                 self.document.resize_map(w, h, anchor)
+
+    def select_region(self) -> None:
+        """Select the hexes of the current region (tool options)."""
+        region = self.document.map.region(self.state.region_id)
+        self.set_tool("select")
+        self.document.set_selection(region.hexes if region else ())
 
     def selection_to_region(self, add: bool) -> None:
         """Add the selected hexes to (or remove them from) the current region."""

@@ -1,7 +1,8 @@
 """Chunked image cache for the terrain: the Tiled approach.
 
 The scene is cut into rectangular chunks of about 16 × 16 hexes (whole pixels, a multiple of 8
-so that the downscaled levels 1/2, 1/4, 1/8 stay on whole pixels too). Each chunk image is
+so that the downscaled levels 1/2, 1/4, 1/8 stay on whole pixels too; level -1, scale 2, serves
+1:1 on high-DPI screens). Each chunk image is
 painted once per level of detail and kept in a bounded LRU cache. A terrain change marks only
 the changed scene rectangle dirty in the cached chunks it touches; the next paint repaints just
 that rectangle of those chunks ("patch") instead of the whole chunk.
@@ -114,7 +115,7 @@ class ChunkCache:
         return touched
 
     def image(self, i: int, j: int, level: int) -> QImage:
-        """The clean image of chunk (i, j) at `level` (scale 1 / 2**level), building or
+        """The clean image of chunk (i, j) at `level` (scale 2**-level), building or
         patching it first if needed."""
         key = (i, j, level)
         img = self._images.get(key)
@@ -138,7 +139,7 @@ class ChunkCache:
 
     def _painter(self, img: QImage, i: int, j: int, level: int) -> QPainter:
         p = QPainter(img)
-        scale = 1.0 / (1 << level)
+        scale = 2.0**-level
         p.scale(scale, scale)
         crect = self.grid.rect(i, j)
         p.translate(-crect.left(), -crect.top())
@@ -147,16 +148,17 @@ class ChunkCache:
     def _build(self, i: int, j: int, level: int) -> QImage:
         self.builds += 1
         g = self.grid
-        img = QImage(g.chunk_w >> level, g.chunk_h >> level,
+        scale = 2.0**-level
+        img = QImage(round(g.chunk_w * scale), round(g.chunk_h * scale),
                      QImage.Format.Format_ARGB32_Premultiplied)
         img.fill(Qt.GlobalColor.transparent)
         p = self._painter(img, i, j, level)
-        self.paint_fn(p, self.grid.rect(i, j), 1.0 / (1 << level))
+        self.paint_fn(p, self.grid.rect(i, j), scale)
         p.end()
         return img
 
     def _patch(self, img: QImage, i: int, j: int, level: int, dirty: list[QRectF]) -> None:
-        unit = float(1 << level)
+        unit = 2.0**level  # scene pixels per image pixel
         crect = self.grid.rect(i, j)
         for rect in dirty:
             self.patches += 1

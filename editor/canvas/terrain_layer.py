@@ -168,8 +168,10 @@ class TerrainLayer(QGraphicsItem):
 
     @staticmethod
     def level_for(lod: float) -> int:
-        """Chunk level (scale 1 / 2**level) for a view scale: the coarsest one still at least
-        as fine as the screen."""
+        """Chunk level (scale 2**-level) for device pixels per scene pixel: the coarsest one
+        still at least as fine as the screen; -1 (scale 2) serves 1:1 on high-DPI screens."""
+        if lod > 1.001:
+            return -1
         if lod >= 1.0:
             return 0
         return min(MAX_LEVEL, math.floor(math.log2(1.0 / lod) + 1e-9))
@@ -184,20 +186,24 @@ class TerrainLayer(QGraphicsItem):
         if exposed.isEmpty():
             return
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        # Device pixels per scene pixel: on a high-DPI screen the backing store is finer than
+        # the painter's logical transform says.
+        dpr = widget.devicePixelRatioF() if widget is not None else 1.0
+        device_lod = lod * dpr
         self.pending = 0
         # Image edges must not be antialiased: neighbouring chunks meeting at a fractional
         # device pixel would each cover it partly and leave a faint seam.
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if self.uses_overview(lod):
             self._draw_overview(painter, exposed, lod)
-        elif lod > 1.001:
+        elif device_lod > 2.001 or (device_lod > 1.001 and dpr < 1.5):
             painter.save()
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             painter.setClipRect(exposed)
             paint_terrain(painter, self.map, self.shapes, exposed, self.tstyle, lod)
             painter.restore()
         else:
-            self._draw_chunks(painter, exposed, lod)
+            self._draw_chunks(painter, exposed, device_lod)
 
     def _draw_overview(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         ov = self.overview
@@ -214,7 +220,7 @@ class TerrainLayer(QGraphicsItem):
 
     def _draw_chunks(self, painter: QPainter, exposed: QRectF, lod: float) -> None:
         level = self.level_for(lod)
-        scale = 1.0 / (1 << level)
+        scale = 2.0**-level
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, abs(lod - scale) > 1e-3)
         deadline = time.perf_counter() + self.build_budget_s
         deferred = QRectF()

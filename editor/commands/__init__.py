@@ -26,6 +26,7 @@ from editor.commands.objects import (
 )
 from editor.commands.paths import covered_hexes
 from editor.commands.selection import (
+    CopyToOtherSide,
     MirrorSelection,
     MoveSelection,
     PasteStamp,
@@ -49,6 +50,7 @@ __all__ = [
     "AddRegion",
     "ApplyPathTerrain",
     "ChangeMapProperties",
+    "CopyToOtherSide",
     "DeleteFort",
     "DeleteLabel",
     "DeletePath",

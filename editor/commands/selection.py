@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from editor import grid
 from editor.commands.base import Command
-from editor.commands.objects import AddObject, EditFort, MoveStartMarker
+from editor.commands.objects import AddObject, EditFort, MoveStartMarker, RemoveObject
 from editor.commands.terrain import TerrainEdit
 from engine.hexes import Hex
-from engine.model import TERRAIN_ID, Fort, GameMap, StartMarker
+from engine.model import TERRAIN_ID, Fort, GameMap, Region, StartMarker
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
@@ -184,3 +185,102 @@ class RotateSelection180(TransformSelection):
 
     def __init__(self, doc: MapDocument) -> None:
         super().__init__(doc, "rotate_180")
+
+
+HALF_PAIRS = {"half_1_6": "half_7_12", "half_7_12": "half_1_6"}
+
+
+def map_transform(game_map: GameMap, kind: str) -> Callable[[Hex], Hex]:
+    """A transform about the centre of the whole map (what the other side of a board is)."""
+    w, h = game_map.width, game_map.height
+    frame = [
+        game_map.to_axial(c, r)
+        for c in {0, min(1, w - 1), max(w - 2, 0), w - 1}
+        for r in {0, min(1, h - 1), max(h - 2, 0), h - 1}
+    ]
+    return grid.hex_transform(game_map, frame, kind)
+
+
+class CopyToOtherSide(Command):
+    """Copy the selection onto the other side of the map, rotated by 180° about the map's
+    centre (or mirrored): terrain, forts (new ids) and start markers (1–6 become 7–12 and
+    back). When the selection is one 2-player half, the other half's region is set to the
+    copy's hexes. The original side is left as it was."""
+
+    NAMES: ClassVar[dict[str, str]] = {
+        "rotate_180": "Copy selection to other side (rotated 180°)",
+        "mirror_h": "Copy selection to other side (mirrored horizontally)",
+        "mirror_v": "Copy selection to other side (mirrored vertically)",
+    }
+
+    def __init__(self, doc: MapDocument, kind: str = "rotate_180") -> None:
+        super().__init__(self.NAMES[kind])
+        self.doc = doc
+        m = doc.map
+        sel = set(doc.selection)
+        tf = map_transform(m, kind)
+        image = {tf(h) for h in sel if m.in_bounds(tf(h))}
+        self.sel_before, self.sel_after = sel, image
+        values = {m.index(tf(h)): m.terrain[m.index(h)] for h in sel if m.in_bounds(tf(h))}
+        _terrain_child(doc, values, self)
+        taken: set[str] = set()
+        # Objects already on the target side are replaced by the copies.
+        for f in list(m.forts):
+            if any(x in image for x in (*f.hexes, *f.entrances)) and not all(
+                x in sel for x in (*f.hexes, *f.entrances)
+            ):
+                RemoveObject(doc, f, parent=self)
+        for mk in list(m.start_markers):
+            if mk.hex in image and mk.hex not in sel:
+                RemoveObject(doc, mk, parent=self)
+        for f in m.forts:
+            if not f.hexes or not all(x in sel for x in (*f.hexes, *f.entrances)):
+                continue
+            c = copy.deepcopy(f)
+            c.hexes = [tf(x) for x in f.hexes]
+            c.entrances = [tf(x) for x in f.entrances]
+            if not all(m.in_bounds(x) for x in (*c.hexes, *c.entrances)):
+                continue
+            if f.facing is not None:
+                d = tf(f.hexes[0]).direction_to(tf(f.hexes[0].neighbor(f.facing)))
+                c.facing = d if d is not None else f.facing
+            c.id = _unique_fort_id(m, f"{f.id}_2", taken)
+            c.name = f"{f.name} II"
+            AddObject(doc, c, parent=self)
+        for mk in m.start_markers:
+            if mk.hex in sel and m.in_bounds(tf(mk.hex)):
+                number = mk.number + 6 if mk.number <= 6 else mk.number - 6
+                AddObject(doc, StartMarker(number, tf(mk.hex)), parent=self)
+        self.region_change: tuple[str, set[Hex] | None] | None = None
+        for rid, other in HALF_PAIRS.items():
+            region = m.region(rid)
+            if region is not None and region.hexes == sel:
+                target = m.region(other)
+                self.region_change = (other, set(target.hexes) if target else None)
+                break
+
+    def _set_region(self, hexes: set[Hex] | None) -> None:
+        if self.region_change is None:
+            return
+        rid = self.region_change[0]
+        m = self.doc.map
+        region = m.region(rid)
+        if hexes is None:
+            if region is not None:
+                m.regions.remove(region)
+        elif region is None:
+            m.regions.append(Region(rid, rid, set(hexes)))
+        else:
+            region.hexes = set(hexes)
+        self.doc.objectsChanged.emit()
+
+    def redo(self) -> None:
+        super().redo()
+        self._set_region(self.sel_after)
+        self.doc.set_selection(self.sel_after)
+
+    def undo(self) -> None:
+        if self.region_change is not None:
+            self._set_region(self.region_change[1])
+        super().undo()
+        self.doc.set_selection(self.sel_before)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.commands import EditFort
+from editor.dialogs import clean_id
 from editor.document import MapDocument
 from engine.model import NATIONS, PATH_KINDS, TERRAINS, Fort, Label, MapPath, StartMarker
 
@@ -75,7 +76,9 @@ class InspectorPanel(QWidget):
     def _build_fort_page(self) -> None:
         form = self._page()
         self.fort_id = QLineEdit()
-        self.fort_id.editingFinished.connect(lambda: self._fort_edit(id=self.fort_id.text()))
+        self.fort_id.editingFinished.connect(
+            lambda: self._fort_edit(id=clean_id(self.fort_id.text(), ""))
+        )
         self.fort_name = QLineEdit()
         self.fort_name.editingFinished.connect(lambda: self._fort_edit(name=self.fort_name.text()))
         self.fort_owner = QComboBox()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.canvas.style import BRIDGE_DECK
+from editor.dialogs import clean_id
 from editor.document import MapDocument
 from editor.state import ToolState
 from engine.model import NATIONS, PATH_KINDS, TERRAIN_CHAR, TERRAINS
@@ -188,7 +189,7 @@ class ToolsPanel(QWidget):
 
     def _new_region(self) -> None:
         text, ok = QInputDialog.getText(self, "New region", "Region id (a-z, 0-9, _ or -):")
-        rid = text.strip().lower().replace(" ", "_")
+        rid = clean_id(text, "")
         if ok and rid:
             self.document.add_region(rid)
             self.state.set(region_id=rid)

@@ -64,11 +64,6 @@ class Tool:
         self.active = False
         self.document.set_overlay("preview", None)
 
-    def set_document(self, document: MapDocument) -> None:
-        """Point the tool at another document."""
-        self.deactivate()
-        self.document = document
-
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         """A button went down over hex h."""
 

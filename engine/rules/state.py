@@ -300,7 +300,8 @@ class State:
                     continue
                 if self.can_move(u):
                     out.extend(self._move_actions(u))
-                if u.cargo and u.pos >= 0 and not u.done and self.unload_spots(u, u.pos):
+                if (u.cargo and u.pos >= 0 and not u.done and self.army_allowed(u)
+                        and self.unload_spots(u, u.pos)):
                     out.append(Unload(u.id))
         elif self.phase == "declare":
             out.extend(battle.attack_actions(self))
@@ -412,6 +413,8 @@ class State:
                 return f"{t.id} carries nothing"
             if t.pos < 0 or t.done:
                 return f"{t.id} cannot unload now"
+            if not self.army_allowed(t):
+                return f"round {self.round}: army {t.army} may not be used this turn"
             if self.unload_spots(t, t.pos) is None:
                 return f"not enough free hexes next to {t.id} to unload"
             return None

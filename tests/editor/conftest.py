@@ -57,7 +57,7 @@ def make_window(qtbot, settings, recovery):
         qtbot.waitExposed(w)
         w.activateWindow()
         w.view.setFocus()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=10000)
         w.set_zoom(1.0)
         made.append(w)
         return w

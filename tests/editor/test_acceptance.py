@@ -70,3 +70,28 @@ def test_designer_builds_a_valid_four_player_map(make_window, tmp_path):
         (s.number, s.hex) for s in m.start_markers
     }
     assert {g.id: g.hexes for g in r.regions} == {g.id: g.hexes for g in m.regions}
+
+
+def test_half_template_completed_by_rotation_is_a_valid_map(make_window, tmp_path):
+    w = make_window()
+    dlg = NewMapDialog(w)
+    dlg.template.setCurrentIndex(dlg.template.findData("half"))
+    assert w.create_new_map(dlg.values())
+    m = w.document.map
+    assert len(m.forts) == 7
+    w.state.set(region_id="half_1_6")
+    w.act_select_region.trigger()
+    assert w.document.selection == m.region("half_1_6").hexes
+    w.act_other_side.trigger()
+    assert len(m.forts) == 14
+    assert sorted(s.number for s in m.start_markers) == list(range(1, 13))
+    errors = [p for p in w.validator.check_sync() if p.severity == "error"]
+    assert errors == []
+    # Point symmetry: every hex has the terrain of its rotated partner.
+    from editor.commands.selection import map_transform
+
+    tf = map_transform(m, "rotate_180")
+    assert all(m.terrain_at(h) == m.terrain_at(tf(h)) for h in m.hexes())
+    w.act_undo.trigger()
+    assert len(m.forts) == 7 and len(m.start_markers) == 6
+    assert w.save_to(tmp_path / "x.map.yaml")

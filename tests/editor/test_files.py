@@ -61,7 +61,7 @@ def test_autosave_writes_recovery_after_idle_and_save_discards_it(make_window, r
     w.set_tool("brush")
     w.state.set(terrain="water", brush_radius=1)
     click(w, Hex(5, 5))
-    qtbot.waitUntil(recovery.map_path.exists, timeout=3000)
+    qtbot.waitUntil(recovery.map_path.exists, timeout=10000)
     assert files.open_map(recovery.map_path).map.terrain_at(Hex(5, 5)) == "water"
     assert w.save_to(tmp_path / "saved.map.yaml")
     assert not recovery.map_path.exists()
@@ -196,3 +196,23 @@ def test_screenshot_of_unparsable_file_exits_1_with_location(tmp_path):
                       {**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert result.returncode == 1
     assert f"{bad}:3:1" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_recovery_offer_restores_or_discards(make_window, recovery, monkeypatch, answer):
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor.app import _offer_recovery
+
+    recovery.dir.mkdir(parents=True)
+    files.save_map(files.open_map(DEFAULT_MAP).map, recovery.map_path)
+    (recovery.dir / recovery.LOCK).write_text("999999999")  # a pid that no longer runs
+    assert recovery.crashed_session() is not None
+    button = QMessageBox.StandardButton.Yes if answer == "yes" else QMessageBox.StandardButton.No
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: button)
+    w = make_window()
+    _offer_recovery(w, recovery)
+    if answer == "yes":
+        assert len(w.document.map.forts) == 14 and w.document.modified
+    else:
+        assert len(w.document.map.forts) == 0 and not recovery.map_path.exists()

@@ -18,7 +18,7 @@ def test_typing_in_inspector_does_not_trigger_tool_or_terrain_keys(make_window, 
     fort = w.document.map.forts[0]
     field = w.inspector.fort_name
     field.setFocus()
-    qtbot.waitUntil(field.hasFocus, timeout=2000)
+    qtbot.waitUntil(field.hasFocus, timeout=10000)
     field.selectAll()
     QTest.keyClicks(field, "Bxy 3")
     QTest.keyClick(field, Qt.Key.Key_Return)

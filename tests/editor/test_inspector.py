@@ -23,7 +23,7 @@ def test_fort_owner_and_id_edits_are_undoable(make_window, qtbot):
     assert fort.owner == "FR"
     field = w.inspector.fort_id
     field.setFocus()
-    qtbot.waitUntil(field.hasFocus, timeout=2000)
+    qtbot.waitUntil(field.hasFocus, timeout=10000)
     field.selectAll()
     QTest.keyClicks(field, "fort_nord")
     QTest.keyClick(field, Qt.Key.Key_Return)

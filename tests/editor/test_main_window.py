@@ -95,7 +95,7 @@ def test_rectangle_and_eraser(make_window):
 
 def test_fort_and_markers_change_the_problems_panel(make_window, qtbot):
     w = make_window(GameMap.blank("t", 20, 16))
-    qtbot.waitUntil(lambda: w.validator.generation > 0, timeout=2000)
+    qtbot.waitUntil(lambda: w.validator.generation > 0, timeout=10000)
     w.validate_now()
     before = {p.code for p in w.document.problems}
     w.set_tool("fort")
@@ -114,7 +114,7 @@ def test_fort_and_markers_change_the_problems_panel(make_window, qtbot):
     numbers = [m.number for m in w.document.map.start_markers]
     assert numbers == [5, 5]
     qtbot.waitUntil(
-        lambda: any("duplicate" in p.code for p in w.document.problems), timeout=3000
+        lambda: any("duplicate" in p.code for p in w.document.problems), timeout=10000
     )
     assert w.problems_panel.count() == len(w.document.problems)
     assert {p.code for p in w.document.problems} != before

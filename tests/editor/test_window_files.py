@@ -107,3 +107,37 @@ def test_problem_about_a_region_selects_the_region(make_window):
     region = w.document.map.regions[1]
     w.show_problem(Problem("region.test", "error", "test", pointer="/regions/1"))
     assert w.document.selection == region.hexes
+
+
+def test_schema_invalid_but_loadable_file_opens_with_located_problems(make_window, tmp_path):
+    text = DEFAULT_MAP.read_text(encoding="utf-8")
+    bad = text.replace("entrances: [[1, 12], [3, 12]]", "entrances: [[1, 12]]", 1)
+    assert bad != text
+    path = tmp_path / "one_door.map.yaml"
+    path.write_text(bad, encoding="utf-8")
+    w = make_window()
+    assert w.open_file(path)
+    codes = {p.code for p in w.document.problems}
+    assert "fort.entrance_count" in codes
+    assert all(p.line for p in w.document.problems)
+
+
+def test_live_validation_includes_file_format_rules(make_window, qtbot):
+    from editor.commands import EditFort
+
+    opened = files.open_map(DEFAULT_MAP)
+    w = make_window(opened.map, opened.path)
+    fort = w.document.map.forts[0]
+    w.document.undo_stack.push(EditFort(w.document, fort, {"id": "Bad Id", "name": ""}))
+    problems = w.validator.check_sync()
+    assert {"schema.bad_pattern", "schema.bad_length"} <= {p.code for p in problems}
+    w.show_problem(next(p for p in problems if p.code == "schema.bad_pattern"))
+    assert w.document.selected_object is fort
+
+
+def test_ids_typed_by_the_designer_are_cleaned():
+    from editor.dialogs import clean_id
+
+    assert clean_id("Fort Nord!", "x") == "fort_nord"
+    assert clean_id("  ", "fallback") == "fallback"
+    assert clean_id("half_1-6", "x") == "half_1-6"

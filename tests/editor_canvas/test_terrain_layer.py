@@ -115,6 +115,7 @@ def test_region_change_invalidates_only_changed_hexes(make_view):
 def test_level_of_detail_choice(make_view):
     view, _doc, _tool = make_view()
     layer = view.map_scene.terrain
+    assert TerrainLayer.level_for(2.0) == -1  # 1:1 on a high-DPI screen
     assert TerrainLayer.level_for(1.0) == 0
     assert TerrainLayer.level_for(0.6) == 0
     assert TerrainLayer.level_for(0.5) == 1
@@ -168,3 +169,15 @@ def test_follow_up_build_after_view_is_gone_is_harmless(qtbot):
     layer._continue_building()  # what the pending timer calls: no scene, nothing to do
     view.deleteLater()
     qtbot.wait(20)  # pytest-qt fails the test on any exception raised in a Qt callback
+
+
+def test_high_dpi_level_builds_double_resolution_chunks(make_view):
+    view, _doc, _tool = make_view(40, 30)
+    layer = view.map_scene.terrain
+    fine = layer.cache.image(0, 0, -1)
+    normal = layer.cache.image(0, 0, 0)
+    assert (fine.width(), fine.height()) == (normal.width() * 2, normal.height() * 2)
+    # Same picture: the fine image scaled down matches the normal one closely.
+    half = fine.scaled(normal.size())
+    c1, c2 = half.pixelColor(200, 200), normal.pixelColor(200, 200)
+    assert abs(c1.green() - c2.green()) < 40
