@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -114,14 +113,14 @@ class PlaytestDialog(QDialog):
         self.ruleset.setCurrentIndex(max(0, idx))
         form.addRow("Ruleset edition", self.ruleset)
         self.variant_box = QWidget()
-        vl = QHBoxLayout(self.variant_box)
+        vl = QGridLayout(self.variant_box)
         vl.setContentsMargins(0, 0, 0, 0)
         self.variant_checks: dict[str, QCheckBox] = {}
-        for v in SUPPORTED_VARIANTS:
+        for k, v in enumerate(SUPPORTED_VARIANTS):
             cb = QCheckBox(v.replace("_", " "))
             cb.setChecked(v in init.variants)
             self.variant_checks[v] = cb
-            vl.addWidget(cb)
+            vl.addWidget(cb, k // 2, k % 2)
         form.addRow("Variants", self.variant_box)
         self.seed = QLineEdit(str(init.seed))
         form.addRow("Seed", self.seed)

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from editor.playtest.controller import PlaytestController
 
 PHASE_HELP = {
-    "setup": "Assign each unit to one of your 3 armies, then place the armies.",
+    "setup": "Assign each unit to one of your 3 armies, then place the armies (with victory "
+             "points, pick a headquarters in the Actions tab).",
     "move": "Click a unit, then a highlighted hex (cost shown). Right-click drops the selection.",
     "declare": "Click one of your units, then a target ringed red. Order the plan, then fight.",
     "combat": "Resolve the declared attacks one by one.",
@@ -181,8 +182,12 @@ class PlayPanel(QWidget):
                      f"({st.nation}, {who}) · {st.phase} phase</b>")
             if st.phase == "setup":
                 title += f" — {st.setup_step}"
-        self.header.setText(f"{title}<br>Money: {money}<br>Forts: {forts} "
-                            f"(win at {g.forts_to_win})")
+        text = f"{title}<br>Money: {money}<br>Forts: {forts} (win at {g.forts_to_win})"
+        vp = getattr(st, "vp", None)
+        if "victory_points" in g.variants and vp is not None:
+            text += "<br>Victory points: " + " · ".join(f"{n} {vp.get(n, 0)}"
+                                                        for n in g.nations)
+        self.header.setText(text)
         self.help.setText(PHASE_HELP.get(st.phase, ""))
         human = not s.is_ai_turn() and not st.is_terminal()
         ph = st.phase

@@ -88,9 +88,17 @@ def describe_event(e: dict[str, Any], hit_values: tuple[int, int] | None = None,
                 return " ".join(str(f) for f in dice)
             return " ".join(f"[{f}]" if f <= value else str(f) for f in dice)
 
+        if e.get("cards"):
+            # Dice-free variant: the engine turns each drawn card into hits (faces 1 or 12).
+            def faces(dice: list[int], value: int) -> str:
+                return f"{sum(1 for f in dice if f == 1)} hit(s)"
+
+            av = dv = 0
+            cards = ", ".join(str(c) for c in e["cards"])
         text = (f"{e['attacker']} attacks {e['defender']} at range {e['distance']}"
                 + (f" ({e['bonus']} +{e['bonus_dice']})" if e.get("bonus") else "")
-                + f": dice {faces(e['attacker_dice'], av)}"
+                + (f": card(s) {cards}," if e.get("cards") else ": dice")
+                + f" {faces(e['attacker_dice'], av)}"
                 + (f" (hit on ≤{av})" if av else "")
                 + f" → {e['damage_to_defender']} damage")
         if e["defender_dice"]:
@@ -120,6 +128,15 @@ def describe_event(e: dict[str, Any], hit_values: tuple[int, int] | None = None,
     if kind == "place":
         return (f"{e['nation']} places army {e['army']} at start number {e['number']} "
                 f"({len(e['units'])} units)")
+    if kind == "headquarters":
+        hq = ", ".join(f"{n} at start number {k}" for n, k in e["hq"].items())
+        return f"headquarters: {hq}"
+    if kind == "scatter":
+        where = e["lands_on"] or "nothing"
+        return (f"{e['attacker']}'s shot at {e['target']} scatters (face {e['face']}) "
+                f"and lands on {where}")
+    if kind == "victory_points":
+        return f"{e['nation']} scores {e['points']} victory point(s): {e['why']}"
     if kind == "draw_special":
         return f"{e['nation']} draws the special unit {e['unit_type']}"
     if kind == "game_over":

@@ -16,8 +16,12 @@ from engine.paths import CONTENT_DIR
 
 RULESETS_DIR = CONTENT_DIR / "rulesets"
 BASE_CATALOG = CONTENT_DIR / "catalog" / "base.catalog.yaml"
-# Ruleset variants the rules engine implements (the others are content only so far).
-SUPPORTED_VARIANTS = ("grabenkampf", "shorter_game")
+# Ruleset variants the rules engine implements (docs/engine.md, rule 15); the others
+# (a starting special unit) are content only so far.
+SUPPORTED_VARIANTS = (
+    "shorter_game", "early_destruction", "second_full_set", "start_with_nation_units",
+    "grabenkampf", "victory_points", "dice_free",
+)
 NATIONS = ("DE", "AH", "FR", "GB")
 TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
 NATION_NAMES = {"DE": "Germany", "AH": "Austria-Hungary", "FR": "France", "GB": "Britain"}

@@ -199,3 +199,21 @@ def test_four_random_ai_seats_with_full_setup_finish(default_map):
         s.ai_step()
     assert s.state.is_terminal()
     assert set(s.summary().losses) == {"DE", "GB", "AH", "FR"}
+
+
+@pytest.mark.parametrize("variants", [("victory_points", "dice_free"),
+                                      ("shorter_game", "early_destruction", "grabenkampf")])
+def test_ai_games_with_engine_variants_finish(default_map, variants):
+    from editor.playtest.setup import engine_variants
+
+    opts = PlaytestOptions(seed=5, setup="full", variants=variants,
+                           seats=[SeatChoice("DE", "ai"), SeatChoice("FR", "ai")])
+    scenario = build_scenario(default_map, opts)
+    chosen = engine_variants(opts, scenario.ruleset.variants)
+    assert chosen == tuple(v for v in chosen if v in variants) and set(chosen) == set(variants)
+    s = PlaytestSession(scenario, seed=5, setup="full", variants=chosen)
+    assert set(variants) <= s.game.variants
+    while s.is_ai_turn():
+        s.ai_step()
+    assert s.state.is_terminal()
+    assert all(s.event_line(i) for i in range(len(s.state.log)))
