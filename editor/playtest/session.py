@@ -50,7 +50,8 @@ class AttackOdds:
     def text(self) -> str:
         """One line: expected damage both ways, destruction chance, bonus and return fire."""
         o = self.odds
-        parts = [f"dealt {o.expected_dealt:.2f}", f"destroy {o.p_destroy:.0%}"]
+        parts = [f"range {self.distance}", f"dealt {o.expected_dealt:.2f}",
+                 f"destroy {o.p_destroy:.0%}"]
         if o.return_fire:
             parts.append(f"taken {o.expected_taken:.2f} (return fire)")
             if o.p_lose_attacker:
