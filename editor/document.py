@@ -85,9 +85,13 @@ class MapDocument(QObject):
 
     # --- selection, overlays, problems ---------------------------------------------------
 
-    def set_selection(self, hexes: Iterable[Hex]) -> None:
-        """Replace the hex selection (hexes outside the map are dropped)."""
-        self.selection = {h for h in hexes if self.map.in_bounds(h)}
+    def set_selection(self, hexes: Iterable[Hex], checked: bool = False) -> None:
+        """Replace the hex selection; hexes outside the map are dropped unless the caller
+        says they are all on the map (`checked`)."""
+        if checked:
+            self.selection = set(hexes)
+        else:
+            self.selection = {h for h in hexes if self.map.in_bounds(h)}
         self.selectionChanged.emit()
 
     def select_object(self, obj: object | None) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QStyle,
     QUndoView,
     QWidget,
 )
@@ -359,6 +360,10 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, right)
         self.history = QUndoView(doc.undo_stack)
         self.history.setEmptyLabel("<opened>")
+        # Marks the step that matches the file on disk.
+        self.history.setCleanIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton)
+        )
         self.history_dock = self._dock("History", "historyDock", self.history, right)
         self.tabifyDockWidget(self.inspector_dock, self.layers_dock)
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)

@@ -65,7 +65,7 @@ class EditActions:
     def select_all(self) -> None:
         """Select every hex."""
         self.set_tool("select")
-        self.document.set_selection(self.document.map.hexes())
+        self.document.set_selection(self.document.map.hexes(), checked=True)
 
     def transform(self, kind: str) -> None:
         """Mirror or rotate the selection."""

@@ -196,6 +196,7 @@ class FileActions:
             return
         try:
             self.recovery.write(self.document.map, self.document.path)
+            self.statusBar().showMessage("Recovery copy of unsaved work kept", 2000)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
             self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from editor.document import MapDocument
 
 PAINT_ID = 1001
+BULK_CHANGE = 50_000  # from this many changed hexes (and a quarter of the map) emit None
 
 
 def _hexes(n: int) -> str:
@@ -47,7 +48,13 @@ class TerrainEdit(Command):
         t = self.doc.map.terrain
         for i, v in zip(self.indices, values, strict=True):
             t[i] = v
-        self.doc.terrainChanged.emit(self.indices.tolist())
+        n = len(self.indices)
+        if n >= BULK_CHANGE and 4 * n >= len(t):
+            # A change to most of a big map: "everything changed" lets views rebuild once
+            # instead of patching a million hexes one by one.
+            self.doc.terrainChanged.emit(None)
+        else:
+            self.doc.terrainChanged.emit(self.indices.tolist())
 
     def redo(self) -> None:
         self._apply(self.new)
