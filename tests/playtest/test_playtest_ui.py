@@ -291,3 +291,40 @@ def test_full_setup_with_the_armies_dialog(make_window):
     assert d.confirm()
     assert {u.id: u.army for u in st.units.values() if u.nation == nation} == wanted
     assert st.nation != nation or st.setup_step == "place"
+
+
+def test_human_against_the_ai_gets_the_turn_back(make_window, qtbot):
+    w = make_window()
+    c = start(w, seed=4, controllers=("human", "ai"))
+    c.set_ai_delay(0)
+    st = c.session.state
+    if st.current == 1:  # the AI moves first: wait for the human's turn
+        qtbot.waitUntil(lambda: c.session.state.current == 0, timeout=20_000)
+    rnd = c.session.state.round
+    for _ in range(3):
+        c.panel.end_phase.click()
+    assert c.session.state.current == 1 or c.session.state.is_terminal()
+    assert not c.panel.end_phase.isEnabled() or c.session.state.current == 0
+    qtbot.waitUntil(lambda: c.session.state.current == 0 or c.session.state.is_terminal(),
+                    timeout=20_000)
+    assert c.session.state.phase in ("move", "over")
+    assert c.session.state.round > rnd or c.session.state.is_terminal()
+    assert len(c.session.timeline) > 3  # the AI seat acted in between
+
+
+def test_game_log_jump_step_and_restart_from_the_panel(make_window):
+    w = make_window()
+    c = start(w, seed=7)
+    for _ in range(3):
+        assert c.apply(EndPhase())
+    hashes = state_hash(c.session.state)
+    history = c.panel.history
+    assert history.count() == 4
+    history.itemActivated.emit(history.item(1))
+    assert c.session.cursor == 1 and c.session.state.phase == "declare"
+    c.step(1)
+    c.step(1)
+    assert c.session.cursor == 3 and state_hash(c.session.state) == hashes
+    c.restart()
+    assert c.session.cursor == 0 and c.session.timeline == []
+    assert c.session.state.phase == "move"
