@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
 from editor.playtest.end_screen import EndDialog
@@ -95,6 +95,12 @@ class PlaytestController(QObject):
         self.ai_timer = QTimer(self)
         self.ai_timer.setSingleShot(True)
         self.ai_timer.timeout.connect(self._ai_tick)
+        self.flash_anim = QVariantAnimation(self)
+        self.flash_anim.setStartValue(0.0)
+        self.flash_anim.setEndValue(1.0)
+        self.flash_anim.setDuration(700)
+        self.flash_anim.valueChanged.connect(self._flash_step)
+        self.flash_anim.finished.connect(self._flash_done)
         self.last_options = PlaytestOptions()
         self._fort_cycle = 0
         self._hidden_docks: list[QDockWidget] = []
@@ -241,6 +247,24 @@ class PlaytestController(QObject):
             self.end_dialog.show()
         self.schedule_ai()
 
+    def flash(self, unit_ids: set[str]) -> None:
+        """Pulse a ring around units that just appeared or moved (placement, AI moves)."""
+        if self.layer is None or not unit_ids:
+            return
+        self.layer.flash = set(unit_ids)
+        self.flash_anim.stop()
+        self.flash_anim.start()
+
+    def _flash_step(self, value: object) -> None:
+        if self.layer is not None:
+            self.layer.flash_phase = float(value)  # type: ignore[arg-type]
+            self.layer.refresh()
+
+    def _flash_done(self) -> None:
+        if self.layer is not None:
+            self.layer.flash = set()
+            self.layer.refresh()
+
     def set_ai_delay(self, ms: int) -> None:
         """Milliseconds between two AI actions."""
         self.ai_delay_ms = max(0, int(ms))
@@ -271,6 +295,10 @@ class PlaytestController(QObject):
             if not self.session.is_ai_turn():
                 break
         self.status(f"AI (random) {self.session.game.nations[seat]}: {action}", 3000)
+        if self.ai_delay_ms >= 150:
+            actor = getattr(action, "unit", None) or getattr(action, "attacker", None)
+            if actor:
+                self.flash({actor})
         if self.layer is not None:
             self.layer.clear_highlights()
         self.refresh()
@@ -308,6 +336,7 @@ class PlaytestController(QObject):
             return
         for e in st.log[first_event:]:
             if e.get("event") == "place":
+                self.flash({uid for uid, *_rest in e.get("units", [])})
                 marker = next((m for m in st.game.map.start_markers
                                if m.number == e.get("number")), None)
                 if marker is not None:

@@ -37,6 +37,8 @@ class PlayLayer(QGraphicsItem):
         self.path: tuple[Hex, ...] = ()
         self.contact: set[Hex] = set()
         self.targets: set[str] = set()
+        self.flash: set[str] = set()  # units pulsing after a placement or an AI move
+        self.flash_phase = 0.0  # 0..1, driven by the controller's animation
         self._rect = QRectF()
         self.set_session(session)
 
@@ -184,6 +186,12 @@ class PlayLayer(QGraphicsItem):
                     p.drawRoundedRect(tag, 3, 3)
                     p.setPen(QColor("#ffffff"))
                     p.drawText(tag, Qt.AlignmentFlag.AlignCenter, f"r{dist}")
+            if u.id in self.flash:
+                grow = 0.6 + 0.7 * self.flash_phase
+                colour = QColor(255, 255, 255, int(230 * (1 - self.flash_phase)))
+                p.setPen(QPen(colour, self.layout.size / 6))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawEllipse(c, size * grow, size * grow)
             if u.cargo:
                 p.setPen(QPen(INK, 1))
                 p.setBrush(QBrush(QColor("#ffffff")))

@@ -78,6 +78,9 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
             assert all(u.army is not None for u in st.units.values() if u.nation == nation)
         else:
             c.panel.place.click()
+            event = next(e for e in reversed(s.state.log) if e["event"] == "place")
+            assert c.layer.flash == {uid for uid, *_ in event["units"]} != set()
+            assert c.flash_anim.state() == c.flash_anim.State.Running
         st = s.state
     assert st.phase == "move" and all(u.pos >= 0 or u.fort for u in st.units.values())
     # Move: click a unit, then its farthest reachable hex.
