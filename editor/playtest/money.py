@@ -45,6 +45,8 @@ class MoneyDialog(QDialog):
         self.buy_table = QTableWidget(0, 4)
         self.buy_table.setHorizontalHeaderLabels(["Unit", "Price", "Owned / limit", "Why not"])
         self.buy_table.horizontalHeader().setStretchLastSection(True)
+        self.buy_table.setMinimumHeight(230)
+        self.buy_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         bl.addWidget(self.buy_table)
         row = QHBoxLayout()
         self.fort = QComboBox()
@@ -81,7 +83,7 @@ class MoneyDialog(QDialog):
         close = QPushButton("Close")
         close.clicked.connect(self.close)
         lay.addWidget(close)
-        self.resize(620, 560)
+        self.resize(640, 680)
         self.refresh()
 
     def refresh(self) -> None:
@@ -135,8 +137,11 @@ class MoneyDialog(QDialog):
         for n in s.game.nations:
             if n != nation and s.game.team_of[n] == s.game.team_of[nation]:
                 self.ally.addItem(n, n)
-        self.fee.setText(f"fee {rs.gift_fee}")
+        self.fee.setText(f"fee {rs.gift_fee}" if self.ally.count()
+                         else "no ally in this game")
         self.gift_button.setEnabled(self.ally.count() > 0)
+        self.ally.setEnabled(self.ally.count() > 0)
+        self.amount.setEnabled(self.ally.count() > 0)
 
     def _selected(self, table: QTableWidget) -> str | None:
         row = table.currentRow()

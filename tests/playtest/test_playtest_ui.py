@@ -331,3 +331,26 @@ def test_game_log_jump_step_and_restart_from_the_panel(make_window):
     c.restart()
     assert c.session.cursor == 0 and c.session.timeline == []
     assert c.session.state.phase == "move"
+
+
+def test_gift_to_the_ally_in_a_four_player_game(make_window):
+    w = make_window()
+    opts = PlaytestOptions(players=4, half=None, seed=3,
+                           seats=[SeatChoice(n) for n in ("DE", "GB", "AH", "FR")])
+    w.playtest.start(opts)
+    c = w.playtest
+    st = c.session.state
+    giver = st.nation
+    st.money[giver] = 5  # a stand-in for income earned in earlier turns
+    c.open_money()
+    d = c.money_dialog
+    ally = d.ally.currentData()
+    assert ally is not None and st.game.team_of[ally] == st.game.team_of[giver]
+    before = st.money[ally]
+    d.amount.setValue(2)
+    d.give()
+    fee = st.game.ruleset.gift_fee
+    assert st.money[ally] == before + 2 and st.money[giver] == 5 - 2 - fee
+    d.amount.setValue(50)
+    d.give()
+    assert "the gift costs" in w.statusBar().currentMessage()
