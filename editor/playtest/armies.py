@@ -1,0 +1,116 @@
+"""Full setup: drag the seat's units between its three armies (or take suggested groups),
+then confirm; each unit becomes one engine `assign` action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QWidget,
+)
+
+from editor.playtest.counters import short_name
+from engine.rules.actions import Assign
+
+if TYPE_CHECKING:
+    from editor.playtest.controller import PlaytestController
+
+ARMIES = 3
+
+
+def _list() -> QListWidget:
+    w = QListWidget()
+    w.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+    w.setDefaultDropAction(Qt.DropAction.MoveAction)
+    w.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+    return w
+
+
+class ArmiesDialog(QDialog):
+    """The seat to act sorts its unassigned units into armies 1..3."""
+
+    def __init__(self, controller: PlaytestController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playtestArmies")
+        self.c = controller
+        st = controller.session.state
+        self.nation = st.nation
+        self.setWindowTitle(f"{self.nation}: assign your units to 3 armies")
+        lay = QGridLayout(self)
+        lay.addWidget(QLabel("Drag units between the lists. Each army starts on one of your "
+                             "start chips, revealed when you place it."), 0, 0, 1, 4)
+        self.unassigned = _list()
+        self.armies = [_list() for _ in range(ARMIES)]
+        titles = ["Unassigned"] + [f"Army {k + 1}" for k in range(ARMIES)]
+        for col, (title, lw) in enumerate(zip(titles, [self.unassigned, *self.armies],
+                                              strict=True)):
+            lay.addWidget(QLabel(f"<b>{title}</b>"), 1, col)
+            lay.addWidget(lw, 2, col)
+        for u in sorted(st.units.values(), key=lambda u: (u.type.unit_class, u.id)):
+            if u.nation != self.nation:
+                continue
+            item = QListWidgetItem(f"{short_name(u.type.id)} · {u.id}")
+            item.setData(Qt.ItemDataRole.UserRole, u.id)
+            target = self.unassigned if u.army is None else self.armies[u.army - 1]
+            if u.army is not None:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
+            target.addItem(item)
+        row = QHBoxLayout()
+        suggest = QPushButton("Suggested groups")
+        suggest.clicked.connect(self.suggest)
+        self.confirm_button = QPushButton("Confirm armies")
+        self.confirm_button.clicked.connect(self.confirm)
+        row.addWidget(suggest)
+        row.addStretch(1)
+        row.addWidget(self.confirm_button)
+        lay.addLayout(row, 3, 0, 1, 4)
+        self.resize(760, 420)
+
+    def assignment(self) -> dict[str, int]:
+        """Unit id -> army (1..3) as the lists show it now."""
+        out = {}
+        for k, lw in enumerate(self.armies, 1):
+            for i in range(lw.count()):
+                out[lw.item(i).data(Qt.ItemDataRole.UserRole)] = k
+        return out
+
+    def move_unit(self, uid: str, army: int | None) -> None:
+        """Put a unit into an army list (None: back to unassigned), as a drag would."""
+        for lw in (self.unassigned, *self.armies):
+            for i in range(lw.count()):
+                if lw.item(i).data(Qt.ItemDataRole.UserRole) == uid:
+                    item = lw.takeItem(i)
+                    (self.unassigned if army is None else self.armies[army - 1]).addItem(item)
+                    return
+        raise KeyError(f"no unit {uid!r} in the lists")
+
+    def suggest(self) -> None:
+        """Spread the unassigned units over the armies, round robin by unit class."""
+        while self.unassigned.count():
+            counts = [lw.count() for lw in self.armies]
+            self.armies[counts.index(min(counts))].addItem(self.unassigned.takeItem(0))
+
+    def confirm(self) -> bool:
+        """Apply one `assign` per unit; refuses while units are unassigned or an army is
+        empty (the engine would place an empty army)."""
+        if self.unassigned.count():
+            self.c.status(f"{self.unassigned.count()} unit(s) are not in an army yet.")
+            return False
+        if any(lw.count() == 0 for lw in self.armies):
+            self.c.status("Every army needs at least one unit.")
+            return False
+        st = self.c.session.state
+        for uid, army in self.assignment().items():
+            if st.units[uid].army is None and not self.c.apply(Assign(uid, army)):
+                return False
+        self.accept()
+        return True

@@ -1,0 +1,234 @@
+"""The Play-test dialog: players, half, seats, ruleset, variants, seed, setup mode, and the
+map's problems (errors block, warnings do not; clicking one jumps to it on the map)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.playtest.setup import (
+    HALVES,
+    NATION_NAMES,
+    NATIONS,
+    SUPPORTED_VARIANTS,
+    PlaytestOptions,
+    SeatChoice,
+    available_rulesets,
+    map_problems,
+)
+from engine.content import ContentError, load_ruleset
+from engine.content.problems import Problem
+from engine.model import GameMap
+
+DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
+CONTROLLER_LABELS = {"human": "Human", "ai": "AI (random)"}
+
+
+def parse_seed(text: str) -> int | str:
+    """A seed: an integer when the text is one, else the text itself (engine accepts both)."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class PlaytestDialog(QDialog):
+    """Asks for the play-test options; `options()` returns them once accepted."""
+
+    def __init__(self, game_map: GameMap, show_problem: Callable[[Problem], None] | None = None,
+                 parent: QWidget | None = None, initial: PlaytestOptions | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Play-test")
+        self.setObjectName("playtestDialog")
+        self.show_problem = show_problem
+        self.errors, self.warnings = map_problems(game_map)
+        init = initial or PlaytestOptions()
+        lay = QVBoxLayout(self)
+
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.problem_list = QListWidget()
+        self.problem_list.setObjectName("playtestProblems")
+        self.problem_list.setWordWrap(True)
+        for p in self.errors + self.warnings:
+            where = f" [hex {p.hex[0]}, {p.hex[1]}]" if p.hex else ""
+            item = QListWidgetItem(f"{p.severity}: {p.message}{where}")
+            item.setData(Qt.ItemDataRole.UserRole, p)
+            item.setToolTip(p.hint)
+            item.setForeground(QBrush(QColor("#c62828" if p.is_error else "#a66a00")))
+            self.problem_list.addItem(item)
+        self.problem_list.itemClicked.connect(self._jump)
+        self.problem_list.itemActivated.connect(self._jump)
+        if self.errors:
+            self.problem_label.setText(
+                f"<b>This map cannot be played yet:</b> {len(self.errors)} blocking "
+                "problem(s). Click one to see it on the map.")
+        elif self.warnings:
+            self.problem_label.setText(f"{len(self.warnings)} warning(s); they do not block.")
+        else:
+            self.problem_label.setText("The map has no problems.")
+        lay.addWidget(self.problem_label)
+        if self.errors or self.warnings:
+            lay.addWidget(self.problem_list)
+
+        form_box = QGroupBox("Game")
+        form = QFormLayout(form_box)
+        self.players = QComboBox()
+        self.players.addItem("2 players", 2)
+        self.players.addItem("4 players", 4)
+        self.players.setCurrentIndex(0 if init.players == 2 else 1)
+        form.addRow("Players", self.players)
+        self.half = QComboBox()
+        for h in HALVES:
+            self.half.addItem(h.replace("half_", "half, start numbers ").replace("_", "–"), h)
+        self.half.addItem("whole map", None)
+        if init.half in HALVES:
+            self.half.setCurrentIndex(HALVES.index(init.half))
+        else:
+            self.half.setCurrentIndex(len(HALVES))
+        form.addRow("Half (2 players)", self.half)
+        self.ruleset = QComboBox()
+        for path in available_rulesets():
+            self.ruleset.addItem(path.name.removesuffix(".ruleset.yaml"), str(path))
+        idx = self.ruleset.findData(str(init.ruleset))
+        self.ruleset.setCurrentIndex(max(0, idx))
+        form.addRow("Ruleset edition", self.ruleset)
+        self.variant_box = QWidget()
+        vl = QGridLayout(self.variant_box)
+        vl.setContentsMargins(0, 0, 0, 0)
+        self.variant_checks: dict[str, QCheckBox] = {}
+        for k, v in enumerate(SUPPORTED_VARIANTS):
+            cb = QCheckBox(v.replace("_", " "))
+            cb.setChecked(v in init.variants)
+            self.variant_checks[v] = cb
+            vl.addWidget(cb, k // 2, k % 2)
+        form.addRow("Variants", self.variant_box)
+        self.seed = QLineEdit(str(init.seed))
+        form.addRow("Seed", self.seed)
+        self.setup = QComboBox()
+        self.setup.addItem("quick (armies placed for you)", "quick")
+        self.setup.addItem("full (assign and place the armies)", "full")
+        self.setup.setCurrentIndex(0 if init.setup == "quick" else 1)
+        form.addRow("Setup", self.setup)
+        lay.addWidget(form_box)
+
+        seats_box = QGroupBox("Seats (in turn order)")
+        self.seat_grid = QGridLayout(seats_box)
+        self.seat_rows: list[tuple[QComboBox, QComboBox]] = []
+        for i in range(4):
+            nation = QComboBox()
+            for n in NATIONS:
+                nation.addItem(f"{n} – {NATION_NAMES[n]}", n)
+            ctl = QComboBox()
+            for key, label in CONTROLLER_LABELS.items():
+                ctl.addItem(label, key)
+            self.seat_grid.addWidget(QLabel(f"Seat {i + 1}"), i, 0)
+            self.seat_grid.addWidget(nation, i, 1)
+            self.seat_grid.addWidget(ctl, i, 2)
+            self.seat_rows.append((nation, ctl))
+        lay.addWidget(seats_box)
+        self._fill_seats(init.seats)
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #c62828")
+        lay.addWidget(self.status)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.start_button.setText("Start play-test")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+
+        self.players.currentIndexChanged.connect(self._players_changed)
+        self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
+        for nation, ctl in self.seat_rows:
+            nation.currentIndexChanged.connect(self._validate)
+            ctl.currentIndexChanged.connect(self._validate)
+        self.seed.textChanged.connect(self._validate)
+        self._players_changed()
+        self._ruleset_changed()
+
+    def _fill_seats(self, seats: list[SeatChoice]) -> None:
+        n = len(seats)
+        defaults = DEFAULT_SEATS[4]
+        for i, (nation, ctl) in enumerate(self.seat_rows):
+            choice = seats[i] if i < n else SeatChoice(defaults[i])
+            nation.setCurrentIndex(nation.findData(choice.nation))
+            ctl.setCurrentIndex(ctl.findData(choice.controller))
+
+    def _players_changed(self) -> None:
+        n = int(self.players.currentData())
+        for i, (nation, ctl) in enumerate(self.seat_rows):
+            for w in (nation, ctl, self.seat_grid.itemAtPosition(i, 0).widget()):
+                w.setVisible(i < n)
+        if n == 4:
+            for i, (nation, _ctl) in enumerate(self.seat_rows):
+                nation.setCurrentIndex(nation.findData(DEFAULT_SEATS[4][i]))
+            self.half.setCurrentIndex(len(HALVES))
+        elif self.half.currentData() is None:
+            self.half.setCurrentIndex(0)
+        self.half.setEnabled(n == 2)
+        self._validate()
+
+    def _ruleset_changed(self) -> None:
+        try:
+            variants = load_ruleset(Path(self.ruleset.currentData())).variants
+        except (ContentError, OSError, TypeError):
+            variants = {}
+        for v, cb in self.variant_checks.items():
+            cb.setEnabled(v in variants)
+            if v not in variants:
+                cb.setChecked(False)
+            cb.setToolTip("" if v in variants else "this ruleset has no such variant")
+        self._validate()
+
+    def _jump(self, item: QListWidgetItem) -> None:
+        problem = item.data(Qt.ItemDataRole.UserRole)
+        if self.show_problem is not None and problem is not None:
+            self.show_problem(problem)
+
+    def options(self) -> PlaytestOptions:
+        """The options as chosen in the dialog."""
+        n = int(self.players.currentData())
+        seats = [SeatChoice(nation.currentData(), ctl.currentData())
+                 for nation, ctl in self.seat_rows[:n]]
+        return PlaytestOptions(
+            players=n, half=self.half.currentData() if n == 2 else None, seats=seats,
+            ruleset=Path(self.ruleset.currentData()), seed=parse_seed(self.seed.text()),
+            setup=self.setup.currentData(),
+            variants=tuple(v for v, cb in self.variant_checks.items() if cb.isChecked()))
+
+    def blocking(self) -> list[str]:
+        """Why the play-test cannot start: map errors first, then option problems."""
+        out = [f"map: {p.message}" for p in self.errors]
+        out += self.options().problems()
+        if not self.seed.text().strip():
+            out.append("enter a seed (a number or any text)")
+        return out
+
+    def _validate(self) -> None:
+        reasons = self.blocking()
+        option_reasons = [r for r in reasons if not r.startswith("map: ")]
+        self.status.setText("; ".join(option_reasons))
+        self.start_button.setEnabled(not reasons)

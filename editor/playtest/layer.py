@@ -1,0 +1,251 @@
+"""The play layer: one QGraphicsItem drawing the game on top of the map (units, fort flags,
+reachable hexes with costs, the hovered path with its contact hexes, attack targets)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from editor.playtest.counters import INK, draw_counter, nation_colour
+from editor.playtest.session import PlaytestSession
+from engine.hexes import Hex, Layout
+from engine.rules.movement import MoveOption
+
+REACH = QColor(255, 255, 255, 70)
+REACH_SPECIAL = QColor(120, 200, 255, 110)
+PATH = QColor("#ffeb3b")
+CONTACT = QColor("#e53935")
+TARGET = QColor("#ff1744")
+PLANNED = QColor("#ff9100")
+
+
+class PlayLayer(QGraphicsItem):
+    """Paints one play-test session; the controller sets the highlight fields and calls
+    `refresh()`. Only items inside the exposed rectangle are drawn."""
+
+    Z = 50.0
+
+    def __init__(self, session: PlaytestSession) -> None:
+        super().__init__()
+        self.setZValue(self.Z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.session = session
+        self.selected: str | None = None
+        self.reachable: dict[Hex, MoveOption] = {}
+        self.path: tuple[Hex, ...] = ()
+        self.contact: set[Hex] = set()
+        self.targets: set[str] = set()
+        self.flash: set[str] = set()  # units pulsing after a placement or an AI move
+        self.flash_phase = 0.0  # 0..1, driven by the controller's animation
+        self._rect = QRectF()
+        self.set_session(session)
+
+    def set_session(self, session: PlaytestSession) -> None:
+        """Draw another session (after load or restart)."""
+        self.prepareGeometryChange()
+        self.session = session
+        m = session.game.map
+        self.layout: Layout = m.layout.pixel_layout()
+        pts = [self.layout.hex_to_pixel(m.to_axial(c, r))
+               for c in (0, m.width - 1) for r in (0, m.height - 1)]
+        pad = self.layout.size * 2
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        self._rect = QRectF(min(xs) - pad, min(ys) - pad,
+                            max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+        self.clear_highlights()
+
+    def clear_highlights(self) -> None:
+        """Forget selection, reachable hexes, path and targets."""
+        self.selected = None
+        self.reachable = {}
+        self.path = ()
+        self.contact = set()
+        self.targets = set()
+        self.update()
+
+    def refresh(self) -> None:
+        """Repaint after the state or the highlights changed."""
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def centre(self, h: Hex) -> QPointF:
+        """Scene pixel centre of a hex."""
+        return QPointF(*self.layout.hex_to_pixel(h))
+
+    def _poly(self, h: Hex) -> QPolygonF:
+        return QPolygonF([QPointF(x, y) for x, y in self.layout.polygon(h)])
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect if option.exposedRect.isValid() else self._rect
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        margin = self.layout.size * 1.2
+        area = exposed.adjusted(-margin, -margin, margin, margin)
+
+        def visible(h: Hex) -> bool:
+            return area.contains(self.centre(h))
+
+        self._paint_reach(p, visible)
+        self._paint_forts(p, visible)
+        self._paint_units(p, visible)
+        self._paint_plan(p)
+        self._paint_path(p)
+
+    def _paint_reach(self, p: QPainter, visible) -> None:
+        if not self.reachable:
+            return
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(6, int(self.layout.size * 0.42)))
+        font.setBold(True)
+        p.setFont(font)
+        for h, opt in self.reachable.items():
+            if not visible(h):
+                continue
+            p.setPen(QPen(QColor(255, 255, 255, 160), self.layout.size / 16))
+            p.setBrush(REACH if opt.kind == "move" else REACH_SPECIAL)
+            p.drawPolygon(self._poly(h))
+            if h in self.session.state.game.board.index_of and \
+                    self.session.state.occ.get(self.session.game.board.index_of[h]) is None:
+                c = self.centre(h)
+                label = f"{opt.cost:g}" if opt.kind == "move" else f"{opt.kind} {opt.cost:g}"
+                box = QRectF(c.x() - self.layout.size, c.y() - self.layout.size * 0.35,
+                             self.layout.size * 2, self.layout.size * 0.7)
+                p.setPen(QPen(QColor(0, 0, 0, 160)))
+                p.drawText(box.translated(1, 1), Qt.AlignmentFlag.AlignCenter, label)
+                p.setPen(QPen(QColor("#ffffff")))
+                p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+
+    def _paint_forts(self, p: QPainter, visible) -> None:
+        s = self.session.state
+        inside: dict[str, list[str]] = {}
+        for u in s.units.values():
+            if u.fort is not None and u.carrier is None:
+                inside.setdefault(u.fort, []).append(u.nation)
+        size = self.layout.size
+        for fort in self.session.game.map.forts:
+            if not fort.hexes or not any(visible(h) for h in fort.hexes):
+                continue
+            xs = [self.centre(h).x() for h in fort.hexes]
+            ys = [self.centre(h).y() for h in fort.hexes]
+            c = QPointF(sum(xs) / len(xs), sum(ys) / len(ys))
+            owner = s.fort_owner.get(fort.id, "neutral")
+            pole = QPointF(c.x() - size * 0.3, c.y() + size * 0.5)
+            p.setPen(QPen(INK, size / 14))
+            p.drawLine(pole, QPointF(pole.x(), pole.y() - size * 1.3))
+            flag = QRectF(pole.x(), pole.y() - size * 1.3, size * 0.9, size * 0.55)
+            p.setBrush(nation_colour(owner))
+            p.setPen(QPen(INK, size / 20))
+            p.drawRect(flag)
+            font = QFont("Sans Serif")
+            font.setPixelSize(max(5, int(size * 0.36)))
+            font.setBold(True)
+            p.setFont(font)
+            p.drawText(flag, Qt.AlignmentFlag.AlignCenter, "—" if owner == "neutral" else owner)
+            garrison = inside.get(fort.id)
+            if garrison:
+                badge = QRectF(c.x() - size * 0.1, c.y() - size * 0.05, size * 0.9, size * 0.5)
+                p.setBrush(nation_colour(garrison[0]))
+                p.drawRoundedRect(badge, size * 0.1, size * 0.1)
+                p.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"×{len(garrison)}")
+
+    def _paint_units(self, p: QPainter, visible) -> None:
+        s = self.session.state
+        hexes = s.game.board.hexes
+        size = self.layout.size * 1.15
+        planned_att = {a for a, _ in self.session.plan}
+        planned_def = {d for _, d in self.session.plan}
+        for u in s.occ.values():
+            h = hexes[u.pos]
+            if not visible(h):
+                continue
+            c = self.centre(h)
+            mine = u.nation == s.nation
+            spent = mine and s.phase == "move" and (u.moved or u.done)
+            draw_counter(p, c, size, u.nation, u.type.unit_class, u.type.id, u.damage, u.xp,
+                         spent=spent, selected=u.id == self.selected)
+            ring = None
+            if u.id in self.targets:
+                ring = TARGET
+            elif u.id in planned_def or u.id in planned_att:
+                ring = PLANNED
+            if ring is not None:
+                p.setPen(QPen(ring, self.layout.size / 7))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawEllipse(c, size * 0.78, size * 0.78)
+            if u.id in self.targets and self.selected in s.units:
+                src = s.units[self.selected]
+                if src.pos >= 0:
+                    dist = hexes[src.pos].distance(h)
+                    tag = QRectF(c.x() + size * 0.3, c.y() + size * 0.3, size * 0.5, size * 0.4)
+                    p.setPen(QPen(INK, 1))
+                    p.setBrush(TARGET)
+                    p.drawRoundedRect(tag, 3, 3)
+                    p.setPen(QColor("#ffffff"))
+                    p.drawText(tag, Qt.AlignmentFlag.AlignCenter, f"r{dist}")
+            if u.id in self.flash:
+                grow = 0.6 + 0.7 * self.flash_phase
+                colour = QColor(255, 255, 255, int(230 * (1 - self.flash_phase)))
+                p.setPen(QPen(colour, self.layout.size / 6))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawEllipse(c, size * grow, size * grow)
+            if u.cargo:
+                p.setPen(QPen(INK, 1))
+                p.setBrush(QBrush(QColor("#ffffff")))
+                r = QRectF(c.x() + size * 0.25, c.y() - size * 0.7, size * 0.45, size * 0.3)
+                p.drawRect(r)
+                p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"+{len(u.cargo)}")
+
+    def _paint_plan(self, p: QPainter) -> None:
+        """An arrow with its order number for each planned attack."""
+        s = self.session.state
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(6, int(self.layout.size * 0.45)))
+        font.setBold(True)
+        p.setFont(font)
+        for k, (aid, did) in enumerate(self.session.plan, 1):
+            a, d = s.units.get(aid), s.units.get(did)
+            if a is None or d is None or a.pos < 0 or d.pos < 0:
+                continue
+            pa = self.centre(s.game.board.hexes[a.pos])
+            pd = self.centre(s.game.board.hexes[d.pos])
+            v = pd - pa
+            length = max(1.0, (v.x() ** 2 + v.y() ** 2) ** 0.5)
+            unit = QPointF(v.x() / length, v.y() / length)
+            tip = pd - unit * self.layout.size * 0.8
+            p.setPen(QPen(PLANNED, self.layout.size / 8, Qt.PenStyle.SolidLine,
+                          Qt.PenCapStyle.RoundCap))
+            p.drawLine(pa + unit * self.layout.size * 0.7, tip)
+            normal = QPointF(-unit.y(), unit.x()) * self.layout.size * 0.25
+            head = QPolygonF([tip + unit * self.layout.size * 0.2, tip + normal, tip - normal])
+            p.setBrush(PLANNED)
+            p.drawPolygon(head)
+            mid = (pa + pd) / 2
+            r = self.layout.size * 0.32
+            p.setPen(QPen(INK, 1))
+            p.setBrush(QColor("#ffffff"))
+            p.drawEllipse(mid, r, r)
+            p.drawText(QRectF(mid.x() - r, mid.y() - r, 2 * r, 2 * r),
+                       Qt.AlignmentFlag.AlignCenter, str(k))
+
+    def _paint_path(self, p: QPainter) -> None:
+        if len(self.path) < 2:
+            return
+        line = QPainterPath(self.centre(self.path[0]))
+        for h in self.path[1:]:
+            line.lineTo(self.centre(h))
+        p.setPen(QPen(QColor(0, 0, 0, 140), self.layout.size / 4.5, Qt.PenStyle.SolidLine,
+                      Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(line)
+        p.setPen(QPen(PATH, self.layout.size / 8, Qt.PenStyle.SolidLine,
+                      Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.drawPath(line)
+        for h in self.path[1:]:
+            if h in self.contact:
+                p.setPen(QPen(CONTACT, self.layout.size / 7))
+                p.setBrush(QColor(229, 57, 53, 60))
+                p.drawPolygon(self._poly(h))

@@ -1,0 +1,276 @@
+"""The play-test side panel: phase, seat, money and forts, the phase's buttons, the
+declaration plan with exact odds, the combat log and the game log (step back and forth)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSlider,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.playtest.dice_view import DiceView
+from editor.playtest.setup import NATION_NAMES
+from engine.rules.actions import Attack, Gift, Move
+
+if TYPE_CHECKING:
+    from editor.playtest.controller import PlaytestController
+
+PHASE_HELP = {
+    "setup": "Assign each unit to one of your 3 armies, then place the armies (with victory "
+             "points, pick a headquarters in the Actions tab).",
+    "move": "Click a unit, then a highlighted hex (cost shown). Right-click drops the selection.",
+    "declare": "Click one of your units, then a target ringed red. Order the plan, then fight.",
+    "combat": "Resolve the declared attacks one by one.",
+    "money": "Income is paid. Repair units in forts, buy units into forts, or end the turn.",
+    "over": "The game is over.",
+}
+
+
+def _button(text: str, tip: str, slot) -> QPushButton:
+    b = QPushButton(text)
+    b.setToolTip(tip)
+    b.clicked.connect(lambda _c=False: slot())
+    return b
+
+
+class PlayPanel(QWidget):
+    """The dock contents; the controller fills it through `refresh()`."""
+
+    def __init__(self, controller: PlaytestController) -> None:
+        super().__init__()
+        self.setObjectName("playtestPanel")
+        self.c = controller
+        lay = QVBoxLayout(self)
+        self.header = QLabel()
+        self.header.setObjectName("playtestHeader")
+        self.header.setWordWrap(True)
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.header)
+        self.help = QLabel()
+        self.help.setWordWrap(True)
+        self.help.setStyleSheet("color: #555")
+        lay.addWidget(self.help)
+
+        row = QGridLayout()
+        c = controller
+        self.end_phase = _button("End phase", "End the current phase", c.end_phase)
+        self.suggest = _button("Suggested groups", "Assign all your units to 3 armies",
+                               c.suggest_groups)
+        self.assign = _button("Assign armies…", "Drag your units into 3 armies",
+                              c.open_armies)
+        self.place = _button("Place next army", "Reveal a start chip and place its army",
+                             c.place_next)
+        self.unload = _button("Unload", "Unload the selected transport", c.unload_selected)
+        self.start_combat = _button("Start combat", "Declare the plan in order and fight",
+                                    c.start_combat)
+        self.fight = _button("Fight next", "Resolve the next declared attack", c.fight_next)
+        self.money = _button("Buy / repair / gift…", "Spend money", c.open_money)
+        self.undo = _button("Undo move", "Take back the last move (no dice rolled)", c.undo)
+        self.surrender = _button("Surrender", "Your team gives up", c.surrender)
+        for i, b in enumerate((self.assign, self.suggest, self.place, self.end_phase, self.unload,
+                               self.start_combat, self.fight, self.money, self.undo,
+                               self.surrender)):
+            row.addWidget(b, i // 2, i % 2)
+        lay.addLayout(row)
+
+        plan_box = QGroupBox("Declared attacks (in order) and their exact odds")
+        pl = QVBoxLayout(plan_box)
+        self.plan = QListWidget()
+        self.plan.setObjectName("playtestPlan")
+        self.plan.setWordWrap(True)
+        self.plan.setMaximumHeight(130)
+        pl.addWidget(self.plan)
+        prow = QHBoxLayout()
+        for text, delta in (("Up", -1), ("Down", 1)):
+            prow.addWidget(_button(text, f"Move the attack {text.lower()}",
+                                   lambda d=delta: c.move_attack(self.plan.currentRow(), d)))
+        prow.addWidget(_button("Remove", "Drop the attack",
+                               lambda: c.remove_attack(self.plan.currentRow())))
+        pl.addLayout(prow)
+        lay.addWidget(plan_box)
+
+        self.actions = QListWidget()
+        self.actions.setObjectName("playtestActions")
+        self.actions.setToolTip("Other legal actions now; double-click one to take it")
+        self.actions.itemActivated.connect(
+            lambda item: c.apply_text(item.data(Qt.ItemDataRole.UserRole)))
+        self.dice = DiceView()
+        lay.addWidget(self.dice)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("playtestTabs")
+        lay.addWidget(self.tabs, 3)
+
+        log_page = QWidget()
+        ll = QVBoxLayout(log_page)
+        ll.setContentsMargins(2, 2, 2, 2)
+        self.log = QPlainTextEdit()
+        self.log.setObjectName("playtestLog")
+        self.log.setReadOnly(True)
+        mono = QFont("Monospace")
+        mono.setStyleHint(QFont.StyleHint.TypeWriter)
+        mono.setPointSize(8)
+        self.log.setFont(mono)
+        ll.addWidget(self.log)
+        ll.addWidget(_button("Export log…", "Save the combat log as text", c.export_log))
+        self.tabs.addTab(log_page, "Combat log")
+
+        hist_box = QWidget()
+        hl = QVBoxLayout(hist_box)
+        hl.setContentsMargins(2, 2, 2, 2)
+        hl.addWidget(QLabel("Double-click a step to jump back to it:"))
+        self.history = QListWidget()
+        self.history.setObjectName("playtestHistory")
+        self.history.itemActivated.connect(
+            lambda item: c.jump_to(int(item.data(Qt.ItemDataRole.UserRole))))
+        hl.addWidget(self.history)
+        hrow = QHBoxLayout()
+        hrow.addWidget(_button("◀ Step", "One action back", lambda: c.step(-1)))
+        hrow.addWidget(_button("Step ▶", "One action forward", lambda: c.step(1)))
+        hrow.addWidget(_button("Restart", "Start again with the same seed", c.restart))
+        hl.addLayout(hrow)
+        self.tabs.addTab(hist_box, "Game log")
+        self.tabs.addTab(self.actions, "Actions")
+
+        ai_row = QHBoxLayout()
+        self.ai_pause = QCheckBox("Pause AI")
+        self.ai_pause.toggled.connect(lambda _on: c.schedule_ai())
+        self.ai_speed = QSlider(Qt.Orientation.Horizontal)
+        self.ai_speed.setRange(0, 1000)
+        self.ai_speed.setValue(200)
+        self.ai_speed.setToolTip("Delay between AI actions (ms)")
+        self.ai_speed.valueChanged.connect(c.set_ai_delay)
+        ai_row.addWidget(self.ai_pause)
+        ai_row.addWidget(QLabel("AI delay"))
+        ai_row.addWidget(self.ai_speed)
+        lay.addLayout(ai_row)
+        frow = QHBoxLayout()
+        frow.addWidget(_button("Save…", "Save the play-test (engine save format)", c.save_dialog))
+        frow.addWidget(_button("Load…", "Load a play-test save", c.load_dialog))
+        frow.addWidget(_button("Back to editing", "Leave play mode; the game is kept",
+                               c.back_to_editing))
+        lay.addLayout(frow)
+
+    def refresh(self) -> None:
+        """Show the session's current state."""
+        s = self.c.session
+        st = s.state
+        g = s.game
+        seat = st.current
+        who = "AI (random)" if s.controllers[seat] == "ai" else "human"
+        money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
+        forts = " · ".join(f"{t} {st.forts_of(t)}" for t in sorted(set(g.team_of.values())))
+        if st.is_terminal():
+            title = f"<b>Game over</b>: {st.winner_team} wins by {st.reason}"
+        else:
+            title = (f"<b>Round {st.round} · {NATION_NAMES.get(st.nation, st.nation)} "
+                     f"({st.nation}, {who}) · {st.phase} phase</b>")
+            if st.phase == "setup":
+                title += f" — {st.setup_step}"
+        text = f"{title}<br>Money: {money}<br>Forts: {forts} (win at {g.forts_to_win})"
+        vp = getattr(st, "vp", None)
+        if "victory_points" in g.variants and vp is not None:
+            text += "<br>Victory points: " + " · ".join(f"{n} {vp.get(n, 0)}"
+                                                        for n in g.nations)
+        self.header.setText(text)
+        self.help.setText(PHASE_HELP.get(st.phase, ""))
+        human = not s.is_ai_turn() and not st.is_terminal()
+        ph = st.phase
+        self.suggest.setEnabled(human and ph == "setup" and st.setup_step == "assign")
+        self.assign.setEnabled(self.suggest.isEnabled())
+        self.place.setEnabled(human and ph == "setup" and st.setup_step == "place")
+        self.end_phase.setEnabled(human and ph in ("move", "declare", "money")
+                                  and st.pending_unload is None)
+        self.unload.setEnabled(human and ph == "move" and self.c.unload_target() is not None)
+        self.start_combat.setEnabled(human and ph == "declare")
+        self.fight.setEnabled(human and ph == "combat")
+        self.money.setEnabled(human and ph in ("move", "declare", "money"))
+        self.undo.setEnabled(s.undo_problem() is None)
+        self.surrender.setEnabled(human)
+
+        self.plan.clear()
+        for a, d in s.plan:
+            try:
+                text = s.odds_of(a, d).text()
+            except (ValueError, KeyError) as exc:
+                text = str(exc)
+            self.plan.addItem(f"{a} → {d}\n   {text}")
+
+        self.actions.clear()
+        if human:
+            shown = 0
+            for a in st.legal_actions():
+                if isinstance(a, Move | Gift) or a.verb in ("end_phase", "surrender"):
+                    continue
+                if isinstance(a, Attack) and s.plan_problem(a.attacker, a.defender):
+                    continue
+                item = QListWidgetItem(str(a))
+                item.setData(Qt.ItemDataRole.UserRole, str(a))
+                self.actions.addItem(item)
+                shown += 1
+                if shown >= 60:
+                    break
+
+        n_log = len(st.log)
+        last = next((i for i in range(n_log - 1, -1, -1)
+                     if st.log[i].get("event") == "combat"), None)
+        if last is not None and st.phase in ("combat", "money", "over"):
+            self.dice.set_combat(st.log[last], s.hit_values.get(last))
+        else:
+            self.dice.set_combat(None, None)
+        if n_log < self._log_count or self._log_session is not s:
+            self.log.clear()
+            self._log_count = 0
+            self._log_session = s
+        if n_log > self._log_count:
+            self.log.appendPlainText(
+                "\n".join(s.event_line(i) for i in range(self._log_count, n_log)))
+            self._log_count = n_log
+            self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
+
+        self._refresh_history()
+
+    def _refresh_history(self) -> None:
+        s = self.c.session
+        key = (id(s), len(s.timeline), s.cursor, str(s.timeline[-1]) if s.timeline else "")
+        if key == self._history_key:
+            return
+        old = self._history_key
+        grew = (old and old[0] == key[0] and key[1] == old[1] + 1 and key[2] == key[1]
+                and old[2] == old[1] and self.history.count() == old[1] + 1)
+        if not grew:
+            self.history.clear()
+            start = QListWidgetItem("0. start of the game")
+            start.setData(Qt.ItemDataRole.UserRole, 0)
+            self.history.addItem(start)
+            first = 0
+        else:
+            first = len(s.timeline) - 1
+        for i in range(first, len(s.timeline)):
+            item = QListWidgetItem(f"{i + 1}. {s.timeline[i]}")
+            item.setData(Qt.ItemDataRole.UserRole, i + 1)
+            if i + 1 > s.cursor:
+                item.setForeground(Qt.GlobalColor.gray)
+            self.history.addItem(item)
+        self.history.setCurrentRow(s.cursor)
+        self.history.scrollToItem(self.history.item(s.cursor))
+        self._history_key = key
+
+    _history_key: tuple = ()
+    _log_count = 0
+    _log_session: object = None

@@ -1,0 +1,411 @@
+"""Qt-free play-test session: one game of the rules engine plus what the play-test UI needs.
+
+The session owns a timeline of actions and a cursor into it; the state is always the initial
+state with the first `cursor` actions applied. That makes undo, restart, stepping through the
+log and jumping back all the same operation: replay a prefix (the engine is deterministic for
+a seed, dice included). Applying a new action after jumping back cuts the timeline there.
+
+Adapters for things the engine does not offer itself (documented in docs/playtest.md):
+- the declaration plan: attacks are collected, reordered and removed here and only handed to
+  the engine as `attack` actions, in plan order, when the player starts the combat phase;
+- hit values of each combat (the engine logs faces and damage, not the value needed), kept
+  beside the log so the UI can show which die hit;
+- the game summary: forts per team after every turn, and losses by nation and unit type.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.ai.random_bot import RandomBot
+from engine.content import save_document, save_map, scenario_to_dict
+from engine.model import Scenario
+from engine.rules import combat
+from engine.rules.actions import Action, Attack, Capture, EndPhase, Enter, Fight, Move, Unload
+from engine.rules.actions import Board as BoardAction
+from engine.rules.errors import IllegalActionError
+from engine.rules.game import Game
+from engine.rules.odds import Odds, odds
+from engine.rules.savefile import load_save, write_save
+from engine.rules.state import State
+
+UNDOABLE = (Move, Enter, Capture, BoardAction, Unload)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact odds of one planned attack in the current position."""
+
+    attacker: str
+    defender: str
+    distance: int
+    bonus: str | None  # None | "pincer" | "encirclement"
+    bonus_dice: int
+    odds: Odds
+
+    def text(self) -> str:
+        """One line: expected damage both ways, destruction chance, bonus and return fire."""
+        o = self.odds
+        parts = [f"range {self.distance}", f"dealt {o.expected_dealt:.2f}",
+                 f"destroy {o.p_destroy:.0%}"]
+        if o.return_fire:
+            parts.append(f"taken {o.expected_taken:.2f} (return fire)")
+            if o.p_lose_attacker:
+                parts.append(f"lose attacker {o.p_lose_attacker:.0%}")
+        else:
+            parts.append("no return fire")
+        if self.bonus:
+            parts.append(f"{self.bonus} +{self.bonus_dice} dice")
+        if o.p_on_target < 1:
+            parts.append(f"on target {o.p_on_target:.0%}")
+        return ", ".join(parts)
+
+
+@dataclass
+class Summary:
+    """The end-of-game (or so-far) summary."""
+
+    winner: str | None
+    reason: str
+    rounds: int
+    actions: int
+    forts: list[tuple[int, str, dict[str, int]]]  # (round, nation whose turn ended, team->forts)
+    losses: dict[str, Counter] = field(default_factory=dict)  # nation -> unit type -> count
+
+
+def describe_event(e: dict[str, Any], hit_values: tuple[int, int] | None = None,
+                   xp: tuple[int, int] | None = None) -> str:
+    """A readable line for one engine log event (combats show faces, hits and damage)."""
+    kind = e.get("event")
+    if kind == "combat":
+        av, dv = hit_values or (0, 0)
+
+        def faces(dice: list[int], value: int) -> str:
+            if not value:
+                return " ".join(str(f) for f in dice)
+            return " ".join(f"[{f}]" if f <= value else str(f) for f in dice)
+
+        if e.get("cards"):
+            # Dice-free variant: the engine turns each drawn card into hits (faces 1 or 12).
+            def faces(dice: list[int], value: int) -> str:
+                return f"{sum(1 for f in dice if f == 1)} hit(s)"
+
+            av = dv = 0
+            cards = ", ".join(str(c) for c in e["cards"])
+        text = (f"{e['attacker']} attacks {e['defender']} at range {e['distance']}"
+                + (f" ({e['bonus']} +{e['bonus_dice']})" if e.get("bonus") else "")
+                + (f": card(s) {cards}," if e.get("cards") else ": dice")
+                + f" {faces(e['attacker_dice'], av)}"
+                + (f" (hit on ≤{av})" if av else "")
+                + f" → {e['damage_to_defender']} damage")
+        if e["defender_dice"]:
+            text += (f"; return fire {faces(e['defender_dice'], dv)}"
+                     + (f" (hit on ≤{dv})" if dv else "")
+                     + f" → {e['damage_to_attacker']} damage")
+        if e["defender_destroyed"]:
+            text += f"; {e['defender']} destroyed"
+        if e["attacker_destroyed"]:
+            text += f"; {e['attacker']} destroyed"
+        if xp and any(xp):
+            text += f"; XP +{xp[0]} attacker, +{xp[1]} defender"
+        return text
+    if kind == "capture":
+        removed = f", removing {', '.join(e['removed'])}" if e.get("removed") else ""
+        return f"{e['by']} captures {e['fort']} from {e['from']}{removed}"
+    if kind == "income":
+        return f"{e['nation']} receives {e['amount']} income"
+    if kind == "attack_lost":
+        return f"attack of {e['attacker']} on {e['defender']} lapses (a unit is gone)"
+    if kind == "deal":
+        chips = "; ".join(f"{n}: {', '.join(map(str, c))}" for n, c in e["chips"].items())
+        return f"start chips dealt ({chips})"
+    if kind == "roll":
+        rolls = " / ".join(", ".join(f"{n} {v}" for n, v in r.items()) for r in e["rolls"])
+        return f"roll-off for {str(e['purpose']).replace('_', ' ')}: {rolls} → {e['winner']}"
+    if kind == "place":
+        return (f"{e['nation']} places army {e['army']} at start number {e['number']} "
+                f"({len(e['units'])} units)")
+    if kind == "headquarters":
+        hq = ", ".join(f"{n} at start number {k}" for n, k in e["hq"].items())
+        return f"headquarters: {hq}"
+    if kind == "scatter":
+        where = e["lands_on"] or "nothing"
+        return (f"{e['attacker']}'s shot at {e['target']} scatters (face {e['face']}) "
+                f"and lands on {where}")
+    if kind == "victory_points":
+        return f"{e['nation']} scores {e['points']} victory point(s): {e['why']}"
+    if kind == "draw_special":
+        return f"{e['nation']} draws the special unit {e['unit_type']}"
+    if kind == "game_over":
+        return f"game over: {e['winner']} wins by {e['reason']}"
+    return ", ".join(f"{k}={v}" for k, v in e.items())
+
+
+class PlaytestSession:
+    """A play-test game: state, timeline with cursor, declaration plan, AI seats, summary."""
+
+    def __init__(self, scenario: Scenario, *, seed: int | str = 1, setup: str = "quick",
+                 variants: tuple[str, ...] = (), timeline: list[Action] | None = None,
+                 source: Path | None = None) -> None:
+        self.scenario = scenario
+        self.game = Game(scenario, seed=seed, setup=setup, variants=variants)
+        self.game.source = source
+        self.controllers = [s.controller for s in scenario.seats]
+        self.timeline: list[Action] = []
+        self.cursor = 0
+        self.plan: list[tuple[str, str]] = []
+        self.undo_floor = 0  # undo never goes below this step (only the last move is undone)
+        self._reset()
+        for a in timeline or []:
+            self.apply(a)
+
+    # --- state bookkeeping -----------------------------------------------------------------
+
+    def _reset(self) -> None:
+        self.state: State = self.game.new_initial_state()
+        self.hit_values: dict[int, tuple[int, int]] = {}
+        self.xp_gained: dict[int, tuple[int, int]] = {}
+        self.losses: dict[str, Counter] = {n: Counter() for n in self.game.nations}
+        self.forts: list[tuple[int, str, dict[str, int]]] = [(0, "", self._fort_counts())]
+        self.plan = []
+        self.bots = {i: RandomBot(f"{self.game.seed}:{i}") for i, c in
+                     enumerate(self.controllers) if c == "ai"}
+
+    def _fort_counts(self) -> dict[str, int]:
+        teams = sorted(set(self.game.team_of.values()))
+        return {t: self.state.forts_of(t) for t in teams}
+
+    def _step(self, action: Action, checked: bool) -> None:
+        s = self.state
+        before = {uid: (u.nation, u.type.id) for uid, u in s.units.items()}
+        values = None
+        if isinstance(action, Fight) and s.next_fight < len(s.declarations):
+            aid, did = s.declarations[s.next_fight]
+            a, d = s.units.get(aid), s.units.get(did)
+            if a is not None and d is not None and a.pos >= 0 and d.pos >= 0:
+                fa, fd = s.fighter(a), s.fighter(d)
+                rs = self.game.ruleset
+                dist = self.game.board.hexes[a.pos].distance(self.game.board.hexes[d.pos])
+                back = combat.returns_fire(fa, fd, dist)
+                values = (combat.hit_value(rs, fa, fd),
+                          combat.hit_value(rs, fd, fa) if back else 0)
+        turn = (s.round, s.current)
+        nation = s.nation
+        n_log = len(s.log)
+        # All units: a scattering shot may hit another unit than the declared target.
+        xp_before = ({uid: u.xp for uid, u in s.units.items()} if values is not None
+                     else {})
+        (s.apply_action if checked else s.apply_unchecked)(action)
+        if values is not None:
+            for i in range(n_log, len(s.log)):
+                e = s.log[i]
+                if e.get("event") == "combat":
+                    self.hit_values[i] = values
+                    # XP is not in the engine's log; units destroyed gain nothing visible.
+                    self.xp_gained[i] = tuple(  # type: ignore[assignment]
+                        s.units[uid].xp - xp_before.get(uid, 0) if uid in s.units else 0
+                        for uid in (e["attacker"], e["defender"]))
+        for uid, (owner, utype) in before.items():
+            if uid not in s.units:
+                self.losses[owner][utype] += 1
+        if ((s.round, s.current) != turn and s.phase != "setup") or s.phase == "over":
+            self.forts.append((turn[0], nation, self._fort_counts()))
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action at the cursor (cutting any later timeline); IllegalActionError
+        explains a refused one."""
+        self._step(action, checked=True)
+        del self.timeline[self.cursor:]
+        self.timeline.append(action)
+        self.cursor += 1
+        if self.state.phase != "declare":
+            self.plan = []
+
+    def jump_to(self, n: int) -> None:
+        """Replay the first `n` actions of the timeline (0 = the start of the game)."""
+        if not 0 <= n <= len(self.timeline):
+            raise ValueError(f"step must be 0..{len(self.timeline)}, got {n}")
+        self._reset()
+        for a in self.timeline[:n]:
+            self._step(a, checked=False)
+        self.cursor = n
+        self.undo_floor = n
+
+    def restart(self) -> None:
+        """Back to the start with the same seed (the timeline is kept for stepping forward)."""
+        self.jump_to(0)
+
+    def undo_problem(self) -> str | None:
+        """Why the last action cannot be taken back, or None when it can."""
+        if self.cursor == 0:
+            return "nothing to undo"
+        if self.cursor <= self.undo_floor:
+            return "only the last move can be taken back; the move before it is final"
+        last = self.timeline[self.cursor - 1]
+        if not isinstance(last, UNDOABLE):
+            return (f"'{last}' cannot be taken back: only the last unit's move, before any "
+                    "dice are rolled and before the next unit moves")
+        if self.state.phase not in ("move", "over"):
+            return "moves can only be taken back during the move phase"
+        return None
+
+    def undo(self) -> Action:
+        """Take back the last move (replaying the timeline without it); returns it."""
+        why = self.undo_problem()
+        if why is not None:
+            raise IllegalActionError("undo", why)
+        last = self.timeline[self.cursor - 1]
+        self.jump_to(self.cursor - 1)
+        del self.timeline[self.cursor:]
+        return last  # jump_to set undo_floor here: a second undo in a row is refused
+
+    # --- declarations ----------------------------------------------------------------------
+
+    def plan_problem(self, attacker: str, defender: str) -> str | None:
+        """Why `attacker` may not be planned against `defender` now, or None."""
+        s = self.state
+        if s.phase != "declare":
+            return f"attacks are declared in the declare phase, this is the {s.phase} phase"
+        if attacker not in s.units or defender not in s.units:
+            return "no such unit"
+        if any(a == attacker for a, _ in self.plan):
+            return f"{attacker} has already declared an attack this turn"
+        return s.attack_problem(s.units[attacker], s.units[defender])
+
+    def targets(self, attacker: str) -> list[str]:
+        """Enemy units `attacker` may be planned against now."""
+        return [d.id for d in self.state.occ.values()
+                if self.plan_problem(attacker, d.id) is None]
+
+    def add_attack(self, attacker: str, defender: str) -> None:
+        """Add an attack at the end of the plan; IllegalActionError says why not."""
+        why = self.plan_problem(attacker, defender)
+        if why is not None:
+            raise IllegalActionError(Attack(attacker, defender), why)
+        self.plan.append((attacker, defender))
+
+    def remove_attack(self, index: int) -> None:
+        """Drop a planned attack."""
+        del self.plan[index]
+
+    def move_attack(self, index: int, delta: int) -> None:
+        """Move a planned attack up (delta -1) or down (+1) the order."""
+        j = index + delta
+        if 0 <= index < len(self.plan) and 0 <= j < len(self.plan):
+            self.plan[index], self.plan[j] = self.plan[j], self.plan[index]
+
+    def odds_of(self, attacker: str, defender: str) -> AttackOdds:
+        """Exact odds of `attacker` attacking `defender` in the current position."""
+        s = self.state
+        a, d = s.unit(attacker), s.unit(defender)
+        rs = self.game.ruleset
+        dist = self.game.board.hexes[a.pos].distance(self.game.board.hexes[d.pos])
+        bonus, extra = None, 0
+        if dist == 1:
+            supporters, opposite = s.melee_support(a, d)
+            bonus, extra = combat.melee_bonus(rs, supporters, opposite)
+        return AttackOdds(attacker, defender, dist, bonus, extra,
+                          odds(rs, s.fighter(a), s.fighter(d), dist, extra))
+
+    def start_combat(self) -> None:
+        """Declare the planned attacks in order and end the declare phase."""
+        plan = list(self.plan)
+        for a, d in plan:
+            self.apply(Attack(a, d))
+        self.plan = []
+        self.apply(EndPhase())
+
+    def fight(self) -> str:
+        """Resolve the next combat; returns its log line."""
+        n = len(self.state.log)
+        self.apply(Fight())
+        return "\n".join(self.event_line(i) for i in range(n, len(self.state.log)))
+
+    # --- AI seats, log, summary -------------------------------------------------------------
+
+    def is_ai_turn(self) -> bool:
+        """Whether an AI seat is to act now."""
+        return not self.state.is_terminal() and self.state.current in self.bots
+
+    def ai_step(self) -> Action:
+        """Let the AI seat to act choose and apply one action; returns it."""
+        bot = self.bots[self.state.current]
+        if self.state.phase == "declare" and self.plan:
+            self.plan = []
+        action = bot.choose(self.state)
+        self.apply(action)
+        return action
+
+    def event_line(self, i: int) -> str:
+        """The readable line of log event `i`."""
+        return describe_event(self.state.log[i], self.hit_values.get(i), self.xp_gained.get(i))
+
+    def log_text(self) -> str:
+        """The whole combat and event log as text (for export)."""
+        lines = [f"Play-test of {self.game.map.name}, seed {self.game.seed}"]
+        lines += [self.event_line(i) for i in range(len(self.state.log))]
+        return "\n".join(lines) + "\n"
+
+    def summary(self) -> Summary:
+        """Winner, reason, rounds, forts per team after each turn, losses by unit type."""
+        s = self.state
+        return Summary(s.winner_team, s.reason, s.round, self.cursor, list(self.forts),
+                       {n: Counter(c) for n, c in self.losses.items()})
+
+    # --- files -----------------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save in the engine's saved-game format; the play-test's map and scenario are
+        written beside it (`<name>.map.yaml`, `<name>.scenario.yaml`) so the save loads
+        anywhere, also with `tcstudio` rules commands. The state saved is at the cursor."""
+        p = Path(path)
+        if p.suffix.lower() != ".json":
+            raise ValueError(f"{p}: a saved game is a .json file (hint: name it {p.stem}.json)")
+        stem = p.with_suffix("")
+        map_file = stem.with_name(stem.name + ".map.yaml")
+        scen_file = stem.with_name(stem.name + ".scenario.yaml")
+        save_map(self.game.map, map_file)
+        data = scenario_to_dict(self.scenario)
+        data["map"] = map_file.name
+        for key, ref in (("ruleset", self.scenario.ruleset_ref),
+                         ("catalog", self.scenario.catalog_ref)):
+            data[key] = Path(os.path.relpath(self._resolve(ref), p.parent.resolve())).as_posix()
+        save_document(data, scen_file)
+        self.game.source = scen_file.resolve()
+        self.scenario.ruleset_ref = data["ruleset"]
+        self.scenario.catalog_ref = data["catalog"]
+        self.scenario.map_ref = data["map"]
+        write_save(self.state, p)
+
+    def _resolve(self, ref: str) -> Path:
+        base = self.game.source.parent if self.game.source is not None else Path.cwd()
+        return (base / ref).resolve()
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> PlaytestSession:
+        """A session from a saved game (engine format); its history becomes the timeline.
+
+        Raises engine.rules.savefile.GameFileError with the file and a hint on bad input."""
+        from engine.rules.savefile import GameFileError
+
+        saved = load_save(path)
+        game = saved.game
+        opts = game.options()
+        session = cls(game.scenario, seed=opts["seed"], setup=opts["setup"],
+                      variants=tuple(opts["variants"]), source=game.source)
+        try:
+            for a in saved.history:
+                session.apply(a)
+        except IllegalActionError as exc:
+            raise GameFileError(f"{path}: the saved history does not replay: {exc}") from None
+        from engine.rules.serialize import state_hash
+
+        if state_hash(session.state) != state_hash(saved):
+            raise GameFileError(f"{path}: the saved state differs from its replayed history "
+                                "(hint: the save was edited by hand or made by another "
+                                "engine version)")
+        return session
