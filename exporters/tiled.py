@@ -23,6 +23,7 @@ import shapely
 from PIL import Image, ImageDraw
 from shapely.geometry import MultiPolygon
 
+from engine.content.convert_map import region_spans
 from engine.hexes import Hex
 from engine.model import TERRAINS, GameMap
 from exporters.base import ExportOptions, atomic_write_bytes, register
@@ -110,17 +111,6 @@ def _offsets(game_map: GameMap, hexes: list[Hex]) -> str:
     return json.dumps([list(game_map.to_offset(h)) for h in hexes], separators=(",", ":"))
 
 
-def _spans(game_map: GameMap, hexes: set[Hex]) -> list[list[int]]:
-    cells = sorted((row, col) for col, row in (game_map.to_offset(h) for h in hexes))
-    spans: list[list[int]] = []
-    for row, col in cells:
-        if spans and spans[-1][0] == row and spans[-1][2] == col - 1:
-            spans[-1][2] = col
-        else:
-            spans.append([row, col, col])
-    return spans
-
-
 def _outline(grid: TiledGrid, game_map: GameMap, hexes: set[Hex]) -> list[tuple[list, set]]:
     """Outer rings of the union of hexes, one per connected part, with the part's hexes."""
     cells = sorted(hexes)
@@ -193,7 +183,7 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
         for part, (ring, members) in enumerate(_outline(grid, m, region.hexes)):
             regions.append(shape(new_object(region.name, "region", 0, 0, [
                 _prop("tc_id", region.id), _prop("tc_part", part),
-                _prop("tc_spans", json.dumps(_spans(m, members), separators=(",", ":"))),
+                _prop("tc_spans", json.dumps(region_spans(m, members), separators=(",", ":"))),
             ]), "polygon", ring))
 
     paths = []
