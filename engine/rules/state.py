@@ -227,6 +227,21 @@ class State:
                 excluded = self.last_armies.get(self.nation, [])
         return limit, excluded
 
+    def armies_fit(self, *units: Unit) -> bool:
+        """Whether using all `units` together stays within this turn's first-round army
+        allowance (a passenger boarding a transport uses both their armies)."""
+        limit, excluded = self.army_allowance()
+        if limit is None:
+            return True
+        used = set(self.armies_moved)
+        for u in units:
+            if u.army is None:
+                continue
+            if u.army in excluded:
+                return False
+            used.add(u.army)
+        return len(used) <= limit
+
     def can_move(self, u: Unit) -> bool:
         """Whether `u` may start a move now."""
         return (
@@ -612,6 +627,14 @@ class State:
         if victory.enabled(self):
             self.check_victory()
 
+    def _unload_waiting_transports(self) -> None:
+        """RULES §5.2 (002 "Transportwagen"): boarding, driving and unloading are one fixed
+        sequence, so a loaded transport that did not drive unloads when the move phase ends
+        (passengers never spend a turn aboard). One with no room to unload keeps them."""
+        for t in [u for u in self.units.values() if u.nation == self.nation]:
+            if t.cargo and t.pos >= 0 and self.unload_spots(t, t.pos) is not None:
+                self._do_unload(Unload(t.id))
+
     def remove_unit(self, u: Unit) -> None:
         """Take a unit (and anything it carries) out of the game."""
         for pid in list(u.cargo):
@@ -623,6 +646,7 @@ class State:
 
     def _do_end_phase(self, _a: EndPhase) -> None:
         if self.phase == "move":
+            self._unload_waiting_transports()
             self.phase = "declare"
         elif self.phase == "declare":
             self.phase = "combat"
