@@ -61,11 +61,17 @@ def test_unload_onto_adjacent_free_hexes_never_into_a_fort_or_another_transport(
     s.apply_action(Board(inf.id, truck.id))
     s.apply_action(Board(mortar.id, truck.id))
     s.apply_action(Move(truck.id, row(5)))
-    assert s.legal_actions()[0] == Unload(truck.id)
-    s.apply_action(Unload(truck.id))
-    landed = {s.hex_of(inf), s.hex_of(mortar)}
-    assert landed <= set(row(5).neighbors())
-    assert Hex(5, R - 1) not in landed and row(6) not in landed
+    free = set(row(5).neighbors()) - {Hex(5, R - 1), row(6)}  # entrance, other transport
+    unloads = [a for a in s.legal_actions() if isinstance(a, Unload)]
+    assert len(unloads) == len(free) * (len(free) - 1)  # the player picks each passenger's hex
+    assert all(set(a.to) <= free and len(set(a.to)) == 2 for a in unloads)
+    for bad in ((Hex(5, R - 1), row(4)), (row(6), row(4)), (row(4), row(4)), (row(4),)):
+        with pytest.raises(IllegalActionError):
+            s.apply_action(Unload(truck.id, bad))
+    choice = Unload(truck.id, (Hex(4, R + 1), row(4)))
+    assert choice in unloads
+    s.apply_action(choice)
+    assert (s.hex_of(inf), s.hex_of(mortar)) == (Hex(4, R + 1), row(4))
     assert other_truck.cargo == []
     assert inf.done and mortar.done and truck.done
 
@@ -154,3 +160,25 @@ def test_first_round_boarding_may_not_spend_a_second_army():
         s.apply_action(Board(inf.id, truck.id))
     s.apply_action(Board(inf.id, same.id))
     assert same.cargo == [inf.id]
+
+
+def test_unloading_finds_room_for_every_passenger_when_one_exists():
+    # With Grabenkampf a mortar may not stand on a trench, an infantry may: boarding order
+    # must not make a possible unloading impossible.
+    truck_at = row(5)
+    nbrs = list(truck_at.neighbors())
+    s = empty_state(game_map(terrain={nbrs[1]: "trench"}), variants=("grabenkampf",))
+    inf = put(s, "infantry", "DE", row(8))
+    mortar = put(s, "heavy_mortar", "DE", Hex(5, R + 3))
+    truck = put(s, "transport", "DE", truck_at)
+    for h in nbrs[2:]:
+        put(s, "tank", "DE", h)
+    truck.cargo = [inf.id, mortar.id]
+    inf.carrier = mortar.carrier = truck.id
+    s._leave_position(inf)
+    s._leave_position(mortar)
+    idx = s.game.board.index_of
+    assert s.unload_spots(truck, truck.pos) == [idx[nbrs[1]], idx[nbrs[0]]]
+    assert s.unload_choices(truck, truck.pos) == [[idx[nbrs[1]], idx[nbrs[0]]]]
+    s.apply_action(Unload(truck.id))
+    assert s.hex_of(mortar) == nbrs[0] and s.hex_of(inf) == nbrs[1]
