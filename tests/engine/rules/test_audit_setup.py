@@ -116,3 +116,44 @@ def test_random_playouts_of_the_shipped_scenarios_end_and_stay_legal(name):
             assert 0 <= u.damage < s.game.ruleset.destroyed_at_damage
             assert u.carrier is None or u.id in s.units[u.carrier].cargo
         assert all(v >= 0 for v in s.money.values())
+
+
+def _fort_race_turn(s) -> None:
+    """One turn of a player whose foot soldiers only head for neutral/enemy entrances and
+    capture (everything else stays; no attacks)."""
+    from engine.rules.actions import Capture, Fight
+
+    board = s.game.board
+    team = s.game.team_of[s.nation]
+    targets = [board.hexes[e] for f, ents in board.fort_entrances.items()
+               if s.game.team_of.get(s.fort_owner[f]) != team for e in ents]
+    for u in [u for u in s.units.values() if u.nation == s.nation and u.type.can_capture]:
+        if s.is_terminal() or not s.can_move(u):
+            continue
+        opts = s.legal_moves(u)
+        cap = next((o for o in opts.values() if o.kind == "capture"), None)
+        if cap is not None:
+            s.apply_action(Capture(u.id, cap.fort or ""))
+            continue
+        here = s.hex_of(u) or board.hexes[board.fort_entrances[u.fort][0]]
+        moves = [h for h, o in opts.items() if o.kind == "move"]
+        if moves and targets:
+            best = min(moves, key=lambda h: min(h.distance(t) for t in targets))
+            if min(best.distance(t) for t in targets) < min(here.distance(t) for t in targets):
+                s.apply_action(Move(u.id, best))
+    while not s.is_terminal() and s.phase != "money":
+        s.apply_action(Fight() if s.phase == "combat" else EndPhase())
+    if not s.is_terminal():
+        s.apply_action(EndPhase())
+
+
+@pytest.mark.parametrize(("name", "need"), [(SCENARIOS[0], 5), (SCENARIOS[1], 9),
+                                            (SCENARIOS[2], 9)])
+def test_a_fort_race_on_the_shipped_maps_ends_by_forts(name, need):
+    # 002 "Siegbedingung": 9 forts (5 with 2 players), checked the moment a fort falls.
+    sc = load_scenario(PROJECT_ROOT / "content" / "scenarios" / name)
+    s = Game(sc, seed=1, setup="quick").new_initial_state()
+    while not s.is_terminal() and s.round < 30:
+        _fort_race_turn(s)
+    assert s.reason == "forts"
+    assert s.forts_of(s.winner()) == need
