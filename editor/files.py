@@ -67,6 +67,12 @@ def _map_path_of(path: Path) -> Path:
     return (path.parent / ref).resolve()
 
 
+def map_path_of(path: str | os.PathLike[str]) -> Path:
+    """The map file a scenario refers to (resolved), or the path itself for a map file;
+    raises OpenError for unreadable files and other kinds of content."""
+    return _map_path_of(Path(path))
+
+
 def open_map(path: str | os.PathLike[str]) -> Opened:
     """Load a map (or a scenario's map) for editing.
 
