@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from engine.model import GameMap
 
-PREVIEW_W, PREVIEW_H = 520, 380
+PREVIEW_W, PREVIEW_H = 480, 300
 SCENARIO_FORMATS = ("pack", "conformance")
 # Friendly order; formats registered later are appended after these.
 ORDER = ("tiled", "tmj", "svg", "png", "pdf", "pack", "conformance")
@@ -138,7 +138,7 @@ def board_preview(game_map: GameMap, hex_mm: float, paper: str | None,
     p.end()
     orient = "landscape" if t.landscape else "portrait"
     text = (f"{t.pages + 1} pages: page map + {t.pages} {t.paper} {orient} pages "
-            f"({t.rows} rows × {t.cols} columns); {text}")
+            f"({t.rows} rows × {t.cols} columns)\n{text}")
     return image, text
 
 
@@ -174,7 +174,6 @@ class ExportDialog(QDialog):
                                             Qt.ItemDataRole.ToolTipRole)
         self.note = QLabel(self._no_scenario_text() if scenario is None else
                            f"Map packs use the scenario {scenario.name} with this map.")
-        self.note.setWordWrap(True)
         self.note.setObjectName("exportNote")
 
         self.path_edit = QLineEdit()
@@ -207,11 +206,11 @@ class ExportDialog(QDialog):
 
         self.preview = QLabel()
         self.preview.setObjectName("exportPreview")
-        self.preview.setMinimumSize(PREVIEW_W, PREVIEW_H)
+        self.preview.setMinimumSize(PREVIEW_W + 8, PREVIEW_H + 8)
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setStyleSheet("background: #e8e1cf; border: 1px solid #a99f88;")
         self.preview_text = QLabel()
-        self.preview_text.setWordWrap(True)
+        self.preview_text.setMinimumHeight(2 * self.preview_text.fontMetrics().lineSpacing() + 4)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export")
@@ -236,9 +235,10 @@ class ExportDialog(QDialog):
 
     @staticmethod
     def _no_scenario_text() -> str:
-        return ("Map pack and conformance vectors are disabled: they hold a scenario (seats, "
-                "ruleset, units) with its map, and this map was not opened from a scenario. "
-                "Open the scenario file (File → Open) to export a pack.")
+        # Explicit line breaks: word-wrapped labels make Qt undersize the dialog.
+        return ("Map pack and conformance vectors are disabled: they hold a scenario\n"
+                "(seats, ruleset, units) with its map, and this map was not opened from\n"
+                "a scenario. Open the scenario file (File → Open) to export a pack.")
 
     # --- fields ---------------------------------------------------------------------------
 

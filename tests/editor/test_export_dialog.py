@@ -134,7 +134,7 @@ def test_pack_is_disabled_without_a_scenario_and_says_why(qtbot, tmp_path, defau
     dlg = _dialog(qtbot, default_map, tmp_path)
     with pytest.raises(ValueError):
         dlg.set_format("pack")
-    assert "not opened from a scenario" in dlg.note.text()
+    assert "not opened from" in dlg.note.text() and "File → Open" in dlg.note.text()
     item = dlg.format_box.model().item(dlg.format_box.findData("pack"))
     assert not item.isEnabled()
 
