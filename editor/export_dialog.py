@@ -232,6 +232,7 @@ class ExportDialog(QDialog):
             signal.connect(lambda *_: self._preview_timer.start())
         self._format_changed()
         self.refresh_preview()
+        self._preview_timer.stop()  # just drawn
 
     @staticmethod
     def _no_scenario_text() -> str:

@@ -85,7 +85,13 @@ class PackOpenActions:
     `.tcpack` files, and the window remembers the scenario a map was opened from (for
     File → Export of a map pack)."""
 
-    source_scenario: Path | None = None
+    @property
+    def source_scenario(self) -> Path | None:
+        """The scenario the current map was opened through, if any (also when the editor
+        was started on a scenario)."""
+        from editor.files import opened_via_scenario
+
+        return opened_via_scenario(self.document.path)  # type: ignore[attr-defined]
 
     def open_dialog(self) -> None:
         """File > Open: maps, scenarios and map packs."""
@@ -104,19 +110,7 @@ class PackOpenActions:
         path = Path(path)
         if path.suffix.lower() == PACK_SUFFIX:
             return self.open_pack(path, ask)
-        if not super().open_file(path, ask):  # type: ignore[misc]
-            return False
-        self.source_scenario = path.resolve() if self._is_scenario(path) else None
-        return True
-
-    @staticmethod
-    def _is_scenario(path: Path) -> bool:
-        from editor.files import OpenError, map_path_of
-
-        try:
-            return map_path_of(path) != path.resolve()
-        except OpenError:
-            return False
+        return bool(super().open_file(path, ask))  # type: ignore[misc]
 
     def open_pack(self, path: Path, ask: bool = True) -> bool:
         """Extract a map pack (after every check) and open its scenario's map."""

@@ -183,3 +183,9 @@ def test_file_menu_has_export_with_ctrl_e_and_knows_the_scenario(make_window, tm
     assert w.open_file(DEFAULT_MAP, ask=False)
     assert w.source_scenario is None
     assert w.document.map.terrain_at(Hex(0, 0)) is not None
+
+
+def test_window_started_on_a_scenario_offers_pack_export(make_window):
+    opened = files.open_map(SCENARIO)  # what `tcstudio edit SCENARIO` does before the window
+    w = make_window(opened.map, opened.path)
+    assert scenario_for(w.source_scenario, w.document.path) == SCENARIO.resolve()

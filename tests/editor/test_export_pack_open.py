@@ -117,3 +117,17 @@ def test_extract_pack_without_window_gives_scenario_path(tmp_path, good_pack):
     scenario = extract_pack(path, tmp_path / "packs")
     assert scenario.name == "scenario.json" and scenario.is_file()
     assert scenario.parent.name.startswith(manifest["pack"]["id"])
+
+
+def test_files_open_map_routes_packs_for_tcstudio_edit(tmp_path, good_pack, monkeypatch):
+    from editor import files, pack_open
+
+    path, _ = good_pack
+    monkeypatch.setattr(pack_open, "packs_root", lambda: tmp_path / "packs")
+    opened = files.open_map(path)
+    assert opened.path.name == "map.json" and opened.path.is_relative_to(tmp_path / "packs")
+    assert files.opened_via_scenario(opened.path) == opened.path.parent / "scenario.json"
+    evil = tmp_path / "broken.tcpack"
+    evil.write_bytes(b"PK\x03\x04 not really a zip")
+    with pytest.raises(files.OpenError, match=r"broken\.tcpack"):
+        files.open_map(evil)
