@@ -67,6 +67,22 @@ def _map_path_of(path: Path) -> Path:
     return (path.parent / ref).resolve()
 
 
+# Map file -> the scenario it was last opened through (File > Export packs that scenario).
+_OPENED_VIA: dict[Path, Path] = {}
+
+
+def opened_via_scenario(map_path: Path | None) -> Path | None:
+    """The scenario file the map at `map_path` was last opened through in this session, or
+    None when it was opened directly (or never)."""
+    return _OPENED_VIA.get(Path(map_path).resolve()) if map_path is not None else None
+
+
+def map_path_of(path: str | os.PathLike[str]) -> Path:
+    """The map file a scenario refers to (resolved), or the path itself for a map file;
+    raises OpenError for unreadable files and other kinds of content."""
+    return _map_path_of(Path(path))
+
+
 def open_map(path: str | os.PathLike[str]) -> Opened:
     """Load a map (or a scenario's map) for editing.
 
@@ -82,7 +98,18 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
     path = Path(path)
     if not path.exists():
         raise OpenError(f"{path}: no such file (hint: check the path)")
+    if path.suffix.lower() == ".tcpack":
+        from editor.pack_open import PackOpenError, extract_pack
+
+        try:
+            path = extract_pack(path)
+        except PackOpenError as exc:
+            raise OpenError(str(exc)) from None
     map_path = _map_path_of(path)
+    if map_path != path:
+        _OPENED_VIA[map_path] = path.resolve()
+    else:
+        _OPENED_VIA.pop(map_path.resolve(), None)
     doc = _load_document(map_path)
     if doc.kind != "map":
         raise OpenError(f"{map_path}: this is a {doc.kind} file, not a map")

@@ -25,6 +25,7 @@ from editor.dialogs import (
 )
 from editor.document import MapDocument
 from editor.icons import tool_icon
+from editor.pack_open import PackOpenActions
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
@@ -73,7 +74,7 @@ def _region_at_pointer(game_map: GameMap, pointer: str) -> Region | None:
     return None
 
 
-class MainWindow(FileActions, EditActions, QMainWindow):
+class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
     """One map document in a Tiled-style window."""
 
     def __init__(
@@ -173,6 +174,8 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.act_save = a("&Save", self.save, S.Save, "Save the map")
         self.act_save_as = a("Save &As…", self.save_as, S.SaveAs, "Save under another name")
         self.act_revert = a("&Revert", self.revert, None, "Reload the file from disk")
+        self.act_export = a("&Export…", self.export_dialog, "Ctrl+E",
+                            "Export the map: Tiled, SVG, PNG, print-and-play PDF, map pack")
         self.act_quit = a("&Quit", self.close, S.Quit)
         stack = self.document.undo_stack
         self.act_undo = stack.createUndoAction(self, "&Undo")
@@ -287,6 +290,8 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as, self.act_revert])
+        m.addSeparator()
+        m.addAction(self.act_export)
         m.addSeparator()
         m.addAction(self.act_quit)
         m = mb.addMenu("&Edit")
@@ -500,6 +505,12 @@ class MainWindow(FileActions, EditActions, QMainWindow):
             self.restoreGeometry(geometry)
         if isinstance(state, QByteArray):
             self.restoreState(state)
+
+    def export_dialog(self) -> None:
+        """File > Export…: format, options and preview in a dialog (editor.export_dialog)."""
+        from editor.export_dialog import show_export_dialog
+
+        show_export_dialog(self)
 
     # --- help ----------------------------------------------------------------------------
 

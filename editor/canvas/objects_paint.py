@@ -29,6 +29,9 @@ from . import style
 from .geometry import GridGeometry
 
 SELECT_GLOW = QColor(46, 134, 222, 150)
+FORT_GLACIS = QColor(92, 76, 52, 125)
+FORT_EARTH = QColor("#e6d9b0")
+FORT_CASING = QColor("#231a12")
 
 
 # --- paths -----------------------------------------------------------------------------------
@@ -297,18 +300,25 @@ def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
         for e in fort.entrances:
             ex, ey = geom.hex_center(e)
             painter.drawLine(QPointF(ex, ey), center)
+    px = 1.0 / lod if lod > 0 else s * 0.03  # one screen pixel in scene units
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(120, 105, 80, 90))
+    painter.setBrush(FORT_GLACIS)
     painter.drawPath(shape.glacis)
-    earth = QColor("#dccfa9")
-    painter.setBrush(earth)
-    painter.setPen(QPen(main, max(1.2, s * 0.13), Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap,
-                        Qt.PenJoinStyle.MiterJoin))
-    painter.drawPath(outline)
-    if shape.ravelin is not None:
-        painter.setPen(QPen(main, max(1.0, s * 0.09), Qt.PenStyle.SolidLine,
+    # A dark casing under the owner-coloured rampart: pale owners (neutral grey, AH yellow)
+    # stay visible on meadow and road at any zoom.
+    wall = max(s * 0.13, 2.4 * px)
+    rav_wall = max(s * 0.09, 1.8 * px)
+    casing = 2.4 * px
+    for work, width in ((outline, wall), (shape.ravelin, rav_wall)):
+        if work is None:
+            continue
+        painter.setBrush(FORT_EARTH)
+        painter.setPen(QPen(FORT_CASING, width + casing, Qt.PenStyle.SolidLine,
                             Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.MiterJoin))
-        painter.drawPath(shape.ravelin)
+        painter.drawPath(work)
+        painter.setPen(QPen(main, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap,
+                            Qt.PenJoinStyle.MiterJoin))
+        painter.drawPath(work)
     if lod * s >= 6:
         inner = QPainterPath(outline)
         painter.save()
@@ -339,37 +349,61 @@ def fort_bounds(fort: Fort, geom: GridGeometry) -> QRectF:
 # --- start markers and labels ----------------------------------------------------------------
 
 
+MARKER_RADIUS = 0.56  # disc radius in hex sizes at close zoom
+MARKER_MAX_RADIUS = 0.86  # never wider than this (hex sizes), so bounds stay fixed
+MARKER_MIN_PX = 9.0  # smallest on-screen disc radius: the number must stay readable
+MARKER_INK = QColor("#7d2418")
+
+
+def marker_radius(size: float, lod: float) -> float:
+    """Disc radius (scene px) of a start marker: MARKER_RADIUS hex sizes, but at least
+    MARKER_MIN_PX on screen when zoomed out (up to MARKER_MAX_RADIUS hex sizes)."""
+    r = size * MARKER_RADIUS
+    if lod > 0:
+        r = max(r, MARKER_MIN_PX / lod)
+    return min(r, size * MARKER_MAX_RADIUS)
+
+
 def paint_marker(painter: QPainter, marker: StartMarker, geom: GridGeometry, lod: float,
                  selected: bool = False) -> None:
-    """A numbered start disc."""
+    """A numbered start disc: cream face, dark-red ring with a dark rim, bold number.
+
+    The disc keeps a minimum on-screen size when zoomed out, so the number stays legible at
+    the editor's default zoom; lines are sized in screen pixels for the same reason."""
     s = geom.size
     x, y = geom.hex_center(marker.hex)
-    r = s * 0.44
+    r = marker_radius(s, lod)
+    px = 1.0 / lod if lod > 0 else s * 0.03  # one screen pixel in scene units
     c = QPointF(x, y)
     if selected:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(SELECT_GLOW)
-        painter.drawEllipse(c, r * 1.45, r * 1.45)
-    painter.setPen(QPen(QColor(30, 20, 10, 90), s * 0.06))
+        painter.drawEllipse(c, r * 1.4, r * 1.4)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(30, 20, 10, 110))  # drop shadow lifts the disc off the terrain
+    painter.drawEllipse(QPointF(x + max(s * 0.04, px), y + max(s * 0.06, 1.5 * px)), r, r)
+    ring = max(s * 0.1, 2.2 * px)
+    painter.setBrush(QColor("#fbf5e4"))
+    painter.setPen(QPen(MARKER_INK, ring))
+    painter.drawEllipse(c, r - ring / 2, r - ring / 2)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawEllipse(QPointF(x + s * 0.04, y + s * 0.06), r, r)
-    painter.setBrush(QColor("#f6efdc"))
-    painter.setPen(QPen(QColor("#7d2418"), s * 0.08))
+    painter.setPen(QPen(QColor("#1e120a"), max(s * 0.03, 0.9 * px)))
     painter.drawEllipse(c, r, r)
-    if lod * s >= 7:
-        font = QFont("DejaVu Serif")
+    if lod * r >= 5:
+        font = QFont("DejaVu Sans")
         font.setBold(True)
-        font.setPixelSize(max(1, round(s * (0.46 if marker.number < 10 else 0.38))))
+        font.setWeight(QFont.Weight.Black)
+        font.setPixelSize(max(1, round(r * (1.15 if marker.number < 10 else 0.92))))
         painter.setFont(font)
-        painter.setPen(QColor("#2b1d12"))
+        painter.setPen(QColor("#1e120a"))
         painter.drawText(QRectF(x - r, y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
                          str(marker.number))
 
 
 def marker_bounds(marker: StartMarker, geom: GridGeometry) -> QRectF:
-    """Scene rectangle a start marker can touch."""
+    """Scene rectangle a start marker can touch (its largest disc, glow and shadow)."""
     x, y = geom.hex_center(marker.hex)
-    r = geom.size * 0.7
+    r = geom.size * MARKER_MAX_RADIUS * 1.45
     return QRectF(x - r, y - r, 2 * r, 2 * r)
 
 

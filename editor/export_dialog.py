@@ -1,0 +1,367 @@
+"""File → Export: the exporter registry behind a dialog with a live preview.
+
+The map exported is the one in memory (unsaved edits included). Map packs (and conformance
+vectors) need a scenario: the one the map was opened from, with the edited map put in its
+place. The preview is the board drawn by the exporters themselves at low resolution; for the
+PDF it also shows the page grid and the page count that `exporters.pdf.plan_tiling` chooses.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRectF, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.model import GameMap
+
+PREVIEW_W, PREVIEW_H = 480, 300
+SCENARIO_FORMATS = ("pack", "conformance")
+# Friendly order; formats registered later are appended after these.
+ORDER = ("tiled", "tmj", "svg", "png", "pdf", "pack", "conformance")
+LABELS = {
+    "tiled": "Tiled map (.tmx)",
+    "tmj": "Tiled map, JSON (.tmj)",
+    "svg": "SVG board drawing (.svg)",
+    "png": "PNG board picture (.png)",
+    "pdf": "Print-and-play PDF (.pdf)",
+    "pack": "Map pack for other clients (.tcpack)",
+    "conformance": "Rules conformance vectors (.json)",
+}
+
+
+@dataclass
+class ExportResult:
+    """What the dialog wrote."""
+
+    format: str
+    path: Path
+
+
+def scenario_for(source_scenario: Path | None, map_path: Path | None) -> Path | None:
+    """The scenario file to pack with the current map: the scenario the map was opened from,
+    as long as that scenario still refers to the map's file (not after Save As or New)."""
+    if source_scenario is None or map_path is None or not source_scenario.exists():
+        return None
+    from editor.files import OpenError, map_path_of
+
+    try:
+        return source_scenario if map_path_of(source_scenario) == map_path.resolve() else None
+    except OpenError:
+        return None
+
+
+def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
+    """The scenario loaded from disk with the (possibly unsaved) `game_map` in place of its
+    map file; raises ExportError when map or scenario have errors (a pack must validate)."""
+    from engine.content import ContentError, check_map, load_scenario
+    from engine.content.semantic_scenario import check_scenario
+    from exporters.base import ExportError
+
+    try:
+        scenario = load_scenario(scenario_path)
+    except ContentError as exc:
+        first = exc.problems[0].format() if exc.problems else str(exc)
+        raise ExportError(f"the scenario {scenario_path.name} does not load: {first}",
+                          hint="fix the scenario file first (tcstudio validate)") from None
+    scenario = copy.copy(scenario)
+    scenario.map = copy.deepcopy(game_map)
+    problems = [p for p in check_map(scenario.map) if p.is_error]
+    problems += [p for p in check_scenario(scenario, scenario.map, scenario.ruleset,
+                                           scenario.catalog) if p.is_error]
+    if problems:
+        raise ExportError(f"{len(problems)} error(s) in the map or scenario, first: "
+                          f"{problems[0].message}",
+                          hint="fix what the Problems panel lists, then export again")
+    return scenario
+
+
+def _pil_to_qimage(img: Any) -> QImage:
+    from exporters.png import png_bytes
+
+    out = QImage()
+    out.loadFromData(png_bytes(img, 72))
+    return out
+
+
+def board_preview(game_map: GameMap, hex_mm: float, paper: str | None,
+                  max_w: int = PREVIEW_W, max_h: int = PREVIEW_H) -> tuple[QImage, str]:
+    """A small picture of the exported board and a one-line description. With `paper`
+    (PDF), the page grid is drawn over the board and the text gives the page count."""
+    from exporters.board import build_board
+    from exporters.png import render_board
+
+    board = build_board(game_map, hex_mm)
+    k = min(max_w / board.width, max_h / board.height)  # preview px per mm
+    image = _pil_to_qimage(render_board(board, k * 25.4))
+    text = f"board {board.width:.0f} × {board.height:.0f} mm (hexes {hex_mm:g} mm across)"
+    if paper is None:
+        return image, text
+    from exporters.pdf import plan_tiling
+
+    t = plan_tiling(board.width, board.height, paper)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(max(10, round(min(t.area_w, t.area_h) * k * 0.22)))
+    p.setFont(font)
+    for j in range(t.rows):
+        for i in range(t.cols):
+            x0, y0 = i * t.step_x, j * t.step_y
+            w, h = min(t.area_w, board.width - x0), min(t.area_h, board.height - y0)
+            rect = QRectF(x0 * k, y0 * k, w * k, h * k)
+            p.setPen(QPen(QColor("#b03a2e"), 2))
+            p.setBrush(QColor(176, 58, 46, 28))
+            p.drawRect(rect.adjusted(1, 1, -1, -1))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(2 + j * t.cols + i))
+    p.end()
+    orient = "landscape" if t.landscape else "portrait"
+    text = (f"{t.pages + 1} pages: page map + {t.pages} {t.paper} {orient} pages "
+            f"({t.rows} rows × {t.cols} columns)\n{text}")
+    return image, text
+
+
+class ExportDialog(QDialog):
+    """Choose a format, its options and the output file; shows a preview; exports on OK."""
+
+    def __init__(self, game_map: GameMap, scenario: Path | None = None,
+                 parent: QWidget | None = None, start_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        from exporters import base
+
+        self.setWindowTitle("Export")
+        self.map = game_map
+        self.scenario = scenario
+        self.result_info: ExportResult | None = None
+        # Replaced by tests: (title, text) -> None.
+        self.show_error: Callable[[str, str], None] = (
+            lambda title, text: QMessageBox.critical(self, title, text))
+        docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        self.start_dir = start_dir or Path(docs or Path.home())
+
+        names = base.names()
+        self.formats = [n for n in ORDER if n in names] + [n for n in names if n not in ORDER]
+        self.format_box = QComboBox()
+        for name in self.formats:
+            exporter = base.get(name)
+            self.format_box.addItem(LABELS.get(name, f"{name} ({exporter.extension})"), name)
+            index = self.format_box.count() - 1
+            self.format_box.setItemData(index, exporter.description, Qt.ItemDataRole.ToolTipRole)
+            if name in SCENARIO_FORMATS and scenario is None:
+                self.format_box.model().item(index).setEnabled(False)
+                self.format_box.setItemData(index, self._no_scenario_text(),
+                                            Qt.ItemDataRole.ToolTipRole)
+        self.note = QLabel(self._no_scenario_text() if scenario is None else
+                           f"Map packs use the scenario {scenario.name} with this map.")
+        self.note.setObjectName("exportNote")
+
+        self.path_edit = QLineEdit()
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self.browse)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path_edit, 1)
+        path_row.addWidget(browse)
+        self.dpi = QDoubleSpinBox()
+        self.dpi.setRange(10, 1200)
+        self.dpi.setValue(150)
+        self.dpi.setSuffix(" dpi")
+        self.paper = QComboBox()
+        self.paper.addItems(["A4", "A3"])
+        self.hex_mm = QDoubleSpinBox()
+        self.hex_mm.setRange(5, 100)
+        self.hex_mm.setDecimals(1)
+        self.hex_mm.setValue(30)
+        self.hex_mm.setSuffix(" mm")
+        self.hex_mm.setToolTip("Width of a hex across flats on paper")
+
+        form = QFormLayout()
+        form.addRow("Format:", self.format_box)
+        form.addRow("", self.note)
+        form.addRow("Save to:", path_row)
+        form.addRow("Resolution:", self.dpi)
+        form.addRow("Paper:", self.paper)
+        form.addRow("Hex size:", self.hex_mm)
+        self.form = form
+
+        self.preview = QLabel()
+        self.preview.setObjectName("exportPreview")
+        self.preview.setMinimumSize(PREVIEW_W + 8, PREVIEW_H + 8)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setStyleSheet("background: #e8e1cf; border: 1px solid #a99f88;")
+        self.preview_text = QLabel()
+        self.preview_text.setMinimumHeight(2 * self.preview_text.fontMetrics().lineSpacing() + 4)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview, 1)
+        layout.addWidget(self.preview_text)
+        layout.addWidget(buttons)
+
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(200)
+        self._preview_timer.timeout.connect(self.refresh_preview)
+        self.format_box.currentIndexChanged.connect(self._format_changed)
+        for signal in (self.paper.currentIndexChanged, self.hex_mm.valueChanged):
+            signal.connect(lambda *_: self._preview_timer.start())
+        self._format_changed()
+        self.refresh_preview()
+        self._preview_timer.stop()  # just drawn
+
+    @staticmethod
+    def _no_scenario_text() -> str:
+        # Explicit line breaks: word-wrapped labels make Qt undersize the dialog.
+        return ("Map pack and conformance vectors are disabled: they hold a scenario\n"
+                "(seats, ruleset, units) with its map, and this map was not opened from\n"
+                "a scenario. Open the scenario file (File → Open) to export a pack.")
+
+    # --- fields ---------------------------------------------------------------------------
+
+    def format_name(self) -> str:
+        """The chosen exporter's registry name."""
+        return str(self.format_box.currentData())
+
+    def set_format(self, name: str) -> None:
+        """Choose a format by registry name (ValueError if unknown or disabled)."""
+        index = self.format_box.findData(name)
+        if index < 0 or not self.format_box.model().item(index).isEnabled():
+            raise ValueError(f"format {name!r} is not available here")
+        self.format_box.setCurrentIndex(index)
+
+    def out_path(self) -> Path:
+        """The output file as typed (with the format's extension added when missing)."""
+        from exporters import base
+
+        text = self.path_edit.text().strip()
+        path = Path(text).expanduser()
+        ext = base.get(self.format_name()).extension
+        return path if path.suffix.lower() == ext else path.with_name(path.name + ext)
+
+    def options(self) -> Any:
+        """ExportOptions from the fields."""
+        from exporters.base import ExportOptions
+
+        return ExportOptions(dpi=self.dpi.value(), paper=self.paper.currentText(),
+                             hex_mm=self.hex_mm.value())
+
+    def _format_changed(self) -> None:
+        from exporters import base
+
+        name = self.format_name()
+        ext = base.get(name).extension
+        text = self.path_edit.text().strip()
+        if text:
+            p = Path(text)
+            stem = p.name[: -len(p.suffix)] if p.suffix else p.name
+            self.path_edit.setText(str(p.with_name(stem + ext)))
+        else:
+            self.path_edit.setText(str(self.start_dir / f"{self.map.id}{ext}"))
+        self.form.setRowVisible(self.dpi, name == "png")
+        self.form.setRowVisible(self.paper, name == "pdf")
+        self.form.setRowVisible(self.hex_mm, name in ("svg", "png", "pdf"))
+        self._preview_timer.start()
+
+    def browse(self) -> None:
+        """Pick the output file with a save dialog."""
+        from exporters import base
+
+        ext = base.get(self.format_name()).extension
+        path, _ = QFileDialog.getSaveFileName(self, "Export to", self.path_edit.text(),
+                                              f"{self.format_box.currentText()} (*{ext})")
+        if path:
+            self.path_edit.setText(path)
+
+    # --- preview and export ---------------------------------------------------------------
+
+    def refresh_preview(self) -> None:
+        """Redraw the preview for the current format and options."""
+        name = self.format_name()
+        paper = self.paper.currentText() if name == "pdf" else None
+        try:
+            image, text = board_preview(self.map, self.hex_mm.value(), paper)
+        except Exception as exc:  # a broken map must not break the dialog; say why instead
+            self.preview.setPixmap(QPixmap())
+            self.preview.setText(f"No preview: {exc}")
+            self.preview_text.setText("")
+            return
+        self.preview_image = image
+        self.preview.setPixmap(QPixmap.fromImage(image))
+        self.preview_text.setText(text)
+
+    def export(self) -> ExportResult:
+        """Run the chosen exporter on the map (or the scenario for packs); raises on error."""
+        from exporters import base
+        from exporters.base import ExportError
+
+        name = self.format_name()
+        if not self.path_edit.text().strip():
+            raise ExportError("no output file chosen", hint="type a path or use Browse…")
+        path = self.out_path()
+        if name in SCENARIO_FORMATS:
+            if self.scenario is None:
+                raise ExportError(f"{name} needs a scenario", hint=self._no_scenario_text())
+            source: Any = scenario_with_map(self.scenario, self.map)
+        else:
+            source = self.map
+        written = base.get(name).export(source, path, self.options())
+        return ExportResult(name, Path(written))
+
+    def accept(self) -> None:
+        """Export with a wait cursor; errors are shown and keep the dialog open."""
+        from exporters.base import ExportError
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.result_info = self.export()
+        except ExportError as exc:
+            QApplication.restoreOverrideCursor()
+            text = exc.message + (f"\n\nHint: {exc.hint}" if exc.hint else "")
+            self.show_error("Export failed", text)
+            return
+        except Exception as exc:  # disk full, permission, bad content: report, never crash
+            QApplication.restoreOverrideCursor()
+            hint = "check that the folder exists and is writable" if isinstance(
+                exc, OSError) else "check the map with Map → Validate"
+            self.show_error("Export failed", f"{exc}\n\nHint: {hint}")
+            return
+        QApplication.restoreOverrideCursor()
+        super().accept()
+
+
+def show_export_dialog(window: Any) -> ExportResult | None:
+    """File → Export… of a MainWindow: run the dialog; on success say where in the status
+    bar."""
+    doc = window.document
+    scenario = scenario_for(getattr(window, "source_scenario", None), doc.path)
+    dlg = ExportDialog(doc.map, scenario, window)
+    if not dlg.exec() or dlg.result_info is None:
+        return None
+    window.statusBar().showMessage(f"Exported {dlg.result_info.format} to "
+                                   f"{dlg.result_info.path}", 10000)
+    return dlg.result_info
