@@ -131,6 +131,9 @@ def test_no_return_fire_needs_empty_defender_faces():
     s.apply_action(Attack(mortar.id, target.id))
     s.apply_action(EndPhase())
     n = combat.dice_count(s.game.ruleset, 0)
+    outcomes = s.chance_outcomes()
+    assert sum(p for _, p in outcomes) == 1 and all(o.defender_hits == 0 for o, _ in outcomes)
+    assert len(outcomes) == n + 1  # heavy mortar's hit value is below 12: 0..n hits
     with pytest.raises(IllegalActionError, match="does not fire back"):
         s.apply_action(Fight((12,) * n, (1,)))
     s.apply_action(Fight((12,) * n, ()))
@@ -277,6 +280,10 @@ def test_big_bertha_outcomes_include_the_landing():
                              s.fighter(friend))
     on_friend = [p * 12 for o, p in outcomes if o.landing == 2]
     assert tuple(on_friend) == tuple(q for q in hit_distribution(n, value) if q)
+    for outcome, _p in outcomes:  # every outcome, including the empty hexes, applies
+        c = s.clone()
+        c.apply_chance(outcome)
+        assert c.phase == "money" and c.history[-1].scatter is not None
     s.apply_chance(ChanceOutcome(1, 0, 2))
     assert str(s.history[-1]) == f"fight 1{',12' * (n - 1)}//3"
     assert next(e for e in s.log if e["event"] == "combat")["defender"] == friend.id
