@@ -240,18 +240,78 @@ class Attack(Action):
 
 @dataclass(frozen=True)
 class Fight(Action):
-    """Combat phase: resolve the next declared attack (rolls the state's dice)."""
+    """Combat phase: resolve the next declared attack.
 
+    Plain `fight` rolls the state's seeded dice. `fight A/D[/S]` forces the dice instead:
+    A are the attacker's faces, D the defender's (empty without return fire) and S Big
+    Bertha's scatter die: `fight 2,8,6/1,2`, `fight 2,8,6/` (no return fire), `fight 4,9//5`.
+    A checked apply refuses faces that do not match the dice each side rolls.
+    """
+
+    attacker_faces: tuple[int, ...] | None = None  # None: roll the state's dice
+    defender_faces: tuple[int, ...] = ()
+    scatter: int | None = None
     verb: ClassVar[str] = "fight"
-    usage: ClassVar[str] = "fight"
+    usage: ClassVar[str] = "fight [ATTACKER_FACES/DEFENDER_FACES[/SCATTER_FACE]]"
+
+    def __post_init__(self) -> None:
+        # Accept any sequence from code but keep tuples, so equal dice compare equal.
+        if self.attacker_faces is not None:
+            object.__setattr__(self, "attacker_faces", tuple(self.attacker_faces))
+        elif self.defender_faces or self.scatter is not None:
+            raise ValueError("forced defender or scatter faces need attacker_faces (maybe ())")
+        object.__setattr__(self, "defender_faces", tuple(self.defender_faces))
+
+    @property
+    def forced(self) -> bool:
+        """Whether this fight uses the given faces instead of the state's dice."""
+        return self.attacker_faces is not None
 
     def __str__(self) -> str:
-        return "fight"
+        if self.attacker_faces is None:
+            return "fight"
+        parts = [_faces_text(self.attacker_faces), _faces_text(self.defender_faces)]
+        if self.scatter is not None:
+            parts.append(str(self.scatter))
+        return "fight " + "/".join(parts)
+
+    def __repr__(self) -> str:
+        if self.attacker_faces is None:
+            return "Fight()"
+        extra = "" if self.scatter is None else f", scatter={self.scatter!r}"
+        return (f"Fight(attacker_faces={self.attacker_faces!r}, "
+                f"defender_faces={self.defender_faces!r}{extra})")
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
-        cls._expect(words, 0, cls.usage)
-        return cls()
+        if not words:
+            return cls()
+        cls._expect(words, 1, cls.usage)
+        parts = words[0].split("/")
+        if len(parts) not in (2, 3):
+            raise ActionParseError(
+                f"'{words[0]}' is not forced dice (hint: attacker faces/defender faces, e.g. "
+                "fight 2,8,6/1,2 or fight 2,8,6/ without return fire; "
+                "a third part /N is the scatter die)")
+        scatter = None
+        if len(parts) == 3:
+            if not re.fullmatch(r"-?\d+", parts[2]):
+                raise ActionParseError(f"scatter die '{parts[2]}' is not a number")
+            scatter = int(parts[2])
+        return cls(_parse_faces(parts[0]), _parse_faces(parts[1]), scatter)
+
+
+def _faces_text(faces: tuple[int, ...]) -> str:
+    return ",".join(str(f) for f in faces)
+
+
+def _parse_faces(text: str) -> tuple[int, ...]:
+    if not text:
+        return ()
+    if not re.fullmatch(r"-?\d+(,-?\d+)*", text):
+        raise ActionParseError(
+            f"'{text}' is not a list of die faces (hint: numbers 1..12 separated by commas)")
+    return tuple(int(w) for w in text.split(","))
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.rules import combat, dicefree, victory
@@ -101,55 +102,166 @@ def melee_support(s: State, a: Unit, d: Unit) -> tuple[int, bool]:
     return count, is_opposite
 
 
-def do_fight(s: State, _a: Fight) -> None:
-    """Resolve the next declaration; an attack whose attacker or target is gone is lost."""
+def do_fight(s: State, a: Fight) -> None:
+    """Resolve the next declaration; an attack whose attacker or target is gone is lost.
+    A forced fight (`fight A/D[/S]`) uses its faces instead of the state's dice."""
     aid, did = s.declarations[s.next_fight]
     s.next_fight += 1
-    a = s.units.get(aid)
+    att = s.units.get(aid)
     d = s.units.get(did)
-    if a is None or d is None or a.pos < 0 or d.pos < 0:
+    if att is None or d is None or att.pos < 0 or d.pos < 0:
         s.log.append({"event": "attack_lost", "attacker": aid, "defender": did})
     else:
-        resolve(s, a, d)
+        resolve(s, att, d, a if a.forced else None)
     if s.phase != "over" and s.next_fight >= len(s.declarations):
         s.enter_money()
 
 
-def resolve(s: State, a: Unit, d: Unit) -> None:
-    """Fight one combat with the state's dice and apply damage, XP and destruction.
+@dataclass(frozen=True)
+class Engagement:
+    """The board facts of one combat about to be fought (after any scatter die)."""
+
+    attacker: Unit
+    defender: Unit
+    distance: int
+    fa: combat.Fighter
+    fd: combat.Fighter
+    bonus: str | None
+    extra: int  # bonus dice of a pincer or an encirclement
+
+    def dice(self, s: State) -> tuple[int, int]:
+        """(attacker dice, defender dice) this combat rolls; 0 when the defender does not
+        fire back."""
+        rs = s.game.ruleset
+        a_n = combat.dice_count(rs, self.fa.damage, self.extra)
+        fires_back = combat.returns_fire(self.fa, self.fd, self.distance)
+        return a_n, combat.dice_count(rs, self.fd.damage) if fires_back else 0
+
+
+def pending(s: State) -> tuple[Unit, Unit] | None:
+    """Attacker and target of the next declared attack, or None when that attack is lost
+    (one of them is gone, in a fort or in a transport). Call only while attacks are left."""
+    aid, did = s.declarations[s.next_fight]
+    a, d = s.units.get(aid), s.units.get(did)
+    if a is None or d is None or a.pos < 0 or d.pos < 0:
+        return None
+    return a, d
+
+
+def scatters(s: State, a: Unit) -> bool:
+    """Whether `a` rolls a scatter die before its combat dice (Big Bertha below hero)."""
+    return combat.scatter_neighbour_max(s.game.ruleset, s.fighter(a)) > 0
+
+
+def landing(s: State, a: Unit, d: Unit, face: int) -> tuple[int | None, Unit | None]:
+    """Where scatter-die `face` sends `a`'s shot at `d`: (None, d) on target, else
+    (direction 0..5, the unit on that neighbour of `d` or None when it is empty)."""
+    board = s.game.board
+    direction = combat.scatter_landing(s.game.ruleset, s.fighter(a), face)
+    if direction is None:
+        return None, d
+    spot = board.index_of.get(board.hexes[d.pos].neighbor(direction))
+    return direction, s.occ.get(spot) if spot is not None else None
+
+
+def engage(s: State, a: Unit, d: Unit) -> Engagement | str:
+    """The combat of `a` against `d` as it stands now, or why the attack is lost."""
+    board = s.game.board
+    dist = board.hexes[a.pos].distance(board.hexes[d.pos])
+    fa, fd = s.fighter(a), s.fighter(d)
+    problem = combat.attack_problem(fa, fd, dist)
+    if problem is not None:
+        return problem
+    bonus, extra = None, 0
+    if dist == 1:
+        supporters, opposite = s.melee_support(a, d)
+        bonus, extra = combat.melee_bonus(s.game.ruleset, supporters, opposite)
+    return Engagement(a, d, dist, fa, fd, bonus, extra)
+
+
+def forced_dice(s: State, scatter_face: int | None) -> tuple[int, int, str]:
+    """(attacker dice, defender dice, why) the next fight rolls after scatter-die
+    `scatter_face` (ignored for an attacker that does not scatter)."""
+    pair = pending(s)
+    if pair is None:
+        return 0, 0, "the attack is lost (a unit is gone, in a fort or in a transport)"
+    a, d = pair
+    if scatters(s, a) and scatter_face is not None:
+        _direction, hit = landing(s, a, d, scatter_face)
+        if hit is None:
+            return 0, 0, f"scatter die {scatter_face} sends the shot to an empty hex"
+        d = hit
+    e = engage(s, a, d)
+    if isinstance(e, str):
+        return 0, 0, f"the attack is lost ({e})"
+    a_n, d_n = e.dice(s)
+    base = a_n - e.extra
+    why = f"{a.id} rolls {base} dice for damage {a.damage}"
+    if e.extra:
+        why += f" + {e.extra} {e.bonus} dice"
+    fires = combat.returns_fire(e.fa, e.fd, e.distance)
+    why += f"; {d.id} fires back with {d_n} dice" if fires else f"; {d.id} does not fire back"
+    return a_n, d_n, why
+
+
+def forced_problem(s: State, f: Fight) -> str | None:
+    """Why forced fight `f` does not fit the next declared attack, or None."""
+    if "dice_free" in s.game.variants:
+        return "the dice-free variant draws cards: forced dice do not apply (hint: 'fight')"
+    pair = pending(s)
+    rolls_scatter = pair is not None and scatters(s, pair[0])
+    if rolls_scatter and f.scatter is None:
+        return (f"{pair[0].id} rolls a scatter die first: add its face as a third part "
+                f"(hint: {f}/7)")
+    if not rolls_scatter and f.scatter is not None:
+        return "no scatter die is rolled in this fight (hint: drop the third part)"
+    if f.scatter is not None and not 1 <= f.scatter <= combat.DIE_FACES:
+        return f"scatter die face {f.scatter} is not 1..12"
+    sides = (("attacker", f.attacker_faces or ()), ("defender", f.defender_faces))
+    for who, faces in sides:
+        bad = [x for x in faces if not 1 <= x <= combat.DIE_FACES]
+        if bad:
+            return f"{who} face {bad[0]} is not a d12 face 1..12"
+    a_n, d_n, why = forced_dice(s, f.scatter)
+    for (who, faces), need in zip(sides, (a_n, d_n), strict=True):
+        if len(faces) != need:
+            return f"the {who} rolls {need} dice, {len(faces)} faces given ({why})"
+    return None
+
+
+def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
+    """Fight one combat with the state's dice (or `forced`'s faces) and apply damage, XP and
+    destruction.
 
     A scattering attacker (Big Bertha) first rolls where the shot lands; it then fights
     whatever stands there, friend or foe, or nothing. With the dice-free variant each side
     draws a card instead of rolling (engine.rules.dicefree).
     """
     rs = s.game.ruleset
-    board = s.game.board
-    fa = s.fighter(a)
-    if combat.scatter_neighbour_max(rs, fa) > 0:
-        face = s.dice.d12()
-        landing = combat.scatter_landing(rs, fa, face)
-        if landing is not None:
-            spot = board.index_of.get(board.hexes[d.pos].neighbor(landing))
-            hit = s.occ.get(spot) if spot is not None else None
+    if scatters(s, a):
+        face = s.dice.d12() if forced is None or forced.scatter is None else forced.scatter
+        direction, hit = landing(s, a, d, face)
+        if direction is not None:
             s.log.append({"event": "scatter", "attacker": a.id, "target": d.id, "face": face,
-                          "direction": landing, "lands_on": hit.id if hit else None})
+                          "direction": direction, "lands_on": hit.id if hit else None})
             if hit is None:
                 return
             d = hit
-    dist = board.hexes[a.pos].distance(board.hexes[d.pos])
-    fd = s.fighter(d)
-    problem = combat.attack_problem(fa, fd, dist)
-    if problem is not None:
+    e = engage(s, a, d)
+    if isinstance(e, str):
         s.log.append({"event": "attack_lost", "attacker": a.id, "defender": d.id,
-                      "why": problem})
+                      "why": e})
         return
-    bonus, extra = None, 0
-    if dist == 1:
-        supporters, opposite = s.melee_support(a, d)
-        bonus, extra = combat.melee_bonus(rs, supporters, opposite)
+    fa, fd, dist = e.fa, e.fd, e.distance
     cards: list[int] = []
-    roll = _card_roll(s, fa, fd, cards) if "dice_free" in s.game.variants else s.dice.roll
-    res = combat.resolve(rs, fa, fd, dist, extra, bonus, roll)
+    roll: Callable[[int], tuple[int, ...]]
+    if forced is not None:
+        roll = _forced_roll(forced)
+    elif "dice_free" in s.game.variants:
+        roll = _card_roll(s, fa, fd, cards)
+    else:
+        roll = s.dice.roll
+    res = combat.resolve(rs, fa, fd, dist, e.extra, e.bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker
     a.xp += res.xp_attacker
@@ -174,6 +286,17 @@ def resolve(s: State, a: Unit, d: Unit) -> None:
         victory.on_destroyed(s, d.nation, 1 + len(a.cargo))
         s.remove_unit(a)
     s.check_victory()
+
+
+def _forced_roll(f: Fight) -> Callable[[int], tuple[int, ...]]:
+    """A `roll` that hands out the forced faces: the attacker's, then the defender's
+    (combat.resolve checks that each count matches)."""
+    given = iter((f.attacker_faces or (), f.defender_faces))
+
+    def roll(_n: int) -> tuple[int, ...]:
+        return next(given)
+
+    return roll
 
 
 def _card_roll(

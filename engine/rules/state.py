@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import battle, combat, money, victory
+from engine.rules import battle, chance, combat, money, victory
 from engine.rules.actions import (
     Action,
     Assign,
@@ -27,6 +28,7 @@ from engine.rules.actions import (
     Unload,
 )
 from engine.rules.board import movement_class
+from engine.rules.chance import ChanceOutcome
 from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
@@ -184,8 +186,30 @@ class State:
                 for n in self.game.nations]
 
     def is_chance_node(self) -> bool:
-        """Always False: dice come from the state's own seeded generator, logged in `log`."""
+        """Always False: a `fight` rolls the state's own seeded dice (logged in `log`).
+
+        Search that wants to branch over dice uses `chance_outcomes()` and `apply_chance()`
+        when the next action is a fight (see docs/engine.md, "Chance and dice").
+        """
         return False
+
+    def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
+        """When the next action is a fight: every outcome of that combat with its exact
+        probability (Fractions summing to 1); otherwise an empty list."""
+        return chance.outcomes(self)
+
+    def chance_action(self, outcome: ChanceOutcome) -> Fight:
+        """The forced `fight` that produces `outcome` (canonical faces: hits 1, misses 12)."""
+        return chance.fight_for(self, outcome)
+
+    def apply_chance(self, outcome: ChanceOutcome) -> None:
+        """Fight the next combat with the given outcome instead of rolling; the history
+        records the forced fight, so the game replays. IllegalActionError if impossible."""
+        try:
+            action = chance.fight_for(self, outcome)
+        except ValueError as exc:
+            raise IllegalActionError(Fight(), str(exc)) from None
+        self.apply_action(action)
 
     def forts_of(self, team: str) -> int:
         """Forts held by a team."""
@@ -466,7 +490,9 @@ class State:
         if isinstance(a, Attack):
             return self.attack_problem(self.units[a.attacker], self.units[a.defender])
         if isinstance(a, Fight):
-            return None if self.next_fight < len(self.declarations) else "no attack left"
+            if self.next_fight >= len(self.declarations):
+                return "no attack left"
+            return battle.forced_problem(self, a) if a.forced else None
         if isinstance(a, Repair):
             return self.repair_problem(self.units[a.unit])
         if isinstance(a, Buy):
