@@ -17,9 +17,14 @@ install: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/tcstudio edit
 
+# Tests of the Qt-free packages; they run with PySide6 blocked (tests/without_qt.py).
+CORE_TESTS := tests/engine tests/content tests/content_files tests/exporters
+
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/benchmarks
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests \
+		--ignore=tests/benchmarks $(CORE_TESTS:%=--ignore=%)
+	$(PY) tests/without_qt.py $(CORE_TESTS)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/benchmarks --benchmark-only --benchmark-columns=min,median,max,rounds

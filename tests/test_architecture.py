@@ -48,3 +48,14 @@ def test_importing_every_core_module_loads_no_qt():
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_without_qt_runner_fails_a_test_that_imports_qt(tmp_path):
+    probe = tmp_path / "test_probe.py"
+    probe.write_text("def test_probe():\n    import PySide6  # noqa: F401\n", encoding="utf-8")
+    runner = ROOT / "tests" / "without_qt.py"
+    result = subprocess.run(
+        [sys.executable, str(runner), str(probe)], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1 failed" in result.stdout
