@@ -221,3 +221,41 @@ def test_clicking_a_problem_selects_and_centres_its_hex(make_window):
     x, y = m.layout.pixel_layout().hex_to_pixel(target)
     centre = w.view.mapToScene(w.view.viewport().rect().center())
     assert abs(centre.x() - x) < m.layout.hex_size and abs(centre.y() - y) < m.layout.hex_size
+
+
+@pytest.mark.parametrize("start, other", [("pointy", "flat"), ("flat", "pointy")])
+def test_orientation_change_keeps_paths_and_labels_on_their_hexes(make_window, start, other):
+    """Bug: Map Properties > orientation moved forts and markers with their hexes but left
+    path points and label anchors in the old geometry, so a road's line left its road hexes
+    and ran off the map."""
+    from editor.commands.paths import covered_hexes
+    from engine.hexes import Layout
+
+    w = make_window()
+    doc = w.document
+    doc.change_properties(orientation=start)
+    at = doc.map.to_axial
+    w.set_tool("path")
+    w.state.set(path_kind="road")
+    for h in (at(1, 8), at(9, 5), at(18, 9)):
+        click(w, h)
+    w.finish_tool()
+    w.set_tool("label")
+    w.tools["label"].ask_text = lambda: "Somme"
+    click(w, at(10, 3))
+
+    def where(m):
+        # The hex of each path point and of the label; segments between points may cross
+        # other hexes in the other geometry, but the ends and bends stay put.
+        unit = Layout(m.layout.orientation, 1.0)
+        assert covered_hexes(m, m.paths[0])
+        return ([m.to_offset(unit.pixel_to_hex(*p)) for p in m.paths[0].points],
+                m.to_offset(unit.pixel_to_hex(*m.labels[0].at)))
+
+    before = where(doc.map)
+    assert before == ([(1, 8), (9, 5), (18, 9)], (10, 3))
+    doc.change_properties(orientation=other)
+    assert doc.map.layout.orientation == other
+    assert where(doc.map) == before
+    doc.undo_stack.undo()
+    assert where(doc.map) == before
