@@ -7,7 +7,7 @@ import sys
 import traceback
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from editor import files
@@ -259,3 +259,21 @@ def test_orientation_change_keeps_paths_and_labels_on_their_hexes(make_window, s
     assert where(doc.map) == before
     doc.undo_stack.undo()
     assert where(doc.map) == before
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_status_bar_names_hovered_hex_terrain_and_zoom(make_window, orientation):
+    from tests.editor.conftest import send_mouse
+
+    w = make_window()
+    w.document.change_properties(orientation=orientation)
+    m = w.document.map
+    w.set_tool("brush")
+    w.state.set(terrain="water", brush_radius=0)
+    click(w, m.to_axial(7, 4))
+    w.set_zoom(1.5)
+    h = m.to_axial(7, 4)
+    send_mouse(w, "move", h, button=Qt.MouseButton.NoButton)
+    assert w.hex_label.text() == f"[7, 4]  q{h.q} r{h.r}"
+    assert w.terrain_label.text() == "water"
+    assert w.zoom_label.text() == "150 %"
