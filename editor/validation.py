@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
@@ -30,8 +31,28 @@ def full_check(game_map: GameMap) -> list:
     seen = {p.pointer for p in problems if p.pointer}
     for p in check_schema(Document(data, "map")):
         if not any(p.pointer and p.pointer.startswith(q) for q in seen):
-            problems.append(p)
+            problems.append(shorten_message(p))
     return problems
+
+
+MAX_QUOTED = 48
+_COMPLAINTS = (" is too long", " is too short", " has non-unique elements", " is not of type",
+               " is not one of", " does not match", " is not valid", " should be non-empty")
+
+
+def shorten_message(problem: object) -> object:
+    """Cut the offending value a schema message quotes whole (a 13-marker list ending in
+    "is too long" filled the problems panel), keeping where it is and what is wrong."""
+    msg = getattr(problem, "message", "")
+    if len(msg) <= 2 * MAX_QUOTED or not msg.startswith("'") or "': " not in msg:
+        return problem
+    head, _, rest = msg.partition("': ")
+    cut = max(rest.rfind(c) for c in _COMPLAINTS)
+    if cut <= MAX_QUOTED:
+        return problem
+    return dataclasses.replace(
+        problem, message=f"{head}': {rest[:MAX_QUOTED].rstrip()}…{rest[cut:]}"  # type: ignore
+    )
 
 
 def default_checker() -> Callable[[GameMap], list]:

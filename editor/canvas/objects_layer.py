@@ -19,6 +19,9 @@ from . import objects_paint as op
 from .geometry import GridGeometry
 
 ORDER = {"path": 0, "fort": 1, "marker": 2, "label": 3}
+# Rivers lie under trenches, roads and rails: a road drawn before a river must still show
+# its bridge where the two cross instead of vanishing under the water.
+PATH_ORDER = {"river": 0, "trench": 1, "road": 2, "rail": 3}
 
 
 @dataclass
@@ -77,7 +80,7 @@ class ObjectsLayer(QGraphicsItem):
                 return None
             return _Entry(kind, obj, e.bounds, e.shape, (kind, repr(obj), obj is self.selected))
 
-        for mp in m.paths:
+        for mp in sorted(m.paths, key=lambda p: PATH_ORDER.get(p.kind, len(PATH_ORDER))):
             if (e := reuse("path", mp)) is not None:
                 out.append(e)
                 continue

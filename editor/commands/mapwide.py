@@ -31,13 +31,16 @@ class ChangeMapProperties(Command):
         names = ", ".join(k.replace("_", " ") for k in changes)
         self.setText(f"Change map properties ({names})")
         # Terrain is stored by offset position, so it stays put when the layout changes;
-        # forts, markers and regions are axial and must follow their offset positions.
+        # forts, markers and regions are axial and must follow their offset positions; path
+        # points and label anchors are in hex-unit pixels and follow the hexes they lie in.
         self.objects_before = self.objects_after = None
         if any(k in LAYOUT_KEYS and self.old[k] != v for k, v in changes.items()):
             m = doc.map
             old = (m.layout.orientation, m.layout.offset)
             new = (changes.get("orientation", old[0]), changes.get("offset", old[1]))
-            self.objects_before = copy.deepcopy((m.forts, m.start_markers, m.regions))
+            self.objects_before = copy.deepcopy(
+                (m.forts, m.start_markers, m.regions, m.paths, m.labels)
+            )
             self.objects_after = _remapped(self.objects_before, old, new)
 
     def _get(self, key: str) -> Any:
@@ -49,7 +52,7 @@ class ChangeMapProperties(Command):
             setattr(self.doc.map.layout if k in LAYOUT_KEYS else self.doc.map, k, v)
         if objects is not None:
             m = self.doc.map
-            m.forts, m.start_markers, m.regions = copy.deepcopy(objects)
+            m.forts, m.start_markers, m.regions, m.paths, m.labels = copy.deepcopy(objects)
             self.doc.select_object(None)
         if any(k in LAYOUT_KEYS for k in values):
             self.doc.mapReplaced.emit()
@@ -65,14 +68,27 @@ class ChangeMapProperties(Command):
 
 
 def _remapped(objects: tuple, old: tuple[str, str], new: tuple[str, str]) -> tuple:
-    """Forts, markers and regions moved so each keeps its offset (col, row) under the new
-    orientation/offset convention."""
+    """Forts, markers, regions, paths and labels moved so each keeps its offset (col, row)
+    under the new orientation/offset convention."""
 
     def move(h: Hex) -> Hex:
         col, row = axial_to_offset(h, old[0], old[1])  # type: ignore[arg-type]
         return offset_to_axial(col, row, new[0], new[1])  # type: ignore[arg-type]
 
-    forts, markers, regions = copy.deepcopy(objects)
+    before, after = Layout(old[0], 1.0), Layout(new[0], 1.0)  # type: ignore[arg-type]
+
+    def move_point(p: tuple[float, float]) -> tuple[float, float]:
+        # Same offset from the centre of the same (col, row) hex.
+        h = before.pixel_to_hex(*p)
+        cx, cy = before.hex_to_pixel(h)
+        nx, ny = after.hex_to_pixel(move(h))
+        return (round(nx + p[0] - cx, 3), round(ny + p[1] - cy, 3))
+
+    forts, markers, regions, paths, labels = copy.deepcopy(objects)
+    for mp in paths:
+        mp.points = [move_point(p) for p in mp.points]
+    for lab in labels:
+        lab.at = move_point(lab.at)
     for f in forts:
         f.hexes = [move(h) for h in f.hexes]
         f.entrances = [move(h) for h in f.entrances]
@@ -80,7 +96,7 @@ def _remapped(objects: tuple, old: tuple[str, str], new: tuple[str, str]) -> tup
         mk.hex = move(mk.hex)
     for r in regions:
         r.hexes = {move(h) for h in r.hexes}
-    return forts, markers, regions
+    return forts, markers, regions, paths, labels
 
 
 def resized_map(game_map: GameMap, width: int, height: int, anchor: tuple[float, float]) -> GameMap:

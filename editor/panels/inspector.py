@@ -195,7 +195,9 @@ class InspectorPanel(QWidget):
             changes.pop("id")  # empty or taken ids are refused; refresh shows the old one
             self.refresh()
         if changes:
-            self.document.undo_stack.push(EditFort(self.document, fort, changes))
+            self.document.undo_stack.push(
+                EditFort(self.document, fort, changes, _fort_edit_text(fort, changes))
+            )
 
     def _label_edit(self, **changes: object) -> None:
         label = self.document.selected_object
@@ -263,3 +265,14 @@ class InspectorPanel(QWidget):
         finally:
             for w in widgets:
                 w.blockSignals(False)
+
+
+def _fort_edit_text(fort: Fort, changes: dict) -> str | None:
+    """A readable undo entry for one inspector edit ("Set owner of Fort 3 to AH"); None lets
+    the command describe a multi-field edit itself."""
+    if len(changes) != 1:
+        return None
+    key, value = next(iter(changes.items()))
+    if not isinstance(value, str | int | float):
+        return None
+    return f"Set {key} of fort {fort.name} to {value}"
