@@ -22,9 +22,17 @@ def _unit_layout(game_map: GameMap) -> Layout:
     return Layout(game_map.layout.orientation, 1.0)
 
 
+# A centre line running at least this far (hex units) through a hex covers it whatever the
+# area: the end hexes of a path and both hexes beside a line along their shared edge would
+# otherwise fall under the area threshold and leave gaps. A corner merely clipped stays out.
+CENTRE_LINE_MIN_LENGTH = 0.25
+
+
 def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
-    """In-bounds hexes whose area the path, buffered to its width, covers at least
-    `game_map.path_coverage` of (RULES §11.1: players agree which hexes count)."""
+    """In-bounds hexes a path covers (RULES §11.1: players agree which hexes count): those
+    whose area the path, buffered to its width, covers at least `game_map.path_coverage` of,
+    and those its centre line runs through for at least CENTRE_LINE_MIN_LENGTH hex units.
+    The result along a continuous path is a connected chain of hexes."""
     if not path.points:
         return []
     layout = _unit_layout(game_map)
@@ -45,7 +53,12 @@ def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
     hex_area = polys[0].area
     areas = shapely.area(shapely.intersection(polys, shape))
     threshold = game_map.path_coverage * hex_area
-    return [h for h, a in zip(cand, areas, strict=True) if a > 0 and a >= threshold - 1e-9]
+    runs = shapely.length(shapely.intersection(polys, geom))
+    return [
+        h
+        for h, a, run in zip(cand, areas, runs, strict=True)
+        if (a > 0 and a >= threshold - 1e-9) or run >= CENTRE_LINE_MIN_LENGTH
+    ]
 
 
 def path_terrain_values(game_map: GameMap, path: MapPath) -> dict[int, int]:
