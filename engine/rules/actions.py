@@ -202,19 +202,22 @@ class Board(Action):
 
 @dataclass(frozen=True)
 class Unload(Action):
-    """A transport puts all carried units onto adjacent free hexes."""
+    """A transport puts all carried units onto adjacent free hexes: `to` names one hex per
+    passenger in boarding order (the player's choice); empty lets the engine choose."""
 
     transport: str
+    to: tuple[Hex, ...] = ()
     verb: ClassVar[str] = "unload"
-    usage: ClassVar[str] = "unload TRANSPORT"
+    usage: ClassVar[str] = "unload TRANSPORT [Q,R ...]"
 
     def __str__(self) -> str:
-        return f"unload {self.transport}"
+        return " ".join([f"unload {self.transport}", *(_hex_text(h) for h in self.to)])
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
-        cls._expect(words, 1, cls.usage)
-        return cls(_ident(words[0], "unit id"))
+        if not words:
+            raise ActionParseError(f"expected '{cls.usage}'")
+        return cls(_ident(words[0], "unit id"), tuple(parse_hex(w) for w in words[1:]))
 
 
 @dataclass(frozen=True)

@@ -175,7 +175,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                         continue
                     if (
                         can_board and other.nation == nation and rem >= _BOARD_COST
-                        and state.can_take_passenger(other)
+                        and state.can_take_passenger(other) and state.armies_fit(unit, other)
                     ):
                         old = specials.get(n)
                         if old is None or c + _BOARD_COST < old[0]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
@@ -227,6 +228,21 @@ class State:
                 excluded = self.last_armies.get(self.nation, [])
         return limit, excluded
 
+    def armies_fit(self, *units: Unit) -> bool:
+        """Whether using all `units` together stays within this turn's first-round army
+        allowance (a passenger boarding a transport uses both their armies)."""
+        limit, excluded = self.army_allowance()
+        if limit is None:
+            return True
+        used = set(self.armies_moved)
+        for u in units:
+            if u.army is None:
+                continue
+            if u.army in excluded:
+                return False
+            used.add(u.army)
+        return len(used) <= limit
+
     def can_move(self, u: Unit) -> bool:
         """Whether `u` may start a move now."""
         return (
@@ -252,28 +268,56 @@ class State:
             return bool(self.game.variant_param("shorter_game", "anti_tank_may_capture"))
         return True
 
-    def unload_spots(self, t: Unit, at: int) -> list[int] | None:
-        """Free hexes next to board index `at` for each passenger of `t` (in boarding order),
-        or None when there are not enough. Passengers never go onto water, forts or
-        entrances; the hex `t` leaves counts as free."""
+    def unload_candidates(self, t: Unit, at: int) -> list[list[int]]:
+        """Per passenger of `t` (in boarding order): the free hexes next to board index `at`
+        it may be unloaded onto. Never water, forts, entrances or other units' hexes (so not
+        into another transport); the hex `t` leaves counts as free."""
         board = self.game.board
-        used: set[int] = set()
-        spots = []
+        out = []
         for pid in t.cargo:
-            p = self.units[pid]
-            costs = board.costs[p.mclass]
+            costs = board.costs[self.units[pid].mclass]
+            spots = []
             for n in board.neighbours[at]:
-                if n in used or board.blocked[n] or board.water[n] or costs[n] < 0:
+                if board.blocked[n] or board.water[n] or costs[n] < 0:
                     continue
                 other = self.occ.get(n)
                 if other is not None and other is not t:
                     continue
-                used.add(n)
                 spots.append(n)
-                break
-            else:
-                return None
-        return spots
+            out.append(spots)
+        return out
+
+    def unload_spots(self, t: Unit, at: int) -> list[int] | None:
+        """The engine's choice of a free hex next to board index `at` for each passenger of
+        `t` (in boarding order, each the first hex in direction order that still leaves room
+        for the others), or None when they cannot all be unloaded there."""
+        return next(self._assignments(self.unload_candidates(t, at)), None)
+
+    def unload_choices(self, t: Unit, at: int) -> list[list[int]]:
+        """Every way to unload all passengers of `t` next to board index `at` (one distinct
+        hex each, in boarding order)."""
+        return list(self._assignments(self.unload_candidates(t, at)))
+
+    @staticmethod
+    def _assignments(candidates: list[list[int]]) -> Iterator[list[int]]:
+        chosen: list[int] = []
+
+        def extend(k: int) -> Iterator[list[int]]:
+            if k == len(candidates):
+                yield list(chosen)
+                return
+            for n in candidates[k]:
+                if n not in chosen:
+                    chosen.append(n)
+                    yield from extend(k + 1)
+                    chosen.pop()
+
+        return extend(0)
+
+    def _unload_actions(self, t: Unit) -> list[Action]:
+        hexes = self.game.board.hexes
+        return [Unload(t.id, tuple(hexes[i] for i in spots))
+                for spots in self.unload_choices(t, t.pos)]
 
     def legal_moves(self, u: Unit | str) -> dict[Hex, MoveOption]:
         """Every hex the unit can end its move on, with cost and path (see movement)."""
@@ -294,15 +338,14 @@ class State:
             return [Fight(), Surrender()]
         if self.phase == "move":
             if self.pending_unload is not None:
-                return [Unload(self.pending_unload), Surrender()]
+                return [*self._unload_actions(self.units[self.pending_unload]), Surrender()]
             for u in self.units.values():
                 if u.nation != nation:
                     continue
                 if self.can_move(u):
                     out.extend(self._move_actions(u))
-                if (u.cargo and u.pos >= 0 and not u.done and self.army_allowed(u)
-                        and self.unload_spots(u, u.pos)):
-                    out.append(Unload(u.id))
+                if u.cargo and u.pos >= 0 and not u.done and self.army_allowed(u):
+                    out.extend(self._unload_actions(u))
         elif self.phase == "declare":
             out.extend(battle.attack_actions(self))
         elif self.phase == "money":
@@ -417,7 +460,7 @@ class State:
                 return f"round {self.round}: army {t.army} may not be used this turn"
             if self.unload_spots(t, t.pos) is None:
                 return f"not enough free hexes next to {t.id} to unload"
-            return None
+            return self._unload_problem(t, a.to)
         if self.pending_unload is not None:
             return f"transport {self.pending_unload} must unload first"
         if isinstance(a, Attack):
@@ -435,6 +478,21 @@ class State:
                 return f"the {self.phase} phase ends by itself"
             return None
         return f"unknown action {a!r}"
+
+    def _unload_problem(self, t: Unit, to: tuple[Hex, ...]) -> str | None:
+        if not to:
+            return None
+        if len(to) != len(t.cargo):
+            return (f"{t.id} carries {len(t.cargo)} unit(s): name one hex for each "
+                    f"({', '.join(t.cargo)}), or none to let the engine choose")
+        if len(set(to)) != len(to):
+            return "each passenger needs a hex of its own"
+        index_of = self.game.board.index_of
+        for pid, h, spots in zip(t.cargo, to, self.unload_candidates(t, t.pos), strict=True):
+            if index_of.get(h) not in spots:
+                return (f"{pid} cannot be unloaded onto {h.q},{h.r}: it must be a free land "
+                        f"hex next to {t.id}, not a fort or entrance")
+        return None
 
     def _setup_problem(self, a: Assign | Place | Headquarters) -> str | None:
         nation = self.nation
@@ -596,7 +654,9 @@ class State:
 
     def _do_unload(self, a: Unload) -> None:
         t = self.units[a.transport]
-        spots = self.unload_spots(t, t.pos) or []
+        index_of = self.game.board.index_of
+        spots = ([index_of[h] for h in a.to] if a.to
+                 else self.unload_spots(t, t.pos) or [])
         for pid, i in zip(t.cargo, spots, strict=True):
             p = self.units[pid]
             p.carrier = None
@@ -612,6 +672,14 @@ class State:
         if victory.enabled(self):
             self.check_victory()
 
+    def _unload_waiting_transports(self) -> None:
+        """RULES §5.2 (002 "Transportwagen"): boarding, driving and unloading are one fixed
+        sequence, so a loaded transport that did not drive unloads when the move phase ends
+        (passengers never spend a turn aboard). One with no room to unload keeps them."""
+        for t in [u for u in self.units.values() if u.nation == self.nation]:
+            if t.cargo and t.pos >= 0 and self.unload_spots(t, t.pos) is not None:
+                self._do_unload(Unload(t.id))
+
     def remove_unit(self, u: Unit) -> None:
         """Take a unit (and anything it carries) out of the game."""
         for pid in list(u.cargo):
@@ -623,6 +691,7 @@ class State:
 
     def _do_end_phase(self, _a: EndPhase) -> None:
         if self.phase == "move":
+            self._unload_waiting_transports()
             self.phase = "declare"
         elif self.phase == "declare":
             self.phase = "combat"
