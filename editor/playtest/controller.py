@@ -22,9 +22,11 @@ from engine.rules.actions import (
     Assign,
     Attack,
     Board,
+    Buy,
     Capture,
     EndPhase,
     Enter,
+    Headquarters,
     Move,
     Place,
     Surrender,
@@ -103,6 +105,7 @@ class PlaytestController(QObject):
         self.flash_anim.finished.connect(self._flash_done)
         self.last_options = PlaytestOptions()
         self._fort_cycle = 0
+        self._pick: Callable[[Hex], Action] | None = None  # what a click on layer.picks does
         self._hidden_docks: list[QDockWidget] = []
         self._ended_shown = False
         self._reverting = False
@@ -234,6 +237,7 @@ class PlaytestController(QObject):
         """Repaint layer and panel; show the end screen once; let an AI seat move."""
         if self.session is None:
             return
+        self._offer_hq()
         if self.layer is not None:
             self.layer.refresh()
         if self.panel is not None:
@@ -510,7 +514,8 @@ class PlaytestController(QObject):
     # --- map clicks ------------------------------------------------------------------------
 
     def deselect(self) -> None:
-        """Drop the selection and highlights."""
+        """Drop the selection, highlights and any pending map pick."""
+        self._pick = None
         if self.layer is not None:
             self.layer.clear_highlights()
         if self.panel is not None:
@@ -539,12 +544,74 @@ class PlaytestController(QObject):
         if s is None or self.layer is None or s.is_ai_turn():
             return
         st = s.state
-        if st.phase == "move":
+        if self.layer.picks and self._pick is not None:
+            self._click_pick(h)
+        elif st.phase == "move":
             self._click_move(h)
         elif st.phase == "declare":
             self._click_declare(h)
         else:
             self.status(f"Nothing to click in the {st.phase} phase: use the panel.")
+
+    def _click_pick(self, h: Hex) -> None:
+        assert self.layer is not None and self._pick is not None
+        action = self._pick(h)
+        if h not in self.layer.picks:
+            why = self.session.state.problem(action) if self.session else None
+            self.status(f"Not there: {why}" if why else "Click one of the highlighted hexes "
+                        "(right-click cancels).")
+            return
+        self._pick = None
+        self.apply(action)
+
+    def pick_water(self, type_id: str) -> None:
+        """Money phase: highlight every water hex `type_id` may be bought onto; a click on
+        one buys it there (the engine checks again)."""
+        from editor.playtest.money import water_spots
+
+        s = self.session
+        if s is None or self.layer is None:
+            return
+        why = s.state.buy_problem(type_id, None)
+        spots = water_spots(s.state, type_id) if why is None else []
+        if not spots:
+            self.status(f"Cannot buy {type_id}: {why or 'no free water hex on the map'}")
+            return
+        self.layer.clear_highlights()
+        self.layer.picks = {h: "" for h in spots}
+        self._pick = lambda h: Buy(type_id, f"{h.q},{h.r}")
+        self.window.view.center_on_hex(spots[0])
+        self.layer.refresh()
+        self.status(f"Click a highlighted water hex for the {type_id} "
+                    f"({len(spots)} free); right-click cancels.", 0)
+
+    def hq_choices(self) -> dict[int, Hex]:
+        """Victory points, setup: start numbers the seat to act may pick as headquarters,
+        with their hexes."""
+        s = self.session
+        if s is None or s.state.phase != "setup" or s.state.setup_step != "hq":
+            return {}
+        st = s.state
+        where = {m.number: m.hex for m in st.game.map.start_markers}
+        return {a.number: where[a.number] for a in st.legal_actions()
+                if isinstance(a, Headquarters) and a.number in where}
+
+    def _offer_hq(self) -> None:
+        """During the headquarters step, the seat's start numbers are clickable on the map."""
+        if self.layer is None or self.session is None or self.session.is_ai_turn():
+            return
+        choices = self.hq_choices()
+        if not choices:
+            if self._pick is not None and not self.layer.picks:
+                self._pick = None
+            return
+        by_hex = {h: n for n, h in choices.items()}
+        self.layer.picks = {h: f"HQ {n}" for n, h in choices.items()}
+        self._pick = lambda h: Headquarters(by_hex.get(h, 0))
+
+    def choose_hq(self, number: int) -> bool:
+        """Victory points, setup: make start number `number` the headquarters."""
+        return self.apply(Headquarters(number))
 
     def select(self, uid: str) -> None:
         """Select a unit: in the move phase show where it can go, in the declare phase what
@@ -617,7 +684,7 @@ class PlaytestController(QObject):
             try:
                 s.add_attack(sel, uid)
             except IllegalActionError as exc:
-                self.status(exc.reason)
+                self.status(f"{sel} cannot attack {uid}: {exc.reason}")
                 return
             o = s.odds_of(sel, uid)
             self.status(f"Planned {sel} → {uid}: {o.text()}")
@@ -627,9 +694,14 @@ class PlaytestController(QObject):
         self.status("Click one of your units, then one of its targets (ringed red).")
 
     def hover(self, h: Hex | None) -> None:
-        """Show the cheapest path to a reachable hex and where it enters enemy contact."""
+        """Show the cheapest path to a reachable hex and why enemy contact stops it there;
+        over an unreachable hex or an impossible target, the engine's reason."""
         layer = self.layer
-        if layer is None or not self.active:
+        if layer is None or not self.active or self.session is None:
+            return
+        st = self.session.state
+        if layer.selected is not None and st.phase == "declare" and h is not None:
+            self.status(self._target_note(layer.selected, h), 5000)
             return
         if layer.selected is None or not layer.reachable:
             if h is not None:
@@ -642,13 +714,70 @@ class PlaytestController(QObject):
         if path != layer.path:
             layer.path = path
             layer.refresh()
-            if opt is not None:
-                stops = [x for x in path[1:] if x in layer.contact]
-                note = " — enters enemy contact" + (
-                    " and stops" if len(stops) >= 2 or (stops and stops[-1] == path[-1])
-                    else "") if stops else ""
-                col, row = self.session.game.map.to_offset(h) if self.session else (0, 0)
-                self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}{note}", 5000)
+        if h is None:
+            return
+        col, row = self.session.game.map.to_offset(h)
+        if opt is None:
+            why = st.problem(Move(layer.selected, h))
+            if why and h not in layer.reachable:
+                self.status(f"[{col}, {row}]: {why}{self._contact_note(layer.selected)}", 5000)
+            return
+        self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}"
+                    f"{self._stop_note(path)}", 5000)
+
+    def _enemies_next_to(self, h: Hex) -> list[str]:
+        st = self.session.state if self.session else None
+        sel = self.layer.selected if self.layer else None
+        if st is None or sel is None:
+            return []
+        me = st.units[sel]
+        return sorted(e.id for e in st.occ.values() if e.team != me.team
+                      and st.hex_of(e) is not None and st.hex_of(e).distance(h) == 1
+                      and st.game.can_melee(e.type, me.type) and not st.is_on_water(e))
+
+    def _stop_note(self, path: tuple[Hex, ...]) -> str:
+        """Why the move ends where it does, when enemy contact ends it (RULES §5.1: two
+        contact hexes in a row, the start counting as the first, end the move)."""
+        contact = self.layer.contact if self.layer else set()
+        if not path or path[-1] not in contact:
+            if any(x in contact for x in path[1:]):
+                return " — passes through enemy contact (one contact hex does not stop it)"
+            return ""
+        if len(path) >= 2 and path[-2] in contact:
+            col, row = self.session.game.map.to_offset(path[-1]) if self.session else (0, 0)
+            first = "starts" if len(path) == 2 else "is already"
+            return (f" — enemy contact stops the move here: the unit {first} in contact and "
+                    f"[{col}, {row}] is next to {', '.join(self._enemies_next_to(path[-1]))} "
+                    "(two contact hexes in a row end a move)")
+        return (f" — ends in enemy contact next to "
+                f"{', '.join(self._enemies_next_to(path[-1]))}")
+
+    def _contact_note(self, uid: str) -> str:
+        st = self.session.state if self.session else None
+        if st is None or self.layer is None:
+            return ""
+        here = st.hex_of(st.units[uid])
+        if here is not None and here in self.layer.contact:
+            return (f" ({uid} starts in enemy contact next to "
+                    f"{', '.join(self._enemies_next_to(here))}: the next contact hex on its "
+                    "way ends the move)")
+        return " (enemy contact: two contact hexes in a row end a move)" if any(
+            o.path and o.path[-1] in self.layer.contact for o in self.layer.reachable.values()
+        ) else ""
+
+    def _target_note(self, attacker: str, h: Hex) -> str:
+        """Declare phase: the odds against the unit under the cursor, or why it cannot be
+        attacked (the engine's reason)."""
+        s = self.session
+        st = s.state
+        i = st.game.board.index_of.get(h)
+        d = st.occ.get(i) if i is not None else None
+        if d is None or d.team == st.units[attacker].team:
+            return self.describe_hex(h)
+        why = s.plan_problem(attacker, d.id)
+        if why:
+            return f"{attacker} cannot attack {d.id}: {why}"
+        return f"{attacker} → {d.id}: {s.odds_of(attacker, d.id).text()}"
 
     def describe_hex(self, h: Hex) -> str:
         """The unit on a hex (or the garrison of a fort) for the status bar."""
