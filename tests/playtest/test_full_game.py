@@ -216,7 +216,11 @@ def test_a_complete_hot_seat_game_through_the_ui(make_window, qtbot, tmp_path):
     st = s.state
     assert st.winner_team in ("central", "entente") and st.reason
     qtbot.waitUntil(lambda: c.end_dialog is not None and c.end_dialog.isVisible())
-    assert st.winner_team in c.end_dialog.title.text()
+    title = c.end_dialog.title.text()
+    assert f"<h2>{st.winner_team.capitalize()} (" in title and st.reason in title
     summary = s.summary()
+    lost = sum(sum(v.values()) for v in summary.losses.values())
+    assert (c.end_dialog.table.isHidden() and "No unit" in c.end_dialog.losses_label.text()
+            if lost == 0 else c.end_dialog.table.rowCount() > 0)
     assert summary.forts[-1][2] == {t: st.forts_of(t) for t in ("central", "entente")}
     assert c.save(tmp_path / "full.json")
