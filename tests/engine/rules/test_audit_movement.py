@@ -311,3 +311,16 @@ def test_enemy_foot_soldiers_at_both_entrances_stalemate():
     s.start_turn(1)  # FR's turn
     s.apply_action(Capture(fr.id, "f1"))
     assert de.id not in s.units and s.fort_owner["f1"] == "FR"
+
+
+def test_a_bridge_is_road_for_land_units_and_not_water():
+    # 002: "Die einzige Ausnahme sind Brücken, die für Landeinheiten als Straße und für
+    # Schiffe als Wasser zählen."
+    s = empty_state(game_map(terrain={row(1): "bridge", row(2): "bridge", row(3): "water"}))
+    car = put(s, "armoured_car", "DE", row(0))
+    m = moves(s, car)
+    assert m[row(1)] == 0.5 and m[row(2)] == 1 and row(3) not in m
+    inf = put(s, "infantry", "DE", row(2))
+    assert not s.is_on_water(inf)
+    boat = put(s, "gunboat", "DE", row(3))
+    assert moves(s, boat)[row(1)] == 2  # water, then the bridge as water
