@@ -720,7 +720,7 @@ class PlaytestController(QObject):
         if opt is None:
             why = st.problem(Move(layer.selected, h))
             if why and h not in layer.reachable:
-                self.status(f"[{col}, {row}]: {why}{self._contact_note(layer.selected)}", 5000)
+                self.status(f"[{col}, {row}]: {why}{self._contact_note(layer.selected, h)}", 5000)
             return
         self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}"
                     f"{self._stop_note(path)}", 5000)
@@ -752,18 +752,24 @@ class PlaytestController(QObject):
         return (f" — ends in enemy contact next to "
                 f"{', '.join(self._enemies_next_to(path[-1]))}")
 
-    def _contact_note(self, uid: str) -> str:
+    def _contact_note(self, uid: str, h: Hex) -> str:
+        """Why enemy contact keeps hex `h` out of reach, when it does."""
         st = self.session.state if self.session else None
-        if st is None or self.layer is None:
+        layer = self.layer
+        if st is None or layer is None:
             return ""
         here = st.hex_of(st.units[uid])
-        if here is not None and here in self.layer.contact:
+        if here is not None and here in layer.contact:
             return (f" ({uid} starts in enemy contact next to "
                     f"{', '.join(self._enemies_next_to(here))}: the next contact hex on its "
                     "way ends the move)")
-        return " (enemy contact: two contact hexes in a row end a move)" if any(
-            o.path and o.path[-1] in self.layer.contact for o in self.layer.reachable.values()
-        ) else ""
+        stops = {o.path[-1] for o in layer.reachable.values()
+                 if len(o.path) >= 2 and o.path[-1] in layer.contact
+                 and o.path[-2] in layer.contact}
+        if stops and (h in layer.contact or any(n in stops for n in h.neighbors())):
+            return (" (enemy contact: two contact hexes in a row end a move, so the unit "
+                    "cannot pass the enemy line here)")
+        return ""
 
     def _target_note(self, attacker: str, h: Hex) -> str:
         """Declare phase: the odds against the unit under the cursor, or why it cannot be

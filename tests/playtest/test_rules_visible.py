@@ -153,8 +153,9 @@ def test_hover_explains_a_move_stopped_by_enemy_contact(make_window):
     beyond = next(x for x in h.neighbors() if x in st.game.board.index_of
                   and x not in c.layer.reachable and st.game.board.index_of[x] not in st.occ)
     hover_hex(w, beyond)
-    assert w.statusBar().currentMessage().startswith("[")
-    assert st.problem(Move(unit.id, beyond)) in w.statusBar().currentMessage()
+    msg = w.statusBar().currentMessage()
+    assert msg.startswith("[") and st.problem(Move(unit.id, beyond)) in msg
+    assert "enemy contact" in msg
 
 
 def test_impossible_attack_shows_the_engine_reason(make_window):
