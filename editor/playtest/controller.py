@@ -105,7 +105,10 @@ class PlaytestController(QObject):
         self.flash_anim.finished.connect(self._flash_done)
         self.last_options = PlaytestOptions()
         self._fort_cycle = 0
-        self._pick: Callable[[Hex], Action] | None = None  # what a click on layer.picks does
+        # A pending map pick: what a click on one of layer.picks does (None: the pick goes
+        # on, e.g. the next passenger to unload), and why another hex is refused.
+        self._pick: Callable[[Hex], Action | None] | None = None
+        self._pick_problem: Callable[[Hex], str | None] = lambda h: None
         self._hidden_docks: list[QDockWidget] = []
         self._ended_shown = False
         self._reverting = False
@@ -426,10 +429,43 @@ class PlaytestController(QObject):
         return None
 
     def unload_selected(self) -> None:
-        """Unload the pending or selected transport."""
+        """Unload the pending or selected transport: with a choice of hexes, the player
+        clicks one free hex per passenger (boarding order) among those ringed cyan."""
         t = self.unload_target()
-        if t is not None:
-            self.apply(Unload(t))
+        s = self.session
+        if t is None or s is None or self.layer is None:
+            return
+        st = s.state
+        tu = st.units[t]
+        hexes = st.game.board.hexes
+        choices = st.unload_choices(tu, tu.pos)
+        if len({tuple(c) for c in choices}) <= 1:
+            self.apply(Unload(t, tuple(hexes[i] for i in choices[0]) if choices else ()))
+            return
+        chosen: list[int] = []
+
+        def offer() -> None:
+            k = len(chosen)
+            nxt = {c[k] for c in choices if c[:k] == chosen}
+            pid = tu.cargo[k]
+            self.layer.picks = {hexes[i]: st.units[pid].type.id for i in nxt}
+            self.layer.refresh()
+            self.status(f"Unload {t}: click a cyan hex for {pid} "
+                        f"({k + 1} of {len(tu.cargo)}); right-click cancels.", 0)
+
+        def pick(h: Hex) -> Action | None:
+            chosen.append(st.game.board.index_of[h])
+            if len(chosen) == len(tu.cargo):
+                return Unload(t, tuple(hexes[i] for i in chosen))
+            offer()
+            return None
+
+        self.layer.clear_highlights()
+        self._pick = pick
+        self._pick_problem = lambda h: (
+            f"{tu.cargo[len(chosen)]} must go onto a free land hex next to {t}, not a fort, "
+            "entrance, water or another unit's hex")
+        offer()
 
     def undo(self) -> None:
         """Take back the last move where the rules allow it."""
@@ -555,14 +591,15 @@ class PlaytestController(QObject):
 
     def _click_pick(self, h: Hex) -> None:
         assert self.layer is not None and self._pick is not None
-        action = self._pick(h)
         if h not in self.layer.picks:
-            why = self.session.state.problem(action) if self.session else None
+            why = self._pick_problem(h)
             self.status(f"Not there: {why}" if why else "Click one of the highlighted hexes "
                         "(right-click cancels).")
             return
-        self._pick = None
-        self.apply(action)
+        action = self._pick(h)
+        if action is not None:
+            self._pick = None
+            self.apply(action)
 
     def pick_water(self, type_id: str) -> None:
         """Money phase: highlight every water hex `type_id` may be bought onto; a click on
@@ -580,6 +617,7 @@ class PlaytestController(QObject):
         self.layer.clear_highlights()
         self.layer.picks = {h: "" for h in spots}
         self._pick = lambda h: Buy(type_id, f"{h.q},{h.r}")
+        self._pick_problem = lambda h: s.state.buy_problem(type_id, f"{h.q},{h.r}")
         self.window.view.center_on_hex(spots[0])
         self.layer.refresh()
         self.status(f"Click a highlighted water hex for the {type_id} "
@@ -608,6 +646,8 @@ class PlaytestController(QObject):
         by_hex = {h: n for n, h in choices.items()}
         self.layer.picks = {h: f"HQ {n}" for n, h in choices.items()}
         self._pick = lambda h: Headquarters(by_hex.get(h, 0))
+        self._pick_problem = lambda h: self.session.state.problem(
+            Headquarters(by_hex.get(h, 0))) if self.session else None
 
     def choose_hq(self, number: int) -> bool:
         """Victory points, setup: make start number `number` the headquarters."""

@@ -199,3 +199,45 @@ def test_money_dialog_says_why_a_unit_cannot_be_repaired(make_window):
     assert "has not been in a fort since the start of the turn" in \
         w.statusBar().currentMessage()
     assert unit.damage == 1
+
+
+def boarding(st):
+    """(passenger, transport hex) where a unit of the player to act can board, or None."""
+    if st.phase != "move":
+        return None
+    for u in st.units.values():
+        if u.nation == st.nation and st.can_move(u) and u.pos >= 0:
+            for h, o in st.legal_moves(u).items():
+                if o.kind == "board":
+                    return u, h
+    return None
+
+
+def test_unloading_lets_the_player_click_each_passengers_hex(make_window):
+    w = make_window()
+    c = start(w, seed=5)
+    st = play_until(c, boarding)
+    unit, th = boarding(st)
+    transport = st.occ[st.game.board.index_of[th]]
+    click_hex(w, st.hex_of(unit))
+    assert c.layer.reachable[th].kind == "board"
+    click_hex(w, th)
+    assert unit.carrier == transport.id and transport.cargo == [unit.id]
+    st = c.session.state
+    transport = st.units[transport.id]
+    choices = st.unload_choices(transport, transport.pos)
+    click_hex(w, th)  # select the transport
+    assert c.layer.selected == transport.id and c.panel.unload.isEnabled()
+    c.panel.unload.click()
+    picks = dict(c.layer.picks)
+    assert {st.game.board.index_of[h] for h in picks} == {ch[0] for ch in choices}
+    assert set(picks.values()) == {unit.type.id}
+    assert len(picks) > 1  # a real choice for this seed
+    wrong = next(n for n in th.neighbors() if n not in picks)
+    click_hex(w, wrong)
+    assert "must go onto a free land hex" in w.statusBar().currentMessage()
+    target = sorted(picks, key=lambda h: (h.q, h.r))[-1]
+    click_hex(w, target)
+    st = c.session.state
+    assert st.units[unit.id].carrier is None and st.hex_of(st.units[unit.id]) == target
+    assert str(c.session.timeline[-1]) == f"unload {transport.id} {target.q},{target.r}"
