@@ -154,8 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     end.grab().save(str(out / "playtest-end.png"))
     print(f"wrote {out / 'playtest.png'} and {out / 'playtest-end.png'}")
     c.ai_timer.stop()
+    end.close()
     w.validator.shutdown()
     w.document.undo_stack.setClean()
+    w.close()
+    w.deleteLater()
     return 0
 
 

@@ -354,3 +354,14 @@ def test_gift_to_the_ally_in_a_four_player_game(make_window):
     d.amount.setValue(50)
     d.give()
     assert "the gift costs" in w.statusBar().currentMessage()
+
+
+def test_documentation_screenshots_render(qtbot, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from editor.playtest.screenshots import main
+
+    assert main([str(tmp_path)]) == 0
+    shot, end = QImage(str(tmp_path / "playtest.png")), QImage(str(tmp_path / "playtest-end.png"))
+    assert (shot.width(), shot.height()) == (1600, 1000)
+    assert end.width() == 720 and end.height() >= 400
