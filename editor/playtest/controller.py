@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
+from editor.playtest import explain
 from editor.playtest.end_screen import EndDialog
 from editor.playtest.layer import PlayLayer
 from editor.playtest.money import MoneyDialog
@@ -741,7 +742,7 @@ class PlaytestController(QObject):
             return
         st = self.session.state
         if layer.selected is not None and st.phase == "declare" and h is not None:
-            self.status(self._target_note(layer.selected, h), 5000)
+            self.status(explain.target_note(self.session, layer.selected, h), 5000)
             return
         if layer.selected is None or not layer.reachable:
             if h is not None:
@@ -760,89 +761,16 @@ class PlaytestController(QObject):
         if opt is None:
             why = st.problem(Move(layer.selected, h))
             if why and h not in layer.reachable:
-                self.status(f"[{col}, {row}]: {why}{self._contact_note(layer.selected, h)}", 5000)
+                note = explain.contact_note(st, layer.selected, h, layer.contact,
+                                            layer.reachable)
+                self.status(f"[{col}, {row}]: {why}{note}", 5000)
             return
         self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}"
-                    f"{self._stop_note(path)}", 5000)
-
-    def _enemies_next_to(self, h: Hex) -> list[str]:
-        st = self.session.state if self.session else None
-        sel = self.layer.selected if self.layer else None
-        if st is None or sel is None:
-            return []
-        me = st.units[sel]
-        return sorted(e.id for e in st.occ.values() if e.team != me.team
-                      and st.hex_of(e) is not None and st.hex_of(e).distance(h) == 1
-                      and st.game.can_melee(e.type, me.type) and not st.is_on_water(e))
-
-    def _stop_note(self, path: tuple[Hex, ...]) -> str:
-        """Why the move ends where it does, when enemy contact ends it (RULES §5.1: two
-        contact hexes in a row, the start counting as the first, end the move)."""
-        contact = self.layer.contact if self.layer else set()
-        if not path or path[-1] not in contact:
-            if any(x in contact for x in path[1:]):
-                return " — passes through enemy contact (one contact hex does not stop it)"
-            return ""
-        if len(path) >= 2 and path[-2] in contact:
-            col, row = self.session.game.map.to_offset(path[-1]) if self.session else (0, 0)
-            first = "starts" if len(path) == 2 else "is already"
-            return (f" — enemy contact stops the move here: the unit {first} in contact and "
-                    f"[{col}, {row}] is next to {', '.join(self._enemies_next_to(path[-1]))} "
-                    "(two contact hexes in a row end a move)")
-        return (f" — ends in enemy contact next to "
-                f"{', '.join(self._enemies_next_to(path[-1]))}")
-
-    def _contact_note(self, uid: str, h: Hex) -> str:
-        """Why enemy contact keeps hex `h` out of reach, when it does."""
-        st = self.session.state if self.session else None
-        layer = self.layer
-        if st is None or layer is None:
-            return ""
-        here = st.hex_of(st.units[uid])
-        if here is not None and here in layer.contact:
-            return (f" ({uid} starts in enemy contact next to "
-                    f"{', '.join(self._enemies_next_to(here))}: the next contact hex on its "
-                    "way ends the move)")
-        stops = {o.path[-1] for o in layer.reachable.values()
-                 if len(o.path) >= 2 and o.path[-1] in layer.contact
-                 and o.path[-2] in layer.contact}
-        if stops and (h in layer.contact or any(n in stops for n in h.neighbors())):
-            return (" (enemy contact: two contact hexes in a row end a move, so the unit "
-                    "cannot pass the enemy line here)")
-        return ""
-
-    def _target_note(self, attacker: str, h: Hex) -> str:
-        """Declare phase: the odds against the unit under the cursor, or why it cannot be
-        attacked (the engine's reason)."""
-        s = self.session
-        st = s.state
-        i = st.game.board.index_of.get(h)
-        d = st.occ.get(i) if i is not None else None
-        if d is None or d.team == st.units[attacker].team:
-            return self.describe_hex(h)
-        why = s.plan_problem(attacker, d.id)
-        if why:
-            return f"{attacker} cannot attack {d.id}: {why}"
-        return f"{attacker} → {d.id}: {s.odds_of(attacker, d.id).text()}"
+                    f"{explain.stop_note(st, layer.selected, path, layer.contact)}", 5000)
 
     def describe_hex(self, h: Hex) -> str:
         """The unit on a hex (or the garrison of a fort) for the status bar."""
-        st = self.session.state if self.session else None
-        if st is None:
-            return ""
-        i = st.game.board.index_of.get(h)
-        u = st.occ.get(i) if i is not None else None
-        if u is not None:
-            extra = f", carries {', '.join(u.cargo)}" if u.cargo else ""
-            return (f"{u.id}: {u.type.id} ({u.type.unit_class}), damage {u.damage}, "
-                    f"XP {u.xp}, army {u.army or '–'}{extra}")
-        fort = st.game.map.fort_at().get(h)
-        if fort is not None:
-            inside = [v.id for v in st.units.values() if v.fort == fort.id]
-            owner = st.fort_owner.get(fort.id, "neutral")
-            return (f"{fort.name} ({owner})" +
-                    (f": {', '.join(inside)}" if inside else ", empty"))
-        return ""
+        return explain.describe_hex(self.session.state, h) if self.session else ""
 
     # --- dialogs and files -----------------------------------------------------------------
 
