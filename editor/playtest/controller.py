@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
+from editor.playtest import explain
 from editor.playtest.end_screen import EndDialog
 from editor.playtest.layer import PlayLayer
 from editor.playtest.money import MoneyDialog
@@ -22,9 +23,11 @@ from engine.rules.actions import (
     Assign,
     Attack,
     Board,
+    Buy,
     Capture,
     EndPhase,
     Enter,
+    Headquarters,
     Move,
     Place,
     Surrender,
@@ -103,6 +106,10 @@ class PlaytestController(QObject):
         self.flash_anim.finished.connect(self._flash_done)
         self.last_options = PlaytestOptions()
         self._fort_cycle = 0
+        # A pending map pick: what a click on one of layer.picks does (None: the pick goes
+        # on, e.g. the next passenger to unload), and why another hex is refused.
+        self._pick: Callable[[Hex], Action | None] | None = None
+        self._pick_problem: Callable[[Hex], str | None] = lambda h: None
         self._hidden_docks: list[QDockWidget] = []
         self._ended_shown = False
         self._reverting = False
@@ -234,6 +241,7 @@ class PlaytestController(QObject):
         """Repaint layer and panel; show the end screen once; let an AI seat move."""
         if self.session is None:
             return
+        self._offer_hq()
         if self.layer is not None:
             self.layer.refresh()
         if self.panel is not None:
@@ -422,10 +430,43 @@ class PlaytestController(QObject):
         return None
 
     def unload_selected(self) -> None:
-        """Unload the pending or selected transport."""
+        """Unload the pending or selected transport: with a choice of hexes, the player
+        clicks one free hex per passenger (boarding order) among those ringed cyan."""
         t = self.unload_target()
-        if t is not None:
-            self.apply(Unload(t))
+        s = self.session
+        if t is None or s is None or self.layer is None:
+            return
+        st = s.state
+        tu = st.units[t]
+        hexes = st.game.board.hexes
+        choices = st.unload_choices(tu, tu.pos)
+        if len({tuple(c) for c in choices}) <= 1:
+            self.apply(Unload(t, tuple(hexes[i] for i in choices[0]) if choices else ()))
+            return
+        chosen: list[int] = []
+
+        def offer() -> None:
+            k = len(chosen)
+            nxt = {c[k] for c in choices if c[:k] == chosen}
+            pid = tu.cargo[k]
+            self.layer.picks = {hexes[i]: st.units[pid].type.id for i in nxt}
+            self.layer.refresh()
+            self.status(f"Unload {t}: click a cyan hex for {pid} "
+                        f"({k + 1} of {len(tu.cargo)}); right-click cancels.", 0)
+
+        def pick(h: Hex) -> Action | None:
+            chosen.append(st.game.board.index_of[h])
+            if len(chosen) == len(tu.cargo):
+                return Unload(t, tuple(hexes[i] for i in chosen))
+            offer()
+            return None
+
+        self.layer.clear_highlights()
+        self._pick = pick
+        self._pick_problem = lambda h: (
+            f"{tu.cargo[len(chosen)]} must go onto a free land hex next to {t}, not a fort, "
+            "entrance, water or another unit's hex")
+        offer()
 
     def undo(self) -> None:
         """Take back the last move where the rules allow it."""
@@ -510,7 +551,8 @@ class PlaytestController(QObject):
     # --- map clicks ------------------------------------------------------------------------
 
     def deselect(self) -> None:
-        """Drop the selection and highlights."""
+        """Drop the selection, highlights and any pending map pick."""
+        self._pick = None
         if self.layer is not None:
             self.layer.clear_highlights()
         if self.panel is not None:
@@ -539,12 +581,78 @@ class PlaytestController(QObject):
         if s is None or self.layer is None or s.is_ai_turn():
             return
         st = s.state
-        if st.phase == "move":
+        if self.layer.picks and self._pick is not None:
+            self._click_pick(h)
+        elif st.phase == "move":
             self._click_move(h)
         elif st.phase == "declare":
             self._click_declare(h)
         else:
             self.status(f"Nothing to click in the {st.phase} phase: use the panel.")
+
+    def _click_pick(self, h: Hex) -> None:
+        assert self.layer is not None and self._pick is not None
+        if h not in self.layer.picks:
+            why = self._pick_problem(h)
+            self.status(f"Not there: {why}" if why else "Click one of the highlighted hexes "
+                        "(right-click cancels).")
+            return
+        action = self._pick(h)
+        if action is not None:
+            self._pick = None
+            self.apply(action)
+
+    def pick_water(self, type_id: str) -> None:
+        """Money phase: highlight every water hex `type_id` may be bought onto; a click on
+        one buys it there (the engine checks again)."""
+        from editor.playtest.money import water_spots
+
+        s = self.session
+        if s is None or self.layer is None:
+            return
+        why = s.state.buy_problem(type_id, None)
+        spots = water_spots(s.state, type_id) if why is None else []
+        if not spots:
+            self.status(f"Cannot buy {type_id}: {why or 'no free water hex on the map'}")
+            return
+        self.layer.clear_highlights()
+        self.layer.picks = {h: "" for h in spots}
+        self._pick = lambda h: Buy(type_id, f"{h.q},{h.r}")
+        self._pick_problem = lambda h: s.state.buy_problem(type_id, f"{h.q},{h.r}")
+        self.window.view.center_on_hex(spots[0])
+        self.layer.refresh()
+        self.status(f"Click a highlighted water hex for the {type_id} "
+                    f"({len(spots)} free); right-click cancels.", 0)
+
+    def hq_choices(self) -> dict[int, Hex]:
+        """Victory points, setup: start numbers the seat to act may pick as headquarters,
+        with their hexes."""
+        s = self.session
+        if s is None or s.state.phase != "setup" or s.state.setup_step != "hq":
+            return {}
+        st = s.state
+        where = {m.number: m.hex for m in st.game.map.start_markers}
+        return {a.number: where[a.number] for a in st.legal_actions()
+                if isinstance(a, Headquarters) and a.number in where}
+
+    def _offer_hq(self) -> None:
+        """During the headquarters step, the seat's start numbers are clickable on the map."""
+        if self.layer is None or self.session is None or self.session.is_ai_turn():
+            return
+        choices = self.hq_choices()
+        if not choices:
+            if self._pick is not None and not self.layer.picks:
+                self._pick = None
+            return
+        by_hex = {h: n for n, h in choices.items()}
+        self.layer.picks = {h: f"HQ {n}" for n, h in choices.items()}
+        self._pick = lambda h: Headquarters(by_hex.get(h, 0))
+        self._pick_problem = lambda h: self.session.state.problem(
+            Headquarters(by_hex.get(h, 0))) if self.session else None
+
+    def choose_hq(self, number: int) -> bool:
+        """Victory points, setup: make start number `number` the headquarters."""
+        return self.apply(Headquarters(number))
 
     def select(self, uid: str) -> None:
         """Select a unit: in the move phase show where it can go, in the declare phase what
@@ -617,7 +725,7 @@ class PlaytestController(QObject):
             try:
                 s.add_attack(sel, uid)
             except IllegalActionError as exc:
-                self.status(exc.reason)
+                self.status(f"{sel} cannot attack {uid}: {exc.reason}")
                 return
             o = s.odds_of(sel, uid)
             self.status(f"Planned {sel} → {uid}: {o.text()}")
@@ -627,9 +735,14 @@ class PlaytestController(QObject):
         self.status("Click one of your units, then one of its targets (ringed red).")
 
     def hover(self, h: Hex | None) -> None:
-        """Show the cheapest path to a reachable hex and where it enters enemy contact."""
+        """Show the cheapest path to a reachable hex and why enemy contact stops it there;
+        over an unreachable hex or an impossible target, the engine's reason."""
         layer = self.layer
-        if layer is None or not self.active:
+        if layer is None or not self.active or self.session is None:
+            return
+        st = self.session.state
+        if layer.selected is not None and st.phase == "declare" and h is not None:
+            self.status(explain.target_note(self.session, layer.selected, h), 5000)
             return
         if layer.selected is None or not layer.reachable:
             if h is not None:
@@ -642,32 +755,22 @@ class PlaytestController(QObject):
         if path != layer.path:
             layer.path = path
             layer.refresh()
-            if opt is not None:
-                stops = [x for x in path[1:] if x in layer.contact]
-                note = " — enters enemy contact" + (
-                    " and stops" if len(stops) >= 2 or (stops and stops[-1] == path[-1])
-                    else "") if stops else ""
-                col, row = self.session.game.map.to_offset(h) if self.session else (0, 0)
-                self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}{note}", 5000)
+        if h is None:
+            return
+        col, row = self.session.game.map.to_offset(h)
+        if opt is None:
+            why = st.problem(Move(layer.selected, h))
+            if why and h not in layer.reachable:
+                note = explain.contact_note(st, layer.selected, h, layer.contact,
+                                            layer.reachable)
+                self.status(f"[{col}, {row}]: {why}{note}", 5000)
+            return
+        self.status(f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}"
+                    f"{explain.stop_note(st, layer.selected, path, layer.contact)}", 5000)
 
     def describe_hex(self, h: Hex) -> str:
         """The unit on a hex (or the garrison of a fort) for the status bar."""
-        st = self.session.state if self.session else None
-        if st is None:
-            return ""
-        i = st.game.board.index_of.get(h)
-        u = st.occ.get(i) if i is not None else None
-        if u is not None:
-            extra = f", carries {', '.join(u.cargo)}" if u.cargo else ""
-            return (f"{u.id}: {u.type.id} ({u.type.unit_class}), damage {u.damage}, "
-                    f"XP {u.xp}, army {u.army or '–'}{extra}")
-        fort = st.game.map.fort_at().get(h)
-        if fort is not None:
-            inside = [v.id for v in st.units.values() if v.fort == fort.id]
-            owner = st.fort_owner.get(fort.id, "neutral")
-            return (f"{fort.name} ({owner})" +
-                    (f": {', '.join(inside)}" if inside else ", empty"))
-        return ""
+        return explain.describe_hex(self.session.state, h) if self.session else ""
 
     # --- dialogs and files -----------------------------------------------------------------
 

@@ -18,6 +18,7 @@ PATH = QColor("#ffeb3b")
 CONTACT = QColor("#e53935")
 TARGET = QColor("#ff1744")
 PLANNED = QColor("#ff9100")
+PICK = QColor(0, 229, 255, 130)
 
 
 class PlayLayer(QGraphicsItem):
@@ -37,6 +38,7 @@ class PlayLayer(QGraphicsItem):
         self.path: tuple[Hex, ...] = ()
         self.contact: set[Hex] = set()
         self.targets: set[str] = set()
+        self.picks: dict[Hex, str] = {}  # hexes offered for a pick (water buy, HQ) -> label
         self.flash: set[str] = set()  # units pulsing after a placement or an AI move
         self.flash_phase = 0.0  # 0..1, driven by the controller's animation
         self._rect = QRectF()
@@ -63,6 +65,7 @@ class PlayLayer(QGraphicsItem):
         self.path = ()
         self.contact = set()
         self.targets = set()
+        self.picks = {}
         self.update()
 
     def refresh(self) -> None:
@@ -90,6 +93,7 @@ class PlayLayer(QGraphicsItem):
             return area.contains(self.centre(h))
 
         self._paint_reach(p, visible)
+        self._paint_picks(p, visible)
         self._paint_forts(p, visible)
         self._paint_units(p, visible)
         self._paint_plan(p)
@@ -117,6 +121,26 @@ class PlayLayer(QGraphicsItem):
                 p.setPen(QPen(QColor(0, 0, 0, 160)))
                 p.drawText(box.translated(1, 1), Qt.AlignmentFlag.AlignCenter, label)
                 p.setPen(QPen(QColor("#ffffff")))
+                p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+
+    def _paint_picks(self, p: QPainter, visible) -> None:
+        if not self.picks:
+            return
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(6, int(self.layout.size * 0.4)))
+        font.setBold(True)
+        p.setFont(font)
+        for h, label in self.picks.items():
+            if not visible(h):
+                continue
+            p.setPen(QPen(PICK.darker(160), self.layout.size / 10))
+            p.setBrush(PICK)
+            p.drawPolygon(self._poly(h))
+            if label:
+                c = self.centre(h)
+                box = QRectF(c.x() - self.layout.size, c.y() - self.layout.size * 0.35,
+                             self.layout.size * 2, self.layout.size * 0.7)
+                p.setPen(QPen(QColor("#000000")))
                 p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_forts(self, p: QPainter, visible) -> None:

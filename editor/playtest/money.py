@@ -19,12 +19,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.hexes import Hex
 from engine.rules.actions import Buy, Gift, Repair
+from engine.rules.money import price
+from engine.rules.state import State
 
 SPECIAL = "special"  # the engine's type id for a randomly drawn special unit
 
 if TYPE_CHECKING:
     from editor.playtest.controller import PlaytestController
+
+WATER_CHOICES = 40  # water hexes listed in the dialog; the map pick offers all of them
+
+
+def water_spots(st: State, type_id: str) -> list[Hex]:
+    """Free water hexes `type_id` may be bought onto now (the engine's check), nearest to
+    one of the buyer's forts first."""
+    board = st.game.board
+    own = [h for f in st.game.map.forts if st.fort_owner.get(f.id) == st.nation
+           for h in f.hexes + f.entrances]
+    spots = [h for i, h in enumerate(board.hexes)
+             if board.water[i] and st.buy_problem(type_id, f"{h.q},{h.r}") is None]
+    if own:
+        spots.sort(key=lambda h: (min(h.distance(o) for o in own), h.q, h.r))
+    return spots
+
+
+def is_water_type(st: State, type_id: str | None) -> bool:
+    """Whether units of `type_id` are bought onto a water hex instead of into a fort."""
+    utype = st.game.catalog.units.get(type_id or "")
+    return utype is not None and utype.has_ability("buy_on_water")
 
 
 class MoneyDialog(QDialog):
@@ -50,16 +74,27 @@ class MoneyDialog(QDialog):
         bl.addWidget(self.buy_table)
         row = QHBoxLayout()
         self.fort = QComboBox()
-        row.addWidget(QLabel("Into fort"))
+        self.fort.setObjectName("playtestBuyWhere")
+        self.where_label = QLabel("Into fort")
+        row.addWidget(self.where_label)
         row.addWidget(self.fort, 1)
+        self.pick_button = QPushButton("Pick on map…")
+        self.pick_button.setToolTip("Highlight every legal water hex; click one to buy there")
+        self.pick_button.clicked.connect(self.pick_on_map)
+        row.addWidget(self.pick_button)
         self.buy_button = QPushButton("Buy selected")
         self.buy_button.clicked.connect(self.buy_selected)
         row.addWidget(self.buy_button)
         bl.addLayout(row)
+        self.buy_table.currentCellChanged.connect(lambda *_a: self._fill_where())
         lay.addWidget(buy_box)
 
         rep_box = QGroupBox("Repair (units in a fort since the start of the turn)")
         rl = QVBoxLayout(rep_box)
+        self.repair_note = QLabel()
+        self.repair_note.setWordWrap(True)
+        self.repair_note.setStyleSheet("color: #8a1c1c")
+        rl.addWidget(self.repair_note)
         self.repair_table = QTableWidget(0, 3)
         self.repair_table.setHorizontalHeaderLabels(["Unit", "Damage", "Cost / why not"])
         self.repair_table.horizontalHeader().setStretchLastSection(True)
@@ -99,19 +134,28 @@ class MoneyDialog(QDialog):
             f"<b>{nation}</b> has <b>{st.money[nation]}</b> {rs.currency}; income "
             f"{income} per money phase ({rs.income_per_fort} per fort). Phase: {st.phase}.")
         limit = rs.unit_limit_max if rs.unit_limit_enabled else None
-        roster = [u for u in s.game.rosters[nation] if not u.has_ability("buy_on_water")]
         rows: list[tuple[str, str, str, str]] = []
-        for utype in roster:
+        # Every type the nation may field; special types can be chosen only when behind
+        # (the engine says so in "Why not"), else one is drawn with the "special" row.
+        types = sorted((u for u in s.game.catalog.units.values() if nation in u.nations),
+                       key=lambda u: (u.special, u.id))
+        for utype in types:
             owned = sum(1 for u in st.units.values() if u.nation == nation
                         and u.type.id == utype.id)
-            rows.append((utype.id, str(utype.cost.get(rs.currency, "–")),
+            label = utype.id + (" (special)" if utype.special else "") + (
+                " (onto water)" if utype.has_ability("buy_on_water") else "")
+            cost = price(st, utype)
+            rows.append((label, "–" if cost is None else str(cost),
                          f"{owned} / {limit if limit is not None else '–'}",
                          st.buy_problem(utype.id, None) or ""))
         # A special unit is drawn at random by the engine (`buy special FORT`).
-        rows.append((SPECIAL, "see ruleset", "–", st.buy_problem(SPECIAL, None) or ""))
+        rows.append((SPECIAL + " (random draw)", str(price(st, None)), "–",
+                     st.buy_problem(SPECIAL, None) or ""))
+        ids = [u.id for u in types] + [SPECIAL]
+        self.buy_table.blockSignals(True)
         self.buy_table.setRowCount(len(rows))
         for r, cells in enumerate(rows):
-            type_id = cells[0]
+            type_id = ids[r]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -119,9 +163,8 @@ class MoneyDialog(QDialog):
                     item.setData(Qt.ItemDataRole.UserRole, type_id)
                 self.buy_table.setItem(r, col, item)
         self.buy_table.resizeColumnsToContents()
-        self.fort.clear()
-        for f in sorted(f for f, o in st.fort_owner.items() if o == nation):
-            self.fort.addItem(f, f)
+        self.buy_table.blockSignals(False)
+        self._fill_where()
         damaged = [u for u in st.units.values() if u.nation == nation and u.damage]
         self.repair_table.setRowCount(len(damaged))
         for r, u in enumerate(damaged):
@@ -133,6 +176,14 @@ class MoneyDialog(QDialog):
                 if col == 0:
                     item.setData(Qt.ItemDataRole.UserRole, u.id)
                 self.repair_table.setItem(r, col, item)
+        blocked = [(u.id, st.repair_problem(u)) for u in damaged]
+        blocked = [(uid, why) for uid, why in blocked if why]
+        if not damaged:
+            self.repair_note.setText("No damaged unit to repair.")
+        elif blocked:
+            self.repair_note.setText("Cannot repair: " + "; ".join(why for _u, why in blocked))
+        else:
+            self.repair_note.setText("")
         self.ally.clear()
         for n in s.game.nations:
             if n != nation and s.game.team_of[n] == s.game.team_of[nation]:
@@ -142,6 +193,35 @@ class MoneyDialog(QDialog):
         self.gift_button.setEnabled(self.ally.count() > 0)
         self.ally.setEnabled(self.ally.count() > 0)
         self.amount.setEnabled(self.ally.count() > 0)
+
+    def _fill_where(self) -> None:
+        """Forts for a unit bought into a fort, water hexes for one bought onto water."""
+        s = self.c.session
+        if s is None:
+            return
+        st = s.state
+        type_id = self._selected(self.buy_table)
+        water = is_water_type(st, type_id)
+        self.fort.clear()
+        self.pick_button.setEnabled(water and st.phase == "money")
+        if water:
+            self.where_label.setText("Onto water hex")
+            spots = water_spots(st, type_id or "")
+            for h in spots[:WATER_CHOICES]:
+                col, row = st.game.map.to_offset(h)
+                self.fort.addItem(f"[{col}, {row}] water", f"{h.q},{h.r}")
+            if not spots:
+                self.fort.addItem("no free water hex", None)
+        else:
+            self.where_label.setText("Into fort")
+            for f in sorted(f for f, o in st.fort_owner.items() if o == st.nation):
+                self.fort.addItem(f, f)
+
+    def pick_on_map(self) -> None:
+        """Let the player click the water hex for the selected water unit on the map."""
+        type_id = self._selected(self.buy_table)
+        if type_id is not None:
+            self.c.pick_water(type_id)
 
     def _selected(self, table: QTableWidget) -> str | None:
         row = table.currentRow()
@@ -158,7 +238,9 @@ class MoneyDialog(QDialog):
         """Buy the selected row into the chosen fort."""
         type_id = self._selected(self.buy_table)
         if type_id is None or self.fort.currentData() is None:
-            self.c.status("Pick a unit type and one of your forts.")
+            where = ("a free water hex" if self.c.session is not None
+                     and is_water_type(self.c.session.state, type_id) else "one of your forts")
+            self.c.status(f"Pick a unit type and {where}.")
             return
         self.buy(type_id, self.fort.currentData())
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 
 PHASE_HELP = {
     "setup": "Assign each unit to one of your 3 armies, then place the armies (with victory "
-             "points, pick a headquarters in the Actions tab).",
+             "points, then pick a headquarters: click a cyan start number on the map or use "
+             "Set headquarters).",
     "move": "Click a unit, then a highlighted hex (cost shown). Right-click drops the selection.",
     "declare": "Click one of your units, then a target ringed red. Order the plan, then fight.",
     "combat": "Resolve the declared attacks one by one.",
@@ -87,6 +89,19 @@ class PlayPanel(QWidget):
                                self.surrender)):
             row.addWidget(b, i // 2, i % 2)
         lay.addLayout(row)
+        hq_row = QHBoxLayout()
+        self.hq_combo = QComboBox()
+        self.hq_combo.setObjectName("playtestHq")
+        self.hq_combo.setToolTip("Victory points: one of your start numbers as headquarters")
+        self.hq_button = _button("Set headquarters", "Victory points: choose the headquarters",
+                                 lambda: self.hq_combo.currentData() is not None
+                                 and c.choose_hq(int(self.hq_combo.currentData())))
+        hq_row.addWidget(QLabel("HQ"))
+        hq_row.addWidget(self.hq_combo, 1)
+        hq_row.addWidget(self.hq_button)
+        self.hq_widgets = (self.hq_combo, self.hq_button)
+        lay.addLayout(hq_row)
+        self.hq_row_label = hq_row.itemAt(0).widget()
 
         plan_box = QGroupBox("Declared attacks (in order) and their exact odds")
         pl = QVBoxLayout(plan_box)
@@ -187,6 +202,15 @@ class PlayPanel(QWidget):
         if "victory_points" in g.variants and vp is not None:
             text += "<br>Victory points: " + " · ".join(f"{n} {vp.get(n, 0)}"
                                                         for n in g.nations)
+        limit, excluded = st.army_allowance() if st.phase in ("move", "declare") else (None, [])
+        if limit is not None and not st.is_terminal():
+            moved = sorted(st.armies_moved)
+            text += (f"<br><span style='color:#8a1c1c'>Round {st.round}: you may use "
+                     f"{limit} of your 3 armies"
+                     + (f" (not army {', '.join(map(str, excluded))}, used last round)"
+                        if excluded else "")
+                     + (f"; in use: army {', '.join(map(str, moved))}" if moved else "")
+                     + "</span>")
         self.header.setText(text)
         self.help.setText(PHASE_HELP.get(st.phase, ""))
         human = not s.is_ai_turn() and not st.is_terminal()
@@ -202,6 +226,15 @@ class PlayPanel(QWidget):
         self.money.setEnabled(human and ph in ("move", "declare", "money"))
         self.undo.setEnabled(s.undo_problem() is None)
         self.surrender.setEnabled(human)
+        choices = self.c.hq_choices() if human else {}
+        if [self.hq_combo.itemData(i) for i in range(self.hq_combo.count())] != list(choices):
+            self.hq_combo.clear()
+            for n, h in choices.items():
+                col, row = g.map.to_offset(h)
+                self.hq_combo.addItem(f"start number {n} [{col}, {row}]", n)
+        for w in (*self.hq_widgets, self.hq_row_label):
+            w.setVisible("victory_points" in g.variants)
+        self.hq_button.setEnabled(bool(choices))
 
         self.plan.clear()
         for a, d in s.plan:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from editor.playtest.card_odds import card_odds
 from engine.ai.random_bot import RandomBot
 from engine.content import save_document, save_map, scenario_to_dict
 from engine.model import Scenario
@@ -46,6 +47,8 @@ class AttackOdds:
     bonus: str | None  # None | "pincer" | "encirclement"
     bonus_dice: int
     odds: Odds
+    cards_dealt: tuple[int, ...] = ()  # dice-free: hits on the attacker's card 1..N
+    cards_taken: tuple[int, ...] = ()  # dice-free: hits on the defender's card 1..N
 
     def text(self) -> str:
         """One line: expected damage both ways, destruction chance, bonus and return fire."""
@@ -62,6 +65,11 @@ class AttackOdds:
             parts.append(f"{self.bonus} +{self.bonus_dice} dice")
         if o.p_on_target < 1:
             parts.append(f"on target {o.p_on_target:.0%}")
+        if self.cards_dealt:
+            parts.append("cards 1-" + str(len(self.cards_dealt)) + ": hits "
+                         + " ".join(map(str, self.cards_dealt)))
+            if self.cards_taken:
+                parts.append("return cards: hits " + " ".join(map(str, self.cards_taken)))
         return ", ".join(parts)
 
 
@@ -308,6 +316,10 @@ class PlaytestSession:
         if dist == 1:
             supporters, opposite = s.melee_support(a, d)
             bonus, extra = combat.melee_bonus(rs, supporters, opposite)
+        if "dice_free" in self.game.variants:
+            # The engine draws cards instead of dice: the odds come from the card table.
+            o, dealt, taken = card_odds(rs, s.fighter(a), s.fighter(d), dist, extra)
+            return AttackOdds(attacker, defender, dist, bonus, extra, o, dealt, taken)
         return AttackOdds(attacker, defender, dist, bonus, extra,
                           odds(rs, s.fighter(a), s.fighter(d), dist, extra))
 

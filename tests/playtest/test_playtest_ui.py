@@ -207,7 +207,7 @@ def test_two_random_ai_seats_play_to_the_end(make_window, qtbot):
     qtbot.waitUntil(lambda: c.session.state.is_terminal(), timeout=120_000)
     assert c.session.state.winner_team in ("central", "entente")
     assert c.end_dialog is not None and c.end_dialog.isVisible()
-    assert c.session.summary().winner in c.end_dialog.title.text()
+    assert c.session.summary().winner in c.end_dialog.title.text().lower()
 
 
 def test_back_to_editing_keeps_the_game_and_editing_ends_it(make_window, qtbot):
@@ -354,3 +354,14 @@ def test_gift_to_the_ally_in_a_four_player_game(make_window):
     d.amount.setValue(50)
     d.give()
     assert "the gift costs" in w.statusBar().currentMessage()
+
+
+def test_documentation_screenshots_render(qtbot, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from editor.playtest.screenshots import main
+
+    assert main([str(tmp_path)]) == 0
+    shot, end = QImage(str(tmp_path / "playtest.png")), QImage(str(tmp_path / "playtest-end.png"))
+    assert (shot.width(), shot.height()) == (1600, 1000)
+    assert end.width() == 720 and end.height() >= 400

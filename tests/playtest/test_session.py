@@ -217,3 +217,39 @@ def test_ai_games_with_engine_variants_finish(default_map, variants):
         s.ai_step()
     assert s.state.is_terminal()
     assert all(s.event_line(i) for i in range(len(s.state.log)))
+
+
+def test_dice_free_odds_come_from_the_card_table(default_map):
+    from editor.playtest.setup import engine_variants
+    from engine.rules.combat import damage_from_hits, damage_room
+    from engine.rules.dicefree import card_table
+
+    opts = PlaytestOptions(seed=5, variants=("dice_free",),
+                           seats=[SeatChoice("DE"), SeatChoice("FR")])
+    scenario = build_scenario(default_map, opts)
+    s = PlaytestSession(scenario, seed=5, variants=engine_variants(opts, scenario.ruleset
+                                                                   .variants))
+    attack = play_until_attack(s, RandomBot(1))
+    st = s.state
+    a, d = st.units[attack.attacker], st.units[attack.defender]
+    o = s.odds_of(a.id, d.id)
+    rs = s.game.ruleset
+    fa, fd = st.fighter(a), st.fighter(d)
+    from engine.rules.combat import dice_count, hit_value
+
+    want = card_table(rs, hit_value(rs, fa, fd), dice_count(rs, fa.damage, o.bonus_dice))
+    assert o.cards_dealt == want and len(want) == 10
+    assert f"hits {' '.join(map(str, want))}" in o.text() and "cards 1-10" in o.text()
+    room = damage_room(rs, fd)
+    if o.odds.p_on_target == 1:
+        expect = sum(min(damage_from_hits(fd, h), room) for h in want) / len(want)
+        assert o.odds.expected_dealt == pytest.approx(expect)
+    # The card the engine draws shows exactly the hits of the table shown in the plan.
+    s.add_attack(a.id, d.id)
+    s.start_combat()
+    n = len(s.state.log)
+    s.fight()
+    event = next(e for e in s.state.log[n:] if e["event"] in ("combat", "scatter",
+                                                               "attack_lost"))
+    if event["event"] == "combat" and event["defender"] == d.id:
+        assert event["attacker_dice"].count(1) == want[event["cards"][0] - 1]
