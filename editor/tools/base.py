@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
+from editor import grid
 from editor.document import MapDocument
 from editor.state import ToolState
 from engine.hexes import Hex
@@ -88,3 +91,42 @@ class Tool:
         """A scene position in hex units (what paths and labels store)."""
         size = self.document.map.layout.hex_size
         return (round(pos.x() / size, 3), round(pos.y() / size, 3))
+
+
+class StrokeTool(Tool, ABC):
+    """A tool painting with the round brush: a press starts a stroke, a drag continues it
+    along the hexes between mouse positions, and the whole stroke is one undo step.
+    Subclasses say what painting a list of hexes means (`paint`)."""
+
+    def __init__(self, document: MapDocument, state: ToolState) -> None:
+        super().__init__(document, state)
+        self.stroke: int | None = None
+        self.last: Hex | None = None
+
+    @abstractmethod
+    def paint(self, hexes: list[Hex]) -> None:
+        """Apply the tool to these hexes as part of the current stroke."""
+
+    def begin_stroke(self, hexes: list[Hex], at: Hex) -> None:
+        """Start a new stroke (a new undo step) by painting `hexes`; `at` is the cursor hex."""
+        self.stroke = self.document.new_stroke_id()
+        self.paint(hexes)
+        self.last = at
+
+    def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        if self.stroke is not None and h != self.last:
+            self.paint(grid.stroke_hexes(self.last or h, h, self.state.brush_radius))
+            self.last = h
+        self.hover(h, pos)
+
+    def mouse_release(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
+        self.stroke = None
+
+    def hover(self, h: Hex | None, pos: QPointF | None = None) -> None:
+        self.document.set_overlay(
+            "preview", grid.brush_hexes(h, self.state.brush_radius) if h is not None else None
+        )
+
+    def deactivate(self) -> None:
+        self.stroke = None
+        super().deactivate()

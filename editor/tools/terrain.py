@@ -8,11 +8,11 @@ from PySide6.QtGui import QMouseEvent
 from editor import grid
 from editor.document import MapDocument
 from editor.state import ToolState
-from editor.tools.base import Tool, alt_held, left_down, shift_held
+from editor.tools.base import StrokeTool, Tool, alt_held, left_down, shift_held
 from engine.hexes import Hex
 
 
-class BrushTool(Tool):
+class BrushTool(StrokeTool):
     """Paint the current terrain with a round brush; Shift-click draws a straight line from
     the last painted hex, Alt-click picks the terrain under the cursor. A whole drag is one
     undo step."""
@@ -23,16 +23,11 @@ class BrushTool(Tool):
     status_tip = "Paint terrain; drag for a stroke, Shift+click for a straight line"
     verb = "Paint"
 
-    def __init__(self, document: MapDocument, state: ToolState) -> None:
-        super().__init__(document, state)
-        self.stroke: int | None = None
-        self.last: Hex | None = None
-
     def terrain(self) -> str:
         """The terrain this tool paints."""
         return self.state.terrain
 
-    def _paint(self, hexes: list[Hex]) -> None:
+    def paint(self, hexes: list[Hex]) -> None:
         self.document.paint_terrain(hexes, self.terrain(), self.stroke, self.verb)
 
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
@@ -41,34 +36,11 @@ class BrushTool(Tool):
         if alt_held(event) and self.document.map.in_bounds(h):
             self.state.set(terrain=self.document.map.terrain_at(h))  # eyedropper shortcut
             return
-        self.stroke = self.document.new_stroke_id()
         r = self.state.brush_radius
         if shift_held(event) and self.last is not None:
-            self._paint(grid.stroke_hexes(self.last, h, r))
+            self.begin_stroke(grid.stroke_hexes(self.last, h, r), h)
         else:
-            self._paint(grid.brush_hexes(h, r))
-        self.last = h
-
-    def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
-        if self.stroke is None:
-            self.hover(h, pos)
-            return
-        if h != self.last:
-            self._paint(grid.stroke_hexes(self.last or h, h, self.state.brush_radius))
-            self.last = h
-        self.hover(h, pos)
-
-    def mouse_release(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
-        self.stroke = None
-
-    def hover(self, h: Hex | None, pos: QPointF | None = None) -> None:
-        self.document.set_overlay(
-            "preview", grid.brush_hexes(h, self.state.brush_radius) if h is not None else None
-        )
-
-    def deactivate(self) -> None:
-        self.stroke = None
-        super().deactivate()
+            self.begin_stroke(grid.brush_hexes(h, r), h)
 
 
 class EraserTool(BrushTool):
