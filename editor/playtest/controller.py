@@ -22,11 +22,8 @@ from engine.rules.actions import (
     Action,
     Assign,
     Attack,
-    Board,
     Buy,
-    Capture,
     EndPhase,
-    Enter,
     Headquarters,
     Move,
     Place,
@@ -34,7 +31,7 @@ from engine.rules.actions import (
     Unload,
 )
 from engine.rules.errors import ActionParseError, IllegalActionError
-from engine.rules.movement import BOARD, CAPTURE, ENTER, contact_map
+from engine.rules.movement import contact_map
 from engine.rules.savefile import GameFileError
 
 SAVE_FILTER = "Play-test saves (*.json);;All files (*)"
@@ -691,14 +688,7 @@ class PlaytestController(QObject):
         sel = layer.selected
         if sel is not None and h in layer.reachable:
             opt = layer.reachable[h]
-            if opt.kind == BOARD:
-                action: Action = Board(sel, st.occ[st.game.board.index_of[h]].id)
-            elif opt.kind == ENTER:
-                action = Enter(sel, opt.fort or "")
-            elif opt.kind == CAPTURE:
-                action = Capture(sel, opt.fort or "")
-            else:
-                action = Move(sel, h)
+            action = opt.action()
             if self.apply(action):
                 self.status(f"{action} (cost {opt.cost:g})")
             return

@@ -17,9 +17,9 @@ moving so a designer can watch a whole game on a map. Choices:
 
 from __future__ import annotations
 
-from engine.rules.actions import Action, Board, Capture, EndPhase, Enter, Move, Surrender, Unload
+from engine.rules.actions import Action, Capture, EndPhase, Surrender, Unload
 from engine.rules.dice import Dice, seed_state
-from engine.rules.movement import BOARD, CAPTURE, ENTER
+from engine.rules.movement import CAPTURE
 from engine.rules.state import State
 
 LABEL = "random"
@@ -85,12 +85,5 @@ class RandomBot:
             options = s.legal_moves(u)  # type: ignore[arg-type]
             if options:
                 h = self._pick(sorted(options, key=lambda x: (x.q, x.r)))
-                opt = options[h]  # type: ignore[index]
-                if opt.kind == BOARD:
-                    return Board(u.id, s.occ[s.game.board.index_of[opt.target]].id)
-                if opt.kind == ENTER:
-                    return Enter(u.id, opt.fort or "")
-                if opt.kind == CAPTURE:
-                    return Capture(u.id, opt.fort or "")
-                return Move(u.id, h)  # type: ignore[arg-type]
+                return options[h].action()  # type: ignore[index]
         return EndPhase()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
+from engine.rules.actions import Action, Board, Capture, Enter, Move
 from engine.rules.board import half_points
 
 if TYPE_CHECKING:
@@ -28,11 +29,12 @@ _START = -1
 class _Trace:
     """Parent pointers of one search, shared by all options it produced."""
 
-    __slots__ = ("hexes", "parent")
+    __slots__ = ("hexes", "parent", "unit_id")
 
-    def __init__(self, hexes: list[Hex], parent: dict[int, int]) -> None:
+    def __init__(self, hexes: list[Hex], parent: dict[int, int], unit_id: str) -> None:
         self.hexes = hexes
         self.parent = parent
+        self.unit_id = unit_id
 
     def path(self, code: int, last: int) -> tuple[Hex, ...]:
         out = [self.hexes[last]]
@@ -49,21 +51,38 @@ class MoveOption:
     `kind` is "move" (stand on the hex), "enter" (into own fort `fort` via this entrance),
     "capture" (take fort `fort` via this entrance) or "board" (into the transport on the hex).
     `path` lists the hexes from the unit's position (a fort entrance when leaving a fort) to
-    the target.
+    the target. `carrier` is the transport boarded by a "board" option.
     """
 
-    __slots__ = ("_code", "_index", "_trace", "cost", "fort", "kind")
+    __slots__ = ("_code", "_index", "_trace", "carrier", "cost", "fort", "kind")
 
     def __init__(
         self, cost: float, kind: str, index: int, fort: str | None,
-        trace: _Trace, code: int,
+        trace: _Trace, code: int, carrier: str | None = None,
     ) -> None:
         self.cost = cost
         self.kind = kind
         self.fort = fort
+        self.carrier = carrier
         self._index = index
         self._trace = trace
         self._code = code
+
+    @property
+    def unit_id(self) -> str:
+        """The unit this option moves."""
+        return self._trace.unit_id
+
+    def action(self) -> Action:
+        """The action that takes this option: move, board, enter or capture."""
+        uid = self._trace.unit_id
+        if self.kind == MOVE:
+            return Move(uid, self.target)
+        if self.kind == BOARD:
+            return Board(uid, self.carrier or "")
+        if self.kind == ENTER:
+            return Enter(uid, self.fort or "")
+        return Capture(uid, self.fort or "")
 
     @property
     def target(self) -> Hex:
@@ -199,7 +218,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                     bucket_nc = buckets[nc]
                     bucket_nc.append(ncode)
 
-    trace = _Trace(board.hexes, parent)
+    trace = _Trace(board.hexes, parent, unit.id)
     best: dict[int, tuple[int, int]] = {}
     for code, c in dist.items():
         if parent[code] == _START:
@@ -227,7 +246,8 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         for idx, (c, pcode) in best.items():
             out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, pcode)
     for idx, (c, pcode, kind, fid) in specials.items():
-        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, pcode)
+        carrier = occ[idx].id if kind == BOARD else None
+        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, pcode, carrier)
     if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
         start_code = unit.pos * 2 + contact[unit.pos]
         for n in entrances_near[unit.pos]:

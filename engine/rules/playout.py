@@ -8,9 +8,9 @@ ends.
 
 from __future__ import annotations
 
-from engine.rules.actions import Action, Board, Capture, EndPhase, Enter, Move, Surrender
+from engine.rules.actions import Action, EndPhase, Move, Surrender
 from engine.rules.dice import Dice, seed_state
-from engine.rules.movement import MOVE, MoveOption
+from engine.rules.movement import MOVE
 from engine.rules.state import State
 
 
@@ -24,7 +24,7 @@ def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action
             moves = [h for h, o in options.items() if o.kind == MOVE]
             specials = [o for o in options.values() if o.kind != MOVE]
             if specials and rng.below(3) == 0:
-                return _special(s, u.id, specials[rng.below(len(specials))])
+                return specials[rng.below(len(specials))].action()
             if moves:
                 return Move(u.id, moves[rng.below(len(moves))])
         return EndPhase()
@@ -36,14 +36,6 @@ def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action
         return EndPhase()
     choices = [a for a in actions if a.verb != "surrender"] or actions
     return choices[rng.below(len(choices))]
-
-
-def _special(s: State, uid: str, opt: MoveOption) -> Action:
-    if opt.kind == "board":
-        return Board(uid, s.occ[s.game.board.index_of[opt.target]].id)
-    if opt.kind == "enter":
-        return Enter(uid, opt.fort or "")
-    return Capture(uid, opt.fort or "")
 
 
 def play_random(s: State, seed: int | str = 0, max_rounds: int = 30,

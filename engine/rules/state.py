@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +37,20 @@ from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal
 if TYPE_CHECKING:
     from engine.rules.game import Game
 
-PHASES = ("setup", "move", "declare", "combat", "money", "over")
+
+
+class Phase(StrEnum):
+    """The phase of a game; a `str`, so it compares equal to its name and saves as one."""
+
+    SETUP = "setup"
+    MOVE = "move"
+    DECLARE = "declare"
+    COMBAT = "combat"
+    MONEY = "money"
+    OVER = "over"
+
+
+PHASES = tuple(p.value for p in Phase)
 ARMIES = 3
 
 
@@ -159,6 +173,11 @@ class State:
             return self.units[uid]
         except KeyError:
             raise KeyError(f"no unit {uid!r} in this game") from None
+
+    def unit_at(self, h: Hex) -> Unit | None:
+        """The unit standing on hex `h` (not in a fort or aboard), or None."""
+        index = self.game.board.index_of.get(h)
+        return None if index is None else self.occ.get(index)
 
     def hex_of(self, u: Unit) -> Hex | None:
         """Axial hex of a unit on the board, None in a fort or transport."""
@@ -397,15 +416,12 @@ class State:
     def _move_actions(self, u: Unit) -> list[Action]:
         out: list[Action] = []
         seen: set[str] = set()
-        for h, opt in legal_moves(self, u).items():
-            if opt.kind == MOVE:
-                out.append(Move(u.id, h))
-            elif opt.kind == BOARD:
-                out.append(Board(u.id, self.occ[self.game.board.index_of[h]].id))
+        for opt in legal_moves(self, u).values():
+            if opt.kind in (MOVE, BOARD):
+                out.append(opt.action())
             elif opt.fort not in seen:
                 seen.add(opt.fort or "")
-                out.append(Enter(u.id, opt.fort or "") if opt.kind == ENTER
-                           else Capture(u.id, opt.fort or ""))
+                out.append(opt.action())
         return out
 
     def attack_problem(self, a: Unit, d: Unit) -> str | None:

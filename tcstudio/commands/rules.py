@@ -150,12 +150,7 @@ def _moves(args: argparse.Namespace) -> dict[str, Any]:
     for h, opt in sorted(moves.items(), key=lambda kv: (kv[1].cost, kv[0])):
         item = {**_where(s, index_of[h]), "cost": opt.cost, "kind": opt.kind,
                 "fort": opt.fort, "path": [[p.q, p.r] for p in opt.path]}
-        if opt.kind == "move":
-            item["action"] = str(Move(u.id, h))
-        elif opt.kind == "board":
-            item["action"] = f"board {u.id} {s.occ[index_of[h]].id}"
-        else:
-            item["action"] = f"{opt.kind} {u.id} {opt.fort}"
+        item["action"] = str(opt.action())
         out.append(item)
     reason = None
     if not moves:
