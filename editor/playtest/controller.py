@@ -10,14 +10,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox
 
-from editor.playtest import explain
 from editor.playtest.end_screen import EndDialog
 from editor.playtest.layer import PlayLayer
 from editor.playtest.money import MoneyDialog
 from editor.playtest.panel import PlayPanel
-from editor.playtest.session import PlaytestSession
-from editor.playtest.setup import PlaytestOptions, build_scenario, engine_variants
 from engine.hexes import Hex
+from engine.play import explain
+from engine.play.session import PlaytestSession
+from engine.play.setup import PlaytestOptions, build_scenario, engine_variants
 from engine.rules.actions import (
     Action,
     Assign,

@@ -24,7 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.playtest.setup import (
+from engine.content import ContentError, load_ruleset
+from engine.content.problems import Problem
+from engine.model import GameMap
+from engine.play.setup import (
     HALVES,
     NATION_NAMES,
     NATIONS,
@@ -34,9 +37,6 @@ from editor.playtest.setup import (
     available_rulesets,
     map_problems,
 )
-from engine.content import ContentError, load_ruleset
-from engine.content.problems import Problem
-from engine.model import GameMap
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
 CONTROLLER_LABELS = {"human": "Human", "ai": "AI (random)"}

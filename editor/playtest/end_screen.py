@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.playtest.session import PlaytestSession, Summary
-from editor.playtest.setup import NATION_NAMES
+from engine.play.session import PlaytestSession, Summary
+from engine.play.setup import NATION_NAMES
 
 TEAM_COLOURS = {"central": QColor("#6d7460"), "entente": QColor("#5d86c0")}
 REASONS = {"forts": "held enough forts", "surrender": "the other side surrendered",

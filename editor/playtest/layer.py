@@ -8,8 +8,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.playtest.counters import INK, draw_counter, nation_colour
-from editor.playtest.session import PlaytestSession
 from engine.hexes import Hex, Layout
+from engine.play.session import PlaytestSession
 from engine.rules.movement import MoveOption
 
 REACH = QColor(255, 255, 255, 70)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.dice_view import DiceView
-from editor.playtest.setup import NATION_NAMES
+from engine.play.setup import NATION_NAMES
 from engine.rules.actions import Attack, Gift, Move
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from editor.playtest.session import PlaytestSession
 from engine.hexes import Hex
+from engine.play.session import PlaytestSession
 from engine.rules.actions import Buy, Capture, EndPhase, Fight, Move, Place
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,9 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     from editor.document import MapDocument
     from editor.main_window import MainWindow
     from editor.playtest import install_playtest
-    from editor.playtest.setup import PlaytestOptions, SeatChoice
     from editor.settings import Settings
     from engine.content import load_map
+    from engine.play.setup import PlaytestOptions, SeatChoice
 
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else ROOT / "docs" / "images"

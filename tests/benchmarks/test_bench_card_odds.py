@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from editor.playtest.card_odds import card_odds
-from editor.playtest.session import PlaytestSession
-from editor.playtest.setup import PlaytestOptions, SeatChoice, build_scenario
 from engine.ai.random_bot import RandomBot
 from engine.content import load_map
 from engine.paths import CONTENT_DIR
+from engine.play.card_odds import card_odds
+from engine.play.session import PlaytestSession
+from engine.play.setup import PlaytestOptions, SeatChoice, build_scenario
 from engine.rules import combat
 from engine.rules.actions import Attack
 from engine.rules.odds import odds

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from editor.playtest.session import PlaytestSession
-from editor.playtest.setup import PlaytestOptions, SeatChoice, build_scenario
 from engine.content import load_map
 from engine.paths import CONTENT_DIR
+from engine.play.session import PlaytestSession
+from engine.play.setup import PlaytestOptions, SeatChoice, build_scenario
 
 _medians: dict[str, float] = {}
 

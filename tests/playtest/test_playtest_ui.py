@@ -7,8 +7,8 @@ import copy
 from PySide6.QtCore import Qt
 
 from editor.playtest import start_dialog
-from editor.playtest.setup import PlaytestOptions, SeatChoice
 from engine.content import load_map
+from engine.play.setup import PlaytestOptions, SeatChoice
 from engine.rules.actions import Attack, Buy, EndPhase
 from engine.rules.savefile import load_save
 from engine.rules.serialize import state_hash

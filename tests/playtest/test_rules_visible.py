@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from editor.playtest.setup import PlaytestOptions, SeatChoice
 from engine.ai.random_bot import RandomBot
+from engine.play.setup import PlaytestOptions, SeatChoice
 from engine.rules.actions import EndPhase, Move
 from tests.playtest.conftest import click_hex, hover_hex
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from editor.playtest.session import PlaytestSession, describe_event
-from editor.playtest.setup import PlaytestOptions, SeatChoice, build_scenario, map_problems
 from engine.ai.random_bot import RandomBot
 from engine.content import load_map
+from engine.paths import CONTENT_DIR
+from engine.play.session import PlaytestSession, describe_event
+from engine.play.setup import PlaytestOptions, SeatChoice, build_scenario, map_problems
 from engine.rules.actions import Attack, EndPhase, Fight, Move
 from engine.rules.errors import IllegalActionError
 from engine.rules.serialize import state_hash
-from tests.playtest.conftest import DEFAULT_MAP
+
+DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -204,7 +206,7 @@ def test_four_random_ai_seats_with_full_setup_finish(default_map):
 @pytest.mark.parametrize("variants", [("victory_points", "dice_free"),
                                       ("shorter_game", "early_destruction", "grabenkampf")])
 def test_ai_games_with_engine_variants_finish(default_map, variants):
-    from editor.playtest.setup import engine_variants
+    from engine.play.setup import engine_variants
 
     opts = PlaytestOptions(seed=5, setup="full", variants=variants,
                            seats=[SeatChoice("DE", "ai"), SeatChoice("FR", "ai")])
@@ -220,7 +222,7 @@ def test_ai_games_with_engine_variants_finish(default_map, variants):
 
 
 def test_dice_free_odds_come_from_the_card_table(default_map):
-    from editor.playtest.setup import engine_variants
+    from engine.play.setup import engine_variants
     from engine.rules.combat import damage_from_hits, damage_room
     from engine.rules.dicefree import card_table
 

@@ -12,7 +12,7 @@ from engine.rules.movement import MoveOption
 from engine.rules.state import State
 
 if TYPE_CHECKING:
-    from editor.playtest.session import PlaytestSession
+    from engine.play.session import PlaytestSession
 
 
 def enemies_next_to(st: State, uid: str, h: Hex) -> list[str]:

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from editor.playtest.card_odds import card_odds
 from engine.ai.random_bot import RandomBot
 from engine.content import save_document, save_map, scenario_to_dict
 from engine.model import Scenario
+from engine.play.card_odds import card_odds
 from engine.rules import combat
 from engine.rules.actions import Action, Attack, Capture, EndPhase, Enter, Fight, Move, Unload
 from engine.rules.actions import Board as BoardAction
