@@ -90,7 +90,6 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     from editor import files
     from editor.document import MapDocument
     from editor.main_window import MainWindow
-    from editor.playtest import install_playtest
     from editor.settings import recovery_dir
     from editor.theme import apply_system_palette
     from engine.model import GameMap
@@ -129,7 +128,6 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
         scratch = tempfile.mkdtemp(prefix="tcstudio-shot-")
         settings = Settings(QSettings(f"{scratch}/settings.ini", QSettings.Format.IniFormat))
     window = MainWindow(document, recovery=recovery, settings=settings)
-    install_playtest(window)
     if screenshot:
         return _screenshot(app, window, Path(screenshot))
     window.show()

@@ -30,6 +30,8 @@ from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
+from editor.playtest.dialog import PlaytestDialog
+from editor.playtest.mode import PlayMode
 from editor.settings import Settings
 from editor.state import ToolState
 from editor.tools.base import Tool
@@ -37,8 +39,10 @@ from editor.tools.registry import make_tools
 from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
+from engine.content import ContentError
 from engine.hexes import Hex
 from engine.model import TERRAINS, Fort, GameMap, Region, StartMarker
+from engine.play.setup import PlaytestOptions
 
 ViewFactory = Callable[[MapDocument], QWidget]
 
@@ -108,6 +112,12 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         # Hooks for prompts, replaced by tests (a modal dialog would block them).
         self.ask_unsaved: Callable[[], str] = self._ask_unsaved
         self.show_error: Callable[[str, str], None] = self._show_error
+        # Play mode: the window hands it the map view and gets the editing state back after.
+        self.playtest = PlayMode(self, self.document, self.view, self.state)
+        self.playtest.activeChanged.connect(self._play_mode_changed)
+        self.playtest_dialog: PlaytestDialog | None = None
+        self._tool_before_play: Tool | None = None
+        self._docks_before_play: list[QDockWidget] = []
 
         self._build_actions()
         self._build_menus()
@@ -279,6 +289,9 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
             act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             act.triggered.connect(lambda _c=False, s=slot: s())
             self.view.addAction(act)
+        self.act_playtest = a("&Play-test…", self.play_test, "F5",
+                              "Play the current map with the rules engine")
+        self.act_playtest.setObjectName("actionPlaytest")
         self.act_about = a("&About", self.about)
         self.act_shortcuts = a("&Keyboard Shortcuts", self.show_shortcuts, S.HelpContents)
 
@@ -319,6 +332,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         m.addActions([self.act_other_side, self.act_other_side_mirror])
         m.addSeparator()
         m.addAction(self.act_validate)
+        m.addSeparator()
+        m.addAction(self.act_playtest)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
@@ -339,6 +354,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         tb.addActions([self.act_mirror_h, self.act_mirror_v, self.act_rotate])
         tb.addSeparator()
         tb.addAction(self.act_validate)
+        tb.addSeparator()
+        tb.addAction(self.act_playtest)
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -392,6 +409,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
     def set_tool(self, name: str) -> None:
         """Make a tool current (also what the tool shortcuts do)."""
         tool = self.tools[name]
+        if self.playtest.active:
+            self.leave_play_mode()
         if self.current_tool is tool:
             return
         if self.current_tool is not None:
@@ -402,6 +421,67 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.tool_actions[name].setChecked(True)
         self.tools_panel.show_options_for(name)
         self.statusBar().showMessage(tool.status_tip, 4000)
+
+    # --- play mode -----------------------------------------------------------------------
+
+    def play_test(self) -> None:
+        """Map > Play-test (F5): resume the kept play-test, else ask for the options in the
+        Play-test dialog and start one."""
+        if self.playtest.session is not None and not self.playtest.active:
+            self.enter_play_mode()
+            return
+        dialog = self.new_playtest_dialog()
+        if dialog.exec():
+            self.enter_play_mode(dialog.options())
+
+    def new_playtest_dialog(self) -> PlaytestDialog:
+        """The Play-test dialog (not shown) for the current map, with the last options."""
+        self.playtest_dialog = PlaytestDialog(self.document.map, self.show_problem, self,
+                                              self.playtest.last_options)
+        return self.playtest_dialog
+
+    def enter_play_mode(self, options: PlaytestOptions | None = None) -> bool:
+        """Start a play-test of the current map with `options` (None: resume the kept one);
+        the map view then plays instead of editing. Returns whether play mode is on."""
+        if options is None:
+            self.playtest.resume()
+            return self.playtest.active
+        try:
+            self.playtest.start(options)
+        except (ValueError, OSError, ContentError) as exc:
+            self.statusBar().showMessage(f"Cannot start the play-test: {exc}", 10000)
+            return False
+        return True
+
+    def leave_play_mode(self) -> None:
+        """Back to editing; the play-test is kept and F5 resumes it."""
+        self.playtest.back_to_editing()
+
+    def _play_mode_changed(self, active: bool) -> None:
+        tool = self.playtest.tool
+        if active:
+            # Editing panels make room for the game; leaving play mode shows them again.
+            self._docks_before_play = [d for d in self.findChildren(QDockWidget)
+                                       if d is not self.playtest.dock and d.isVisible()]
+            for d in self._docks_before_play:
+                d.hide()
+            # Hover, Enter and Esc go to the current tool: no editing preview over the game.
+            self._tool_before_play = self.current_tool
+            if self.current_tool is not None and self.current_tool is not tool:
+                self.current_tool.deactivate()
+            self.current_tool = tool
+            tool.activate()
+            self.view.set_tool(tool)
+            return
+        for d in self._docks_before_play:
+            d.show()
+        self._docks_before_play = []
+        if self.current_tool is tool:
+            tool.deactivate()
+            self.current_tool = self._tool_before_play
+            if self.current_tool is not None:
+                self.current_tool.activate()
+        self.view.set_tool(self.current_tool)
 
     def finish_tool(self) -> None:
         """Enter: let the current tool complete its gesture."""

@@ -3,7 +3,7 @@ then confirm; each unit becomes one engine `assign` action."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -19,10 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.counters import short_name
-from engine.rules.actions import Assign
-
-if TYPE_CHECKING:
-    from editor.playtest.controller import PlaytestController
+from engine.rules.actions import Action, Assign
+from engine.rules.state import State
 
 ARMIES = 3
 
@@ -36,13 +34,18 @@ def _list() -> QListWidget:
 
 
 class ArmiesDialog(QDialog):
-    """The seat to act sorts its unassigned units into armies 1..3."""
+    """The seat to act sorts its unassigned units into armies 1..3; confirming hands one
+    `assign` action per unit to `submit` (which applies it and says whether it was legal);
+    `status` shows why the dialog refuses to confirm."""
 
-    def __init__(self, controller: PlaytestController, parent: QWidget | None = None) -> None:
+    def __init__(self, state: State, submit: Callable[[Action], bool],
+                 status: Callable[[str], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playtestArmies")
-        self.c = controller
-        st = controller.session.state
+        self.state = state
+        self.submit = submit
+        self.status = status
+        st = state
         self.nation = st.nation
         self.setWindowTitle(f"{self.nation}: assign your units to 3 armies")
         lay = QGridLayout(self)
@@ -103,14 +106,14 @@ class ArmiesDialog(QDialog):
         """Apply one `assign` per unit; refuses while units are unassigned or an army is
         empty (the engine would place an empty army)."""
         if self.unassigned.count():
-            self.c.status(f"{self.unassigned.count()} unit(s) are not in an army yet.")
+            self.status(f"{self.unassigned.count()} unit(s) are not in an army yet.")
             return False
         if any(lw.count() == 0 for lw in self.armies):
-            self.c.status("Every army needs at least one unit.")
+            self.status("Every army needs at least one unit.")
             return False
-        st = self.c.session.state
+        st = self.state
         for uid, army in self.assignment().items():
-            if st.units[uid].army is None and not self.c.apply(Assign(uid, army)):
+            if st.units[uid].army is None and not self.submit(Assign(uid, army)):
                 return False
         self.accept()
         return True

@@ -98,8 +98,9 @@ def draw_symbol(p: QPainter, box: QRectF, unit_class: str, type_id: str) -> None
 
 def draw_counter(p: QPainter, centre: QPointF, size: float, nation: str, unit_class: str,
                  type_id: str, damage: int, xp: int, *, spent: bool = False,
-                 selected: bool = False) -> None:
-    """One unit counter of side `size` centred on `centre` (scene pixels)."""
+                 selected: bool = False, label: bool = True) -> None:
+    """One unit counter of side `size` centred on `centre` (scene pixels). Without `label`
+    (too small on screen to read it) the class symbol fills the counter instead."""
     half = size / 2
     rect = QRectF(centre.x() - half, centre.y() - half, size, size)
     colour = nation_colour(nation)
@@ -109,15 +110,20 @@ def draw_counter(p: QPainter, centre: QPointF, size: float, nation: str, unit_cl
     p.setPen(QPen(QColor("#fbfbf6") if selected else INK, size / 12 if selected else size / 30))
     p.setBrush(colour)
     p.drawRoundedRect(rect, size * 0.1, size * 0.1)
-    sym = QRectF(rect.left() + size * 0.2, rect.top() + size * 0.12, size * 0.6, size * 0.4)
+    if label:
+        sym = QRectF(rect.left() + size * 0.2, rect.top() + size * 0.12, size * 0.6, size * 0.4)
+    else:
+        sym = QRectF(rect.left() + size * 0.14, rect.top() + size * 0.16, size * 0.72,
+                     size * 0.52)
     draw_symbol(p, sym, unit_class, type_id)
-    font = QFont("Sans Serif")
-    font.setPixelSize(max(4, int(size * 0.2)))
-    font.setBold(True)
-    p.setFont(font)
-    p.setPen(INK)
-    p.drawText(QRectF(rect.left(), rect.top() + size * 0.54, size, size * 0.26),
-               Qt.AlignmentFlag.AlignCenter, short_name(type_id))
+    if label:
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(4, int(size * 0.2)))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(INK)
+        p.drawText(QRectF(rect.left(), rect.top() + size * 0.54, size, size * 0.26),
+                   Qt.AlignmentFlag.AlignCenter, short_name(type_id))
     pip = size * 0.11
     for k in range(min(damage, 5)):
         p.setPen(QPen(INK, size / 40))

@@ -1,16 +1,22 @@
 """The play layer: one QGraphicsItem drawing the game on top of the map (units, fort flags,
-reachable hexes with costs, the hovered path with its contact hexes, attack targets)."""
+reachable hexes with costs, the hovered path with its contact hexes, attack targets). With
+two players the half not in play is veiled, start markers and all. Counters never shrink
+below a readable size on screen: zoomed out they grow to fill their hex and drop the text
+that could not be read anyway."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.canvas.style import TERRAIN_COLOR
 from editor.playtest.counters import INK, draw_counter, nation_colour
 from engine.hexes import Hex, Layout
+from engine.play.interaction import Interaction, in_play
 from engine.play.session import PlaytestSession
-from engine.rules.movement import MoveOption
 
 REACH = QColor(255, 255, 255, 70)
 REACH_SPECIAL = QColor(120, 200, 255, 110)
@@ -19,29 +25,45 @@ CONTACT = QColor("#e53935")
 TARGET = QColor("#ff1744")
 PLANNED = QColor("#ff9100")
 PICK = QColor(0, 229, 255, 130)
+VEIL = QColor("#e8e4da")  # the paper tone the half not in play fades into
+VEIL_MIX = 0.72  # how far its terrain colours fade toward VEIL
+MIN_COUNTER_PX = 30.0  # a counter is drawn at least this big on screen (fit zoom)
+COUNTER_FILL = 0.92  # ... but never wider than this share of the hex spacing
+
+
+def veiled(colour: QColor) -> QColor:
+    """A terrain colour faded toward the paper tone (the half not in play)."""
+    return QColor.fromRgbF(*(a + (b - a) * VEIL_MIX for a, b in zip(
+        colour.getRgbF()[:3], VEIL.getRgbF()[:3], strict=True)))
+
+
+def counter_side(hex_size: float, spacing: float, scale: float) -> float:
+    """Side of a counter in scene pixels at view scale `scale`: 1.15 hex sizes, grown when
+    zoomed out to MIN_COUNTER_PX on screen, up to COUNTER_FILL of the hex spacing."""
+    side = hex_size * 1.15
+    if scale > 0 and side * scale < MIN_COUNTER_PX:
+        side = max(side, min(MIN_COUNTER_PX / scale, spacing * COUNTER_FILL))
+    return side
 
 
 class PlayLayer(QGraphicsItem):
-    """Paints one play-test session; the controller sets the highlight fields and calls
-    `refresh()`. Only items inside the exposed rectangle are drawn."""
+    """Paints one play-test session and the highlights of its interaction model (selection,
+    reachable hexes, path, targets, picks); the play mode calls `refresh()`. Only items
+    inside the exposed rectangle are drawn."""
 
     Z = 50.0
 
-    def __init__(self, session: PlaytestSession) -> None:
+    def __init__(self, session: PlaytestSession, interaction: Interaction) -> None:
         super().__init__()
         self.setZValue(self.Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.session = session
-        self.selected: str | None = None
-        self.reachable: dict[Hex, MoveOption] = {}
-        self.path: tuple[Hex, ...] = ()
-        self.contact: set[Hex] = set()
-        self.targets: set[str] = set()
-        self.picks: dict[Hex, str] = {}  # hexes offered for a pick (water buy, HQ) -> label
+        self.interaction = interaction
         self.flash: set[str] = set()  # units pulsing after a placement or an AI move
-        self.flash_phase = 0.0  # 0..1, driven by the controller's animation
+        self.flash_phase = 0.0  # 0..1, driven by the play mode's animation
         self._rect = QRectF()
+        self._veil: list[tuple[QColor, list[tuple[Hex, QPolygonF]]]] = []
         self.set_session(session)
 
     def set_session(self, session: PlaytestSession) -> None:
@@ -56,17 +78,20 @@ class PlayLayer(QGraphicsItem):
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         self._rect = QRectF(min(xs) - pad, min(ys) - pad,
                             max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
-        self.clear_highlights()
-
-    def clear_highlights(self) -> None:
-        """Forget selection, reachable hexes, path and targets."""
-        self.selected = None
-        self.reachable = {}
-        self.path = ()
-        self.contact = set()
-        self.targets = set()
-        self.picks = {}
+        by_terrain: dict[str, list[tuple[Hex, QPolygonF]]] = {}
+        if session.game.area is not None:
+            for i in range(m.width * m.height):
+                h = m.hex_at_index(i)
+                if not in_play(session, h):
+                    by_terrain.setdefault(m.terrain_at(h), []).append((h, self._poly(h)))
+        self._veil = [(veiled(TERRAIN_COLOR.get(t, VEIL)), polys)
+                      for t, polys in by_terrain.items()]
         self.update()
+
+    @property
+    def selected(self) -> str | None:
+        """The selected unit (drawn with a light frame)."""
+        return self.interaction.selected
 
     def refresh(self) -> None:
         """Repaint after the state or the highlights changed."""
@@ -92,6 +117,7 @@ class PlayLayer(QGraphicsItem):
         def visible(h: Hex) -> bool:
             return area.contains(self.centre(h))
 
+        self._paint_veil(p, visible)
         self._paint_reach(p, visible)
         self._paint_picks(p, visible)
         self._paint_forts(p, visible)
@@ -99,14 +125,25 @@ class PlayLayer(QGraphicsItem):
         self._paint_plan(p)
         self._paint_path(p)
 
-    def _paint_reach(self, p: QPainter, visible) -> None:
-        if not self.reachable:
+    def _paint_veil(self, p: QPainter, visible: Callable[[Hex], bool]) -> None:
+        """The half not in play, opaque in faded terrain colours: its start markers, forts and
+        paths are hidden, its land still reads as the rest of the map."""
+        for colour, polys in self._veil:
+            p.setPen(QPen(colour, self.layout.size / 12))
+            p.setBrush(colour)
+            for h, poly in polys:
+                if visible(h):
+                    p.drawPolygon(poly)
+
+    def _paint_reach(self, p: QPainter, visible: Callable[[Hex], bool]) -> None:
+        reachable = self.interaction.reachable
+        if not reachable:
             return
         font = QFont("Sans Serif")
         font.setPixelSize(max(6, int(self.layout.size * 0.42)))
         font.setBold(True)
         p.setFont(font)
-        for h, opt in self.reachable.items():
+        for h, opt in reachable.items():
             if not visible(h):
                 continue
             p.setPen(QPen(QColor(255, 255, 255, 160), self.layout.size / 16))
@@ -123,14 +160,14 @@ class PlayLayer(QGraphicsItem):
                 p.setPen(QPen(QColor("#ffffff")))
                 p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
-    def _paint_picks(self, p: QPainter, visible) -> None:
-        if not self.picks:
+    def _paint_picks(self, p: QPainter, visible: Callable[[Hex], bool]) -> None:
+        if not self.interaction.picks:
             return
         font = QFont("Sans Serif")
         font.setPixelSize(max(6, int(self.layout.size * 0.4)))
         font.setBold(True)
         p.setFont(font)
-        for h, label in self.picks.items():
+        for h, label in self.interaction.picks.items():
             if not visible(h):
                 continue
             p.setPen(QPen(PICK.darker(160), self.layout.size / 10))
@@ -143,14 +180,14 @@ class PlayLayer(QGraphicsItem):
                 p.setPen(QPen(QColor("#000000")))
                 p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
-    def _paint_forts(self, p: QPainter, visible) -> None:
+    def _paint_forts(self, p: QPainter, visible: Callable[[Hex], bool]) -> None:
         s = self.session.state
         inside: dict[str, list[str]] = {}
         for u in s.units.values():
             if u.fort is not None and u.carrier is None:
                 inside.setdefault(u.fort, []).append(u.nation)
         size = self.layout.size
-        for fort in self.session.game.map.forts:
+        for fort in self.session.game.forts:  # in play only
             if not fort.hexes or not any(visible(h) for h in fort.hexes):
                 continue
             xs = [self.centre(h).x() for h in fort.hexes]
@@ -176,10 +213,13 @@ class PlayLayer(QGraphicsItem):
                 p.drawRoundedRect(badge, size * 0.1, size * 0.1)
                 p.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"×{len(garrison)}")
 
-    def _paint_units(self, p: QPainter, visible) -> None:
+    def _paint_units(self, p: QPainter, visible: Callable[[Hex], bool]) -> None:
         s = self.session.state
         hexes = s.game.board.hexes
-        size = self.layout.size * 1.15
+        scale = p.worldTransform().m11()
+        size = counter_side(self.layout.size, self.layout.size * 3 ** 0.5, scale)
+        detail = size * scale >= 40  # the type label is legible from about 8 px text
+        selected, targets = self.interaction.selected, self.interaction.targets
         planned_att = {a for a, _ in self.session.plan}
         planned_def = {d for _, d in self.session.plan}
         for u in s.occ.values():
@@ -190,9 +230,9 @@ class PlayLayer(QGraphicsItem):
             mine = u.nation == s.nation
             spent = mine and s.phase == "move" and (u.moved or u.done)
             draw_counter(p, c, size, u.nation, u.type.unit_class, u.type.id, u.damage, u.xp,
-                         spent=spent, selected=u.id == self.selected)
+                         spent=spent, selected=u.id == selected, label=detail)
             ring = None
-            if u.id in self.targets:
+            if u.id in targets:
                 ring = TARGET
             elif u.id in planned_def or u.id in planned_att:
                 ring = PLANNED
@@ -200,8 +240,8 @@ class PlayLayer(QGraphicsItem):
                 p.setPen(QPen(ring, self.layout.size / 7))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawEllipse(c, size * 0.78, size * 0.78)
-            if u.id in self.targets and self.selected in s.units:
-                src = s.units[self.selected]
+            if u.id in targets and selected in s.units:
+                src = s.units[selected]
                 if src.pos >= 0:
                     dist = hexes[src.pos].distance(h)
                     tag = QRectF(c.x() + size * 0.3, c.y() + size * 0.3, size * 0.5, size * 0.4)
@@ -256,10 +296,11 @@ class PlayLayer(QGraphicsItem):
                        Qt.AlignmentFlag.AlignCenter, str(k))
 
     def _paint_path(self, p: QPainter) -> None:
-        if len(self.path) < 2:
+        path = self.interaction.path
+        if len(path) < 2:
             return
-        line = QPainterPath(self.centre(self.path[0]))
-        for h in self.path[1:]:
+        line = QPainterPath(self.centre(path[0]))
+        for h in path[1:]:
             line.lineTo(self.centre(h))
         p.setPen(QPen(QColor(0, 0, 0, 140), self.layout.size / 4.5, Qt.PenStyle.SolidLine,
                       Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
@@ -268,8 +309,8 @@ class PlayLayer(QGraphicsItem):
         p.setPen(QPen(PATH, self.layout.size / 8, Qt.PenStyle.SolidLine,
                       Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         p.drawPath(line)
-        for h in self.path[1:]:
-            if h in self.contact:
+        for h in path[1:]:
+            if h in self.interaction.contact:
                 p.setPen(QPen(CONTACT, self.layout.size / 7))
                 p.setBrush(QColor(229, 57, 53, 60))
                 p.drawPolygon(self._poly(h))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -19,30 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.hexes import Hex
-from engine.rules.actions import Buy, Gift, Repair
+from engine.play.interaction import water_spots
+from engine.play.session import PlaytestSession
+from engine.rules.actions import Action, Buy, Gift, Repair
 from engine.rules.money import price
 from engine.rules.state import State
 
 SPECIAL = "special"  # the engine's type id for a randomly drawn special unit
-
-if TYPE_CHECKING:
-    from editor.playtest.controller import PlaytestController
-
 WATER_CHOICES = 40  # water hexes listed in the dialog; the map pick offers all of them
-
-
-def water_spots(st: State, type_id: str) -> list[Hex]:
-    """Free water hexes `type_id` may be bought onto now (the engine's check), nearest to
-    one of the buyer's forts first."""
-    board = st.game.board
-    own = [h for f in st.game.map.forts if st.fort_owner.get(f.id) == st.nation
-           for h in f.hexes + f.entrances]
-    spots = [h for i, h in enumerate(board.hexes)
-             if board.water[i] and st.buy_problem(type_id, f"{h.q},{h.r}") is None]
-    if own:
-        spots.sort(key=lambda h: (min(h.distance(o) for o in own), h.q, h.r))
-    return spots
 
 
 def is_water_type(st: State, type_id: str | None) -> bool:
@@ -52,13 +36,20 @@ def is_water_type(st: State, type_id: str | None) -> bool:
 
 
 class MoneyDialog(QDialog):
-    """Non-modal: every button applies one engine action through the controller."""
+    """Non-modal: every button hands one engine action to `submit` (which applies it and
+    says whether it was legal). `session` gives the play-test shown, `status` shows a note,
+    `pick_on_water` lets the player pick a water hex on the map for a unit type."""
 
-    def __init__(self, controller: PlaytestController, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Callable[[], PlaytestSession | None],
+                 submit: Callable[[Action], bool], status: Callable[[str], None],
+                 pick_on_water: Callable[[str], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playtestMoney")
         self.setWindowTitle("Money")
-        self.c = controller
+        self.session = session
+        self.submit = submit
+        self.status = status
+        self.pick_on_water = pick_on_water
         lay = QVBoxLayout(self)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -123,7 +114,7 @@ class MoneyDialog(QDialog):
 
     def refresh(self) -> None:
         """Fill the tables from the current state."""
-        s = self.c.session
+        s = self.session()
         if s is None:
             return
         st = s.state
@@ -196,7 +187,7 @@ class MoneyDialog(QDialog):
 
     def _fill_where(self) -> None:
         """Forts for a unit bought into a fort, water hexes for one bought onto water."""
-        s = self.c.session
+        s = self.session()
         if s is None:
             return
         st = s.state
@@ -221,7 +212,7 @@ class MoneyDialog(QDialog):
         """Let the player click the water hex for the selected water unit on the map."""
         type_id = self._selected(self.buy_table)
         if type_id is not None:
-            self.c.pick_water(type_id)
+            self.pick_on_water(type_id)
 
     def _selected(self, table: QTableWidget) -> str | None:
         row = table.currentRow()
@@ -230,7 +221,7 @@ class MoneyDialog(QDialog):
 
     def buy(self, type_id: str, fort: str) -> bool:
         """Buy a unit type into a fort."""
-        ok = self.c.apply(Buy(type_id, fort))
+        ok = self.submit(Buy(type_id, fort))
         self.refresh()
         return ok
 
@@ -238,9 +229,10 @@ class MoneyDialog(QDialog):
         """Buy the selected row into the chosen fort."""
         type_id = self._selected(self.buy_table)
         if type_id is None or self.fort.currentData() is None:
-            where = ("a free water hex" if self.c.session is not None
-                     and is_water_type(self.c.session.state, type_id) else "one of your forts")
-            self.c.status(f"Pick a unit type and {where}.")
+            s = self.session()
+            where = ("a free water hex" if s is not None
+                     and is_water_type(s.state, type_id) else "one of your forts")
+            self.status(f"Pick a unit type and {where}.")
             return
         self.buy(type_id, self.fort.currentData())
 
@@ -248,11 +240,11 @@ class MoneyDialog(QDialog):
         """Repair the selected unit."""
         uid = self._selected(self.repair_table)
         if uid is not None:
-            self.c.apply(Repair(uid))
+            self.submit(Repair(uid))
             self.refresh()
 
     def give(self) -> None:
         """Give the amount to the chosen ally."""
         if self.ally.currentData():
-            self.c.apply(Gift(self.ally.currentData(), self.amount.value()))
+            self.submit(Gift(self.ally.currentData(), self.amount.value()))
             self.refresh()

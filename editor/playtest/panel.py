@@ -3,7 +3,8 @@ declaration plan with exact odds, the combat log and the game log (step back and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
@@ -25,11 +26,43 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.dice_view import DiceView
+from engine.hexes import Hex
+from engine.play.session import PlaytestSession
 from engine.play.setup import NATION_NAMES
 from engine.rules.actions import Attack, Gift, Move
 
-if TYPE_CHECKING:
-    from editor.playtest.controller import PlaytestController
+
+class PanelCommands(Protocol):
+    """What the panel shows and what its buttons call: the window's play mode."""
+
+    session: PlaytestSession | None
+
+    def end_phase(self) -> None: ...
+    def suggest_groups(self) -> None: ...
+    def open_armies(self) -> None: ...
+    def place_next(self) -> None: ...
+    def unload_selected(self) -> None: ...
+    def start_combat(self) -> None: ...
+    def fight_next(self) -> None: ...
+    def open_money(self) -> None: ...
+    def undo(self) -> None: ...
+    def surrender(self) -> None: ...
+    def choose_hq(self, number: int) -> bool: ...
+    def move_attack(self, index: int, delta: int) -> None: ...
+    def remove_attack(self, index: int) -> None: ...
+    def apply_text(self, text: str) -> bool: ...
+    def export_log(self, path: str | None = None) -> bool: ...
+    def jump_to(self, n: int) -> None: ...
+    def step(self, delta: int) -> None: ...
+    def restart(self) -> None: ...
+    def schedule_ai(self) -> None: ...
+    def set_ai_delay(self, ms: int) -> None: ...
+    def save_dialog(self) -> None: ...
+    def load_dialog(self) -> None: ...
+    def back_to_editing(self) -> None: ...
+    def unload_target(self) -> str | None: ...
+    def undo_problem(self) -> str | None: ...
+    def hq_choices(self) -> dict[int, Hex]: ...
 
 PHASE_HELP = {
     "setup": "Assign each unit to one of your 3 armies, then place the armies (with victory "
@@ -43,7 +76,7 @@ PHASE_HELP = {
 }
 
 
-def _button(text: str, tip: str, slot) -> QPushButton:
+def _button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
     b = QPushButton(text)
     b.setToolTip(tip)
     b.clicked.connect(lambda _c=False: slot())
@@ -51,9 +84,9 @@ def _button(text: str, tip: str, slot) -> QPushButton:
 
 
 class PlayPanel(QWidget):
-    """The dock contents; the controller fills it through `refresh()`."""
+    """The dock contents; the play mode fills it through `refresh()`."""
 
-    def __init__(self, controller: PlaytestController) -> None:
+    def __init__(self, controller: PanelCommands) -> None:
         super().__init__()
         self.setObjectName("playtestPanel")
         self.c = controller
@@ -184,6 +217,8 @@ class PlayPanel(QWidget):
     def refresh(self) -> None:
         """Show the session's current state."""
         s = self.c.session
+        if s is None:
+            return
         st = s.state
         g = s.game
         seat = st.current
@@ -224,7 +259,8 @@ class PlayPanel(QWidget):
         self.start_combat.setEnabled(human and ph == "declare")
         self.fight.setEnabled(human and ph == "combat")
         self.money.setEnabled(human and ph in ("move", "declare", "money"))
-        self.undo.setEnabled(s.undo_problem() is None)
+        # Never during an AI seat's turn: its moves are not the player's to take back.
+        self.undo.setEnabled(self.c.undo_problem() is None)
         self.surrender.setEnabled(human)
         choices = self.c.hq_choices() if human else {}
         if [self.hq_combo.itemData(i) for i in range(self.hq_combo.count())] != list(choices):
@@ -280,6 +316,8 @@ class PlayPanel(QWidget):
 
     def _refresh_history(self) -> None:
         s = self.c.session
+        if s is None:
+            return
         key = (id(s), len(s.timeline), s.cursor, str(s.timeline[-1]) if s.timeline else "")
         if key == self._history_key:
             return

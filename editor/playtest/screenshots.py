@@ -84,7 +84,6 @@ def main(argv: list[str] | None = None) -> int:
     from editor.canvas.view import MapView
     from editor.document import MapDocument
     from editor.main_window import MainWindow
-    from editor.playtest import install_playtest
     from editor.settings import Settings
     from engine.content import load_map
     from engine.play.setup import PlaytestOptions, SeatChoice
@@ -100,7 +99,6 @@ def main(argv: list[str] | None = None) -> int:
     w = MainWindow(MapDocument(load_map(map_path), map_path), view_factory=MapView,
                    settings=settings, recovery=files.RecoveryStore(tmp / "recovery"))
     w.ask_unsaved = lambda: "discard"
-    install_playtest(w)
     w.resize(1600, 1000)
     w.show()
     c = w.playtest

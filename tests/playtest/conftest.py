@@ -1,4 +1,4 @@
-"""Fixtures for the play-test tests: a real editor MainWindow with play-testing installed."""
+"""Fixtures for the play-test tests: a real editor MainWindow and its play mode."""
 
 from __future__ import annotations
 
@@ -29,9 +29,8 @@ def view_factory():
 
 @pytest.fixture
 def make_window(qtbot, tmp_path):
-    """make_window(game_map=None) -> MainWindow with install_playtest applied."""
+    """make_window(game_map=None) -> an editor MainWindow (it owns its play mode)."""
     from editor.main_window import MainWindow
-    from editor.playtest import install_playtest
 
     made = []
 
@@ -44,7 +43,6 @@ def make_window(qtbot, tmp_path):
         w.ask_unsaved = lambda: "discard"
         w.errors = []
         w.show_error = lambda title, msg: w.errors.append((title, msg))
-        install_playtest(w)
         qtbot.addWidget(w)
         w.resize(1400, 900)
         w.show()

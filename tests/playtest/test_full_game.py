@@ -38,9 +38,9 @@ def select_by_click(w, c, uid: str) -> bool:
         fort = st.game.map.fort(u.fort)
         for _ in range(12):
             click_hex(w, fort.hexes[0])
-            if c.layer.selected == uid:
+            if c.interaction.selected == uid:
                 break
-    return c.layer.selected == uid
+    return c.interaction.selected == uid
 
 
 def play_move_phase(w, c) -> int:
@@ -59,7 +59,7 @@ def play_move_phase(w, c) -> int:
             break
         if not st.can_move(st.units[u.id]) or not select_by_click(w, c, u.id):
             continue
-        reach = dict(c.layer.reachable)
+        reach = dict(c.interaction.reachable)
         capture = next((h for h, o in reach.items() if o.kind == "capture"), None)
         if capture is not None:
             fort = reach[capture].fort
@@ -93,8 +93,8 @@ def play_declare_phase(w, c) -> int:
         if not s.targets(a.id):
             continue
         click_hex(w, st.hex_of(a))
-        assert c.layer.selected == a.id and c.layer.targets
-        target = sorted(c.layer.targets)[0]
+        assert c.interaction.selected == a.id and c.interaction.targets
+        target = sorted(c.interaction.targets)[0]
         click_hex(w, st.hex_of(st.units[target]))
         assert s.plan[-1] == (a.id, target)
     plan = list(s.plan)

@@ -6,7 +6,6 @@ import copy
 
 from PySide6.QtCore import Qt
 
-from editor.playtest import start_dialog
 from engine.content import load_map
 from engine.play.setup import PlaytestOptions, SeatChoice
 from engine.rules.actions import Attack, Buy, EndPhase
@@ -37,7 +36,7 @@ def test_dialog_lists_blocking_problems_and_jumps_to_them(make_window):
     broken = copy.deepcopy(load_map(DEFAULT_MAP))
     broken.start_markers = broken.start_markers[:4]  # too few start numbers: an error
     w = make_window(broken)
-    dialog = start_dialog(w.playtest)
+    dialog = w.new_playtest_dialog()
     assert dialog.errors, "the broken map must have blocking problems"
     assert not dialog.start_button.isEnabled()
     assert "cannot be played" in dialog.problem_label.text()
@@ -53,7 +52,7 @@ def test_dialog_lists_blocking_problems_and_jumps_to_them(make_window):
 
 def test_dialog_on_a_good_map_gives_the_options(make_window):
     w = make_window()
-    dialog = start_dialog(w.playtest)
+    dialog = w.new_playtest_dialog()
     assert dialog.errors == [] and dialog.start_button.isEnabled()
     dialog.players.setCurrentIndex(1)
     opts = dialog.options()
@@ -90,11 +89,11 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
     hover_hex(w, st.hex_of(unit))
     assert w.statusBar().currentMessage().startswith(f"{unit.id}: {unit.type.id}")
     click_hex(w, st.hex_of(unit))
-    assert c.layer.selected == unit.id and c.layer.reachable
-    target = max((h for h, o in c.layer.reachable.items() if o.kind == "move"),
-                 key=lambda h: c.layer.reachable[h].cost)
+    assert c.interaction.selected == unit.id and c.interaction.reachable
+    target = max((h for h, o in c.interaction.reachable.items() if o.kind == "move"),
+                 key=lambda h: c.interaction.reachable[h].cost)
     hover_hex(w, target)
-    assert c.layer.path[-1] == target and c.layer.path[0] == st.hex_of(unit)
+    assert c.interaction.path[-1] == target and c.interaction.path[0] == st.hex_of(unit)
     assert "cost" in w.statusBar().currentMessage()
     click_hex(w, target)
     assert st.hex_of(unit) == target and unit.moved
@@ -133,7 +132,7 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
     assert st.phase == "declare"
     attack = next(a for a in st.legal_actions() if isinstance(a, Attack))
     click_hex(w, st.hex_of(st.units[attack.attacker]))
-    assert attack.defender in c.layer.targets
+    assert attack.defender in c.interaction.targets
     click_hex(w, st.hex_of(st.units[attack.defender]))
     assert s.plan == [(attack.attacker, attack.defender)]
     assert "dealt" in c.panel.plan.item(0).text()

@@ -46,7 +46,7 @@ def test_a_gunboat_is_bought_onto_a_water_hex_picked_on_the_map(make_window):
     assert d.where_label.text() == "Onto water hex" and d.pick_button.isEnabled()
     assert d.fort.count() > 0 and "water" in d.fort.itemText(0)
     d.pick_button.click()
-    picks = dict(c.layer.picks)
+    picks = dict(c.interaction.picks)
     assert picks and all(st.game.board.water[st.game.board.index_of[h]] for h in picks)
     land = next(h for h in st.game.board.hexes
                 if not st.game.board.water[st.game.board.index_of[h]]
@@ -59,7 +59,7 @@ def test_a_gunboat_is_bought_onto_a_water_hex_picked_on_the_map(make_window):
     click_hex(w, target)
     boat = [u for u in st.units.values() if u.nation == nation and u.type.id == "gunboat"]
     assert len(boat) == 1 and st.hex_of(boat[0]) == target
-    assert st.money[nation] < money and not c.layer.picks
+    assert st.money[nation] < money and not c.interaction.picks
     # A fort unit bought from the same dialog still goes into a fort.
     select_row(d.buy_table, "infantry")
     assert d.where_label.text() == "Into fort" and not d.pick_button.isEnabled()
@@ -75,7 +75,7 @@ def test_headquarters_are_picked_on_the_map_and_in_the_panel(make_window):
     assert st.setup_step == "hq" and c.panel.hq_button.isEnabled()
     first = st.nation
     assert c.panel.hq_combo.count() == 3
-    picks = dict(c.layer.picks)
+    picks = dict(c.interaction.picks)
     assert sorted(picks.values()) == sorted(f"HQ {n}" for n in st.chips[first])
     h, label = next(iter(picks.items()))
     click_hex(w, h)
@@ -87,7 +87,7 @@ def test_headquarters_are_picked_on_the_map_and_in_the_panel(make_window):
         want = c.panel.hq_combo.currentData()
         c.panel.hq_button.click()
         assert s.state.hq[second] == want
-    assert s.state.phase == "move" and not c.layer.picks and not c.panel.hq_button.isEnabled()
+    assert s.state.phase == "move" and not c.interaction.picks and not c.panel.hq_button.isEnabled()
 
 
 def test_first_round_allowance_is_shown_and_explained(make_window):
@@ -98,7 +98,7 @@ def test_first_round_allowance_is_shown_and_explained(make_window):
     unit = next(u for u in st.units.values() if u.nation == st.nation and st.can_move(u)
                 and u.pos >= 0 and st.legal_moves(u))
     c.select(unit.id)
-    click_hex(w, next(h for h, o in c.layer.reachable.items() if o.kind == "move"))
+    click_hex(w, next(h for h, o in c.interaction.reachable.items() if o.kind == "move"))
     assert f"in use: army {unit.army}" in c.panel.header.text()
     other = next(u for u in st.units.values() if u.nation == st.nation and u.pos >= 0
                  and u.army not in (None, unit.army))
@@ -151,7 +151,7 @@ def test_hover_explains_a_move_stopped_by_enemy_contact(make_window):
     assert any(e in msg for e in enemies)
     # Beyond the stop the engine's reason is shown.
     beyond = next(x for x in h.neighbors() if x in st.game.board.index_of
-                  and x not in c.layer.reachable and st.game.board.index_of[x] not in st.occ)
+                  and x not in c.interaction.reachable and st.game.board.index_of[x] not in st.occ)
     hover_hex(w, beyond)
     msg = w.statusBar().currentMessage()
     assert msg.startswith("[") and st.problem(Move(unit.id, beyond)) in msg
@@ -172,7 +172,7 @@ def test_impossible_attack_shows_the_engine_reason(make_window):
     a, d = next((a, d) for a in st.occ.values() if a.nation == st.nation
                 for d in st.occ.values() if d.team != a.team and st.attack_problem(a, d))
     click_hex(w, st.hex_of(a))
-    assert c.layer.selected == a.id
+    assert c.interaction.selected == a.id
     hover_hex(w, st.hex_of(d))
     why = st.attack_problem(a, d)
     assert w.statusBar().currentMessage() == f"{a.id} cannot attack {d.id}: {why}"
@@ -220,16 +220,16 @@ def test_unloading_lets_the_player_click_each_passengers_hex(make_window):
     unit, th = boarding(st)
     transport = st.occ[st.game.board.index_of[th]]
     click_hex(w, st.hex_of(unit))
-    assert c.layer.reachable[th].kind == "board"
+    assert c.interaction.reachable[th].kind == "board"
     click_hex(w, th)
     assert unit.carrier == transport.id and transport.cargo == [unit.id]
     st = c.session.state
     transport = st.units[transport.id]
     choices = st.unload_choices(transport, transport.pos)
     click_hex(w, th)  # select the transport
-    assert c.layer.selected == transport.id and c.panel.unload.isEnabled()
+    assert c.interaction.selected == transport.id and c.panel.unload.isEnabled()
     c.panel.unload.click()
-    picks = dict(c.layer.picks)
+    picks = dict(c.interaction.picks)
     assert {st.game.board.index_of[h] for h in picks} == {ch[0] for ch in choices}
     assert set(picks.values()) == {unit.type.id}
     assert len(picks) > 1  # a real choice for this seed

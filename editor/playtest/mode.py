@@ -1,0 +1,347 @@
+"""Play mode of the editor's main window: it owns the play-test session, the Qt-free
+interaction model, the play layer on the map view, the play tool, the side panel dock and
+the AI timer. The window enters and leaves it (`MainWindow.enter_play_mode`); the mode says
+so with `activeChanged`, and the window swaps its tool and editing panels in response."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation, Signal
+from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox
+
+from editor.document import MapDocument
+from editor.playtest.commands import PlayCommands
+from editor.playtest.end_screen import EndDialog
+from editor.playtest.layer import PlayLayer
+from editor.playtest.panel import PlayPanel
+from editor.state import ToolState
+from editor.tools.play import PlayTool
+from engine.hexes import Hex
+from engine.play.interaction import Interaction, Outcome
+from engine.play.session import PlaytestSession
+from engine.play.setup import PlaytestOptions, build_scenario, engine_variants
+from engine.rules.actions import Action, Place
+from engine.rules.errors import IllegalActionError
+
+
+class PlayMode(PlayCommands, QObject):
+    """Play-tests inside one editor main window."""
+
+    activeChanged = Signal(bool)
+
+    def __init__(self, window: QMainWindow, document: MapDocument, view: QGraphicsView,
+                 tool_state: ToolState) -> None:
+        super().__init__(window)
+        self.window = window
+        self.document = document
+        self.view = view
+        self.session: PlaytestSession | None = None
+        self.interaction: Interaction | None = None
+        self.layer: PlayLayer | None = None
+        self.panel: PlayPanel | None = None
+        self.dock: QDockWidget | None = None
+        self.end_dialog: EndDialog | None = None
+        self.active = False
+        self.tool = PlayTool(document, tool_state, self)
+        self.last_options = PlaytestOptions()
+        self.ai_delay_ms = 200
+        self.ai_timer = QTimer(self)
+        self.ai_timer.setSingleShot(True)
+        self.ai_timer.timeout.connect(self._ai_tick)
+        self.flash_anim = QVariantAnimation(self)
+        self.flash_anim.setStartValue(0.0)
+        self.flash_anim.setEndValue(1.0)
+        self.flash_anim.setDuration(700)
+        self.flash_anim.valueChanged.connect(self._flash_step)
+        self.flash_anim.finished.connect(self._flash_done)
+        self._ended_shown = False
+        self._reverting = False
+        # Prompt hooks; tests replace them (a modal box would block).
+        self.ask_end_for_edit: Callable[[], bool] = self._ask_end_for_edit
+        self._init_commands()
+        for sig in (document.terrainChanged, document.objectsChanged, document.mapReplaced):
+            sig.connect(self._map_edited)
+
+    # --- starting and stopping -------------------------------------------------------------
+
+    def status(self, text: str, ms: int = 8000) -> None:
+        """A message in the main window's status bar."""
+        self.window.statusBar().showMessage(text, ms)
+
+    def start(self, options: PlaytestOptions) -> None:
+        """Start a new play-test of the document's current map with these options; raises
+        ValueError (bad options) or engine.content.ContentError (rules files)."""
+        scenario = build_scenario(self.document.map, options)
+        assert scenario.ruleset is not None
+        variants = engine_variants(options, scenario.ruleset.variants)
+        session = PlaytestSession(scenario, seed=options.seed, setup=options.setup,
+                                  variants=variants)
+        self.last_options = options
+        self.open_session(session)
+
+    def open_session(self, session: PlaytestSession) -> None:
+        """Enter play mode on a session (new, loaded, or resumed)."""
+        self.session = session
+        self._ended_shown = session.state.is_terminal()
+        if self.interaction is None:
+            self.interaction = Interaction(session)
+        else:
+            self.interaction.set_session(session)
+        if self.layer is None:
+            self.layer = PlayLayer(session, self.interaction)
+            self.view.scene().addItem(self.layer)
+        else:
+            self.layer.set_session(session)
+        if self.panel is None:
+            self.panel = PlayPanel(self)
+            self.dock = QDockWidget("Play-test", self.window)
+            self.dock.setObjectName("playtestDock")
+            self.dock.setWidget(self.panel)
+            self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.resume()
+
+    def resume(self) -> None:
+        """Show the play layer and panel; the window hands the map view to the play tool."""
+        if self.session is None or self.layer is None or self.dock is None:
+            return
+        was = self.active
+        self.active = True
+        if not was:
+            self.activeChanged.emit(True)
+        self.layer.setVisible(True)
+        self.dock.show()
+        self.dock.raise_()
+        self.refresh()
+        self.status("Play-test: " + (self.panel.help.text() if self.panel else ""))
+
+    def back_to_editing(self) -> None:
+        """Leave play mode; the game is kept and F5 resumes it."""
+        was = self.active
+        self.active = False
+        self.ai_timer.stop()
+        if self.layer is not None:
+            self.layer.setVisible(False)
+        if self.dock is not None:
+            self.dock.hide()
+        if was:
+            self.activeChanged.emit(False)
+        self.status("Back to editing; the play-test is kept (F5 resumes it).")
+
+    def end(self) -> None:
+        """End the play-test and forget its game."""
+        self.back_to_editing()
+        if self.layer is not None:
+            self.view.scene().removeItem(self.layer)
+            self.layer = None
+        self.session = None
+        self.interaction = None
+
+    def _ask_end_for_edit(self) -> bool:
+        answer = QMessageBox.question(
+            self.window, "Play-test",
+            "Editing the map ends the play-test in progress. End it?\n"
+            "(No undoes the edit and returns to the game.)")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _map_edited(self, *_args: object) -> None:
+        if self.session is None or self._reverting:
+            return
+        if self.ask_end_for_edit():
+            self.end()
+            self.status("The map changed: the play-test ended.")
+        else:
+            # Deferred: during QUndoStack.push the command is not on the stack yet.
+            QTimer.singleShot(0, self._revert_edit)
+
+    def _revert_edit(self) -> None:
+        # The undo emits the same change signals; they must not ask again.
+        stack = self.document.undo_stack
+        if not stack.canUndo():
+            return
+        self._reverting = True
+        try:
+            stack.undo()
+        finally:
+            self._reverting = False
+
+    # --- refreshing ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Repaint layer and panel; show the end screen once; let an AI seat move."""
+        if self.session is None or self.interaction is None:
+            return
+        self.interaction.offer_hq()
+        if self.layer is not None:
+            self.layer.refresh()
+        if self.panel is not None:
+            self.panel.refresh()
+        if self.money_dialog is not None and self.money_dialog.isVisible():
+            self.money_dialog.refresh()
+        if self.session.state.is_terminal() and not self._ended_shown:
+            self._ended_shown = True
+            self.end_dialog = EndDialog(self.session, self.window)
+            self.end_dialog.show()
+        self.schedule_ai()
+
+    def flash(self, unit_ids: set[str]) -> None:
+        """Pulse a ring around units that just appeared or moved (placement, AI moves)."""
+        if self.layer is None or not unit_ids:
+            return
+        self.layer.flash = set(unit_ids)
+        self.flash_anim.stop()
+        self.flash_anim.start()
+
+    def _flash_step(self, value: object) -> None:
+        if self.layer is not None:
+            self.layer.flash_phase = float(value)  # type: ignore[arg-type]
+            self.layer.refresh()
+
+    def _flash_done(self) -> None:
+        if self.layer is not None:
+            self.layer.flash = set()
+            self.layer.refresh()
+
+    # --- AI seats --------------------------------------------------------------------------
+
+    def set_ai_delay(self, ms: int) -> None:
+        """Milliseconds between two AI actions."""
+        self.ai_delay_ms = max(0, int(ms))
+
+    def schedule_ai(self) -> None:
+        """Start the AI timer when an AI seat is to act and play mode is not paused."""
+        s = self.session
+        paused = self.panel is not None and self.panel.ai_pause.isChecked()
+        if (s is not None and self.active and s.is_ai_turn() and not paused
+                and not self.ai_timer.isActive()):
+            self.ai_timer.start(self.ai_delay_ms)
+
+    def _ai_tick(self) -> None:
+        if self.session is None or not self.active or not self.session.is_ai_turn():
+            return
+        # With no delay, play a few actions per tick so the display keeps up cheaply.
+        for _ in range(1 if self.ai_delay_ms else 12):
+            seat = self.session.state.current
+            try:
+                action = self.session.ai_step()
+            except (IllegalActionError, ValueError, KeyError) as exc:
+                # Stop the AI rather than loop on a broken step; the designer sees why.
+                if self.panel is not None:
+                    self.panel.ai_pause.setChecked(True)
+                self.status(f"The AI stopped: {type(exc).__name__}: {exc}", 0)
+                self.refresh()
+                return
+            if not self.session.is_ai_turn():
+                break
+        self.status(f"AI (random) {self.session.game.nations[seat]}: {action}", 3000)
+        if self.ai_delay_ms >= 150:
+            actor = getattr(action, "unit", None) or getattr(action, "attacker", None)
+            if actor:
+                self.flash({actor})
+        self.deselect()
+        self.refresh()
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> bool:
+        """Apply an action for the human seat to act; the engine's reason on refusal."""
+        s = self.session
+        if s is None:
+            return False
+        if s.is_ai_turn():
+            self.status("An AI seat is to act; wait for it (or pause the AI).")
+            return False
+        seat, nation = s.state.current, s.state.nation
+        try:
+            s.apply(action)
+        except IllegalActionError as exc:
+            self.status(str(exc))
+            return False
+        if self.interaction is not None:
+            self.interaction.clear()
+        if isinstance(action, Place):
+            self._show_placement(nation, action.army)
+        self.refresh()
+        st = s.state
+        if st.current != seat and not st.is_terminal() and not s.is_ai_turn():
+            self.status(f"Hot seat: hand over to {st.nation} ({st.phase} phase).")
+        return True
+
+    def _show_placement(self, nation: str, army: int) -> None:
+        """After a setup placement, pulse the army placed and centre the view on its start
+        number."""
+        assert self.session is not None
+        st = self.session.state
+        number = st.chips[nation][army - 1]
+        self.flash(set(st.armies[nation][army - 1]))
+        self.view.center_on_hex(st.game.board.hexes[st.game.start_numbers[number]])
+        self.status(f"{nation} army {army} placed at start number {number}.")
+
+    # --- map clicks (from the play tool) ---------------------------------------------------
+
+    def deselect(self) -> None:
+        """Drop the selection, highlights and any pending map pick."""
+        if self.interaction is not None:
+            self.interaction.clear()
+        if self.layer is not None:
+            self.layer.refresh()
+        if self.panel is not None and self.session is not None:
+            self.panel.refresh()
+
+    def select(self, uid: str) -> None:
+        """Select a unit: where it can go (move phase) or what it can attack (declare)."""
+        if self.interaction is None:
+            return
+        self.status(self.interaction.select(uid))
+        self._repaint()
+
+    def click(self, h: Hex) -> None:
+        """A left click on hex h in play mode: do what the interaction model says."""
+        if self.interaction is None or not self.active:
+            return
+        self.perform(self.interaction.click(h))
+
+    def perform(self, outcome: Outcome) -> bool:
+        """Carry out an outcome of the interaction model; whether the game changed."""
+        s = self.session
+        if s is None:
+            return False
+        if outcome.action is not None:
+            ok = self.apply(outcome.action)
+            if ok and outcome.message:
+                self.status(outcome.message)
+            return ok
+        if outcome.plan is not None:
+            attacker, defender = outcome.plan
+            try:
+                s.add_attack(attacker, defender)
+            except IllegalActionError as exc:
+                self.status(f"{attacker} cannot attack {defender}: {exc.reason}")
+                return False
+            self.status(f"Planned {attacker} → {defender}: "
+                        f"{s.odds_of(attacker, defender).text()}")
+            self.refresh()
+            return True
+        if outcome.message:
+            self.status(outcome.message, 0 if self.interaction and
+                        self.interaction.picking else 8000)
+        if outcome.changed:
+            self._repaint()
+        return False
+
+    def hover(self, h: Hex | None) -> None:
+        """Show the path, cost, contact stop or odds for the hovered hex."""
+        if self.interaction is None or not self.active:
+            return
+        before = self.interaction.path
+        info = self.interaction.hover(h)
+        if self.interaction.path != before and self.layer is not None:
+            self.layer.refresh()
+        if info.message:
+            self.status(info.message, 5000)
+
+    def _repaint(self) -> None:
+        if self.layer is not None:
+            self.layer.refresh()
+        if self.panel is not None and self.session is not None:
+            self.panel.refresh()
