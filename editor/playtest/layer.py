@@ -186,7 +186,10 @@ class PlayLayer(QGraphicsItem):
         for u in s.units.values():
             if u.fort is not None and u.carrier is None:
                 inside.setdefault(u.fort, []).append(u.nation)
-        size = self.layout.size
+        spacing = self.layout.size * 3 ** 0.5
+        # Flags grow with the counters when zoomed out, so the owner stays readable.
+        size = self.layout.size * counter_side(
+            self.layout.size, spacing, p.worldTransform().m11()) / (self.layout.size * 1.15)
         for fort in self.session.game.forts:  # in play only
             if not fort.hexes or not any(visible(h) for h in fort.hexes):
                 continue
