@@ -125,6 +125,12 @@ class PlayLayer(QGraphicsItem):
         self._paint_plan(p)
         self._paint_path(p)
 
+    def _grown_size(self, p: QPainter) -> float:
+        """The hex size that flags and plan arrows are drawn for: grown with the counters
+        when zoomed out, so they stay readable too."""
+        size = self.layout.size
+        return counter_side(size, size * 3 ** 0.5, p.worldTransform().m11()) / 1.15
+
     def _paint_veil(self, p: QPainter, visible: Callable[[Hex], bool]) -> None:
         """The half not in play, opaque in faded terrain colours: its start markers, forts and
         paths are hidden, its land still reads as the rest of the map."""
@@ -186,10 +192,7 @@ class PlayLayer(QGraphicsItem):
         for u in s.units.values():
             if u.fort is not None and u.carrier is None:
                 inside.setdefault(u.fort, []).append(u.nation)
-        spacing = self.layout.size * 3 ** 0.5
-        # Flags grow with the counters when zoomed out, so the owner stays readable.
-        size = self.layout.size * counter_side(
-            self.layout.size, spacing, p.worldTransform().m11()) / (self.layout.size * 1.15)
+        size = self._grown_size(p)
         for fort in self.session.game.forts:  # in play only
             if not fort.hexes or not any(visible(h) for h in fort.hexes):
                 continue
@@ -269,8 +272,9 @@ class PlayLayer(QGraphicsItem):
     def _paint_plan(self, p: QPainter) -> None:
         """An arrow with its order number for each planned attack."""
         s = self.session.state
+        size = self._grown_size(p)
         font = QFont("Sans Serif")
-        font.setPixelSize(max(6, int(self.layout.size * 0.45)))
+        font.setPixelSize(max(6, int(size * 0.45)))
         font.setBold(True)
         p.setFont(font)
         for k, (aid, did) in enumerate(self.session.plan, 1):
@@ -282,16 +286,16 @@ class PlayLayer(QGraphicsItem):
             v = pd - pa
             length = max(1.0, (v.x() ** 2 + v.y() ** 2) ** 0.5)
             unit = QPointF(v.x() / length, v.y() / length)
-            tip = pd - unit * self.layout.size * 0.8
-            p.setPen(QPen(PLANNED, self.layout.size / 8, Qt.PenStyle.SolidLine,
+            tip = pd - unit * size * 0.8
+            p.setPen(QPen(PLANNED, size / 8, Qt.PenStyle.SolidLine,
                           Qt.PenCapStyle.RoundCap))
-            p.drawLine(pa + unit * self.layout.size * 0.7, tip)
-            normal = QPointF(-unit.y(), unit.x()) * self.layout.size * 0.25
-            head = QPolygonF([tip + unit * self.layout.size * 0.2, tip + normal, tip - normal])
+            p.drawLine(pa + unit * size * 0.7, tip)
+            normal = QPointF(-unit.y(), unit.x()) * size * 0.25
+            head = QPolygonF([tip + unit * size * 0.2, tip + normal, tip - normal])
             p.setBrush(PLANNED)
             p.drawPolygon(head)
             mid = (pa + pd) / 2
-            r = self.layout.size * 0.32
+            r = size * 0.32
             p.setPen(QPen(INK, 1))
             p.setBrush(QColor("#ffffff"))
             p.drawEllipse(mid, r, r)

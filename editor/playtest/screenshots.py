@@ -2,7 +2,8 @@
 
 `QT_QPA_PLATFORM=offscreen python -m editor.playtest.screenshots [OUT_DIR]` plays the default
 map (2 players, seed 17, full setup) with a simple fort-racing script, stops in a declare
-phase of round 3 with planned attacks for `playtest.png`, then plays to the end for
+phase of round 3 with planned attacks for `playtest.png` (and the whole board at the fit
+zoom of a 1280×720 window for `playtest-map.png`), then plays to the end for
 `playtest-end.png` (the end screen over the window). OUT_DIR defaults to docs/images.
 """
 
@@ -76,7 +77,7 @@ def play_turn_rest(s: PlaytestSession) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write playtest.png and playtest-end.png; returns the exit code."""
+    """Write playtest.png, playtest-map.png and playtest-end.png; returns the exit code."""
     from PySide6.QtCore import QSettings, QStandardPaths
     from PySide6.QtWidgets import QApplication
 
@@ -125,6 +126,19 @@ def main(argv: list[str] | None = None) -> int:
     plan_attacks(s)
     c.refresh()
     a, d = s.plan[0]
+    c.status(f"Planned {a} → {d}: {s.odds_of(a, d).text()}", 0)
+    # The whole board at the fit zoom in a small window: the half not in play is veiled and
+    # the counters must still read.
+    w.resize(1280, 720)
+    for _ in range(5):
+        app.processEvents()
+    w.view.zoom_to_fit()
+    for _ in range(5):
+        app.processEvents()
+    w.grab().save(str(out / "playtest-map.png"))
+    w.resize(1600, 1000)
+    for _ in range(5):
+        app.processEvents()
     w.view.set_zoom(1.6)
     w.view.center_on_hex(s.state.hex_of(s.state.units[d]))
     c.status(f"Planned {a} → {d}: {s.odds_of(a, d).text()}", 0)
@@ -150,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(5):
         app.processEvents()
     end.grab().save(str(out / "playtest-end.png"))
-    print(f"wrote {out / 'playtest.png'} and {out / 'playtest-end.png'}")
+    print(f"wrote playtest.png, playtest-map.png and playtest-end.png in {out}")
     c.ai_timer.stop()
     end.close()
     w.validator.shutdown()

@@ -363,4 +363,6 @@ def test_documentation_screenshots_render(qtbot, tmp_path):
     assert main([str(tmp_path)]) == 0
     shot, end = QImage(str(tmp_path / "playtest.png")), QImage(str(tmp_path / "playtest-end.png"))
     assert (shot.width(), shot.height()) == (1600, 1000)
+    board = QImage(str(tmp_path / "playtest-map.png"))
+    assert (board.width(), board.height()) == (1280, 720)
     assert end.width() == 720 and end.height() >= 400
