@@ -123,3 +123,68 @@ def test_undo_move_is_disabled_during_an_ai_turn(make_window, qtbot):
     assert c.panel.undo.isEnabled()
     c.panel.undo.click()
     assert s.state.units[unit.id].moved is False
+
+
+def test_the_play_tool_is_the_views_tool_and_an_editing_tool_leaves_play_mode(make_window,
+                                                                               qtbot):
+    from PySide6.QtCore import Qt
+
+    from editor.tools.base import Tool
+    from editor.tools.play import PlayTool
+    from tests.playtest.conftest import click_hex
+
+    w = make_window()
+    c = start(w)
+    assert isinstance(w.view.tool, PlayTool) and isinstance(w.view.tool, Tool)
+    assert w.current_tool is c.tool
+    st = c.session.state
+    unit = next(u for u in st.units.values() if u.nation == st.nation and st.can_move(u)
+                and u.pos >= 0 and st.legal_moves(u))
+    click_hex(w, st.hex_of(unit))
+    assert c.interaction.selected == unit.id
+    w.act_cancel.trigger()  # Esc goes to the current tool: the play tool drops the selection
+    assert c.interaction.selected is None
+    click_hex(w, st.hex_of(unit))
+    assert c.interaction.selected == unit.id
+    click_hex(w, st.hex_of(unit), Qt.MouseButton.RightButton)  # right click drops it too
+    assert c.interaction.selected is None
+    w.set_tool("eraser")  # picking an editing tool is leaving play mode
+    assert not c.active and w.current_tool is w.tools["eraser"] and w.view.tool is w.tools["eraser"]
+    assert c.session is not None and w.tools_dock.isVisible()
+    assert w.enter_play_mode() and w.view.tool is c.tool
+    w.leave_play_mode()
+    assert w.current_tool is w.tools["eraser"]
+
+
+def test_the_play_test_modules_stay_small_and_free_of_import_cycles():
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    files = [*sorted((root / "editor" / "playtest").glob("*.py")),
+             root / "editor" / "tools" / "play.py", root / "engine" / "play" / "interaction.py"]
+    modules = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in files}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        text = path.read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 400, f"{path.name} has grown past 400 lines"
+        deps = set()
+        for node in ast.walk(ast.parse(text)):  # every import, also under TYPE_CHECKING
+            if isinstance(node, ast.ImportFrom) and node.module:
+                deps |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+            elif isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names}
+        graph[name] = {d for d in deps if d in modules and d != name}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for d in graph[start]:
+            if d == goal or (d not in seen and reaches(d, goal, seen | {d})):
+                return True
+        return False
+
+    cycles = [m for m in graph if reaches(m, m, {m})]
+    assert cycles == [], f"import cycle through {cycles}"
+    for dialog in ("armies", "money", "panel", "layer"):
+        assert "editor.playtest.mode" not in graph[f"editor.playtest.{dialog}"]
+        assert "editor.playtest.commands" not in graph[f"editor.playtest.{dialog}"]
