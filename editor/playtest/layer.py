@@ -151,7 +151,7 @@ class PlayLayer(QGraphicsItem):
         if not reachable:
             return
         font = QFont("Sans Serif")
-        font.setPixelSize(max(6, int(self.layout.size * 0.42)))
+        font.setPixelSize(max(6, int(self._grown_size(p) * 0.42)))
         font.setBold(True)
         p.setFont(font)
         for h, opt in reachable.items():
@@ -175,7 +175,7 @@ class PlayLayer(QGraphicsItem):
         if not self.interaction.picks:
             return
         font = QFont("Sans Serif")
-        font.setPixelSize(max(6, int(self.layout.size * 0.4)))
+        font.setPixelSize(max(6, int(self._grown_size(p) * 0.4)))
         font.setBold(True)
         p.setFont(font)
         for h, label in self.interaction.picks.items():
