@@ -188,3 +188,13 @@ def test_the_play_test_modules_stay_small_and_free_of_import_cycles():
     for dialog in ("armies", "money", "panel", "layer"):
         assert "editor.playtest.mode" not in graph[f"editor.playtest.{dialog}"]
         assert "editor.playtest.commands" not in graph[f"editor.playtest.{dialog}"]
+
+
+def test_bad_options_do_not_enter_play_mode_and_say_why(make_window):
+    w = make_window()
+    opts = PlaytestOptions(seats=[SeatChoice("FR"), SeatChoice("FR")])
+    assert not w.enter_play_mode(opts)
+    assert not w.playtest.active and w.playtest.session is None
+    assert w.statusBar().currentMessage().startswith("Cannot start the play-test: ")
+    assert "different nation" in w.statusBar().currentMessage()
+    assert w.current_tool is w.tools["brush"] and w.tools_dock.isVisible()
