@@ -238,7 +238,8 @@ class PlayMode(PlayCommands, QObject):
             actor = getattr(action, "unit", None) or getattr(action, "attacker", None)
             if actor:
                 self.flash({actor})
-        self.deselect()
+        if self.interaction is not None:
+            self.interaction.clear()
         self.refresh()
 
     # --- acting ----------------------------------------------------------------------------

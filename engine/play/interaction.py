@@ -96,6 +96,7 @@ class Interaction:
         self.picks: dict[Hex, str] = {}
         self._pick: PickFn | None = None
         self._pick_problem: ProblemFn = lambda h: None
+        self.pick_message = ""  # what the player is asked to pick, for the status bar
 
     @property
     def picking(self) -> bool:
@@ -243,8 +244,6 @@ class Interaction:
                      message=f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}{stop}")
 
     # --- picks -------------------------------------------------------------------------------
-
-    pick_message = ""
 
     def start_pick(self, picks: Mapping[Hex, str], on_pick: PickFn, problem: ProblemFn,
                    message: str) -> None:
