@@ -1,3 +1,5 @@
 """The `tcstudio` command line."""
 
-__version__ = "0.1.0"
+from engine.version import __version__
+
+__all__ = ["__version__"]

@@ -7,6 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from exporters.pipeline import build
+from tcstudio.cli_support import ProgressBar, print_problems
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `build` subcommand."""
@@ -26,9 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the build; 0 ok, 1 content problems, 2 could not run."""
-    from exporters.cli_support import ProgressBar, print_problems
-    from exporters.pipeline import build
-
     content = Path(args.content_dir)
     if not content.is_dir():
         sys.stderr.write(f"tcstudio build: {content} is not a folder "

@@ -7,6 +7,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from exporters.packimport import InvalidPackContent, import_pack
+from exporters.packzip import PackError
+from tcstudio.cli_support import print_problems
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `import` subcommand."""
@@ -22,10 +26,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import; 0 ok, 1 bad pack, 2 unreadable input."""
-    from exporters.cli_support import print_problems
-    from exporters.packimport import InvalidPackContent, import_pack
-    from exporters.packzip import PackError
-
     pack = Path(args.pack)
     if not pack.is_file():
         sys.stderr.write(f"tcstudio import: {pack}: no such file (hint: give a .tcpack file)\n")

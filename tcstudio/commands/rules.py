@@ -10,7 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
+
+from engine.rules import combat, odds
+from engine.rules.actions import Action, Move
+from engine.rules.errors import ActionParseError, IllegalActionError
+from engine.rules.savefile import (
+    GameFileError,
+    load_any,
+    load_save,
+    new_game,
+    save_data,
+    write_save,
+)
 
 
 class _Bad(Exception):
@@ -79,8 +92,6 @@ def _seed(text: str) -> int | str:
 
 def _run(fn: Any) -> Any:
     def handler(args: argparse.Namespace) -> int:
-        from engine.rules.savefile import GameFileError
-
         try:
             out = fn(args)
         except FileNotFoundError as exc:
@@ -98,8 +109,6 @@ def _run(fn: Any) -> Any:
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from engine.rules.savefile import load_any
-
     return load_any(args.source, seed=_seed(args.seed), setup="quick")
 
 
@@ -125,8 +134,6 @@ def _position(s: Any, u: Any) -> dict[str, Any]:
 
 
 def _new(args: argparse.Namespace) -> dict[str, Any]:
-    from engine.rules.savefile import new_game, write_save
-
     s = new_game(args.scenario, seed=_seed(args.seed),
                  setup="quick" if args.quick else "full", variants=tuple(args.variant))
     write_save(s, args.out)
@@ -135,8 +142,6 @@ def _new(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _moves(args: argparse.Namespace) -> dict[str, Any]:
-    from engine.rules.actions import Move
-
     s = _load(args)
     u = _unit(s, args.unit)
     if args.any_time and s.phase != "over":
@@ -165,8 +170,6 @@ def _moves(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _targets(args: argparse.Namespace) -> dict[str, Any]:
-    from engine.rules import combat
-
     s = _load(args)
     a = _unit(s, args.unit)
     out = []
@@ -194,8 +197,6 @@ def _targets(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _odds(args: argparse.Namespace) -> dict[str, Any]:
-    from engine.rules import combat, odds
-
     s = _load(args)
     a, d = _unit(s, args.attacker), _unit(s, args.defender)
     if a.pos < 0 or d.pos < 0:
@@ -227,12 +228,6 @@ def _actions(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:
-    from pathlib import Path
-
-    from engine.rules.actions import Action
-    from engine.rules.errors import ActionParseError, IllegalActionError
-    from engine.rules.savefile import load_save, save_data, write_save
-
     if not Path(args.save).exists():
         raise FileNotFoundError(f"{args.save}: no such file")
     s = load_save(args.save)
