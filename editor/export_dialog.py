@@ -34,8 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files import OpenError, map_path_of
-from engine.content import ContentError, check_map, load_scenario
-from engine.content.semantic_scenario import check_scenario
+from engine.content import ContentError, check_scenario_model, load_scenario
 from engine.model import GameMap
 from exporters import base
 from exporters.base import ExportError, ExportOptions
@@ -89,9 +88,7 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
                           hint="fix the scenario file first (tcstudio validate)") from None
     scenario = copy.copy(scenario)
     scenario.map = copy.deepcopy(game_map)
-    problems = [p for p in check_map(scenario.map) if p.is_error]
-    problems += [p for p in check_scenario(scenario, scenario.map, scenario.ruleset,
-                                           scenario.catalog) if p.is_error]
+    problems = [p for p in check_scenario_model(scenario) if p.is_error]
     if problems:
         raise ExportError(f"{len(problems)} error(s) in the map or scenario, first: "
                           f"{problems[0].message}",

@@ -5,7 +5,8 @@
 
 `load_file` runs it on one file and returns a `Loaded` (problems as values); `load_map` & co.
 raise ContentError instead; `validate_report` runs it over folders; `check_map_model` checks a map
-being edited in memory against the same schema and semantic checks as its file would meet.
+being edited in memory against the same schema and semantic checks as its file would meet
+(`check_scenario_model` does the same for a scenario with an edited map).
 """
 
 from __future__ import annotations
@@ -219,6 +220,13 @@ def check_map_model(game_map: GameMap) -> list[Problem]:
         if not any(p.pointer and p.pointer.startswith(q) for q in seen):
             problems.append(p)
     return problems
+
+
+def check_scenario_model(scenario: Scenario) -> list[Problem]:
+    """Semantic problems of a resolved scenario whose map may have been edited in memory:
+    the map's checks and the scenario's checks against that map, ruleset and catalog."""
+    return [*check_map(scenario.map),
+            *check_scenario(scenario, scenario.map, scenario.ruleset, scenario.catalog)]
 
 
 def check_document(doc: Document) -> list[Problem]:
