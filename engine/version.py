@@ -1,8 +1,11 @@
-"""The one version number of Trench Club Studio, read from the installed distribution."""
+"""The one version number of Trench Club Studio, read from the installed distribution.
+
+`engine.version.__version__` is looked up on first use (PEP 562), so importing this module
+costs nothing until a version is shown or written.
+"""
 
 from __future__ import annotations
 
-import importlib.metadata
 import re
 
 from engine.paths import PROJECT_ROOT
@@ -25,10 +28,19 @@ def _from_pyproject() -> str | None:
 def package_version() -> str:
     """The version of trenchclub-studio: the installed metadata, else the source checkout's
     pyproject.toml, else "0+unknown"."""
+    # lazy: importlib.metadata loads the email parser (~10-25 ms), which every CLI start
+    # would pay; only a shown or written version needs it.
+    import importlib.metadata
+
     try:
         return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
         return _from_pyproject() or UNKNOWN
 
 
-__version__ = package_version()
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        value = package_version()
+        globals()["__version__"] = value  # looked up once per process
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

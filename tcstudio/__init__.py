@@ -1,5 +1,1 @@
-"""The `tcstudio` command line."""
-
-from engine.version import __version__
-
-__all__ = ["__version__"]
+"""The `tcstudio` command line. Its version is `engine.version.__version__`."""

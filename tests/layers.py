@@ -101,9 +101,9 @@ class _Collector(ast.NodeVisitor):
             return True
         if LAZY_MARK in self.lines[node.lineno - 1]:
             return True
-        # the comment block right above the import
+        # the comment right above the import, or above the block of imports it starts
         i = node.lineno - 2
-        while i >= 0 and self.lines[i].strip().startswith("#"):
+        while i >= 0 and self.lines[i].strip().startswith(("#", "from ", "import ")):
             if self.lines[i].strip().startswith(LAZY_MARK):
                 return True
             i -= 1

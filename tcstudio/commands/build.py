@@ -7,7 +7,6 @@ import json
 import sys
 from pathlib import Path
 
-from exporters.pipeline import build
 from tcstudio.cli_support import ProgressBar, print_problems
 
 
@@ -29,6 +28,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the build; 0 ok, 1 content problems, 2 could not run."""
+    # lazy: the pack writers load PIL and the board renderer; only `build` needs them, and
+    # every command module is imported to build the argument parser.
+    from exporters.pipeline import build
+
     content = Path(args.content_dir)
     if not content.is_dir():
         sys.stderr.write(f"tcstudio build: {content} is not a folder "

@@ -7,8 +7,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from exporters.packimport import InvalidPackContent, import_pack
-from exporters.packzip import PackError
 from tcstudio.cli_support import print_problems
 
 
@@ -26,6 +24,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import; 0 ok, 1 bad pack, 2 unreadable input."""
+    # lazy: the pack reader loads the pack writer and its PIL renderer; only `import` needs
+    # them, and every command module is imported to build the argument parser.
+    from exporters.packimport import InvalidPackContent, import_pack
+    from exporters.packzip import PackError
+
     pack = Path(args.pack)
     if not pack.is_file():
         sys.stderr.write(f"tcstudio import: {pack}: no such file (hint: give a .tcpack file)\n")

@@ -10,20 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-from engine.rules import combat, odds
-from engine.rules.actions import Action, Move
-from engine.rules.errors import ActionParseError, IllegalActionError
-from engine.rules.savefile import (
-    GameFileError,
-    load_any,
-    load_save,
-    new_game,
-    save_data,
-    write_save,
-)
+# lazy-imports: each subcommand imports the part of engine.rules it uses when it runs; the
+# rules engine costs ~40 ms to load and every command module is imported to build the parser.
 
 
 class _Bad(Exception):
@@ -92,6 +82,8 @@ def _seed(text: str) -> int | str:
 
 def _run(fn: Any) -> Any:
     def handler(args: argparse.Namespace) -> int:
+        from engine.rules.savefile import GameFileError
+
         try:
             out = fn(args)
         except FileNotFoundError as exc:
@@ -109,6 +101,8 @@ def _run(fn: Any) -> Any:
 
 
 def _load(args: argparse.Namespace) -> Any:
+    from engine.rules.savefile import load_any
+
     return load_any(args.source, seed=_seed(args.seed), setup="quick")
 
 
@@ -134,6 +128,8 @@ def _position(s: Any, u: Any) -> dict[str, Any]:
 
 
 def _new(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules.savefile import new_game, write_save
+
     s = new_game(args.scenario, seed=_seed(args.seed),
                  setup="quick" if args.quick else "full", variants=tuple(args.variant))
     write_save(s, args.out)
@@ -142,6 +138,8 @@ def _new(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _moves(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules.actions import Move
+
     s = _load(args)
     u = _unit(s, args.unit)
     if args.any_time and s.phase != "over":
@@ -170,6 +168,8 @@ def _moves(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _targets(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules import combat
+
     s = _load(args)
     a = _unit(s, args.unit)
     out = []
@@ -197,6 +197,8 @@ def _targets(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _odds(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rules import combat, odds
+
     s = _load(args)
     a, d = _unit(s, args.attacker), _unit(s, args.defender)
     if a.pos < 0 or d.pos < 0:
@@ -228,6 +230,12 @@ def _actions(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:
+    from pathlib import Path
+
+    from engine.rules.actions import Action
+    from engine.rules.errors import ActionParseError, IllegalActionError
+    from engine.rules.savefile import load_save, save_data, write_save
+
     if not Path(args.save).exists():
         raise FileNotFoundError(f"{args.save}: no such file")
     s = load_save(args.save)
