@@ -37,9 +37,9 @@ from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
 from editor.window_packs import PackOpenActions
+from engine import version
 from engine.hexes import Hex
 from engine.model import TERRAINS, Fort, GameMap, Region, StartMarker
-from engine.version import __version__
 
 ViewFactory = Callable[[MapDocument], QWidget]
 
@@ -521,7 +521,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         QMessageBox.about(
             self,
             f"About {APP_TITLE}",
-            f"<b>{APP_TITLE}</b> {__version__}<br>Map editor for the WWI hex wargame "
+            f"<b>{APP_TITLE}</b> {version.__version__}<br>Map editor for the WWI hex wargame "
             "Trench Club.<br>Paint terrain, place forts and start markers, and fix what the "
             "problems panel reports.",
         )
