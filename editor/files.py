@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from editor.pack_open import PackOpenError, extract_pack
-from engine.content import ContentError, load_document, load_file
+from engine.content import ContentError, load_document, load_file, scenario_reference
 from engine.content import save_map as content_save_map
 from engine.content.atomic import atomic_write_text
 from engine.model import GameMap
@@ -63,10 +63,10 @@ def _map_path_of(path: Path) -> Path:
             f"{path}: this is a {doc.kind} file, not a map "
             "(hint: open a .map.yaml file or a scenario)"
         )
-    ref = doc.data.get("map")
-    if not isinstance(ref, str):
+    map_path = scenario_reference(doc, "map")
+    if map_path is None:
         raise OpenError(f"{path}: the scenario names no map (hint: add `map: ../maps/X.map.yaml`)")
-    return (path.parent / ref).resolve()
+    return map_path
 
 
 # Map file -> the scenario it was last opened through (File > Export packs that scenario).

@@ -31,6 +31,7 @@ from engine.content.loaders import (
     load_map,
     load_ruleset,
     load_scenario,
+    scenario_reference,
     validate_paths,
     validate_report,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "save_document",
     "save_map",
     "scenario_from_dict",
+    "scenario_reference",
     "scenario_to_dict",
     "validate_paths",
     "validate_report",

@@ -117,13 +117,23 @@ def _check_sound(m: GameMap) -> None:
         raise ValueError("coordinates must be integers")
 
 
+def scenario_reference(doc: Document, key: str) -> Path | None:
+    """The file a scenario document names under `key` ("map", "ruleset" or "catalog"),
+    resolved against the scenario's folder; None when it names none."""
+    ref = doc.data.get(key) if isinstance(doc.data, dict) else None
+    if not isinstance(ref, str):
+        return None
+    base = doc.path.parent if doc.path is not None else Path.cwd()
+    return (base / ref).resolve()
+
+
 def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem]:
     base = doc.path.parent if doc.path is not None else Path.cwd()
     out: list[Problem] = []
     for key, ref, kind in (("map", s.map_ref, "map"), ("ruleset", s.ruleset_ref, "ruleset"),
                            ("catalog", s.catalog_ref, "catalog")):
-        target = (base / ref).resolve()
-        if not target.is_file():
+        target = scenario_reference(doc, key)
+        if target is None or not target.is_file():
             out.append(error(f"scenario.missing_{key}", f"{key} file '{ref}' does not exist",
                              f"paths are relative to the scenario file ({base})",
                              pointer=f"/{key}"))

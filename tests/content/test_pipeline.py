@@ -13,6 +13,7 @@ from engine.content import (
     load_map,
     load_scenario,
     map_from_dict,
+    scenario_reference,
 )
 from engine.paths import CONTENT_DIR
 from tests.content.fixtures import valid_map, write_set
@@ -102,3 +103,11 @@ def test_check_scenario_model_sees_an_edited_map(tmp_path):
     assert [p for p in check_scenario_model(scenario) if p.is_error] == []
     scenario.map.forts[0].entrances = scenario.map.forts[0].entrances[:1]
     assert "fort.entrance_count" in [p.code for p in check_scenario_model(scenario)]
+
+
+def test_scenario_reference_resolves_against_the_scenario_folder(tmp_path):
+    paths = write_set(tmp_path)
+    doc = load_file(paths["scenario"]).document
+    assert scenario_reference(doc, "map") == paths["map"].resolve()
+    doc.data.pop("map")
+    assert scenario_reference(doc, "map") is None
