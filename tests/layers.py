@@ -5,10 +5,11 @@
 A package may import only the packages listed for it in LAYERS. `tcstudio` may start the
 editor (`tcstudio edit`), so it may import `editor`; the editor never imports the CLI (the
 version comes from `engine.version`). Inside the engine, sub-packages are layered too
-(ENGINE_LAYERS). Modules of different packages or sub-packages must not import each other
-in a circle, and an import inside a function must say why it is lazy (`# lazy: <why>` on its
-line or the line above, or `# lazy-imports: <why>` at the start of a line of a module whose
-whole design is deferred loading), so no import hides a link between modules.
+(ENGINE_LAYERS: base <- content <- rules <- ai). Modules of different packages or
+sub-packages must not import each other in a circle. An import inside a function must say
+why it is lazy (`# lazy: <why>` above it or its block, or `# lazy-imports: <why>` at the
+start of a line of a module whose whole design is deferred loading), so no import hides a
+link between modules.
 
 Imports under `if TYPE_CHECKING:` count for the layers (a type is a dependency too) but not
 for circles (they never run).
@@ -30,14 +31,10 @@ LAYERS: dict[str, frozenset[str]] = {
     "editor": frozenset({"engine", "packs", "exporters"}),
 }
 
-# Inside the engine: what each part may import (modules directly in `engine/` by name).
-_ENGINE_BASE = frozenset({"engine", "engine.hexes", "engine.model", "engine.paths",
-                          "engine.version", "engine.geometry"})
-ENGINE_LAYERS: dict[str, frozenset[str]] = {
-    "engine.content": _ENGINE_BASE,
-    "engine.rules": _ENGINE_BASE | {"engine.content"},
-    "engine.ai": _ENGINE_BASE | {"engine.content", "engine.rules"},
-}
+# Inside the engine, bottom to top: each of these sub-packages may import the ones before it;
+# everything else in `engine/` (hexes, model, paths, version, geometry…) is the base and
+# imports none of them.
+ENGINE_LAYERS = ("engine.content", "engine.rules", "engine.ai")
 
 LAZY_MARK = "# lazy:"
 MODULE_LAZY_MARK = "# lazy-imports:"
@@ -161,11 +158,21 @@ def collect_imports(root: Path = ROOT) -> list[Import]:
     return found
 
 
-def _engine_part(module: str) -> str:
-    """The engine sub-package a module belongs to, or the module itself if it sits directly
-    in `engine/`."""
-    parts = module.split(".")
-    return ".".join(parts[:2])
+def _engine_rank(module: str) -> int:
+    """0 for the engine's base, else 1 + the position of its sub-package in ENGINE_LAYERS."""
+    part = ".".join(module.split(".")[:2])
+    return ENGINE_LAYERS.index(part) + 1 if part in ENGINE_LAYERS else 0
+
+
+def _engine_violation(source: str, target: str) -> str | None:
+    """Why `source` may not import `target` (both in the engine), or None when it may."""
+    rank, target_rank = _engine_rank(source), _engine_rank(target)
+    if target_rank <= rank:
+        return None
+    if rank == 0:
+        return f"the engine's base imports none of {', '.join(ENGINE_LAYERS)}"
+    below = ", ".join(ENGINE_LAYERS[: rank - 1]) or "only the base"
+    return f"{ENGINE_LAYERS[rank - 1]} may import the base and {below}"
 
 
 def layer_violations(root: Path = ROOT) -> list[str]:
@@ -174,12 +181,9 @@ def layer_violations(root: Path = ROOT) -> list[str]:
     for imp in collect_imports(root):
         top, target_top = imp.source.split(".")[0], imp.target.split(".")[0]
         if target_top not in LAYERS or target_top == top:
-            if top == target_top == "engine":
-                part, target_part = _engine_part(imp.source), _engine_part(imp.target)
-                allowed = ENGINE_LAYERS.get(part)
-                if allowed is not None and target_part != part and target_part not in allowed:
-                    out.append(f"{imp.where(root)}: {imp.source} imports {imp.target} "
-                               f"({part} may import only {', '.join(sorted(allowed))})")
+            why = _engine_violation(imp.source, imp.target) if top == "engine" else None
+            if target_top == "engine" and why:
+                out.append(f"{imp.where(root)}: {imp.source} imports {imp.target} ({why})")
             continue
         if target_top not in LAYERS[top]:
             allowed_text = ", ".join(sorted(LAYERS[top])) or "no other package"
