@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from engine.paths import DEFAULT_SCENARIO
 
-if TYPE_CHECKING:  # Qt is imported only once a display is known to exist
+# lazy-imports: Qt and the editor modules load only once a display is known to exist, so a
+# missing display or X11 library is a message, not an import crash.
+if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
     from editor.files import RecoveryStore

@@ -33,7 +33,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.files import OpenError, map_path_of
+from engine.content import ContentError, check_scenario_model, load_scenario
 from engine.model import GameMap
+from exporters import base
+from exporters.base import ExportError, ExportOptions
+from exporters.board import build_board
+from exporters.pdf import plan_tiling
+from exporters.png import png_bytes, render_board
 
 PREVIEW_W, PREVIEW_H = 480, 300
 SCENARIO_FORMATS = ("pack", "conformance")
@@ -63,7 +70,6 @@ def scenario_for(source_scenario: Path | None, map_path: Path | None) -> Path | 
     as long as that scenario still refers to the map's file (not after Save As or New)."""
     if source_scenario is None or map_path is None or not source_scenario.exists():
         return None
-    from editor.files import OpenError, map_path_of
 
     try:
         return source_scenario if map_path_of(source_scenario) == map_path.resolve() else None
@@ -74,10 +80,6 @@ def scenario_for(source_scenario: Path | None, map_path: Path | None) -> Path | 
 def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
     """The scenario loaded from disk with the (possibly unsaved) `game_map` in place of its
     map file; raises ExportError when map or scenario have errors (a pack must validate)."""
-    from engine.content import ContentError, check_map, load_scenario
-    from engine.content.semantic_scenario import check_scenario
-    from exporters.base import ExportError
-
     try:
         scenario = load_scenario(scenario_path)
     except ContentError as exc:
@@ -86,9 +88,7 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
                           hint="fix the scenario file first (tcstudio validate)") from None
     scenario = copy.copy(scenario)
     scenario.map = copy.deepcopy(game_map)
-    problems = [p for p in check_map(scenario.map) if p.is_error]
-    problems += [p for p in check_scenario(scenario, scenario.map, scenario.ruleset,
-                                           scenario.catalog) if p.is_error]
+    problems = [p for p in check_scenario_model(scenario) if p.is_error]
     if problems:
         raise ExportError(f"{len(problems)} error(s) in the map or scenario, first: "
                           f"{problems[0].message}",
@@ -97,8 +97,6 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
 
 
 def _pil_to_qimage(img: Any) -> QImage:
-    from exporters.png import png_bytes
-
     out = QImage()
     out.loadFromData(png_bytes(img, 72))
     return out
@@ -108,16 +106,12 @@ def board_preview(game_map: GameMap, hex_mm: float, paper: str | None,
                   max_w: int = PREVIEW_W, max_h: int = PREVIEW_H) -> tuple[QImage, str]:
     """A small picture of the exported board and a one-line description. With `paper`
     (PDF), the page grid is drawn over the board and the text gives the page count."""
-    from exporters.board import build_board
-    from exporters.png import render_board
-
     board = build_board(game_map, hex_mm)
     k = min(max_w / board.width, max_h / board.height)  # preview px per mm
     image = _pil_to_qimage(render_board(board, k * 25.4))
     text = f"board {board.width:.0f} × {board.height:.0f} mm (hexes {hex_mm:g} mm across)"
     if paper is None:
         return image, text
-    from exporters.pdf import plan_tiling
 
     t = plan_tiling(board.width, board.height, paper)
     p = QPainter(image)
@@ -148,7 +142,6 @@ class ExportDialog(QDialog):
     def __init__(self, game_map: GameMap, scenario: Path | None = None,
                  parent: QWidget | None = None, start_dir: Path | None = None) -> None:
         super().__init__(parent)
-        from exporters import base
 
         self.setWindowTitle("Export")
         self.map = game_map
@@ -256,8 +249,6 @@ class ExportDialog(QDialog):
 
     def out_path(self) -> Path:
         """The output file as typed (with the format's extension added when missing)."""
-        from exporters import base
-
         text = self.path_edit.text().strip()
         path = Path(text).expanduser()
         ext = base.get(self.format_name()).extension
@@ -265,14 +256,10 @@ class ExportDialog(QDialog):
 
     def options(self) -> Any:
         """ExportOptions from the fields."""
-        from exporters.base import ExportOptions
-
         return ExportOptions(dpi=self.dpi.value(), paper=self.paper.currentText(),
                              hex_mm=self.hex_mm.value())
 
     def _format_changed(self) -> None:
-        from exporters import base
-
         name = self.format_name()
         ext = base.get(name).extension
         text = self.path_edit.text().strip()
@@ -289,8 +276,6 @@ class ExportDialog(QDialog):
 
     def browse(self) -> None:
         """Pick the output file with a save dialog."""
-        from exporters import base
-
         ext = base.get(self.format_name()).extension
         path, _ = QFileDialog.getSaveFileName(self, "Export to", self.path_edit.text(),
                                               f"{self.format_box.currentText()} (*{ext})")
@@ -316,9 +301,6 @@ class ExportDialog(QDialog):
 
     def export(self) -> ExportResult:
         """Run the chosen exporter on the map (or the scenario for packs); raises on error."""
-        from exporters import base
-        from exporters.base import ExportError
-
         name = self.format_name()
         if not self.path_edit.text().strip():
             raise ExportError("no output file chosen", hint="type a path or use Browse…")
@@ -334,8 +316,6 @@ class ExportDialog(QDialog):
 
     def accept(self) -> None:
         """Export with a wait cursor; errors are shown and keep the dialog open."""
-        from exporters.base import ExportError
-
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             self.result_info = self.export()

@@ -1,8 +1,8 @@
 """Opening and saving maps for the editor, and the crash-recovery store.
 
-All reading and writing goes through engine.content (load_map, save_map — atomic —,
-check_map); this module adds what the editor needs around it: opening a scenario opens its
-map, errors become one readable message, and unsaved work is kept in a recovery file.
+All reading and writing goes through engine.content (the loading pipeline `load_file`, and
+`save_map` — atomic —); this module adds what the editor needs around it: opening a scenario
+opens its map, errors become one readable message, and unsaved work is kept in a recovery file.
 """
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from editor.pack_open import PackOpenError, extract_pack
+from engine.content import ContentError, load_document, load_file, scenario_reference
+from engine.content import save_map as content_save_map
+from engine.content.atomic import atomic_write_text
 from engine.model import GameMap
 
 
@@ -41,8 +45,6 @@ def _format_problems(problems: list, limit: int = 8) -> str:
 
 
 def _load_document(path: Path):
-    from engine.content import ContentError, load_document
-
     try:
         return load_document(path)
     except ContentError as exc:
@@ -61,10 +63,10 @@ def _map_path_of(path: Path) -> Path:
             f"{path}: this is a {doc.kind} file, not a map "
             "(hint: open a .map.yaml file or a scenario)"
         )
-    ref = doc.data.get("map")
-    if not isinstance(ref, str):
+    map_path = scenario_reference(doc, "map")
+    if map_path is None:
         raise OpenError(f"{path}: the scenario names no map (hint: add `map: ../maps/X.map.yaml`)")
-    return (path.parent / ref).resolve()
+    return map_path
 
 
 # Map file -> the scenario it was last opened through (File > Export packs that scenario).
@@ -90,17 +92,10 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
     built from it (duplicate start numbers, a fort with one entrance, a bad id…): the map
     opens and they come back in `.problems` for the designer to fix. Files that cannot be
     parsed, or whose data cannot make a map, raise OpenError with a file:line:col message."""
-    from engine.content import map_from_dict
-    from engine.content.loaders import locate
-    from engine.content.schemas import check_schema
-    from engine.content.semantic_map import check_map, check_map_data
-
     path = Path(path)
     if not path.exists():
         raise OpenError(f"{path}: no such file (hint: check the path)")
     if path.suffix.lower() == ".tcpack":
-        from editor.pack_open import PackOpenError, extract_pack
-
         try:
             path = extract_pack(path)
         except PackOpenError as exc:
@@ -110,43 +105,20 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
         _OPENED_VIA[map_path] = path.resolve()
     else:
         _OPENED_VIA.pop(map_path.resolve(), None)
-    doc = _load_document(map_path)
-    if doc.kind != "map":
-        raise OpenError(f"{map_path}: this is a {doc.kind} file, not a map")
-    problems = check_schema(doc)
-    if not any(p.is_error for p in problems):
-        problems += locate(check_map_data(doc.data), doc)
-    try:
-        # Errors do not refuse the file when a sound model can still be built (a fort with
-        # one entrance, a bad id…): the designer opens it and fixes what is listed.
-        game_map = map_from_dict(doc.data)
-        _check_sound(game_map)
-        problems += locate(check_map(game_map), doc)
-    except Exception as exc:  # untrusted data: any failure means "cannot be loaded"
-        if not any(p.is_error for p in problems):
-            raise
-        raise OpenError(
-            f"Cannot open {map_path}:\n{_format_problems(problems)}", problems
-        ) from exc
-    return Opened(game_map, map_path, problems)
-
-
-def _check_sound(m: GameMap) -> None:
-    """Raise ValueError unless the model has the types the editor relies on."""
-    if not (isinstance(m.width, int) and isinstance(m.height, int)):
-        raise ValueError("width and height must be integers")
-    if len(m.terrain) != m.width * m.height or max(m.terrain, default=0) >= 6:
-        raise ValueError("terrain does not match width x height")
-    hexes = [h for f in m.forts for h in (*f.hexes, *f.entrances)]
-    hexes += [s.hex for s in m.start_markers]
-    if not all(isinstance(h.q, int) and isinstance(h.r, int) for h in hexes):
-        raise ValueError("coordinates must be integers")
+    loaded = load_file(map_path, lenient=True)
+    if loaded.document is None:
+        raise OpenError(f"Cannot open {map_path}:\n{_format_problems(loaded.problems)}",
+                        loaded.problems)
+    if loaded.kind != "map":
+        raise OpenError(f"{map_path}: this is a {loaded.kind} file, not a map")
+    if loaded.model is None:
+        raise OpenError(f"Cannot open {map_path}:\n{_format_problems(loaded.problems)}",
+                        loaded.problems)
+    return Opened(loaded.model, map_path, loaded.problems)
 
 
 def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> None:
     """Write the map atomically (old file or new file, never a broken one)."""
-    from engine.content import save_map as content_save_map
-
     content_save_map(game_map, Path(path))
 
 
@@ -208,8 +180,6 @@ class RecoveryStore:
         self.dir.mkdir(parents=True, exist_ok=True)
         save_map(game_map, self.map_path)
         meta = {"original": str(original) if original else None, "saved_at": time.time()}
-        from engine.content.atomic import atomic_write_text
-
         atomic_write_text(self.dir / self.META, json.dumps(meta))
 
     def load(self) -> GameMap:

@@ -25,7 +25,6 @@ from editor.dialogs import (
 )
 from editor.document import MapDocument
 from editor.icons import tool_icon
-from editor.pack_open import PackOpenActions
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
@@ -39,6 +38,8 @@ from editor.tools.registry import make_tools
 from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
+from editor.window_packs import PackOpenActions
+from engine import version
 from engine.content import ContentError
 from engine.hexes import Hex
 from engine.model import TERRAINS, Fort, GameMap, Region, StartMarker
@@ -588,6 +589,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
 
     def export_dialog(self) -> None:
         """File > Export…: format, options and preview in a dialog (editor.export_dialog)."""
+        # lazy: the dialog loads every exporter, fpdf and PIL (~0.5 s) only when first opened.
         from editor.export_dialog import show_export_dialog
 
         show_export_dialog(self)
@@ -596,12 +598,10 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
 
     def about(self) -> None:
         """Help > About."""
-        from tcstudio import __version__
-
         QMessageBox.about(
             self,
             f"About {APP_TITLE}",
-            f"<b>{APP_TITLE}</b> {__version__}<br>Map editor for the WWI hex wargame "
+            f"<b>{APP_TITLE}</b> {version.__version__}<br>Map editor for the WWI hex wargame "
             "Trench Club.<br>Paint terrain, place forts and start markers, and fix what the "
             "problems panel reports.",
         )

@@ -1,4 +1,4 @@
-"""Opening map packs (`.tcpack`) in the editor, and the open-file routing that goes with it.
+"""Opening map packs (`.tcpack`) in the editor: checking and extracting them.
 
 A pack is read with the same checks as `tcstudio import` (exporters.packimport: bounded unzip,
 no absolute or `..` entries, checksums against the manifest, valid content) and extracted into
@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtWidgets import QFileDialog
 
-from editor.window_files import MAP_FILTER
+from exporters.pack import MANIFEST
+from exporters.packimport import import_pack, read_pack
+from exporters.packzip import PackError
 
 PACK_SUFFIX = ".tcpack"
-OPEN_FILTER = ("Trench Club maps, scenarios and packs (*.yaml *.yml *.json *.tcpack);;"
-               "Map packs (*.tcpack);;" + MAP_FILTER)
 
 
 class PackOpenError(Exception):
@@ -53,10 +52,6 @@ def extract_pack(pack_path: str | Path, root: Path | None = None) -> Path:
     different pack of the same id and version goes to a numbered sibling folder.
 
     Raises PackOpenError with the import's message; nothing is written then."""
-    from exporters.pack import MANIFEST
-    from exporters.packimport import import_pack, read_pack
-    from exporters.packzip import PackError
-
     pack_path = Path(pack_path)
     root = root or packs_root()
     try:
@@ -78,55 +73,3 @@ def extract_pack(pack_path: str | Path, root: Path | None = None) -> Path:
                             "(hint: check the file and that the app data folder is writable)"
                             ) from None
     return target / "scenario.json"
-
-
-class PackOpenActions:
-    """Mixin of MainWindow (before FileActions): File → Open and drag-and-drop also take
-    `.tcpack` files, and the window remembers the scenario a map was opened from (for
-    File → Export of a map pack)."""
-
-    @property
-    def source_scenario(self) -> Path | None:
-        """The scenario the current map was opened through, if any (also when the editor
-        was started on a scenario)."""
-        from editor.files import opened_via_scenario
-
-        return opened_via_scenario(self.document.path)  # type: ignore[attr-defined]
-
-    def open_dialog(self) -> None:
-        """File > Open: maps, scenarios and map packs."""
-        from engine.paths import CONTENT_DIR
-
-        if not self.maybe_save():  # type: ignore[attr-defined]
-            return
-        doc = self.document  # type: ignore[attr-defined]
-        start = str(doc.path.parent) if doc.path else str(CONTENT_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, OPEN_FILTER)  # type: ignore[arg-type]
-        if path:
-            self.open_file(path, ask=False)
-
-    def open_file(self, path: str | Path, ask: bool = True) -> bool:
-        """Open a map, a scenario's map, or a map pack (extracted first)."""
-        path = Path(path)
-        if path.suffix.lower() == PACK_SUFFIX:
-            return self.open_pack(path, ask)
-        return bool(super().open_file(path, ask))  # type: ignore[misc]
-
-    def open_pack(self, path: Path, ask: bool = True) -> bool:
-        """Extract a map pack (after every check) and open its scenario's map."""
-        if ask and not self.maybe_save():  # type: ignore[attr-defined]
-            return False
-        try:
-            scenario = extract_pack(path, self.packs_root())
-        except PackOpenError as exc:
-            self.show_error("Cannot open map pack", str(exc))  # type: ignore[attr-defined]
-            return False
-        if not self.open_file(scenario, ask=False):
-            return False
-        self.statusBar().showMessage(  # type: ignore[attr-defined]
-            f"Opened map pack {path.name} (extracted to {scenario.parent})", 8000)
-        return True
-
-    def packs_root(self) -> Path:
-        """Folder for extracted packs (tests point it elsewhere)."""
-        return packs_root()

@@ -9,30 +9,14 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from editor.document import MapDocument
+from engine.content import check_map_model
 from engine.model import GameMap
 
 
 def full_check(game_map: GameMap) -> list:
-    """Every problem the map would have as a file: the semantic checks (check_map) plus the
-    schema checks of its file form (ids, names, two entrances, …), so nothing the editor lets
-    you do can produce a file that fails to load. map_to_dict keeps the model's list order,
-    so pointers of both kinds name the same objects."""
-    from engine.content import Document, check_map, map_to_dict
-    from engine.content.schemas import check_schema
-
-    problems = list(check_map(game_map))
-    try:
-        data = map_to_dict(game_map)
-    except (KeyError, ValueError, IndexError) as exc:  # a state the file form cannot hold
-        from engine.content import Problem
-
-        return [*problems, Problem("map.unwritable", "error", f"cannot write the map: {exc}")]
-    # Schema problems that repeat a semantic one (same pointer) add nothing.
-    seen = {p.pointer for p in problems if p.pointer}
-    for p in check_schema(Document(data, "map")):
-        if not any(p.pointer and p.pointer.startswith(q) for q in seen):
-            problems.append(shorten_message(p))
-    return problems
+    """Every problem the map would have as a file (engine.content.check_map_model), with the
+    long values schema messages quote cut short for the problems panel."""
+    return [shorten_message(p) for p in check_map_model(game_map)]
 
 
 MAX_QUOTED = 48

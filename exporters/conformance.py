@@ -25,8 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.model import GameMap, Scenario
+from engine.rules.actions import Action, Surrender
+from engine.rules.dice import Dice, seed_state
+from engine.rules.game import Game
+from engine.rules.playout import random_action
+from engine.rules.serialize import from_json, to_json
+from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from tcstudio import __version__
+from exporters.pack import build_pack
 
 SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
 MAX_ROUNDS = 12
@@ -36,8 +42,6 @@ _APPLY_VERBS = {"move": 3, "board": 2, "unload": 2, "enter": 2, "capture": 3, "a
 
 
 def _state_json(state: Any) -> dict[str, Any]:
-    from engine.rules.serialize import to_json
-
     data = to_json(state)
     data["history"] = []
     data["log"] = []
@@ -84,10 +88,6 @@ def victory_of(state: Any) -> dict[str, Any]:
 def generate(scenario: Scenario, seed: str | None = None, pack_version: str | None = None,
              max_cases: int = 60) -> dict[str, Any]:
     """Conformance vectors of one scenario from a seeded random game on the reference engine."""
-    from engine.rules.dice import Dice, seed_state
-    from engine.rules.game import Game
-    from engine.rules.playout import random_action
-
     seed = seed or f"conformance:{scenario.id}"
     game = Game(scenario, seed=seed, setup="quick")
     state = game.new_initial_state()
@@ -101,12 +101,7 @@ def generate(scenario: Scenario, seed: str | None = None, pack_version: str | No
 
     step = 0
     while not state.is_terminal() and len(cases) < max_cases:
-        if state.round > MAX_ROUNDS:
-            from engine.rules.actions import Surrender
-
-            action = Surrender()
-        else:
-            action = random_action(state, rng)
+        action = Surrender() if state.round > MAX_ROUNDS else random_action(state, rng)
         snapshot = None
         if action.verb == "move" and counts["legal_moves"] < 8:
             snapshot = _state_json(state)
@@ -148,10 +143,6 @@ def generate(scenario: Scenario, seed: str | None = None, pack_version: str | No
 
 def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | None:
     """Run one case on the reference engine; None when it agrees, else what differs."""
-    from engine.rules.actions import Action
-    from engine.rules.game import Game
-    from engine.rules.serialize import from_json
-
     game = Game(scenario, seed=seed, setup="quick")
     state = from_json(game, case["state"])
     kind = case["kind"]
@@ -255,8 +246,6 @@ def _json_bytes(data: Any) -> bytes:
 
 def export_conformance(scenario: Scenario, out_path: Path) -> Path:
     """Write the vectors of a scenario and their schema (`NAME.schema.json`) beside them."""
-    from exporters.pack import build_pack
-
     version = build_pack(scenario).manifest["pack"]["version"]
     out_path = Path(out_path)
     schema_path = out_path.with_name(out_path.stem + ".schema.json")

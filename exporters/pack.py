@@ -17,13 +17,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.content import (
+    catalog_to_dict,
+    dump_canonical,
+    load_scenario,
+    map_to_dict,
+    ruleset_to_dict,
+    scenario_to_dict,
+)
 from engine.model import Catalog, GameMap, Scenario
+from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import build_board
 from exporters.packzip import write_zip
 from exporters.png import png_bytes, render_board
 from exporters.svg import board_to_svg
-from tcstudio import __version__
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -57,8 +65,6 @@ def catalog_subset(catalog: Catalog, nations: set[str]) -> Catalog:
 
 
 def _canonical_json(data: dict[str, Any]) -> bytes:
-    from engine.content import dump_canonical
-
     return dump_canonical(data, "json").encode("utf-8")
 
 
@@ -71,8 +77,6 @@ def _text(value: dict[str, str] | str | None, fallback: str) -> dict[str, str]:
 
 def pack_files(scenario: Scenario) -> dict[str, bytes]:
     """Every file of the pack of a loaded scenario except the manifest."""
-    from engine.content import catalog_to_dict, map_to_dict, ruleset_to_dict, scenario_to_dict
-
     if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
         raise ValueError("the scenario's references are not resolved; load it with load_scenario")
     nations = {seat.nation for seat in scenario.seats}
@@ -154,8 +158,6 @@ def build_pack(scenario: Scenario, version: str | None = None) -> BuiltPack:
 
 def build_pack_from_file(path: Path, version: str | None = None) -> BuiltPack:
     """Load a scenario file (raises engine.content.ContentError) and build its pack."""
-    from engine.content import load_scenario
-
     return build_pack(load_scenario(path), version)
 
 

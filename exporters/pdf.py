@@ -19,9 +19,9 @@ from typing import Any
 from fpdf import FPDF
 
 from engine.model import TERRAINS, GameMap
+from engine.version import __version__
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
 from exporters.board import PALETTE, Board, Shape, build_board, smooth_points
-from tcstudio import __version__
 
 PAPERS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
 PAGE_MARGIN_MM = 10.0  # most printers cannot print the outer 4-6 mm

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.content import Problem, collect_files, load_document, validate_paths
+from engine.version import __version__
 from exporters.base import atomic_write_bytes
 from exporters.pack import FORMAT_VERSION, build_pack_from_file
-from tcstudio import __version__
 
 CACHE_FILE = ".tcbuild-cache.json"
 INDEX_FILE = "index.json"
@@ -44,20 +45,14 @@ class BuildResult:
 
 def content_files(root: Path) -> list[Path]:
     """Every content file under `root`, as the validator collects them (sorted)."""
-    from engine.content import collect_files
-
     return collect_files([root])[0]
 
 
 def _document(path: Path) -> Any:
-    from engine.content import load_document
-
     return load_document(path)
 
 
 def _duplicate(path: Path, ident: str, first: Path) -> Any:
-    from engine.content import Problem
-
     return Problem("build.duplicate_scenario_id", "error",
                    f"scenario id {ident!r} is also used by {first}; packs are named by it",
                    "give every scenario its own id", file=str(path), pointer="/id")
@@ -93,8 +88,6 @@ def _json_bytes(data: Any) -> bytes:
 
 def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) -> BuildResult:
     """Validate `content_dir`, then write one pack per scenario and index.json to `out_dir`."""
-    from engine.content import validate_paths
-
     files = content_files(content_dir)
     result = BuildResult(problems=list(validate_paths(files)))
     if not result.ok:

@@ -26,9 +26,9 @@ from shapely.geometry import MultiPolygon
 from engine.content.convert_map import region_spans
 from engine.hexes import Hex
 from engine.model import TERRAINS, GameMap
+from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import PALETTE
-from tcstudio import __version__
 
 TILED_VERSION = "1.10"
 TILED_APP_VERSION = "1.10.2"

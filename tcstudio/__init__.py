@@ -1,3 +1,1 @@
-"""The `tcstudio` command line."""
-
-__version__ = "0.1.0"
+"""The `tcstudio` command line. Its version is `engine.version.__version__`."""

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 import tcstudio.commands
-from tcstudio import __version__
+from engine import version
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,13 +21,22 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class _VersionAction(argparse.Action):
+    """--version: looks the version up only when asked (see engine.version)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        sys.stdout.write(f"tcstudio {version.__version__}\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser with every registered subcommand."""
     parser = _Parser(
         prog="tcstudio",
         description="Trench Club Studio: edit, validate, play-test and export Trench Club content.",
     )
-    parser.add_argument("--version", action="version", version=f"tcstudio {__version__}")
+    parser.add_argument("--version", action=_VersionAction, nargs=0,
+                        help="show the version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for info in sorted(pkgutil.iter_modules(tcstudio.commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"tcstudio.commands.{info.name}")

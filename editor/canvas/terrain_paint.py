@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-from engine.hexes import DIRECTIONS
+from engine.hexes import DIRECTIONS, axial_to_offset, offset_to_axial
 from engine.model import TERRAIN_ID, GameMap
 
 from . import style
@@ -59,7 +59,6 @@ class HexShapes:
         self.deltas: list[list[tuple[int, int]]] = []
         for parity in (0, 1):
             col, row = (4, 4 + parity) if geom.pointy else (4 + parity, 4)
-            from engine.hexes import axial_to_offset, offset_to_axial
 
             h = offset_to_axial(col, row, geom.orientation, geom.parity)  # type: ignore[arg-type]
             ds = []

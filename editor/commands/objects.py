@@ -6,6 +6,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from editor.commands.base import Command
+from editor.commands.paths import apply_path_terrain_command
 from engine.hexes import Hex
 from engine.model import Fort, Label, MapPath, Region, StartMarker
 
@@ -202,8 +203,6 @@ class AddPath(AddObject):
     def __init__(self, doc: MapDocument, path: MapPath, apply_terrain: bool) -> None:
         super().__init__(doc, path)
         if apply_terrain:
-            from editor.commands.paths import apply_path_terrain_command
-
             apply_path_terrain_command(doc, path, parent=self)
 
 
@@ -215,8 +214,6 @@ class EditPath(SetAttributes):
     ) -> None:
         super().__init__(doc, path, changes, f"Edit {_describe(path)}")
         if apply_terrain:
-            from editor.commands.paths import apply_path_terrain_command
-
             edited = copy.deepcopy(path)
             for k, v in changes.items():
                 setattr(edited, k, v)

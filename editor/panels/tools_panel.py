@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.canvas.style import BRIDGE_DECK
+from editor.canvas.style import BRIDGE_DECK, TERRAIN_COLOR
 from editor.dialogs import clean_id
 from editor.document import MapDocument
 from editor.state import ToolState
@@ -33,8 +33,6 @@ from engine.model import NATIONS, PATH_KINDS, TERRAIN_CHAR, TERRAINS
 
 def terrain_colors() -> dict[str, QColor]:
     """The canvas' terrain colours, so swatches match the map."""
-    from editor.canvas.style import TERRAIN_COLOR
-
     return dict(TERRAIN_COLOR)
 
 

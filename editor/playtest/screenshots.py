@@ -13,8 +13,18 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtWidgets import QApplication
+
+from editor import files
+from editor.canvas.view import MapView
+from editor.document import MapDocument
+from editor.main_window import MainWindow
+from editor.settings import Settings
+from engine.content import load_map
 from engine.hexes import Hex
 from engine.play.session import PlaytestSession
+from engine.play.setup import PlaytestOptions, SeatChoice
 from engine.rules.actions import Buy, Capture, EndPhase, Fight, Move, Place
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,17 +88,6 @@ def play_turn_rest(s: PlaytestSession) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Write playtest.png, playtest-map.png and playtest-end.png; returns the exit code."""
-    from PySide6.QtCore import QSettings, QStandardPaths
-    from PySide6.QtWidgets import QApplication
-
-    from editor import files
-    from editor.canvas.view import MapView
-    from editor.document import MapDocument
-    from editor.main_window import MainWindow
-    from editor.settings import Settings
-    from engine.content import load_map
-    from engine.play.setup import PlaytestOptions, SeatChoice
-
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else ROOT / "docs" / "images"
     out.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,8 @@ import re
 from functools import cache
 from typing import Any
 
+from engine.content.schemas import all_schemas
+
 WIDTH = 100
 _SORTED_LISTS = {"forts": "id", "regions": "id", "units": "id", "start_markers": "number"}
 _RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~", ""}
@@ -30,8 +32,6 @@ _KEY = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*\Z")
 @cache
 def _key_ranks() -> dict[str, dict[str, int]]:
     """Property order per parent: the schema's `$id` for the top level, else the parent key."""
-    from engine.content.schemas import all_schemas
-
     schemas = all_schemas()
     ranks: dict[str, dict[str, int]] = {}
     seen: set[tuple[str, int]] = set()

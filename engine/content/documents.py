@@ -12,6 +12,7 @@ from engine.content.jsonio import parse_json
 from engine.content.migrations import CURRENT_VERSION, MigrationError, migrate
 from engine.content.positions import Positions
 from engine.content.problems import ContentError, error
+from engine.content.yamlio import parse_yaml
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 SCHEMA_BASE = "https://trenchclub.studio/schema/"
@@ -116,8 +117,6 @@ def parse_text(text: str, fmt: str, file: str | None = None) -> tuple[Any, Posit
     """Parse YAML or JSON text strictly into data and positions."""
     if fmt == "json":
         return parse_json(text, file)
-    from engine.content.yamlio import parse_yaml
-
     return parse_yaml(text, file)
 
 

@@ -1,4 +1,13 @@
-"""Loading content: parse, schema, model, semantic checks; references of scenarios resolved."""
+"""The one loading pipeline of content files, used by the CLI, the editor and the exporters:
+
+    file -> parse (documents) -> schema (schemas) -> convert (convert_*) -> semantic checks
+    (semantic_*) -> resolved documents (a scenario's map, ruleset and catalog filled in)
+
+`load_file` runs it on one file and returns a `Loaded` (problems as values); `load_map` & co.
+raise ContentError instead; `validate_report` runs it over folders; `check_map_model` checks a map
+being edited in memory against the same schema and semantic checks as its file would meet
+(`check_scenario_model` does the same for a scenario with an edited map).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.content.convert_map import map_from_dict
+from engine.content.convert_map import map_from_dict, map_to_dict
 from engine.content.convert_rules import catalog_from_dict, ruleset_from_dict
 from engine.content.convert_scenario import scenario_from_dict
 from engine.content.documents import Document, load_document
@@ -46,9 +55,12 @@ class _Cache:
     results: dict[Path, tuple[list[Problem], Any, str | None]] = field(default_factory=dict)
 
 
-def _analyse(doc: Document, cache: _Cache) -> tuple[list[Problem], Any]:
-    """Schema and semantic problems of a document, and its model when the schema passed."""
+def _analyse(doc: Document, cache: _Cache, lenient: bool = False) -> tuple[list[Problem], Any]:
+    """Schema and semantic problems of a document, and its model when the schema passed (or,
+    for a lenient map, whenever a sound model can still be built)."""
     problems = check_schema(doc)
+    if lenient and doc.kind == "map":
+        return _analyse_map_leniently(doc, problems)
     if any(p.is_error for p in problems):
         return problems, None
     data = doc.data
@@ -78,13 +90,50 @@ def _analyse(doc: Document, cache: _Cache) -> tuple[list[Problem], Any]:
     return problems + locate(semantic, doc), model
 
 
+def _analyse_map_leniently(doc: Document, problems: list[Problem]) -> tuple[list[Problem], Any]:
+    """A map model despite errors, when the data can still make a sound one (a fort with one
+    entrance, a bad id…), so the editor can open the file and list what to fix."""
+    if not any(p.is_error for p in problems):
+        problems = problems + locate(check_map_data(doc.data), doc)
+    try:
+        game_map = map_from_dict(doc.data)
+        _check_sound(game_map)
+    except Exception:  # untrusted data: any failure means "no model"
+        if not any(p.is_error for p in problems):
+            raise  # valid data that cannot be converted is a bug, not a user error
+        return problems, None
+    return problems + locate(check_map(game_map), doc), game_map
+
+
+def _check_sound(m: GameMap) -> None:
+    """Raise ValueError unless the model has the types the editor and exporters rely on."""
+    if not (isinstance(m.width, int) and isinstance(m.height, int)):
+        raise ValueError("width and height must be integers")
+    if len(m.terrain) != m.width * m.height or max(m.terrain, default=0) >= 6:
+        raise ValueError("terrain does not match width x height")
+    hexes = [h for f in m.forts for h in (*f.hexes, *f.entrances)]
+    hexes += [s.hex for s in m.start_markers]
+    if not all(isinstance(h.q, int) and isinstance(h.r, int) for h in hexes):
+        raise ValueError("coordinates must be integers")
+
+
+def scenario_reference(doc: Document, key: str) -> Path | None:
+    """The file a scenario document names under `key` ("map", "ruleset" or "catalog"),
+    resolved against the scenario's folder; None when it names none."""
+    ref = doc.data.get(key) if isinstance(doc.data, dict) else None
+    if not isinstance(ref, str):
+        return None
+    base = doc.path.parent if doc.path is not None else Path.cwd()
+    return (base / ref).resolve()
+
+
 def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem]:
     base = doc.path.parent if doc.path is not None else Path.cwd()
     out: list[Problem] = []
     for key, ref, kind in (("map", s.map_ref, "map"), ("ruleset", s.ruleset_ref, "ruleset"),
                            ("catalog", s.catalog_ref, "catalog")):
-        target = (base / ref).resolve()
-        if not target.is_file():
+        target = scenario_reference(doc, key)
+        if target is None or not target.is_file():
             out.append(error(f"scenario.missing_{key}", f"{key} file '{ref}' does not exist",
                              f"paths are relative to the scenario file ({base})",
                              pointer=f"/{key}"))
@@ -120,6 +169,76 @@ def _analyse_path(path: Path, cache: _Cache) -> tuple[list[Problem], Any, str | 
     return cache.results[key]
 
 
+@dataclass
+class Loaded:
+    """What the pipeline made of one file: the parsed document (None when the file could not
+    be read or parsed), the model (None when it could not be built) and every problem."""
+
+    path: Path
+    document: Document | None
+    model: Any
+    problems: list[Problem]
+
+    @property
+    def kind(self) -> str | None:
+        """The content kind ("map", "scenario", …) from `$schema`, if the file parsed."""
+        return self.document.kind if self.document is not None else None
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The problems of severity error."""
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def ok(self) -> bool:
+        """Whether a model was built and no problem is an error."""
+        return self.model is not None and not self.errors
+
+
+def load_file(path: str | os.PathLike[str], kind: str | None = None, *,
+         lenient: bool = False) -> Loaded:
+    """Run the loading pipeline on one file and return what came of it; problems are values,
+    never raised. With `kind`, a file of another kind gets `document.wrong_kind`. `lenient`
+    (maps only) builds the model despite errors when the data still makes a sound map, for
+    the editor to open and fix."""
+    path = Path(path)
+    try:
+        doc = load_document(path)
+    except ContentError as exc:
+        return Loaded(path, None, None, exc.problems)
+    if kind is not None and doc.kind != kind:
+        return Loaded(path, doc, None, [error(
+            "document.wrong_kind", f"this is a {doc.kind} file, expected a {kind} file",
+            f"open a {kind} file", file=doc.file, line=1, col=1, pointer="/$schema")])
+    problems, model = _analyse(doc, _Cache(), lenient)
+    return Loaded(path, doc, model, problems)
+
+
+def check_map_model(game_map: GameMap) -> list[Problem]:
+    """Every problem a map edited in memory would have as a file: the semantic checks plus
+    the schema checks of its file form (ids, names, two entrances…), so an editor cannot make
+    a file that fails to load. Schema problems that repeat a semantic one are left out."""
+    problems = list(check_map(game_map))
+    try:
+        data = map_to_dict(game_map)
+    except (KeyError, ValueError, IndexError) as exc:  # a state the file form cannot hold
+        return [*problems, error("map.unwritable", f"cannot write the map: {exc}",
+                                 "undo the last edit")]
+    # map_to_dict keeps the model's list order, so both kinds of pointer name the same object.
+    seen = {p.pointer for p in problems if p.pointer}
+    for p in check_schema(Document(data, "map")):
+        if not any(p.pointer and p.pointer.startswith(q) for q in seen):
+            problems.append(p)
+    return problems
+
+
+def check_scenario_model(scenario: Scenario) -> list[Problem]:
+    """Semantic problems of a resolved scenario whose map may have been edited in memory:
+    the map's checks and the scenario's checks against that map, ruleset and catalog."""
+    return [*check_map(scenario.map),
+            *check_scenario(scenario, scenario.map, scenario.ruleset, scenario.catalog)]
+
+
 def check_document(doc: Document) -> list[Problem]:
     """Every schema and semantic problem of a parsed document (scenario references resolved)."""
     problems, _ = _analyse(doc, _Cache())
@@ -127,15 +246,10 @@ def check_document(doc: Document) -> list[Problem]:
 
 
 def _load(path: str | os.PathLike[str], kind: str) -> Any:
-    doc = load_document(path)
-    if doc.kind != kind:
-        raise ContentError([error("document.wrong_kind", f"this is a {doc.kind} file, "
-                                  f"expected a {kind} file", f"open a {kind} file",
-                                  file=doc.file, line=1, col=1, pointer="/$schema")])
-    problems, model = _analyse(doc, _Cache())
-    if model is None or any(p.is_error for p in problems):
-        raise ContentError(problems)
-    return model
+    loaded = load_file(path, kind)
+    if not loaded.ok:
+        raise ContentError(loaded.problems)
+    return loaded.model
 
 
 def load_map(path: str | os.PathLike[str]) -> GameMap:

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import combat
 from engine.rules.board import Board
-
-if TYPE_CHECKING:
-    from engine.rules.state import State
+from engine.rules.state import State
 
 SETUP_MODES = ("full", "quick")
 
@@ -184,8 +182,6 @@ class Game:
 
     def new_initial_state(self) -> State:
         """A fresh game: start chips dealt; in quick setup armies already placed."""
-        from engine.rules.state import State
-
         return State.initial(self)
 
 

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from engine.content import ContentError, atomic_write_text, load_scenario
 from engine.rules.errors import SaveError
 from engine.rules.game import Game, ScenarioError
 from engine.rules.serialize import SAVE_SCHEMA_ID, to_json
@@ -18,8 +19,6 @@ class GameFileError(ValueError):
 
 
 def _load_scenario(path: Path) -> Any:
-    from engine.content import ContentError, load_scenario
-
     try:
         return load_scenario(path)
     except ContentError as exc:
@@ -103,7 +102,5 @@ def save_data(state: State, path: str | os.PathLike[str]) -> dict[str, Any]:
 
 def write_save(state: State, path: str | os.PathLike[str]) -> None:
     """Write `state` atomically as a save file."""
-    from engine.content import atomic_write_text
-
     text = json.dumps(save_data(state, path), indent=1, ensure_ascii=False) + "\n"
     atomic_write_text(path, text)

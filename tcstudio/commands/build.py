@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from tcstudio.cli_support import ProgressBar, print_problems
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `build` subcommand."""
@@ -26,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the build; 0 ok, 1 content problems, 2 could not run."""
-    from exporters.cli_support import ProgressBar, print_problems
+    # lazy: the pack writers load PIL and the board renderer; only `build` needs them, and
+    # every command module is imported to build the argument parser.
     from exporters.pipeline import build
 
     content = Path(args.content_dir)

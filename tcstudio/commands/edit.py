@@ -24,6 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Start the editor; returns its exit code."""
+    # lazy: only `tcstudio edit` loads Qt; every other command runs without PySide6.
     from editor.app import run as run_editor
 
     return run_editor(args.file, args.screenshot)

@@ -6,14 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
+from engine.content import load_file
+from exporters import base
+from tcstudio.cli_support import positive_float, print_problems
+
 FORMATS = ["pack", "tiled", "tmj", "svg", "png", "pdf", "conformance"]
 SCENARIO_FORMATS = ("pack", "conformance")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `export` subcommand."""
-    from exporters.cli_support import positive_float
-
     p = subparsers.add_parser(
         "export", help="export a map or scenario (pack, Tiled, SVG, PNG, PDF)",
         description="Export a map file (or a scenario's map) as a Tiled map (tiled: .tmx, "
@@ -32,35 +34,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Export; 0 ok, 1 invalid content or export problem, 2 unreadable input."""
-    from engine.content import ContentError, load_document, load_map, load_scenario
-    from exporters import base
-    from exporters.cli_support import print_problems
-
     source = Path(args.file)
     if not source.is_file():
         sys.stderr.write(f"tcstudio export: {source}: no such file "
                          "(hint: give a .map.yaml or .scenario.yaml file)\n")
         return 2
-    try:
-        kind = load_document(source).kind
-        if kind == "scenario":
-            scenario = load_scenario(source)
-            obj = scenario if args.format in SCENARIO_FORMATS else scenario.map
-            ident = scenario.id
-        elif kind == "map":
-            if args.format in SCENARIO_FORMATS:
-                sys.stderr.write(f"tcstudio export: {source}: --format {args.format} needs a "
-                                 "scenario (hint: export the scenario file that uses this map)\n")
-                return 1
-            obj = load_map(source)
-            ident = obj.id
-        else:
-            sys.stderr.write(f"tcstudio export: {source} is a {kind} file (hint: export a "
-                             "map or a scenario)\n")
-            return 1
-    except ContentError as err:
-        print_problems(err.problems, "text")
+    loaded = load_file(source)
+    if loaded.document is None:
+        print_problems(loaded.problems, "text")
         return 1
+    if loaded.kind == "map" and args.format in SCENARIO_FORMATS:
+        sys.stderr.write(f"tcstudio export: {source}: --format {args.format} needs a "
+                         "scenario (hint: export the scenario file that uses this map)\n")
+        return 1
+    if loaded.kind not in ("map", "scenario"):
+        sys.stderr.write(f"tcstudio export: {source} is a {loaded.kind} file (hint: export a "
+                         "map or a scenario)\n")
+        return 1
+    if not loaded.ok:
+        print_problems(loaded.problems, "text")
+        return 1
+    obj = loaded.model
+    ident = obj.id
+    if loaded.kind == "scenario" and args.format not in SCENARIO_FORMATS:
+        obj = obj.map
     exporter = base.get(args.format)
     out = Path(args.out) if args.out else Path.cwd()
     # "--out newdir/" names a folder even before it exists.

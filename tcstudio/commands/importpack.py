@@ -7,6 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from tcstudio.cli_support import print_problems
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `import` subcommand."""
@@ -22,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import; 0 ok, 1 bad pack, 2 unreadable input."""
-    from exporters.cli_support import print_problems
+    # lazy: the pack reader loads the pack writer and its PIL renderer; only `import` needs
+    # them, and every command module is imported to build the argument parser.
     from exporters.packimport import InvalidPackContent, import_pack
     from exporters.packzip import PackError
 

@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from engine.content import validate_report
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `validate` subcommand."""
@@ -37,8 +39,6 @@ def _unusable(path: Path) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Validate the paths; print problems and a summary; return the exit code."""
-    from engine.content import validate_report
-
     paths = [Path(p) for p in args.paths]
     for p in paths:
         reason = _unusable(p)

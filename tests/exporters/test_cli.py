@@ -162,7 +162,7 @@ def test_duplicate_scenario_ids_stop_the_build(tmp_path, content, capsys):
 def test_progress_bar_only_on_a_terminal():
     import io
 
-    from exporters.cli_support import ProgressBar
+    from tcstudio.cli_support import ProgressBar
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:
