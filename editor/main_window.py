@@ -30,6 +30,7 @@ from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
+from editor.recovery import RecoverySlot
 from editor.settings import Settings
 from editor.state import ToolState
 from editor.tools.base import Tool
@@ -123,6 +124,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(int(self.settings.pref("autosave_seconds")) * 1000)
         self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_pending_since = 0.0
+        self.recovery_slot: RecoverySlot | None = None  # claimed at the first recovery copy
 
         doc = self.document
         doc.fileChanged.connect(self._update_title)
@@ -493,9 +496,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.settings.q.setValue("window/geometry", self.saveGeometry())
         self.settings.q.setValue("window/state", self.saveState())
         self.validator.shutdown()
-        self.autosave_timer.stop()
-        if self.recovery is not None:
-            self.recovery.end_session()
+        self.end_recovery()
         event.accept()
 
     def _restore_layout(self) -> None:
