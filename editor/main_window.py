@@ -30,7 +30,7 @@ from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
-from editor.recovery import RecoverySlot
+from editor.recovery import RecoveryWriter
 from editor.settings import Settings
 from editor.state import ToolState
 from editor.tools.base import Tool
@@ -125,7 +125,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.autosave_timer.setInterval(int(self.settings.pref("autosave_seconds")) * 1000)
         self.autosave_timer.timeout.connect(self.autosave)
         self.autosave_pending_since = 0.0
-        self.recovery_slot: RecoverySlot | None = None  # claimed at the first recovery copy
+        self.recovery_writer = RecoveryWriter(recovery.claim) if recovery is not None else None
 
         doc = self.document
         doc.fileChanged.connect(self._update_title)

@@ -7,6 +7,9 @@ long as it lives; the OS releases it when the process dies, however it dies, so 
 lock nobody holds is an orphan: its work is offered for restore at the next start. A PID reused
 by another process cannot fake a live owner. Closing a window cleanly removes only its own slot.
 
+A window writes its copies through a RecoveryWriter: the GUI thread only takes a snapshot of
+the map (map_to_dict, about a millisecond); serialising and fsyncing run on a worker thread.
+
 Qt-free; the editor's windows (editor.window_files) and start-up (editor.app) use it.
 """
 
@@ -16,10 +19,14 @@ import contextlib
 import json
 import os
 import shutil
+import threading
 import time
 import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine import filelock
 from engine.content import map_to_dict, save_document
@@ -194,3 +201,73 @@ class RecoveryStore:
         finally:
             (self.dir / LEGACY_FILES[2]).unlink(missing_ok=True)
             slot.release()
+
+
+class RecoveryWriter:
+    """Writes one window's recovery copies on a worker thread, in the order asked.
+
+    A copy still waiting when a newer copy or a discard is asked for is skipped (only the
+    newest work matters). The slot is claimed on the GUI thread at the first copy. Failures
+    are kept for the window to show (`take_failure`); they never interrupt editing."""
+
+    def __init__(self, claim: Callable[[], RecoverySlot]) -> None:
+        self._claim = claim
+        self.slot: RecoverySlot | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._ticket = 0
+        self._guard = threading.Lock()
+        self._failure: str | None = None
+
+    def _submit(self, skippable: bool, job: Callable[..., None], *args: Any) -> None:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recovery")
+        with self._guard:
+            self._ticket += 1
+            ticket = self._ticket
+        self._pool.submit(self._run, skippable, ticket, job, *args)
+
+    def _run(self, skippable: bool, ticket: int, job: Callable[..., None], *args: Any) -> None:
+        if skippable and ticket != self._ticket:
+            return  # superseded by newer work or a discard queued after it
+        try:
+            job(*args)
+        except Exception as exc:  # reported to the window, which keeps editing
+            self._failure = str(exc)
+
+    def write(self, map_data: dict, original: Path | None, name: str | None) -> None:
+        """Queue a copy of map data (engine.content.map_to_dict, a snapshot the caller no
+        longer changes) as this window's unsaved work; claims the slot on first use."""
+        if self.slot is None:
+            self.slot = self._claim()
+        self._submit(True, RecoverySlot.write_data, self.slot, map_data, original, name)
+
+    def discard(self) -> None:
+        """Queue dropping the copy (nothing unsaved any more)."""
+        if self.slot is not None:
+            self._submit(False, RecoverySlot.discard, self.slot)
+
+    def flush(self) -> None:
+        """Wait until every queued copy and discard is done."""
+        if self._pool is not None:
+            self._pool.submit(lambda: None).result()
+
+    def take_failure(self) -> str | None:
+        """The last failure since the previous call, if any."""
+        failure, self._failure = self._failure, None
+        return failure
+
+    def adopt(self, slot: RecoverySlot) -> None:
+        """Make `slot` (restored work) this window's slot, removing the window's own."""
+        self.flush()
+        if self.slot is not None and self.slot is not slot:
+            self.slot.close()
+        self.slot = slot
+
+    def close(self) -> None:
+        """Finish queued work, then remove this window's slot (a clean close)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        if self.slot is not None:
+            self.slot.close()
+            self.slot = None

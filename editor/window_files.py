@@ -12,6 +12,7 @@ from editor import files
 from editor.dialogs import NewMapDialog
 from editor.recovery import RecoverySlot
 from editor.templates import empty_map, half_template
+from engine.content import map_to_dict
 from engine.model import GameMap
 from engine.paths import CONTENT_DIR
 
@@ -169,8 +170,8 @@ class FileActions:
             return False
         self.document.mark_saved(path)
         self.settings.add_recent(path)
-        if self.recovery_slot is not None:
-            self.recovery_slot.discard()
+        if self.recovery_writer is not None:
+            self.recovery_writer.discard()
         self.statusBar().showMessage(f"Saved {path.name}", 4000)
         return True
 
@@ -200,36 +201,41 @@ class FileActions:
             self.recent_menu.addSeparator()
             self.recent_menu.addAction("Clear Recent", self.settings.clear_recent)
 
+    @property
+    def recovery_slot(self) -> RecoverySlot | None:
+        """This window's recovery slot (None until its first recovery copy)."""
+        return self.recovery_writer.slot if self.recovery_writer is not None else None
+
     def autosave(self) -> None:
         """Keep a recovery copy of unsaved work in this window's own recovery slot (never
-        touches the real file); with nothing unsaved, drop the copy."""
+        touches the real file); with nothing unsaved, drop the copy. Only the snapshot is
+        taken here; the copy is written on the recovery writer's thread."""
         self.autosave_timer.stop()
-        if self.recovery is None:
+        writer = self.recovery_writer
+        if writer is None:
             return
+        failure = writer.take_failure()
+        if failure:
+            self.statusBar().showMessage(f"Could not write the recovery copy: {failure}", 6000)
         if not self.document.modified:
-            if self.recovery_slot is not None:
-                self.recovery_slot.discard()
+            writer.discard()
             return
+        m = self.document.map
         try:
-            if self.recovery_slot is None:
-                self.recovery_slot = self.recovery.claim()
-            self.recovery_slot.write(self.document.map, self.document.path)
-            self.statusBar().showMessage("Recovery copy of unsaved work kept", 2000)
+            writer.write(map_to_dict(m), self.document.path, m.name)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
             self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
 
     def adopt_recovery(self, slot: RecoverySlot) -> None:
         """Make `slot` (restored work) this window's recovery slot, dropping its own."""
-        if self.recovery_slot is not None and self.recovery_slot is not slot:
-            self.recovery_slot.close()
-        self.recovery_slot = slot
+        if self.recovery_writer is not None:
+            self.recovery_writer.adopt(slot)
 
     def end_recovery(self) -> None:
         """Clean close: remove this window's recovery slot, and only this one."""
         self.autosave_timer.stop()
-        if self.recovery_slot is not None:
-            self.recovery_slot.close()
-            self.recovery_slot = None
+        if self.recovery_writer is not None:
+            self.recovery_writer.close()
 
     # --- drag and drop, close ------------------------------------------------------------
 

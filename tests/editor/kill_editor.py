@@ -44,6 +44,7 @@ def main(argv: list[str]) -> int:
             window.autosave()
         app.processEvents()
         if i == 0:
+            window.recovery_writer.flush()
             print("ready", flush=True)
         i += 1
 

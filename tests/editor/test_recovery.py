@@ -18,11 +18,18 @@ from tests.editor.conftest import DEFAULT_MAP, ROOT, click
 pytestmark = pytest.mark.qt
 
 
+def _autosave(window) -> None:
+    """Run the autosave and wait for its writer thread."""
+    window.autosave()
+    window.recovery_writer.flush()
+
+
 def _crash(window) -> None:
     """What a crash does to a window's recovery: the OS drops its lock, the files stay."""
     window.autosave_timer.stop()
+    window.recovery_writer.flush()
     window.recovery_slot.release()
-    window.recovery_slot = None
+    window.recovery_writer.slot = None
     window.document.undo_stack.setClean()  # the dead window asks nothing at teardown
 
 
@@ -45,6 +52,7 @@ def test_autosave_keeps_work_in_the_windows_own_slot_and_save_discards_it(
     assert slot.dir.parent == recovery.dir
     assert files.open_map(slot.map_path).map.terrain_at(Hex(5, 5)) == "water"
     assert w.save_to(tmp_path / "saved.map.yaml")
+    w.recovery_writer.flush()
     assert not slot.has_work()
 
 
@@ -54,7 +62,7 @@ def test_recover_after_a_crash_restores_the_work_as_unsaved(make_window, recover
     target = next(h for h in w.document.map.hexes() if w.document.map.terrain_at(h) == "meadow"
                   and h not in w.document.map.fort_at())
     w.document.paint_terrain([target], "trench")
-    w.autosave()
+    _autosave(w)
     _crash(w)
     [slot] = RecoveryStore(recovery.dir).orphans()
     assert slot.info().original == source
@@ -72,8 +80,8 @@ def test_closing_one_window_keeps_the_other_windows_recovery(make_window, recove
     first, second = make_window(), make_window()
     first.document.paint_terrain([Hex(1, 1)], "forest")
     second.document.paint_terrain([Hex(2, 2)], "water")
-    first.autosave()
-    second.autosave()
+    _autosave(first)
+    _autosave(second)
     assert first.recovery_slot.dir != second.recovery_slot.dir
     second.ask_unsaved = lambda: "discard"
     assert second.close()
@@ -86,7 +94,7 @@ def test_closing_one_window_keeps_the_other_windows_recovery(make_window, recove
 def test_a_live_window_is_never_offered_and_a_clean_close_leaves_nothing(make_window, recovery):
     w = make_window()
     w.document.paint_terrain([Hex(1, 1)], "forest")
-    w.autosave()
+    _autosave(w)
     assert RecoveryStore(recovery.dir).orphans() == []  # alive: its work is not an orphan
     w.close()
     assert recovery.orphans() == []
@@ -156,7 +164,7 @@ def test_every_orphan_is_offered_and_restored_in_its_own_window(
     for i, source in enumerate(sources):
         w = make_window(files.open_map(source).map, source)
         w.document.paint_terrain([Hex(i, 0)], "water")
-        w.autosave()
+        _autosave(w)
         _crash(w)
     button = QMessageBox.StandardButton.Yes if answer == "yes" else QMessageBox.StandardButton.No
     asked = []
@@ -184,3 +192,34 @@ def test_continuous_editing_does_not_postpone_the_copy_forever(make_window, qtbo
         n += 1
         qtbot.wait(20)  # edits keep coming faster than the idle interval
     assert w.recovery_slot is not None and w.recovery_slot.has_work()
+
+
+def test_copies_are_written_off_the_gui_thread_newest_last_and_discard_wins(
+        make_window, recovery, monkeypatch):
+    import threading
+
+    from editor.recovery import RecoverySlot
+
+    written = []
+    real_write = RecoverySlot.write_data
+
+    def record(slot, data, original, name=None):
+        written.append((threading.current_thread() is threading.main_thread(),
+                        data["terrain"][0][0]))
+        real_write(slot, data, original, name)
+
+    monkeypatch.setattr(RecoverySlot, "write_data", record)
+    w = make_window()
+    for terrain in ("forest", "water", "trench"):
+        w.document.paint_terrain([w.document.map.to_axial(0, 0)], terrain)
+        w.autosave()
+    w.recovery_writer.flush()
+    assert written and not any(on_gui for on_gui, _ in written)
+    assert written[-1][1] == "t"  # the newest work is what stays
+    assert files.open_map(w.recovery_slot.map_path).map.terrain[0] == 5
+    w.document.paint_terrain([Hex(3, 3)], "forest")
+    w.autosave()
+    w.document.undo_stack.setClean()  # e.g. saved: nothing unsaved any more
+    w.autosave()
+    w.recovery_writer.flush()
+    assert not w.recovery_slot.has_work()
