@@ -159,7 +159,8 @@ class RecoveryStore:
         The returned slots are locked by this process, so no other editor offers the same
         work; restore one into a window (which keeps it), `close` it to drop the work, or
         `release` it. Slots without work and half-made slots of dead processes are removed."""
-        self._adopt_legacy()
+        with contextlib.suppress(OSError):  # an unwritable store keeps its legacy work as is
+            self._adopt_legacy()
         found = []
         try:
             entries = sorted(os.scandir(self.dir), key=lambda e: e.name)

@@ -188,7 +188,8 @@ def test_continuous_editing_does_not_postpone_the_copy_forever(make_window, qtbo
     deadline = time.monotonic() + 3.0
     n = 0
     while time.monotonic() < deadline and not (w.recovery_slot and w.recovery_slot.has_work()):
-        w.document.paint_terrain([Hex(n % 10, 1)], "forest" if n % 2 else "water")
+        changed = w.document.paint_terrain([Hex(n % 10, 1)], ("forest", "water")[n // 10 % 2])
+        assert changed == 1  # a real edit every time
         n += 1
         qtbot.wait(20)  # edits keep coming faster than the idle interval
     assert w.recovery_slot is not None and w.recovery_slot.has_work()
@@ -223,3 +224,13 @@ def test_copies_are_written_off_the_gui_thread_newest_last_and_discard_wins(
     w.autosave()
     w.recovery_writer.flush()
     assert not w.recovery_slot.has_work()
+
+
+def test_an_unusable_recovery_folder_is_a_message_not_a_crash(make_window, recovery):
+    recovery.dir.parent.mkdir(parents=True, exist_ok=True)
+    recovery.dir.write_text("a file where the recovery folder should be")
+    assert recovery.orphans() == []
+    w = make_window()
+    w.document.paint_terrain([Hex(1, 1)], "forest")
+    w.autosave()
+    assert "Could not write the recovery copy" in w.statusBar().currentMessage()
