@@ -237,7 +237,11 @@ class RecoveryWriter:
 
     def write(self, map_data: dict, original: Path | None, name: str | None) -> None:
         """Queue a copy of map data (engine.content.map_to_dict, a snapshot the caller no
-        longer changes) as this window's unsaved work; claims the slot on first use."""
+        longer changes) as this window's unsaved work; claims the slot on first use, and again
+        if its folder was removed behind the window's back."""
+        if self.slot is not None and not self.slot.dir.is_dir():
+            self.slot.release()
+            self.slot = None
         if self.slot is None:
             self.slot = self._claim()
         self._submit(True, RecoverySlot.write_data, self.slot, map_data, original, name)

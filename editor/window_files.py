@@ -223,6 +223,8 @@ class FileActions:
         m = self.document.map
         try:
             writer.write(map_to_dict(m), self.document.path, m.name)
+            if not failure:
+                self.statusBar().showMessage("Recovery copy of unsaved work kept", 2000)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
             self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
 

@@ -234,3 +234,30 @@ def test_an_unusable_recovery_folder_is_a_message_not_a_crash(make_window, recov
     w.document.paint_terrain([Hex(1, 1)], "forest")
     w.autosave()
     assert "Could not write the recovery copy" in w.statusBar().currentMessage()
+
+
+def test_a_failed_copy_is_reported_and_a_removed_slot_is_claimed_again(make_window, monkeypatch):
+    import shutil
+
+    from editor.recovery import RecoverySlot
+
+    w = make_window()
+    w.document.paint_terrain([Hex(1, 1)], "forest")
+    _autosave(w)
+    first = w.recovery_slot
+    shutil.rmtree(first.dir)  # someone cleaned the application data folder
+    w.document.paint_terrain([Hex(2, 2)], "water")
+    _autosave(w)
+    assert w.recovery_slot is not first and w.recovery_slot.has_work()
+
+    def disk_full(*_args):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(RecoverySlot, "write_data", disk_full)
+    w.document.paint_terrain([Hex(3, 3)], "water")
+    _autosave(w)  # fails on the writer thread: editing goes on
+    w.document.paint_terrain([Hex(4, 4)], "water")
+    w.autosave()
+    assert "No space left on device" in w.statusBar().currentMessage()
+    monkeypatch.undo()
+    w.recovery_writer.flush()
