@@ -3,6 +3,7 @@
 100 kills each of the real save and autosave code paths run in a small forked helper
 (kill_harness.py); a few kills of real offscreen editor processes (kill_editor.py) check the
 same through the window, and two windows on different maps crashing in either order.
+A longer run: `TCS_KILL_ROUNDS=1000 pytest tests/editor/test_kills.py -k many_times`.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ def test_killed_many_times_work_is_old_or_new_loadable_and_no_temp_is_left(tmp_p
     summary = json.loads(result.stdout)
     assert summary["rounds"] == KILL_ROUNDS
     assert summary["failures"] == []
-    # Some kills must have landed inside a write, or the test proved nothing.
-    assert summary["temps_left_by_kills"] > 0
+    # Some kills must have landed inside a write, or the test proved nothing (1 in 10 to 1 in 3
+    # of them do; with 50 rounds or more, none would be a broken test, not bad luck).
+    if KILL_ROUNDS >= 50:
+        assert summary["temps_left_by_kills"] > 0
 
 
 def _start_editor(mode: str, source, rec_dir) -> subprocess.Popen:
