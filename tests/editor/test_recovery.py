@@ -261,3 +261,47 @@ def test_a_failed_copy_is_reported_and_a_removed_slot_is_claimed_again(make_wind
     assert "No space left on device" in w.statusBar().currentMessage()
     monkeypatch.undo()
     w.recovery_writer.flush()
+
+
+def test_the_editor_start_offers_orphans_and_opens_each_in_a_window(tmp_path, monkeypatch, qtbot):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from editor import app as editor_app
+    from editor import main_window
+    from editor import settings as editor_settings
+    from editor.main_window import MainWindow
+    from editor.settings import Settings
+
+    source = _saved_copy(tmp_path)
+    store = RecoveryStore(tmp_path / "rec")
+    slot = store.claim()
+    work = files.open_map(source).map
+    work.terrain[0] = 1  # forest in the first hex: the unsaved work
+    slot.write(work, source)
+    slot.release()  # the window that wrote it crashed
+    monkeypatch.setattr(editor_settings, "recovery_dir", lambda: store.dir)
+    ini = str(tmp_path / "settings.ini")
+    monkeypatch.setattr(main_window, "Settings",
+                        lambda: Settings(QSettings(ini, QSettings.Format.IniFormat)))
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    seen = []
+
+    def exec_once() -> int:
+        seen.extend(w for w in QApplication.topLevelWidgets()
+                    if isinstance(w, MainWindow) and w.isVisible())
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", staticmethod(exec_once))
+    assert editor_app.run(str(source)) == 0
+    try:
+        restored = [w for w in seen if w.document.modified]
+        assert len(restored) == 1 and restored[0].document.path == source
+        assert restored[0].document.map.terrain[0] == 1
+        assert restored[0].recovery_slot.id == slot.id
+    finally:
+        for w in seen:
+            w.document.undo_stack.setClean()
+            w.close()
+    assert list(store.dir.iterdir()) == []  # closed cleanly: nothing left to offer
