@@ -16,8 +16,8 @@ from engine.paths import DEFAULT_SCENARIO
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
-    from editor.files import RecoveryStore
     from editor.main_window import MainWindow
+    from editor.recovery import RecoverySlot, RecoveryStore
 
 NO_DISPLAY_HINT = (
     "tcstudio edit: error: no display available (DISPLAY/WAYLAND_DISPLAY unset)\n"
@@ -129,54 +129,70 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
 
         scratch = tempfile.mkdtemp(prefix="tcstudio-shot-")
         settings = Settings(QSettings(f"{scratch}/settings.ini", QSettings.Format.IniFormat))
-    window = MainWindow(document, recovery=recovery, settings=settings)
+    def new_window(doc: MapDocument | None = None) -> MainWindow:
+        made = MainWindow(doc, recovery=recovery, settings=settings)
+        made.show()
+        made.view.zoom_to_fit()
+        return made
+
     if screenshot:
+        window = MainWindow(document, recovery=recovery, settings=settings)
         return _screenshot(app, window, Path(screenshot))
-    window.show()
-    window.view.zoom_to_fit()
+    window = new_window(document)
     if error:
         window.show_error("Cannot open file", error)
+    windows = [window]  # referenced until the event loop ends
     if recovery is not None:
-        _offer_recovery(window, recovery)
-        recovery.start_session()
+        windows += _offer_recovery(window, recovery, new_window)
     return app.exec()
 
 
-def _offer_recovery(window: MainWindow, recovery: RecoveryStore) -> None:
+def _offer_recovery(
+    window: MainWindow, recovery: RecoveryStore, new_window: Callable[[], MainWindow]
+) -> list[MainWindow]:
+    """Offer every orphaned recovery (work of a window that did not close cleanly) for
+    restore; each restored one opens in a window from `new_window`. Returns those windows."""
     from PySide6.QtWidgets import QMessageBox
 
-    info = recovery.crashed_session()
-    if info is None:
-        return
-    when = info.get("saved_at")
-    stamp = datetime.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M") if when else "?"
-    original = info.get("original") or "a new map"
-    answer = QMessageBox.question(
-        window,
-        "Recover unsaved work?",
-        f"The editor did not shut down cleanly. Unsaved work on {original} from {stamp} was "
-        "kept.\n\nRestore it?",
-    )
-    if answer == QMessageBox.StandardButton.Yes:
-        restore_recovery(window, recovery)
-    else:
-        recovery.discard()
+    restored = []
+    for slot in recovery.orphans():
+        info = slot.info()
+        when = info.saved_at
+        stamp = datetime.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M") if when else "?"
+        original = str(info.original) if info.original else f"a new map ({info.name or '?'})"
+        answer = QMessageBox.question(
+            window,
+            "Recover unsaved work?",
+            f"An editor window did not shut down cleanly. Unsaved work on {original} from "
+            f"{stamp} was kept.\n\nRestore it in a new window?",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            slot.close()
+            continue
+        target = new_window()
+        if restore_recovery(target, slot):
+            restored.append(target)
+        else:
+            slot.release()  # unreadable now: keep it for a later start rather than delete it
+            target.close()
+    return restored
 
 
-def restore_recovery(window: MainWindow, recovery: RecoveryStore) -> bool:
-    """Load the recovery copy into the window as unsaved changes to its original file."""
+def restore_recovery(window: MainWindow, slot: RecoverySlot) -> bool:
+    """Load a recovery slot's work into the window as unsaved changes to its original file;
+    the window then keeps the slot as its own recovery slot."""
     from editor import files
 
-    info = recovery.crashed_session() or {}
+    info = slot.info()
     try:
-        game_map = recovery.load()
+        game_map = files.open_map(slot.map_path).map
     except files.OpenError as exc:
         window.show_error("Cannot recover", str(exc))
         return False
-    original = info.get("original")
-    window.set_map(game_map, Path(original) if original else None)
+    window.set_map(game_map, info.original)
     window.document.undo_stack.resetClean()  # recovered work is not saved anywhere yet
     window.document.fileChanged.emit()
+    window.adopt_recovery(slot)
     return True
 
 

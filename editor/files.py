@@ -1,23 +1,27 @@
-"""Opening and saving maps for the editor, and the crash-recovery store.
+"""Opening and saving maps for the editor.
 
 All reading and writing goes through engine.content (the loading pipeline `load_file`, and
 `save_map` — atomic —); this module adds what the editor needs around it: opening a scenario
-opens its map, errors become one readable message, and unsaved work is kept in a recovery file.
+opens its map, errors become one readable message, and temp files left beside a map by a killed
+save are cleaned when it is opened. Unsaved work is kept by editor.recovery (RecoveryStore is
+re-exported here for the callers that know it as files.RecoveryStore).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from editor.pack_open import PackOpenError, extract_pack
+from editor.recovery import RecoveryStore
 from engine.content import ContentError, load_document, load_file, scenario_reference
 from engine.content import save_map as content_save_map
-from engine.content.atomic import atomic_write_text
+from engine.content.atomic import clean_stale_temps
 from engine.model import GameMap
+
+__all__ = ["OpenError", "Opened", "RecoveryStore", "map_path_of", "open_map",
+           "opened_via_scenario", "save_map"]
 
 
 class OpenError(Exception):
@@ -105,6 +109,7 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
         _OPENED_VIA[map_path] = path.resolve()
     else:
         _OPENED_VIA.pop(map_path.resolve(), None)
+    clean_stale_temps(map_path)
     loaded = load_file(map_path, lenient=True)
     if loaded.document is None:
         raise OpenError(f"Cannot open {map_path}:\n{_format_problems(loaded.problems)}",
@@ -120,78 +125,3 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
 def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> None:
     """Write the map atomically (old file or new file, never a broken one)."""
     content_save_map(game_map, Path(path))
-
-
-def _pid_alive(lock: Path) -> bool:
-    """Whether the lock names a running process other than this one."""
-    try:
-        pid = int(lock.read_text(encoding="utf-8").strip())
-    except (OSError, ValueError):
-        return False
-    if pid == os.getpid() or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # exists but not ours (EPERM), or the platform cannot tell
-        return True
-    return True
-
-
-class RecoveryStore:
-    """Keeps unsaved work in a separate recovery file and notices unclean exits.
-
-    A lock file marks a running session; a clean exit removes it. If the next start finds a
-    lock and a recovery map, the editor offers to restore it."""
-
-    MAP = "recovery.map.yaml"
-    META = "recovery.json"
-    LOCK = "session.lock"
-
-    def __init__(self, directory: str | os.PathLike[str]) -> None:
-        self.dir = Path(directory)
-
-    @property
-    def map_path(self) -> Path:
-        """Where the recovery map is written."""
-        return self.dir / self.MAP
-
-    def crashed_session(self) -> dict | None:
-        """Details of recoverable work left by a session that did not exit cleanly."""
-        lock = self.dir / self.LOCK
-        if not lock.exists() or not self.map_path.exists():
-            return None
-        if _pid_alive(lock):
-            return None  # another editor is running and owns this work
-        try:
-            meta = json.loads((self.dir / self.META).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            meta = {}
-        return {"original": meta.get("original"), "saved_at": meta.get("saved_at")}
-
-    def start_session(self) -> None:
-        """Mark this session as running."""
-        self.dir.mkdir(parents=True, exist_ok=True)
-        (self.dir / self.LOCK).write_text(str(os.getpid()), encoding="utf-8")
-
-    def write(self, game_map: GameMap, original: Path | None) -> None:
-        """Save unsaved work to the recovery file (atomically)."""
-        self.dir.mkdir(parents=True, exist_ok=True)
-        save_map(game_map, self.map_path)
-        meta = {"original": str(original) if original else None, "saved_at": time.time()}
-        atomic_write_text(self.dir / self.META, json.dumps(meta))
-
-    def load(self) -> GameMap:
-        """The recovered map."""
-        return open_map(self.map_path).map
-
-    def discard(self) -> None:
-        """Delete the recovery file (after a save, or when the user declines recovery)."""
-        for name in (self.MAP, self.META):
-            (self.dir / name).unlink(missing_ok=True)
-
-    def end_session(self) -> None:
-        """Clean exit: drop the lock and the recovery file."""
-        self.discard()
-        (self.dir / self.LOCK).unlink(missing_ok=True)

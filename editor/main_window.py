@@ -31,6 +31,7 @@ from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
 from editor.playtest.dialog import PlaytestDialog
 from editor.playtest.mode import PlayMode
+from editor.recovery import RecoveryWriter
 from editor.settings import Settings
 from editor.state import ToolState
 from editor.tools.base import Tool
@@ -134,6 +135,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(int(self.settings.pref("autosave_seconds")) * 1000)
         self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_pending_since = 0.0
+        self.recovery_writer = RecoveryWriter(recovery.claim) if recovery is not None else None
 
         doc = self.document
         doc.fileChanged.connect(self._update_title)
@@ -574,9 +577,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.settings.q.setValue("window/geometry", self.saveGeometry())
         self.settings.q.setValue("window/state", self.saveState())
         self.validator.shutdown()
-        self.autosave_timer.stop()
-        if self.recovery is not None:
-            self.recovery.end_session()
+        self.end_recovery()
         event.accept()
 
     def _restore_layout(self) -> None:

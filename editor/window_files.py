@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
@@ -9,13 +10,17 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from editor import files
 from editor.dialogs import NewMapDialog
+from editor.recovery import RecoverySlot
 from editor.templates import empty_map, half_template
+from engine.content import map_to_dict
 from engine.model import GameMap
 from engine.paths import CONTENT_DIR
 
 APP_TITLE = "Trench Club Studio"
 MAP_FILTER = "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)"
 DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
+# Longest wait for a pause before unsaved work is kept anyway, in autosave intervals.
+AUTOSAVE_MAX_WAIT = 6
 
 
 class FileActions:
@@ -28,6 +33,15 @@ class FileActions:
         self.act_revert.setEnabled(doc.path is not None)
 
     def _edited(self, *_args: object) -> None:
+        # The timer waits for a pause in editing; during a long busy spell the copy is still
+        # kept once the work has waited AUTOSAVE_MAX_WAIT intervals.
+        now = time.monotonic()
+        if not self.autosave_timer.isActive():
+            self.autosave_pending_since = now
+        elif now - self.autosave_pending_since > (
+            AUTOSAVE_MAX_WAIT * self.autosave_timer.interval() / 1000
+        ):
+            return
         self.autosave_timer.start()
 
     def _ask_unsaved(self) -> str:
@@ -156,8 +170,8 @@ class FileActions:
             return False
         self.document.mark_saved(path)
         self.settings.add_recent(path)
-        if self.recovery is not None:
-            self.recovery.discard()
+        if self.recovery_writer is not None:
+            self.recovery_writer.discard()
         self.statusBar().showMessage(f"Saved {path.name}", 4000)
         return True
 
@@ -187,18 +201,43 @@ class FileActions:
             self.recent_menu.addSeparator()
             self.recent_menu.addAction("Clear Recent", self.settings.clear_recent)
 
+    @property
+    def recovery_slot(self) -> RecoverySlot | None:
+        """This window's recovery slot (None until its first recovery copy)."""
+        return self.recovery_writer.slot if self.recovery_writer is not None else None
+
     def autosave(self) -> None:
-        """Keep a recovery copy of unsaved work (never touches the real file)."""
-        if self.recovery is None:
+        """Keep a recovery copy of unsaved work in this window's own recovery slot (never
+        touches the real file); with nothing unsaved, drop the copy. Only the snapshot is
+        taken here; the copy is written on the recovery writer's thread."""
+        self.autosave_timer.stop()
+        writer = self.recovery_writer
+        if writer is None:
             return
+        failure = writer.take_failure()
+        if failure:
+            self.statusBar().showMessage(f"Could not write the recovery copy: {failure}", 6000)
         if not self.document.modified:
-            self.recovery.discard()
+            writer.discard()
             return
+        m = self.document.map
         try:
-            self.recovery.write(self.document.map, self.document.path)
-            self.statusBar().showMessage("Recovery copy of unsaved work kept", 2000)
+            writer.write(map_to_dict(m), self.document.path, m.name)
+            if not failure:
+                self.statusBar().showMessage("Recovery copy of unsaved work kept", 2000)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
             self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
+
+    def adopt_recovery(self, slot: RecoverySlot) -> None:
+        """Make `slot` (restored work) this window's recovery slot, dropping its own."""
+        if self.recovery_writer is not None:
+            self.recovery_writer.adopt(slot)
+
+    def end_recovery(self) -> None:
+        """Clean close: remove this window's recovery slot, and only this one."""
+        self.autosave_timer.stop()
+        if self.recovery_writer is not None:
+            self.recovery_writer.close()
 
     # --- drag and drop, close ------------------------------------------------------------
 

@@ -1,18 +1,18 @@
 """The exporter interface, the registry of exporters by name, and atomic file writing.
 
 Every exporter turns a source (a `GameMap`, or a content file path for the pack) into one file
-and writes it through `atomic_write`, so a crash or a full disk never leaves half a file.
+and writes it through `atomic_write` (the engine's one atomic writer, engine.content.atomic), so
+a crash or a full disk never leaves half a file.
 """
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
+
+from engine.content import atomic as content_atomic
 
 
 class ExportError(Exception):
@@ -54,17 +54,6 @@ class Exporter(Protocol):
 _REGISTRY: dict[str, Exporter] = {}
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-# mkstemp creates 0600 files; written files get the usual permissions of new files instead.
-_FILE_MODE = (stat.S_IRUSR | stat.S_IWUSR | stat.S_IRGRP | stat.S_IWGRP | stat.S_IROTH
-              | stat.S_IWOTH) & ~_umask()
-
-
 def register(exporter: Exporter) -> Exporter:
     """Add an exporter to the registry under its name (a later one of the same name wins)."""
     _REGISTRY[exporter.name] = exporter
@@ -94,30 +83,17 @@ def _load_builtin() -> None:
     from exporters import conformance, pack, pdf, png, svg, tiled  # noqa: F401
 
 
-def atomic_write(path: Path, write: Callable[[Any], None], mode: str = "wb") -> Path:
-    """Write a file atomically: `write(fh)` fills a temp file in the target's directory,
-    which is flushed, fsynced and renamed over `path`. Nothing is left behind on error."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, mode) as fh:
-            write(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, _FILE_MODE)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+def atomic_write(path: Path, write: Callable[[Any], None]) -> Path:
+    """Write a file atomically through the engine's one writer (engine.content.atomic):
+    `write(fh)` fills a temp file beside `path`; missing parent folders are made."""
+    return content_atomic.atomic_write(path, write, parents=True)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> Path:
-    """Write bytes to `path` atomically."""
-    return atomic_write(path, lambda fh: fh.write(data))
+    """Write bytes to `path` atomically (missing parent folders are made)."""
+    return content_atomic.atomic_write_bytes(path, data, parents=True)
 
 
 def atomic_write_text(path: Path, text: str) -> Path:
-    """Write UTF-8 text (LF line ends) to `path` atomically."""
-    return atomic_write_bytes(path, text.encode("utf-8"))
+    """Write UTF-8 text (LF line ends) to `path` atomically (missing parent folders are made)."""
+    return content_atomic.atomic_write_text(path, text, parents=True)

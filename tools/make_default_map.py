@@ -23,6 +23,7 @@ from pathlib import Path
 
 from shapely.geometry import LineString, Polygon
 
+from engine.content.atomic import atomic_write_text
 from engine.hexes import Hex, Layout, axial_to_offset, disk, line, offset_to_axial
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -435,8 +436,7 @@ def render_yaml(m: MapData) -> str:
 def main(argv: list[str]) -> int:
     """Write the map YAML to argv[1] or content/maps/default.map.yaml."""
     target = Path(argv[1]) if len(argv) > 1 else ROOT / "content" / "maps" / "default.map.yaml"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render_yaml(build()), encoding="utf-8")
+    atomic_write_text(target, render_yaml(build()), parents=True)
     print(f"wrote {target}")
     return 0
 
