@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(VENV)/bin/tcstudio edit
 
 # Tests of the Qt-free packages; they run with PySide6 blocked (tests/without_qt.py).
-CORE_TESTS := tests/engine tests/content tests/content_files tests/exporters
+CORE_TESTS := tests/engine tests/content tests/content_files tests/exporters tests/packs
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .

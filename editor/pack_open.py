@@ -1,6 +1,6 @@
 """Opening map packs (`.tcpack`) in the editor, and the open-file routing that goes with it.
 
-A pack is read with the same checks as `tcstudio import` (exporters.packimport: bounded unzip,
+A pack is read with the same checks as `tcstudio import` (packs.reader: bounded unzip,
 no absolute or `..` entries, checksums against the manifest, valid content) and extracted into
 `AppDataLocation/packs/<pack id>-<version>/`; then the pack's scenario opens, which opens its
 map. A bad pack shows the import's message and nothing is written.
@@ -53,9 +53,9 @@ def extract_pack(pack_path: str | Path, root: Path | None = None) -> Path:
     different pack of the same id and version goes to a numbered sibling folder.
 
     Raises PackOpenError with the import's message; nothing is written then."""
-    from exporters.pack import MANIFEST
-    from exporters.packimport import import_pack, read_pack
-    from exporters.packzip import PackError
+    from packs.errors import PackError
+    from packs.format import MANIFEST
+    from packs.reader import import_pack, read_pack
 
     pack_path = Path(pack_path)
     root = root or packs_root()

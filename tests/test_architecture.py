@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-QT_FREE_PACKAGES = ["engine", "exporters"]
+QT_FREE_PACKAGES = ["engine", "exporters", "packs"]
 
 
 def _imported_modules(path: Path) -> set[str]:

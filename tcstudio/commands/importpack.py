@@ -23,8 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Import; 0 ok, 1 bad pack, 2 unreadable input."""
     from exporters.cli_support import print_problems
-    from exporters.packimport import InvalidPackContent, import_pack
-    from exporters.packzip import PackError
+    from packs.errors import PackError
+    from packs.reader import InvalidPackContent, import_pack
 
     pack = Path(args.pack)
     if not pack.is_file():

@@ -11,9 +11,10 @@ import zipfile
 
 import pytest
 
-from exporters.pack import MANIFEST_SCHEMA
-from exporters.packimport import check_manifest, import_pack
-from exporters.packzip import Limits, PackError, read_zip, write_zip
+from packs.errors import PackError
+from packs.format import MANIFEST_SCHEMA
+from packs.reader import check_manifest, import_pack
+from packs.safezip import Limits, read_zip, write_zip
 
 CONTENT = {name: b'{"x": 1}\n' for name in ("map.json", "ruleset.json", "catalog.json")}
 CONTENT["scenario.json"] = (b'{"map": "map.json", "ruleset": "ruleset.json", '
