@@ -1,0 +1,55 @@
+"""Issue 15 finding 4: crafted packs that crashed `tcstudio import` are refused with a
+message naming the pack and the entry, exit 1, and nothing is left on disk."""
+
+from __future__ import annotations
+
+import pytest
+
+from packs.errors import PackError
+from packs.reader import import_pack, read_pack
+from tcstudio.cli import main
+from tests.packs.crafted import CRASHERS, invalid_content
+
+
+def _tree(folder) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+@pytest.mark.parametrize("case", sorted(CRASHERS))
+def test_crafted_pack_is_refused_by_the_reader(case):
+    make, message = CRASHERS[case]
+    with pytest.raises(PackError, match=message):
+        read_pack(make())
+
+
+@pytest.mark.parametrize("case", sorted(CRASHERS))
+def test_import_of_crafted_pack_exits_1_with_a_located_message(tmp_path, capsys, case):
+    make, message = CRASHERS[case]
+    pack = tmp_path / "evil.tcpack"
+    pack.write_bytes(make())
+    before = _tree(tmp_path)
+    assert main(["import", str(pack), "--out", str(tmp_path / "new" / "deeper" / "out")]) == 1
+    err = capsys.readouterr().err
+    assert f"{pack}: " in err and message in err
+    assert "Traceback" not in err
+    assert _tree(tmp_path) == before
+
+
+def test_refused_content_leaves_no_parent_folders_and_names_the_pack(tmp_path, capsys):
+    pack = tmp_path / "bad.tcpack"
+    pack.write_bytes(invalid_content())
+    out = tmp_path / "a" / "b" / "out"
+    assert main(["import", str(pack), "--out", str(out)]) == 1
+    assert not (tmp_path / "a").exists()
+    err = capsys.readouterr().err
+    assert "bad.tcpack!scenario.json" in err
+    assert ".import-" not in err and str(tmp_path / "a") not in err
+
+
+def test_refused_pack_keeps_existing_parent_folders(tmp_path):
+    (tmp_path / "keep").mkdir()
+    pack = tmp_path / "bad.tcpack"
+    pack.write_bytes(invalid_content())
+    with pytest.raises(PackError):
+        import_pack(pack, tmp_path / "keep" / "new" / "out")
+    assert _tree(tmp_path) == ["bad.tcpack", "keep"]
