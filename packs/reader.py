@@ -23,7 +23,7 @@ from engine.content import Problem, validate_paths
 from engine.content.schemas import all_schemas, registry
 from packs.errors import PackError
 from packs.format import CONTENT_FILES, FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA
-from packs.paths import UnsafePathError, confine
+from packs.paths import UnsafePathError, check_relative_name, confine
 from packs.safejson import JsonError, loads
 from packs.safezip import DEFAULT_LIMITS, Limits, read_zip
 
@@ -56,6 +56,12 @@ def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
     if manifest["format_version"] > FORMAT_VERSION:
         raise PackError(f"pack format version {manifest['format_version']} is newer than "
                         f"this program reads ({FORMAT_VERSION})", hint="update Trench Club Studio")
+    for info in manifest["files"]:
+        try:
+            check_relative_name(info["path"])
+        except UnsafePathError as err:
+            raise PackError(f"manifest lists {info['path']!r}: {err.reason}", entry=MANIFEST,
+                            hint=err.hint) from None
     listed = {f["path"]: f for f in manifest["files"]}
     if len(listed) != len(manifest["files"]):
         raise PackError("a file is listed twice in the manifest", entry=MANIFEST)

@@ -3,12 +3,14 @@ message naming the pack and the entry, exit 1, and nothing is left on disk."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from packs.errors import PackError
-from packs.reader import import_pack, read_pack
+from packs.reader import check_manifest, import_pack, read_pack
 from tcstudio.cli import main
-from tests.packs.crafted import CRASHERS, invalid_content
+from tests.packs.crafted import CONTENT, CRASHERS, invalid_content, manifest_dict
 
 
 def _tree(folder) -> list[str]:
@@ -53,3 +55,15 @@ def test_refused_pack_keeps_existing_parent_folders(tmp_path):
     with pytest.raises(PackError):
         import_pack(pack, tmp_path / "keep" / "new" / "out")
     assert _tree(tmp_path) == ["bad.tcpack", "keep"]
+
+
+@pytest.mark.parametrize("path", ["dir/./x.json", "x\x01.json", "a" * 300])
+def test_manifest_path_the_schema_allows_but_no_folder_should_is_refused(path):
+    files = dict(CONTENT)
+    manifest = manifest_dict(files)
+    manifest["files"].append({"path": path, "kind": "other",
+                              "sha256": "0" * 64, "size": 1})
+    entries = {**files, "manifest.json": json.dumps(manifest).encode()}
+    with pytest.raises(PackError, match="manifest lists") as info:
+        check_manifest(entries)
+    assert info.value.entry == "manifest.json"
