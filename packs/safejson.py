@@ -3,8 +3,9 @@ no duplicate keys; every refusal is a JsonError naming the source, line and colu
 
 The standard `json.loads` recurses per nesting level (RecursionError on deep input), turns
 `1e400` into infinity, accepts NaN and duplicate keys (the last wins) and fails only above
-4,300 integer digits. Here one iterative scan over the text checks depth and duplicate keys
-first, then `json.loads` parses with hooks that bound the numbers.
+4,300 integer digits. Here a fast pass over the brackets outside strings bounds the depth
+first, then `json.loads` parses with hooks that bound the numbers and refuse duplicate keys;
+only a refused text is scanned again, iteratively, to locate the problem.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ MAX_DEPTH = 64
 MAX_INT_DIGITS = 100
 # A string literal (skipped whole), or a bracket, or a colon (marks the string before it as
 # a key).
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:]', re.DOTALL)
-_WS = re.compile(r"[ \t\n\r]*")
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}:]', re.DOTALL)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 class JsonError(ValueError):
@@ -81,6 +83,30 @@ def _scan(text: str, source: str, max_depth: int) -> None:
                 keys.pop()
 
 
+def _too_deep(text: str, max_depth: int) -> bool:
+    """Whether brackets outside strings nest deeper than `max_depth` (fast, unlocated)."""
+    depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > max_depth:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise _DuplicateKey
+    return data
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
 def _locate(text: str, literal: str) -> tuple[int | None, int | None]:
     index = text.find(literal)
     return _position(text, index) if index >= 0 else (None, None)
@@ -108,7 +134,8 @@ def loads(data: str | bytes, *, source: str, max_depth: int = MAX_DEPTH,
         text = data
     if text.startswith("\ufeff"):
         text = text[1:]
-    _scan(text, source, max_depth)
+    if _too_deep(text, max_depth):
+        _scan(text, source, max_depth)  # raises, located
 
     def parse_int(literal: str) -> int:
         if len(literal.lstrip("-")) > max_int_digits:
@@ -127,7 +154,10 @@ def loads(data: str | bytes, *, source: str, max_depth: int = MAX_DEPTH,
 
     try:
         return json.loads(text, parse_int=parse_int, parse_float=parse_float,
-                          parse_constant=parse_constant)
+                          parse_constant=parse_constant, object_pairs_hook=_unique_keys)
+    except _DuplicateKey:
+        _scan(text, source, max_depth)  # raises, located
+        raise JsonError(source, "duplicate key", "remove one of them") from None
     except json.JSONDecodeError as err:
         raise JsonError(source, f"not valid JSON: {err.msg}",
                         "check commas, brackets and quotes here", err.lineno,
