@@ -67,7 +67,7 @@ def test_build_killed_at_random_points_stays_consistent(tmp_path):
     map_file = content / "maps" / "default.map.yaml"
     text = map_file.read_text(encoding="utf-8")
     assert MAP_NAME in text
-    killed_with_index = 0
+    interrupted = 0
     for run in range(KILLS):
         # A new map name changes the pack, so every run has a pack to rewrite.
         map_file.write_text(text.replace(MAP_NAME, f"{MAP_NAME} {run}", 1), encoding="utf-8")
@@ -76,12 +76,13 @@ def test_build_killed_at_random_points_stays_consistent(tmp_path):
                                 stderr=subprocess.DEVNULL)
         time.sleep(rng.uniform(0.1, 1.1) * span)
         proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=60)
+        interrupted += proc.wait(timeout=60) == -signal.SIGKILL
         assert _outside(tmp_path, out) == before, f"run {run}: files outside --out changed"
-        killed_with_index += _check_index(out) > 0
+        _check_index(out)
         # The next build (in-process, so the test stays short) repairs everything.
         assert main(["build", str(content), "--out", str(out), "--quiet"]) == 0
         assert _check_index(out) == 1
         assert not [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
         assert _outside(tmp_path, out) == before
-    assert killed_with_index > 0
+    # Most kills must land before the build ends, or this test tested nothing.
+    assert interrupted >= KILLS // 2
