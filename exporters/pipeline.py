@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import Problem, collect_files, load_document, validate_paths
-from exporters.base import atomic_write_bytes
+from exporters.base import ExportError, atomic_write_bytes
 from exporters.buildcache import (
     CACHE_FILE,
     INDEX_FILE,
@@ -146,7 +146,12 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
             result.skipped.append(name)
             records[name] = old
             continue
-        pack = build_pack_from_file(path)
+        try:
+            pack = build_pack_from_file(path)
+        except ExportError as err:
+            result.problems.append(Problem("build.export_failed", "error", err.message,
+                                           err.hint, file=str(path)))
+            continue
         m = pack.manifest
         entry = {"file": name, "id": m["pack"]["id"], "version": m["pack"]["version"],
                  "name": m["pack"]["name"], "ruleset_version": m["ruleset_version"],
@@ -156,6 +161,8 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
         fresh[name] = pack.data
     if progress:
         progress(len(scenarios), len(scenarios), "index")
+    if not result.ok:
+        return result  # nothing written yet
     gone = {name: r for name, r in cache.records.items() if name not in records}
     if fresh or gone:
         kept = [records[name].entry for name in result.skipped]

@@ -13,6 +13,7 @@ import pytest
 
 from engine.paths import CONTENT_DIR
 from exporters import pipeline
+from exporters.base import ExportError
 from exporters.buildcache import CACHE_FILE, INDEX_FILE
 from tcstudio.cli import main
 
@@ -146,3 +147,21 @@ def test_index_never_names_a_stale_checksum_when_the_build_dies(tmp_path, conten
     assert main(["build", str(content), "--out", str(out), "--quiet"]) == 0
     assert_index_consistent(out)
     assert len(json.loads((out / INDEX_FILE).read_text(encoding="utf-8"))["packs"]) == 3
+
+
+def test_a_pack_that_cannot_be_drawn_stops_the_build_before_writing(tmp_path, content, capsys,
+                                                                     monkeypatch):
+    out = tmp_path / "dist"
+    before = {p.name: sha(p) for p in out.iterdir()}
+    (content / "scenarios" / "default-2p.scenario.yaml").write_text(
+        (content / "scenarios" / "default-2p.scenario.yaml").read_text(encoding="utf-8")
+        + "\n", encoding="utf-8")
+
+    def refuse(path, version=None):
+        raise ExportError("the PNG would be 0×0 pixels", hint="lower --dpi or --hex-mm")
+
+    monkeypatch.setattr(pipeline, "build_pack_from_file", refuse)
+    assert main(["build", str(content), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "build.export_failed" in err and "default-2p.scenario.yaml" in err
+    assert {p.name: sha(p) for p in out.iterdir()} == before
