@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.model import GameMap
+from exporters.limits import DPI_RANGE, HEX_MM_RANGE
 
 PREVIEW_W, PREVIEW_H = 480, 300
 SCENARIO_FORMATS = ("pack", "conformance")
@@ -183,13 +184,13 @@ class ExportDialog(QDialog):
         path_row.addWidget(self.path_edit, 1)
         path_row.addWidget(browse)
         self.dpi = QDoubleSpinBox()
-        self.dpi.setRange(10, 1200)
+        self.dpi.setRange(*DPI_RANGE)
         self.dpi.setValue(150)
         self.dpi.setSuffix(" dpi")
         self.paper = QComboBox()
         self.paper.addItems(["A4", "A3"])
         self.hex_mm = QDoubleSpinBox()
-        self.hex_mm.setRange(5, 100)
+        self.hex_mm.setRange(*HEX_MM_RANGE)
         self.hex_mm.setDecimals(1)
         self.hex_mm.setValue(30)
         self.hex_mm.setSuffix(" mm")
