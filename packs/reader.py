@@ -175,11 +175,13 @@ def import_pack(pack_path: Path, out_dir: Path, limits: Limits = DEFAULT_LIMITS)
         if out_dir.exists():
             out_dir.rmdir()
         tmp.rename(out_dir)
-    except BaseException:
+    except BaseException as exc:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
         for folder in reversed(created):
             with contextlib.suppress(OSError):
                 folder.rmdir()
+        if isinstance(exc, OSError):  # name the target, not the deleted temporary folder
+            raise OSError(exc.errno, exc.strerror, str(out_dir)) from None
         raise
     return manifest

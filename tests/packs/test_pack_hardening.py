@@ -3,14 +3,16 @@ message naming the pack and the entry, exit 1, and nothing is left on disk."""
 
 from __future__ import annotations
 
+import errno
 import json
+from pathlib import Path
 
 import pytest
 
 from packs.errors import PackError
 from packs.reader import check_manifest, import_pack, read_pack
 from tcstudio.cli import main
-from tests.packs.crafted import CONTENT, CRASHERS, invalid_content, manifest_dict
+from tests.packs.crafted import CONTENT, CRASHERS, invalid_content, manifest_dict, pack_of
 
 
 def _tree(folder) -> list[str]:
@@ -67,3 +69,18 @@ def test_manifest_path_the_schema_allows_but_no_folder_should_is_refused(path):
     with pytest.raises(PackError, match="manifest lists") as info:
         check_manifest(entries)
     assert info.value.entry == "manifest.json"
+
+
+def test_write_failure_names_the_target_not_the_temp_folder(tmp_path, capsys, monkeypatch):
+    pack = tmp_path / "good.tcpack"
+    pack.write_bytes(pack_of(CONTENT))
+
+    def disk_full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(Path, "write_bytes", disk_full)
+    out = tmp_path / "new" / "out"
+    assert main(["import", str(pack), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {out}: No space left on device" in err and ".import-" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["good.tcpack"]
