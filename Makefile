@@ -4,7 +4,7 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint install clean
+.PHONY: run test bench lint install clean kill-build
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(VENV)/bin/tcstudio edit
 
 # Tests of the Qt-free packages; they run with PySide6 blocked (tests/without_qt.py).
-CORE_TESTS := tests/engine tests/content tests/content_files tests/exporters
+CORE_TESTS := tests/engine tests/content tests/content_files tests/exporters tests/packs
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -28,6 +28,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/benchmarks --benchmark-only --benchmark-columns=min,median,max,rounds
+
+# The build killed at 300 random points instead of the 20 of `make test`.
+kill-build: $(STAMP)
+	TC_BUILD_KILLS=300 $(PY) -m pytest -q -p no:cacheprovider tests/exporters/test_build_kill.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

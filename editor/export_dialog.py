@@ -39,6 +39,7 @@ from engine.model import GameMap
 from exporters import base
 from exporters.base import ExportError, ExportOptions
 from exporters.board import build_board
+from exporters.limits import DPI_RANGE, HEX_MM_RANGE
 from exporters.pdf import plan_tiling
 from exporters.png import png_bytes, render_board
 
@@ -176,13 +177,13 @@ class ExportDialog(QDialog):
         path_row.addWidget(self.path_edit, 1)
         path_row.addWidget(browse)
         self.dpi = QDoubleSpinBox()
-        self.dpi.setRange(10, 1200)
+        self.dpi.setRange(*DPI_RANGE)
         self.dpi.setValue(150)
         self.dpi.setSuffix(" dpi")
         self.paper = QComboBox()
         self.paper.addItems(["A4", "A3"])
         self.hex_mm = QDoubleSpinBox()
-        self.hex_mm.setRange(5, 100)
+        self.hex_mm.setRange(*HEX_MM_RANGE)
         self.hex_mm.setDecimals(1)
         self.hex_mm.setValue(30)
         self.hex_mm.setSuffix(" mm")

@@ -1,6 +1,6 @@
 """Opening map packs (`.tcpack`) in the editor: checking and extracting them.
 
-A pack is read with the same checks as `tcstudio import` (exporters.packimport: bounded unzip,
+A pack is read with the same checks as `tcstudio import` (packs.reader: bounded unzip,
 no absolute or `..` entries, checksums against the manifest, valid content) and extracted into
 `AppDataLocation/packs/<pack id>-<version>/`; then the pack's scenario opens, which opens its
 map. A bad pack shows the import's message and nothing is written.
@@ -14,9 +14,9 @@ from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
-from exporters.pack import MANIFEST
-from exporters.packimport import import_pack, read_pack
-from exporters.packzip import PackError
+from packs.errors import PackError
+from packs.format import MANIFEST
+from packs.reader import import_pack, read_pack
 
 PACK_SUFFIX = ".tcpack"
 

@@ -29,20 +29,17 @@ from engine.model import Catalog, GameMap, Scenario
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import build_board
-from exporters.packzip import write_zip
 from exporters.png import png_bytes, render_board
 from exporters.svg import board_to_svg
+from packs.format import CONTENT_FILES, FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA
+from packs.safezip import write_zip
 
-FORMAT_VERSION = 1
-MANIFEST = "manifest.json"
-MANIFEST_SCHEMA = "https://trenchclub.studio/schema/pack-manifest.schema.json"
 PREVIEW_WIDTH_PX = 1200
 BOARD_HEX_MM = 30.0
 KIND_OF_FILE = {
     "scenario.json": "scenario", "map.json": "map", "ruleset.json": "ruleset",
     "catalog.json": "catalog", "board.svg": "print", "preview.png": "image",
 }
-CONTENT_FILES = ("scenario.json", "map.json", "ruleset.json", "catalog.json")
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
 from exporters.board import PALETTE, Board, Shape, build_board, smooth_points
+from exporters.limits import check_options, check_pages
 
 PAPERS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
 PAGE_MARGIN_MM = 10.0  # most printers cannot print the outer 4-6 mm
@@ -197,6 +198,7 @@ def _scale_bar(pdf: FPDF, x: float, y: float) -> None:
 def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
     """The print-and-play PDF of a laid-out board: page map, then the board pages."""
     t = plan_tiling(board.width, board.height, paper)
+    check_pages(t.pages)
     pdf = FPDF(orientation="L" if t.landscape else "P", unit="mm", format=paper)
     pdf.set_auto_page_break(False)
     pdf.set_creation_date(_FIXED_DATE)
@@ -326,6 +328,7 @@ class PdfExporter:
 
     def export(self, source: Any, out_path: Path, options: ExportOptions) -> Path:
         """Write the print-and-play PDF of a GameMap."""
+        check_options(options)
         return atomic_write_bytes(out_path, map_to_pdf(source, options.paper, options.hex_mm))
 
 

@@ -1,9 +1,17 @@
 """The content pipeline behind `tcstudio build`: validate everything, then build packs.
 
 Validation runs over every content file first; any error stops the build with the full list.
-Then each scenario becomes one pack. A cache file in the output folder remembers, per pack,
-a hash of its inputs (the scenario file, the files it references, the pipeline version) and
-of the pack written; a pack whose inputs are unchanged and whose file is intact is skipped.
+Then each scenario becomes one pack. A cache file in the output folder (exporters.buildcache)
+remembers, per pack, a hash of its inputs (the scenario file, the files it references, the
+pipeline version) and of the pack written; a pack whose inputs are unchanged and whose file is
+intact is skipped.
+
+The output stays consistent if the build is killed at any point: `index.json` never names a
+checksum that is not its file's. Changed packs are built in memory; then an interim index
+listing only the packs that stay as they are is written, then the cache (naming every pack
+this build may write, so a later build may remove them), then the packs, then the final index
+and cache. Every write is atomic. Only packs that the cache names and whose bytes are still
+what the build wrote are ever removed.
 """
 
 from __future__ import annotations
@@ -17,11 +25,19 @@ from typing import Any
 
 from engine.content import Problem, collect_files, load_document, validate_paths
 from engine.version import __version__
-from exporters.base import atomic_write_bytes
+from exporters.base import ExportError, atomic_write_bytes
+from exporters.buildcache import (
+    CACHE_FILE,
+    INDEX_FILE,
+    CacheRecord,
+    pack_path,
+    read_cache,
+    remove_stale_temp_files,
+)
 from exporters.pack import FORMAT_VERSION, build_pack_from_file
+from packs.paths import UnsafePathError
 
-CACHE_FILE = ".tcbuild-cache.json"
-INDEX_FILE = "index.json"
+__all__ = ["CACHE_FILE", "INDEX_FILE", "BuildResult", "build", "content_files"]
 # Bump when pack output changes for the same input, so caches from older builds are ignored.
 PIPELINE_VERSION = 1
 
@@ -48,11 +64,7 @@ def content_files(root: Path) -> list[Path]:
     return collect_files([root])[0]
 
 
-def _document(path: Path) -> Any:
-    return load_document(path)
-
-
-def _duplicate(path: Path, ident: str, first: Path) -> Any:
+def _duplicate(path: Path, ident: str, first: Path) -> Problem:
     return Problem("build.duplicate_scenario_id", "error",
                    f"scenario id {ident!r} is also used by {first}; packs are named by it",
                    "give every scenario its own id", file=str(path), pointer="/id")
@@ -66,15 +78,6 @@ def _input_hash(scenario: Path, data: dict[str, Any]) -> str:
     return digest.hexdigest()
 
 
-def _read_cache(out_dir: Path) -> dict[str, Any]:
-    try:
-        cache = json.loads((out_dir / CACHE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {"packs": {}}
-    return cache if isinstance(cache, dict) and isinstance(cache.get("packs"), dict) else {
-        "packs": {}}
-
-
 def _sha256(path: Path) -> str | None:
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -86,57 +89,100 @@ def _json_bytes(data: Any) -> bytes:
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
 
 
-def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) -> BuildResult:
-    """Validate `content_dir`, then write one pack per scenario and index.json to `out_dir`."""
-    files = content_files(content_dir)
-    result = BuildResult(problems=list(validate_paths(files)))
-    if not result.ok:
-        return result
+def _index(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"format_version": FORMAT_VERSION, "created_by": f"trenchclub-studio {__version__}",
+            "packs": sorted(entries, key=lambda e: e["id"])}
+
+
+def _cache_bytes(records: dict[str, CacheRecord]) -> bytes:
+    return _json_bytes({"packs": {name: r.to_json() for name, r in sorted(records.items())}})
+
+
+def _scenarios(files: list[Path], out_dir: Path,
+               result: BuildResult) -> list[tuple[Path, dict[str, Any]]]:
     scenarios = []
     first_of: dict[str, Path] = {}
     for path in files:
-        doc = _document(path)
+        doc = load_document(path)
         if doc.kind != "scenario":
             continue
         ident = doc.data["id"]
         if ident in first_of:
             result.problems.append(_duplicate(path, ident, first_of[ident]))
         first_of.setdefault(ident, path)
+        try:
+            pack_path(out_dir, f"{ident}.tcpack")
+        except UnsafePathError as err:
+            result.problems.append(Problem(
+                "build.bad_pack_name", "error", f"scenario id {ident!r} cannot name a pack "
+                f"file: {err.reason}", "use a short id", file=str(path), pointer="/id"))
         scenarios.append((path, doc.data))
+    return scenarios
+
+
+def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) -> BuildResult:
+    """Validate `content_dir`, then write one pack per scenario and index.json to `out_dir`."""
+    files = content_files(content_dir)
+    result = BuildResult(problems=list(validate_paths(files)))
+    if not result.ok:
+        return result
+    scenarios = _scenarios(files, out_dir, result)
     if not result.ok:
         return result
     out_dir.mkdir(parents=True, exist_ok=True)
-    cache = _read_cache(out_dir)
-    new_cache: dict[str, Any] = {"packs": {}}
-    entries = []
+    remove_stale_temp_files(out_dir)
+    cache = read_cache(out_dir)
+    result.problems.extend(cache.warnings)
+    records: dict[str, CacheRecord] = {}
+    fresh: dict[str, bytes] = {}  # name -> bytes of packs to write
     for n, (path, data) in enumerate(scenarios, start=1):
         name = f"{data['id']}.tcpack"
         if progress:
             progress(n - 1, len(scenarios), name)
+        target = pack_path(out_dir, name)
         inputs = _input_hash(path, data)
-        old = cache["packs"].get(name)
-        target = out_dir / name
-        if old and old.get("inputs") == inputs and _sha256(target) == old.get("sha256"):
+        old = cache.records.get(name)
+        if old and old.inputs == inputs and _sha256(target) == old.sha256:
             result.skipped.append(name)
-            entry = old["entry"]
-        else:
+            records[name] = old
+            continue
+        try:
             pack = build_pack_from_file(path)
-            atomic_write_bytes(target, pack.data)
-            result.built.append(name)
-            m = pack.manifest
-            entry = {"file": name, "id": m["pack"]["id"], "version": m["pack"]["version"],
-                     "name": m["pack"]["name"], "ruleset_version": m["ruleset_version"],
-                     "sha256": pack.sha256, "size": len(pack.data),
-                     "source": path.relative_to(content_dir).as_posix()}
-        new_cache["packs"][name] = {"inputs": inputs, "sha256": entry["sha256"], "entry": entry}
-        entries.append(entry)
+        except ExportError as err:
+            result.problems.append(Problem("build.export_failed", "error", err.message,
+                                           err.hint, file=str(path)))
+            continue
+        m = pack.manifest
+        entry = {"file": name, "id": m["pack"]["id"], "version": m["pack"]["version"],
+                 "name": m["pack"]["name"], "ruleset_version": m["ruleset_version"],
+                 "sha256": pack.sha256, "size": len(pack.data),
+                 "source": path.relative_to(content_dir).as_posix()}
+        records[name] = CacheRecord(name, inputs, pack.sha256, entry)
+        fresh[name] = pack.data
     if progress:
         progress(len(scenarios), len(scenarios), "index")
-    for name in sorted(set(cache["packs"]) - set(new_cache["packs"])):
-        (out_dir / name).unlink(missing_ok=True)  # a pack we built whose scenario is gone
-        result.removed.append(name)
-    result.index = {"format_version": FORMAT_VERSION, "created_by": f"trenchclub-studio "
-                    f"{__version__}", "packs": sorted(entries, key=lambda e: e["id"])}
+    if not result.ok:
+        return result  # nothing written yet
+    gone = {name: r for name, r in cache.records.items() if name not in records}
+    if fresh or gone:
+        kept = [records[name].entry for name in result.skipped]
+        atomic_write_bytes(out_dir / INDEX_FILE, _json_bytes(_index(kept)))
+        atomic_write_bytes(out_dir / CACHE_FILE, _cache_bytes({**gone, **records}))
+    for name, data in sorted(fresh.items()):
+        atomic_write_bytes(out_dir / name, data)
+        result.built.append(name)
+    for name, record in sorted(gone.items()):
+        target = pack_path(out_dir, name)
+        # Only a file that is still what this build wrote: never the user's own file.
+        if _sha256(target) == record.sha256 and not target.is_symlink():
+            target.unlink()
+            result.removed.append(name)
+        elif target.exists() or target.is_symlink():
+            result.problems.append(Problem(
+                "build.pack_kept", "warning", f"{name} was not removed: its scenario is gone "
+                "but the file is not the one the build wrote", "delete it yourself if it is "
+                "not needed", file=str(target)))
+    result.index = _index([r.entry for r in records.values()])
     atomic_write_bytes(out_dir / INDEX_FILE, _json_bytes(result.index))
-    atomic_write_bytes(out_dir / CACHE_FILE, _json_bytes(new_cache))
+    atomic_write_bytes(out_dir / CACHE_FILE, _cache_bytes(records))
     return result

@@ -11,8 +11,9 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.model import GameMap
-from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
+from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import Board, Shape, build_board, dash_polyline, smooth_points
+from exporters.limits import check_options, check_png_size
 
 # Below this many output pixels the board is drawn at twice the size and scaled down, which
 # smooths edges (Pillow draws polygons without anti-aliasing).
@@ -99,12 +100,7 @@ def _draw_text(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: flo
 def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Image.Image:
     """Rasterise a board at `dpi` (pixels per inch of the real-size board)."""
     k = dpi / 25.4
-    w, h = max(1, round(board.width * k)), max(1, round(board.height * k))
-    if w * h > max_pixels:
-        raise ExportError(
-            f"the PNG would be {w}×{h} pixels, more than the limit of {max_pixels:,}",
-            hint="lower --dpi or --hex-mm",
-        )
+    w, h = check_png_size(board.width * k, board.height * k, max_pixels)
     ss = 2 if w * h < _SUPERSAMPLE_BELOW else 1
     img = Image.new("RGB", (w * ss, h * ss), "#ffffff")
     draw = ImageDraw.Draw(img)
@@ -138,6 +134,7 @@ class PngExporter:
 
     def export(self, source: Any, out_path: Path, options: ExportOptions) -> Path:
         """Write the board of a GameMap as PNG."""
+        check_options(options)
         data = map_to_png(source, options.dpi, options.hex_mm, options.max_pixels)
         return atomic_write_bytes(out_path, data)
 

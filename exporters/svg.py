@@ -9,6 +9,7 @@ from typing import Any
 from engine.model import GameMap
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import Board, Shape, bezier_controls, build_board
+from exporters.limits import HEX_MM_RANGE, check_range
 
 SVG_NS = "http://www.w3.org/2000/svg"
 _FAMILIES = {"sans": "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif",
@@ -109,6 +110,7 @@ class SvgExporter:
 
     def export(self, source: Any, out_path: Path, options: ExportOptions) -> Path:
         """Write the board of a GameMap as SVG."""
+        check_range("--hex-mm", options.hex_mm, HEX_MM_RANGE)
         return atomic_write_bytes(out_path, map_to_svg(source, options.hex_mm))
 
 

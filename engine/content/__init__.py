@@ -38,6 +38,7 @@ from engine.content.loaders import (
 from engine.content.migrations import migration
 from engine.content.problems import ContentError, Problem
 from engine.content.save import save_document, save_map
+from engine.content.schemas import schema_messages
 from engine.content.semantic_map import check_map
 
 __all__ = [
@@ -74,6 +75,7 @@ __all__ = [
     "scenario_from_dict",
     "scenario_reference",
     "scenario_to_dict",
+    "schema_messages",
     "validate_paths",
     "validate_report",
 ]

@@ -51,6 +51,19 @@ def validator(kind: str) -> Draft202012Validator:
     return StrictValidator(all_schemas()[SCHEMA_OF_KIND[kind]], registry=registry())
 
 
+@cache
+def _plain_validator(schema_id: str) -> Draft202012Validator:
+    return Draft202012Validator(all_schemas()[schema_id], registry=registry())
+
+
+def schema_messages(data: Any, schema_id: str) -> list[str]:
+    """`path: message` for every way `data` breaks the schema with `$id` `schema_id`, by path
+    (for data outside a content file, such as a pack's manifest)."""
+    errors = _plain_validator(schema_id).iter_errors(data)
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
+            for e in sorted(errors, key=lambda e: list(e.path))]
+
+
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

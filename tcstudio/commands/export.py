@@ -3,15 +3,34 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.content import load_file
 from exporters import base
-from tcstudio.cli_support import positive_float, print_problems
+from exporters.limits import DPI_RANGE, HEX_MM_RANGE
+from tcstudio.cli_support import print_problems
 
 FORMATS = ["pack", "tiled", "tmj", "svg", "png", "pdf", "conformance"]
 SCENARIO_FORMATS = ("pack", "conformance")
+
+
+def bounded_float(bounds: tuple[float, float]) -> Callable[[str], float]:
+    """argparse type: a finite number within `bounds` (documented in docs/exporters.md)."""
+    low, high = bounds
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError(f"{text} is outside {low:g}–{high:g}")
+        return value
+
+    return parse
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,10 +44,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--format", required=True, choices=FORMATS, help="output format")
     p.add_argument("--out", metavar="PATH",
                    help="output file, or a folder to write ID.EXT into (default: ./ID.EXT)")
-    p.add_argument("--dpi", type=positive_float, default=150.0, help="PNG resolution (150)")
+    p.add_argument("--dpi", type=bounded_float(DPI_RANGE), default=150.0,
+                   help=f"PNG resolution, {DPI_RANGE[0]:g}–{DPI_RANGE[1]:g} (150)")
     p.add_argument("--paper", choices=["A4", "A3"], default="A4", help="PDF paper (A4)")
-    p.add_argument("--hex-mm", type=positive_float, default=30.0, dest="hex_mm",
-                   help="hex width across flats in mm for SVG/PNG/PDF (30)")
+    p.add_argument("--hex-mm", type=bounded_float(HEX_MM_RANGE), default=30.0, dest="hex_mm",
+                   help=f"hex width across flats in mm for SVG/PNG/PDF, "
+                   f"{HEX_MM_RANGE[0]:g}–{HEX_MM_RANGE[1]:g} (30)")
     p.set_defaults(handler=run)
 
 
@@ -59,11 +80,9 @@ def run(args: argparse.Namespace) -> int:
     if loaded.kind == "scenario" and args.format not in SCENARIO_FORMATS:
         obj = obj.map
     exporter = base.get(args.format)
-    out = Path(args.out) if args.out else Path.cwd()
-    # "--out newdir/" names a folder even before it exists.
-    if out.is_dir() or (args.out and args.out.endswith(("/", "\\"))):
-        out.mkdir(parents=True, exist_ok=True)
-        out = out / f"{ident}{exporter.extension}"
+    out = _target(args.out, f"{ident}{exporter.extension}")
+    if out is None:
+        return 2
     options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
     try:
         written = exporter.export(obj, out, options)
@@ -76,3 +95,23 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"wrote {written}")
     return 0
+
+
+def _target(arg: str | None, file_name: str) -> Path | None:
+    """The file to write: `--out` itself, or `file_name` inside it when it is a folder (or
+    ends with a slash: a folder made now). None after printing why the folder is unusable."""
+    out = Path(arg) if arg else Path.cwd()
+    if not (out.is_dir() or (arg and arg.endswith(("/", "\\")))):
+        return out
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        sys.stderr.write(f"tcstudio export: --out {arg}: {out} is a file, not a folder "
+                         "(hint: drop the trailing slash to write that file, or name a "
+                         "folder)\n")
+        return None
+    except OSError as err:
+        sys.stderr.write(f"tcstudio export: cannot create the folder {err.filename or out}: "
+                         f"{err.strerror} (hint: choose a folder you can write to)\n")
+        return None
+    return out / file_name

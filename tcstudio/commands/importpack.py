@@ -26,8 +26,8 @@ def run(args: argparse.Namespace) -> int:
     """Import; 0 ok, 1 bad pack, 2 unreadable input."""
     # lazy: the pack reader loads the pack writer and its PIL renderer; only `import` needs
     # them, and every command module is imported to build the argument parser.
-    from exporters.packimport import InvalidPackContent, import_pack
-    from exporters.packzip import PackError
+    from packs.errors import PackError
+    from packs.reader import InvalidPackContent, import_pack
 
     pack = Path(args.pack)
     if not pack.is_file():

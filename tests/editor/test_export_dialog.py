@@ -140,7 +140,7 @@ def test_pack_is_disabled_without_a_scenario_and_says_why(qtbot, tmp_path, defau
 
 
 def test_pack_export_uses_the_scenario_with_the_map_in_memory(qtbot, tmp_path, default_map):
-    from exporters.packimport import read_pack
+    from packs.reader import read_pack
 
     dlg = _dialog(qtbot, default_map, tmp_path, SCENARIO)
     default_map.name = "Edited Argonne"

@@ -11,9 +11,10 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QMessageBox
 
 from editor.export_dialog import scenario_for
-from editor.pack_open import extract_pack
+from editor.pack_open import PackOpenError, extract_pack
 from exporters.pack import build_pack_from_file
 from tests.editor.conftest import ROOT
+from tests.packs.crafted import CRASHERS
 
 pytestmark = pytest.mark.qt
 SCENARIO = ROOT / "content" / "scenarios" / "default-2p.scenario.yaml"
@@ -131,3 +132,15 @@ def test_files_open_map_routes_packs_for_tcstudio_edit(tmp_path, good_pack, monk
     evil.write_bytes(b"PK\x03\x04 not really a zip")
     with pytest.raises(files.OpenError, match=r"broken\.tcpack"):
         files.open_map(evil)
+
+
+@pytest.mark.parametrize("case", sorted(CRASHERS))
+def test_crafted_pack_is_refused_when_opened(tmp_path, case):
+    make, message = CRASHERS[case]
+    pack = tmp_path / "evil.tcpack"
+    pack.write_bytes(make())
+    root = tmp_path / "appdata" / "packs"
+    with pytest.raises(PackOpenError, match=message) as info:
+        extract_pack(pack, root)
+    assert str(info.value).startswith("evil.tcpack: ")
+    assert not (tmp_path / "appdata").exists()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from engine.content import load_scenario
 from exporters.pack import build_pack
-from exporters.packimport import import_pack
+from packs.reader import import_pack
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "default_4p.tcpack"
 

@@ -18,8 +18,8 @@ from engine.content import (
 )
 from engine.paths import CONTENT_DIR
 from exporters.pack import build_pack, build_pack_from_file, catalog_subset
-from exporters.packimport import InvalidPackContent, check_manifest, import_pack
-from exporters.packzip import read_zip, write_zip
+from packs.reader import InvalidPackContent, check_manifest, import_pack
+from packs.safezip import read_zip, write_zip
 
 SCENARIOS = sorted((CONTENT_DIR / "scenarios").glob("*.scenario.yaml"))
 FOUR = CONTENT_DIR / "scenarios" / "default-4p.scenario.yaml"

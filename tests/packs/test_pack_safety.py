@@ -2,44 +2,20 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
-import json
 import os
 import stat
 import zipfile
 
 import pytest
 
-from exporters.pack import MANIFEST_SCHEMA
-from exporters.packimport import check_manifest, import_pack
-from exporters.packzip import Limits, PackError, read_zip, write_zip
+from packs.errors import PackError
+from packs.reader import check_manifest, import_pack
+from packs.safezip import Limits, read_zip, write_zip
+from tests.packs.crafted import CONTENT, manifest_for, raw_zip
 
-CONTENT = {name: b'{"x": 1}\n' for name in ("map.json", "ruleset.json", "catalog.json")}
-CONTENT["scenario.json"] = (b'{"map": "map.json", "ruleset": "ruleset.json", '
-                            b'"catalog": "catalog.json"}')
 OUTSIDE = {**CONTENT, "scenario.json": b'{"map": "../../secret.map.yaml", "ruleset": '
            b'"ruleset.json", "catalog": "catalog.json"}'}
-
-
-def manifest_for(files: dict[str, bytes]) -> bytes:
-    manifest = {
-        "$schema": MANIFEST_SCHEMA, "schema_version": 1, "format_version": 1,
-        "pack": {"id": "evil", "version": "1.0.0", "name": {"de": "x", "en": "x"},
-                 "authors": ["x"], "license": "CC0-1.0"},
-        "created_by": "test", "ruleset_version": "current@1",
-        "files": [{"path": p, "kind": "other", "sha256": hashlib.sha256(d).hexdigest(),
-                   "size": len(d)} for p, d in sorted(files.items())],
-    }
-    return json.dumps(manifest).encode()
-
-
-def raw_zip(entries: list[tuple[str | zipfile.ZipInfo, bytes]]) -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in entries:
-            zf.writestr(name, data)
-    return buf.getvalue()
 
 
 def listed_zip(extra: list[tuple[str | zipfile.ZipInfo, bytes]]) -> bytes:

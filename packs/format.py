@@ -1,0 +1,8 @@
+"""Names fixed by the pack format (docs/pack-format.md), shared by the writer and the reader."""
+
+from __future__ import annotations
+
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+MANIFEST_SCHEMA = "https://trenchclub.studio/schema/pack-manifest.schema.json"
+CONTENT_FILES = ("scenario.json", "map.json", "ruleset.json", "catalog.json")

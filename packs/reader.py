@@ -1,0 +1,182 @@
+"""Reading map packs safely: bounded unzip, safe JSON, manifest and checksums, content
+validation, extraction.
+
+`import_pack` writes nothing until the whole pack has passed every check. It extracts into a
+fresh temporary directory beside the target, validates the extracted content there, and only
+then renames it to the target, so a bad pack leaves the disk as it was (parent folders it had
+to create are removed again). Problems name the pack and the entry (`p.tcpack!map.json`),
+never the temporary folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from engine.content import Problem, schema_messages, validate_paths
+from packs.errors import PackError
+from packs.format import CONTENT_FILES, FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA
+from packs.paths import UnsafePathError, check_relative_name, confine
+from packs.safejson import JsonError, loads
+from packs.safezip import DEFAULT_LIMITS, Limits, read_zip
+
+
+def parse_entry(entries: dict[str, bytes], name: str) -> Any:
+    """An entry parsed by the safe JSON reader; PackError located in the entry if refused."""
+    try:
+        return loads(entries[name], source=name)
+    except JsonError as err:
+        raise PackError(err.message, hint=err.hint, entry=name, line=err.line,
+                        col=err.col) from None
+
+
+def _schema_problems(manifest: Any) -> list[str]:
+    return schema_messages(manifest, MANIFEST_SCHEMA)
+
+
+def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
+    """Parse and check the manifest against the entries; returns it or raises PackError.
+    Every JSON entry is parsed with the safe reader too (depth, numbers, duplicate keys)."""
+    if MANIFEST not in entries:
+        raise PackError("no manifest.json in the pack", hint="not a map pack")
+    manifest = parse_entry(entries, MANIFEST)
+    problems = _schema_problems(manifest)
+    if problems:
+        raise PackError("manifest does not follow pack-manifest.schema.json: "
+                        + "; ".join(problems[:5]), entry=MANIFEST)
+    if manifest["format_version"] > FORMAT_VERSION:
+        raise PackError(f"pack format version {manifest['format_version']} is newer than "
+                        f"this program reads ({FORMAT_VERSION})", hint="update Trench Club Studio")
+    for info in manifest["files"]:
+        try:
+            check_relative_name(info["path"])
+        except UnsafePathError as err:
+            raise PackError(f"manifest lists {info['path']!r}: {err.reason}", entry=MANIFEST,
+                            hint=err.hint) from None
+    listed = {f["path"]: f for f in manifest["files"]}
+    if len(listed) != len(manifest["files"]):
+        raise PackError("a file is listed twice in the manifest", entry=MANIFEST)
+    extra = sorted(set(entries) - set(listed) - {MANIFEST})
+    if extra:
+        raise PackError("file not listed in the manifest", entry=extra[0],
+                        hint="the pack was changed after it was built")
+    for path, info in sorted(listed.items()):
+        if path not in entries:
+            raise PackError("file listed in the manifest is missing", entry=path)
+        data = entries[path]
+        if len(data) != info["size"] or hashlib.sha256(data).hexdigest() != info["sha256"]:
+            raise PackError("checksum does not match the manifest", entry=path,
+                            hint="the pack is damaged or was changed after it was built")
+    missing = [p for p in CONTENT_FILES if p not in listed]
+    if missing:
+        raise PackError(f"pack lacks {', '.join(missing)}", hint="not a complete map pack")
+    for name in sorted(entries):
+        if name.endswith(".json") and name != MANIFEST:
+            parse_entry(entries, name)
+    _check_references(parse_entry(entries, "scenario.json"))
+    return manifest
+
+
+def _check_references(data: Any) -> None:
+    """The scenario must point at the pack's own files, never outside the pack."""
+    if not isinstance(data, dict):
+        raise PackError("not a scenario object", entry="scenario.json")
+    for key in ("map", "ruleset", "catalog"):
+        if data.get(key) != f"{key}.json":
+            raise PackError(f"'{key}' refers to {data.get(key)!r}, not {key}.json",
+                            entry="scenario.json",
+                            hint="a pack's scenario may only use the files of the pack")
+
+
+def _relabel(problem: Problem, folder: Path, label: str) -> Problem:
+    """The problem located in `label!entry` instead of the temporary folder."""
+    file = problem.file
+    if file is None:
+        return problem
+    for root in (str(folder), str(folder.resolve())):
+        if file.startswith(root):
+            entry = file[len(root):].lstrip("/\\").replace("\\", "/")
+            return problem.located(file=f"{label}!{entry}")
+    return problem
+
+
+def validate_extracted(folder: Path, label: str | None = None) -> list[Problem]:
+    """Problems (errors only) of the content files of an extracted pack; with `label`,
+    located as `label!entry`."""
+    problems = validate_paths([folder / name for name in CONTENT_FILES])
+    errors = [p for p in problems if p.severity == "error"]
+    return [_relabel(p, folder, label) for p in errors] if label else errors
+
+
+def read_pack(pack: Path | bytes, limits: Limits = DEFAULT_LIMITS) -> tuple[dict[str, Any],
+                                                                   dict[str, bytes]]:
+    """Manifest and files of a pack after the zip and manifest checks (content not checked)."""
+    entries = read_zip(pack, limits)
+    return check_manifest(entries), entries
+
+
+class InvalidPackContent(PackError):
+    """The pack's content files do not validate; `problems` lists them."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(f"{len(problems)} content problem(s) in the pack",
+                         hint="the pack was built from invalid content or altered")
+        self.problems = problems
+
+
+def _missing_parents(folder: Path) -> list[Path]:
+    """The ancestors of `folder` that do not exist yet, outermost first."""
+    missing = []
+    for parent in folder.absolute().parents:
+        if parent.exists():
+            break
+        missing.append(parent)
+    return list(reversed(missing))
+
+
+def _extract(entries: dict[str, bytes], tmp: Path) -> None:
+    for name, data in sorted(entries.items()):
+        try:
+            target = confine(tmp, name)  # belt and braces after the zip's name check
+        except UnsafePathError as err:
+            raise PackError(err.reason, entry=name, hint=err.hint) from None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+
+def import_pack(pack_path: Path, out_dir: Path, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """Check a pack fully and extract it to `out_dir` (which must not exist or be empty).
+
+    Returns the manifest. Raises PackError (InvalidPackContent for content problems); then
+    nothing has been written, not even the parent folders of `out_dir`."""
+    pack_path, out_dir = Path(pack_path), Path(out_dir)
+    if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
+        raise PackError(f"{out_dir} already exists and is not empty",
+                        hint="choose another --out folder or remove it")
+    manifest, entries = read_pack(pack_path, limits)
+    created = _missing_parents(out_dir)
+    tmp: Path | None = None
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.import-", dir=out_dir.parent))
+        _extract(entries, tmp)
+        problems = validate_extracted(tmp, pack_path.name)
+        if problems:
+            raise InvalidPackContent(problems)
+        if out_dir.exists():
+            out_dir.rmdir()
+        tmp.rename(out_dir)
+    except BaseException as exc:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+        for folder in reversed(created):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        if isinstance(exc, OSError):  # name the target, not the deleted temporary folder
+            raise OSError(exc.errno, exc.strerror, str(out_dir)) from None
+        raise
+    return manifest
