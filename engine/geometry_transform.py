@@ -1,0 +1,532 @@
+"""Hex mappings (translate, rotate 180°, mirror, any hex→hex function) and `carry`, the one
+function that moves or copies every map object through a mapping.
+
+A `HexMapping` maps hexes and hex-unit points (path points, label anchors) alike, so a river
+line follows the water hexes it was drawn over. `carry` applies one to a set of hexes and
+returns the new map with a named list of what could not be carried, so the editor can say
+"fort F3: entrance would leave the map" instead of silently dropping the fort.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from engine.geometry import XY, unit_layout
+from engine.hexes import Hex, Layout, Orientation, hex_round
+from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
+
+# Nudge so points exactly on a hex edge round the same way on every machine.
+_NUDGE = 1e-6
+_BISECT_STEPS = 30
+
+
+@dataclass(frozen=True)
+class Affine:
+    """x' = a·x + b·y + c, y' = d·x + e·y + f, in hex units."""
+
+    a: float
+    b: float
+    c: float
+    d: float
+    e: float
+    f: float
+
+    def __call__(self, p: XY) -> XY:
+        x, y = p
+        return self.a * x + self.b * y + self.c, self.d * x + self.e * y + self.f
+
+    def inverse(self) -> Affine:
+        """The affine map undoing this one."""
+        det = self.a * self.e - self.b * self.d
+        a, b, d, e = self.e / det, -self.b / det, -self.d / det, self.a / det
+        return Affine(a, b, -(a * self.c + b * self.f), d, e, -(d * self.c + e * self.f))
+
+    @property
+    def mirrored(self) -> bool:
+        """Whether the map turns the plane over (a reflection)."""
+        return self.a * self.e - self.b * self.d < 0
+
+
+class HexMapping:
+    """A mapping of hexes together with the matching mapping of hex-unit points.
+
+    Build one with `translation`, `rotation_180`, `mirror`, `symmetric` or
+    `from_hex_function`; `inverse()` is exact for the rigid ones.
+    """
+
+    def __init__(
+        self,
+        hex_fn: Callable[[Hex], Hex],
+        point_fn: Callable[[XY], XY],
+        *,
+        mirrored: bool = False,
+        inverse: Callable[[], HexMapping] | None = None,
+        name: str = "mapping",
+    ) -> None:
+        self.hex = hex_fn
+        self.point = point_fn
+        self.mirrored = mirrored
+        self._inverse = inverse
+        self.name = name
+
+    def inverse(self) -> HexMapping:
+        """The mapping undoing this one (ValueError when it has none)."""
+        if self._inverse is None:
+            raise ValueError(f"{self.name} has no inverse")
+        return self._inverse()
+
+    def direction(self, h: Hex, direction: int) -> int | None:
+        """Where direction `direction` seen from `h` points after the mapping (None if the
+        mapping tears the two hexes apart)."""
+        return self.hex(h).direction_to(self.hex(h.neighbor(direction)))
+
+    def label_rotation(self, degrees: float) -> float:
+        """A label's rotation after the mapping: mirrored text is turned back to read."""
+        return -degrees + 0.0 if self.mirrored else degrees
+
+
+def _affine_mapping(orientation: Orientation, aff: Affine, name: str,
+                    fast: Callable[[Hex], Hex] | None = None) -> HexMapping:
+    lay = unit_layout(orientation)
+
+    def hex_fn(h: Hex) -> Hex:
+        return lay.pixel_to_hex(*aff(lay.hex_to_pixel(h)))
+
+    return HexMapping(
+        fast or hex_fn,
+        aff,
+        mirrored=aff.mirrored,
+        inverse=lambda: _affine_mapping(orientation, aff.inverse(), f"inverse of {name}"),
+        name=name,
+    )
+
+
+def translation(orientation: Orientation, delta: Hex) -> HexMapping:
+    """Move every hex by an axial delta."""
+    dx, dy = unit_layout(orientation).hex_to_pixel(delta)
+    aff = Affine(1.0, 0.0, dx, 0.0, 1.0, dy)
+    mapping = _affine_mapping(orientation, aff, f"move by {delta}",
+                              lambda h: Hex(h.q + delta.q, h.r + delta.r))
+    mapping._inverse = lambda: translation(orientation, Hex(-delta.q, -delta.r))
+    return mapping
+
+
+def rotation_180(orientation: Orientation, center: Hex) -> HexMapping:
+    """A half turn h -> 2·center - h, around the middle of `center` doubled: `center` may be
+    any hex, the pivot is half of it (so pivots between hexes are possible)."""
+    kx, ky = unit_layout(orientation).hex_to_pixel(center)
+    aff = Affine(-1.0, 0.0, kx, 0.0, -1.0, ky)
+    mapping = _affine_mapping(orientation, aff, "rotate 180°",
+                              lambda h: Hex(center.q - h.q, center.r - h.r))
+    mapping._inverse = lambda: mapping
+    return mapping
+
+
+def mirror(orientation: Orientation, axis: str, at: float) -> HexMapping:
+    """Reflect across a vertical line x = at ("h": left and right swap) or a horizontal line
+    y = at ("v"), in hex units. When the line falls where the grid is not symmetric (between
+    two shoved rows), the reflection glides by half a hex so neighbours stay neighbours."""
+    lay = unit_layout(orientation)
+    if axis == "h":
+        reflect = Affine(-1.0, 0.0, 2 * at, 0.0, 1.0, 0.0)
+    elif axis == "v":
+        reflect = Affine(1.0, 0.0, 0.0, 0.0, -1.0, 2 * at)
+    else:
+        raise ValueError(f"unknown mirror axis {axis!r}")
+    probe = Hex(0, 0)
+    x, y = reflect(lay.hex_to_pixel(probe))
+    landed = lay.pixel_to_hex(x + _NUDGE, y + _NUDGE)
+    lx, ly = lay.hex_to_pixel(landed)
+    sx, sy = lx - x, ly - y
+    aff = Affine(reflect.a, reflect.b, reflect.c + sx, reflect.d, reflect.e, reflect.f + sy)
+    name = "mirror horizontally" if axis == "h" else "mirror vertically"
+    return _affine_mapping(orientation, aff, name)
+
+
+def _snap(value: float, step: float) -> float:
+    return math.floor(value / step + 0.5) * step
+
+
+def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexMapping:
+    """The mapping for `kind` in ("mirror_h", "mirror_v", "rotate_180") about the middle of the
+    hexes' pixel bounding box, snapped to where the grid is symmetric.
+
+    Rotation is a point reflection h -> K - h, always exact and its own inverse. Mirroring
+    along the rows (horizontal on pointy maps, vertical on flat maps) is an exact reflection;
+    across the rows it glides by half a hex when the axis falls between two rows. Shapes are
+    never distorted; because offset rectangles have ragged edges, the image may stick out by
+    half a hex on alternate rows."""
+    layout = unit_layout(orientation)
+    pts = [layout.hex_to_pixel(h) for h in hexes]
+    if not pts:
+        return translation(orientation, Hex(0, 0))
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    # Exact axes lie on multiples of half the centre spacing along a line; across lines the
+    # axis may sit on a line of centres or halfway between two.
+    sx, sy = (layout.width / 2, 0.75) if orientation == "pointy" else (0.75, layout.height / 2)
+    cx = _snap((min(xs) + max(xs)) / 2, sx)
+    cy = _snap((min(ys) + max(ys)) / 2, sy)
+    if kind == "rotate_180":
+        return rotation_180(orientation, hex_round(*layout.pixel_to_fractional(2 * cx, 2 * cy)))
+    if kind == "mirror_h":
+        return mirror(orientation, "h", cx)
+    if kind == "mirror_v":
+        return mirror(orientation, "v", cy)
+    raise ValueError(f"unknown transform {kind!r}")
+
+
+def map_frame(game_map: GameMap) -> list[Hex]:
+    """The hexes that fix a whole map's pixel bounding box (its two outer lines each side)."""
+    w, h = game_map.width, game_map.height
+    return [
+        game_map.to_axial(c, r)
+        for c in sorted({0, min(1, w - 1), max(w - 2, 0), w - 1})
+        for r in sorted({0, min(1, h - 1), max(h - 2, 0), h - 1})
+    ]
+
+
+def whole_map(game_map: GameMap, kind: str) -> HexMapping:
+    """`symmetric` about the centre of the whole map (what "the other side" of a board is)."""
+    return symmetric(game_map.layout.orientation, map_frame(game_map), kind)
+
+
+def from_hex_function(
+    hex_fn: Callable[[Hex], Hex], before: Orientation, after: Orientation | None = None,
+    name: str = "mapping",
+) -> HexMapping:
+    """Any hex→hex function; a point keeps its offset from the centre of its hex (with the
+    layout changing from `before` to `after` orientation, e.g. an orientation change)."""
+    lay_b = unit_layout(before)
+    lay_a = unit_layout(after or before)
+
+    def point_fn(p: XY) -> XY:
+        h = lay_b.pixel_to_hex(*p)
+        cx, cy = lay_b.hex_to_pixel(h)
+        nx, ny = lay_a.hex_to_pixel(hex_fn(h))
+        return (nx + p[0] - cx, ny + p[1] - cy)
+
+    return HexMapping(hex_fn, point_fn, name=name)
+
+
+# --- carrying a map's content through a mapping -----------------------------------------------
+
+
+@dataclass
+class CopyNaming:
+    """How copies are told apart from their originals (copy mode only)."""
+
+    fort_id_suffix: str = ""
+    fort_name_suffix: str = ""
+    marker_number: Callable[[int], int] | None = None
+
+
+@dataclass
+class Carried:
+    """What `carry` produced: the new map, where the hexes landed (in bounds), the terrain
+    indices that changed, what could not be carried and what the carried content replaced,
+    each named (e.g. "fort F3: entrance would leave the map")."""
+
+    map: GameMap
+    landed: set[Hex]
+    changed: list[int]
+    dropped: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+
+    def message(self) -> str:
+        """One sentence for the status bar naming what was not carried or was replaced."""
+        parts = []
+        if self.dropped:
+            parts.append("Not carried: " + "; ".join(self.dropped))
+        if self.replaced:
+            parts.append("Replaced: " + "; ".join(self.replaced))
+        return ". ".join(parts)
+
+
+def clamp_to_map(game_map: GameMap, h: Hex) -> Hex:
+    """The on-map hex nearest in offset terms (itself when on the map)."""
+    col, row = game_map.to_offset(h)
+    col = min(max(col, 0), game_map.width - 1)
+    row = min(max(row, 0), game_map.height - 1)
+    return game_map.to_axial(col, row)
+
+
+class _Membership:
+    """Whether a hex-unit point lies in a set of hexes; points off the map count with the
+    nearest map hex, so a road drawn past the border stays with its border hex."""
+
+    def __init__(self, game_map: GameMap, hexes: set[Hex]) -> None:
+        self.map = game_map
+        self.hexes = hexes
+        self.layout: Layout = unit_layout(game_map.layout.orientation)
+
+    def __call__(self, p: XY) -> bool:
+        h = self.layout.pixel_to_hex(p[0] + _NUDGE, p[1] + _NUDGE)
+        if not self.map.in_bounds(h):
+            h = clamp_to_map(self.map, h)
+        return h in self.hexes
+
+
+def split_points(points: list[XY], inside: Callable[[XY], bool]) -> list[tuple[bool, list[XY]]]:
+    """Cut a polyline where it crosses the edge of a hex set: runs of (inside?, points), each
+    run ending (or starting) on the crossing point found by bisection along the segment."""
+    if not points:
+        return []
+    runs: list[tuple[bool, list[XY]]] = []
+    state = inside(points[0])
+    current = [points[0]]
+    for a, b in itertools.pairwise(points):
+        sb = inside(b)
+        if sb != state:
+            lo, hi = 0.0, 1.0
+            for _ in range(_BISECT_STEPS):
+                mid = (lo + hi) / 2
+                pm = (a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)
+                if inside(pm) == state:
+                    lo = mid
+                else:
+                    hi = mid
+            cut = (a[0] + (b[0] - a[0]) * lo, a[1] + (b[1] - a[1]) * lo)
+            current.append(cut)
+            runs.append((state, current))
+            state = sb
+            current = [cut, b]
+        else:
+            current.append(b)
+    runs.append((state, current))
+    return runs
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate = f"{base}_{n}"
+        n += 1
+    taken.add(candidate)
+    return candidate
+
+
+def _fort_name(f: Fort) -> str:
+    return f"fort {f.name or f.id}" if f.name == f.id or not f.name else f"fort {f.id} ({f.name})"
+
+
+def _moved_fort(f: Fort, mapping: HexMapping, dst: GameMap) -> tuple[Fort, str | None]:
+    c = copy.deepcopy(f)
+    c.hexes = [mapping.hex(h) for h in f.hexes]
+    c.entrances = [mapping.hex(h) for h in f.entrances]
+    if f.facing is not None and f.hexes:
+        d = mapping.direction(f.hexes[0], f.facing)
+        c.facing = d if d is not None else f.facing
+    if not all(dst.in_bounds(h) for h in c.hexes):
+        return c, "footprint would leave the map"
+    if not all(dst.in_bounds(h) for h in c.entrances):
+        return c, "entrance would leave the map"
+    return c, None
+
+
+def carry(
+    source: GameMap,
+    mapping: HexMapping,
+    hexes: Iterable[Hex] | None = None,
+    *,
+    target: GameMap | None = None,
+    keep_source: bool = False,
+    regions: bool = True,
+    naming: CopyNaming | None = None,
+    fill: int = TERRAIN_ID["meadow"],
+) -> Carried:
+    """Map the content of `hexes` (default: the whole map) of `source` through `mapping`:
+    terrain, forts with their entrances (only when wholly inside), start markers, region
+    membership, paths (cut at the edge of `hexes`; the inside pieces move) and labels.
+
+    Without `target` the result is a new version of `source`: the hexes are moved (vacated
+    hexes get `fill`), or copied with `keep_source`. With `target`, content is copied from
+    `source` (a stamp) into a new version of `target`. Content already where the hexes land
+    and not carried is replaced (forts and markers removed, path stretches cut away, labels
+    removed) and named in `replaced`; what cannot be carried stays where it was (moving) or
+    is not copied, and is named in `dropped`. Neither map passed in is changed."""
+    src = source
+    moving = target is None and not keep_source
+    dst = copy.deepcopy(target if target is not None else source)
+    sel = {h for h in (src.hexes() if hexes is None else hexes) if src.in_bounds(h)}
+    images = {h: mapping.hex(h) for h in sel}
+    landed = {t for t in images.values() if dst.in_bounds(t)}
+    out = Carried(dst, landed, [])
+    _carry_terrain(src, dst, images, sel if moving else set(), fill, out)
+    _carry_forts(src, dst, sel, mapping, moving, naming, out)
+    _carry_markers(src, dst, sel, mapping, moving, naming, out)
+    if regions:
+        _carry_regions(src, dst, images, sel if moving else set(), landed)
+    _carry_paths(src, dst, sel, mapping, moving, out)
+    _carry_labels(src, dst, sel, mapping, moving, out)
+    return out
+
+
+def _carry_terrain(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: set[Hex],
+                   fill: int, out: Carried) -> None:
+    old = bytes(dst.terrain)
+    t = dst.terrain
+    for h in vacated:
+        t[dst.index(h)] = fill
+    for h, im in images.items():
+        if dst.in_bounds(im):
+            t[dst.index(im)] = src.terrain[src.index(h)]
+    touched = {dst.index(h) for h in out.landed} | {dst.index(h) for h in vacated}
+    out.changed = sorted(i for i in touched if t[i] != old[i])
+
+
+def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+                 naming: CopyNaming | None, out: Carried) -> None:
+    taken = {f.id for f in dst.forts}
+    carried: list[Fort] = []
+    stays: list[Fort] = []
+    for f in (copy.deepcopy(x) for x in src.forts):
+        parts = [*f.hexes, *f.entrances]
+        inside = [h in sel for h in parts]
+        if parts and all(inside):
+            moved, why = _moved_fort(f, mapping, dst)
+            if why is None:
+                if not moving:
+                    suffix = naming.fort_id_suffix if naming else ""
+                    moved.id = _unique(f.id + suffix, taken)
+                    if naming and naming.fort_name_suffix:
+                        moved.name = f"{f.name}{naming.fort_name_suffix}"
+                carried.append(moved)
+                continue
+            out.dropped.append(f"{_fort_name(f)}: {why}")
+        elif any(inside):
+            what = "entrance" if all(h in sel for h in f.hexes) else "footprint"
+            where = "is only partly selected" if moving else "lies outside the selection"
+            out.dropped.append(f"{_fort_name(f)}: {what} {where}")
+        stays.append(f)
+    base = stays if moving else dst.forts
+    kept = []
+    for f in base:
+        if any(h in out.landed for h in (*f.hexes, *f.entrances)):
+            out.replaced.append(_fort_name(f))
+        else:
+            kept.append(f)
+    dst.forts = kept + carried
+
+
+def _carry_markers(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
+                   moving: bool, naming: CopyNaming | None, out: Carried) -> None:
+    carried: list[StartMarker] = []
+    stays: list[StartMarker] = []
+    for mk in src.start_markers:
+        im = mapping.hex(mk.hex) if mk.hex in sel else None
+        if im is None or not dst.in_bounds(im):
+            if im is not None:
+                out.dropped.append(f"start marker {mk.number}: would leave the map")
+            stays.append(StartMarker(mk.number, mk.hex))
+            continue
+        number = mk.number
+        if not moving and naming and naming.marker_number:
+            number = naming.marker_number(number)
+        carried.append(StartMarker(number, im))
+    base = stays if moving else dst.start_markers
+    kept = []
+    for mk in base:
+        if mk.hex in out.landed:
+            out.replaced.append(f"start marker {mk.number}")
+        else:
+            kept.append(mk)
+    dst.start_markers = kept + carried
+
+
+def _carry_regions(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: set[Hex],
+                   landed: set[Hex]) -> None:
+    by_id = {r.id: r for r in src.regions}
+    for r in dst.regions:
+        s = by_id.get(r.id)
+        moved = {images[h] for h in s.hexes if h in images} if s is not None else set()
+        r.hexes = (r.hexes - vacated - landed) | (moved & landed)
+    have = {r.id for r in dst.regions}
+    for r in src.regions:
+        if r.id not in have:
+            moved = {images[h] for h in r.hexes if h in images} & landed
+            if moved:
+                dst.regions.append(Region(r.id, r.name, moved))
+
+
+def _carry_paths(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+                 out: Carried) -> None:
+    inside = _Membership(src, sel)
+    taken = {p.id for p in dst.paths}
+    stays: list[MapPath] = []
+    carried: list[MapPath] = []
+    for p in src.paths:
+        runs = split_points(p.points, inside)
+        pieces = [pts for ins, pts in runs if ins]
+        rest = [pts for ins, pts in runs if not ins]
+        if moving:
+            if not pieces:
+                stays.append(copy.deepcopy(p))
+                continue
+            stays.extend(_pieces(p, rest, taken, keep_id=True))
+        moved = [[mapping.point(q) for q in pts] for pts in pieces]
+        carried.extend(_pieces(p, moved, taken, keep_id=moving and not rest))
+    on_landed = _Membership(dst, out.landed)
+    kept: list[MapPath] = []
+    for p in stays if moving else dst.paths:
+        runs = split_points(p.points, on_landed)
+        if not any(ins for ins, _ in runs):
+            kept.append(p)
+            continue
+        out.replaced.append(f"path {p.id} (the stretch under the carried hexes)")
+        kept.extend(_pieces(p, [pts for ins, pts in runs if not ins], taken, keep_id=True))
+    dst.paths = kept + carried
+
+
+def _carry_labels(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+                  out: Carried) -> None:
+    inside = _Membership(src, sel)
+    carried: list[Label] = []
+    stays: list[Label] = []
+    for lab in src.labels:
+        if inside(lab.at):
+            c = copy.deepcopy(lab)
+            c.at = mapping.point(lab.at)
+            c.rotation = mapping.label_rotation(lab.rotation)
+            carried.append(c)
+        elif moving:
+            stays.append(copy.deepcopy(lab))
+    on_landed = _Membership(dst, out.landed)
+    kept = []
+    for lab in stays if moving else dst.labels:
+        if on_landed(lab.at):
+            out.replaced.append(f"label {lab.text!r}")
+        else:
+            kept.append(lab)
+    dst.labels = kept + carried
+
+
+def _pieces(p: MapPath, runs: list[list[XY]], taken: set[str], keep_id: bool) -> list[MapPath]:
+    out = []
+    minimum = 1 if len(p.points) == 1 else 2
+    for k, pts in enumerate(r for r in runs if len(r) >= minimum):
+        pid = p.id if keep_id and k == 0 else _unique(p.id, taken)
+        out.append(MapPath(pid, p.kind, list(pts), p.terrain, p.width))
+    return out
+
+
+__all__ = [
+    "Affine",
+    "Carried",
+    "CopyNaming",
+    "HexMapping",
+    "carry",
+    "clamp_to_map",
+    "from_hex_function",
+    "map_frame",
+    "mirror",
+    "rotation_180",
+    "split_points",
+    "symmetric",
+    "translation",
+    "whole_map",
+]
