@@ -236,6 +236,7 @@ class Carried:
     changed: list[int]
     dropped: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
+    replaced_verb: str = "Replaced"
 
     def message(self) -> str:
         """One sentence for the status bar naming what was not carried or was replaced."""
@@ -243,7 +244,7 @@ class Carried:
         if self.dropped:
             parts.append("Not carried: " + "; ".join(self.dropped))
         if self.replaced:
-            parts.append("Replaced: " + "; ".join(self.replaced))
+            parts.append(f"{self.replaced_verb}: " + "; ".join(self.replaced))
         return ". ".join(parts)
 
 
@@ -336,6 +337,7 @@ def carry(
     target: GameMap | None = None,
     keep_source: bool = False,
     regions: bool = True,
+    terrain: bool = True,
     naming: CopyNaming | None = None,
     fill: int = TERRAIN_ID["meadow"],
 ) -> Carried:
@@ -348,7 +350,9 @@ def carry(
     `source` (a stamp) into a new version of `target`. Content already where the hexes land
     and not carried is replaced (forts and markers removed, path stretches cut away, labels
     removed) and named in `replaced`; what cannot be carried stays where it was (moving) or
-    is not copied, and is named in `dropped`. Neither map passed in is changed."""
+    is not copied, and is named in `dropped`. With `terrain=False` the terrain is left to the
+    caller (layout changes and resizes copy it by offset, faster). Neither map passed in is
+    changed."""
     src = source
     moving = target is None and not keep_source
     dst = copy.deepcopy(target if target is not None else source)
@@ -356,7 +360,8 @@ def carry(
     images = {h: mapping.hex(h) for h in sel}
     landed = {t for t in images.values() if dst.in_bounds(t)}
     out = Carried(dst, landed, [])
-    _carry_terrain(src, dst, images, sel if moving else set(), fill, out)
+    if terrain:
+        _carry_terrain(src, dst, images, sel if moving else set(), fill, out)
     _carry_forts(src, dst, sel, mapping, moving, naming, out)
     _carry_markers(src, dst, sel, mapping, moving, naming, out)
     if regions:
@@ -449,8 +454,7 @@ def _carry_regions(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: 
     for r in src.regions:
         if r.id not in have:
             moved = {images[h] for h in r.hexes if h in images} & landed
-            if moved:
-                dst.regions.append(Region(r.id, r.name, moved))
+            dst.regions.append(Region(r.id, r.name, moved))
 
 
 def _carry_paths(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
@@ -505,6 +509,63 @@ def _carry_labels(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping
     dst.labels = kept + carried
 
 
+def erase(game_map: GameMap, hexes: Iterable[Hex], fill: int = TERRAIN_ID["meadow"]) -> Carried:
+    """A new version of the map with `hexes` emptied: terrain set to `fill`, forts wholly
+    inside, start markers and labels on them removed, and the stretches of paths over them cut
+    away (a road erased from its hexes leaves no line behind). Forts only partly inside stay
+    and are named in `dropped`; everything removed is named in `replaced`. Regions are zones,
+    not content, and are kept."""
+    dst = copy.deepcopy(game_map)
+    sel = {h for h in hexes if dst.in_bounds(h)}
+    out = Carried(dst, set(), [], replaced_verb="Erased")
+    t = dst.terrain
+    changed = []
+    for h in sel:
+        i = dst.index(h)
+        if t[i] != fill:
+            t[i] = fill
+            changed.append(i)
+    out.changed = sorted(changed)
+    forts = []
+    for f in dst.forts:
+        parts = [*f.hexes, *f.entrances]
+        inside = [h in sel for h in parts]
+        if parts and all(inside):
+            out.replaced.append(_fort_name(f))
+            continue
+        if any(inside):
+            out.dropped.append(f"{_fort_name(f)}: only partly selected, left in place")
+        forts.append(f)
+    dst.forts = forts
+    markers = []
+    for mk in dst.start_markers:
+        if mk.hex in sel:
+            out.replaced.append(f"start marker {mk.number}")
+        else:
+            markers.append(mk)
+    dst.start_markers = markers
+    inside = _Membership(dst, sel)
+    labels = []
+    for lab in dst.labels:
+        if inside(lab.at):
+            out.replaced.append(f"label {lab.text!r}")
+        else:
+            labels.append(lab)
+    dst.labels = labels
+    taken = {p.id for p in dst.paths}
+    paths: list[MapPath] = []
+    for p in dst.paths:
+        runs = split_points(p.points, inside)
+        if not any(ins for ins, _ in runs):
+            paths.append(p)
+            continue
+        rest = [pts for ins, pts in runs if not ins]
+        out.replaced.append(f"path {p.id}" + (" (the selected stretch)" if rest else ""))
+        paths.extend(_pieces(p, rest, taken, keep_id=True))
+    dst.paths = paths
+    return out
+
+
 def _pieces(p: MapPath, runs: list[list[XY]], taken: set[str], keep_id: bool) -> list[MapPath]:
     out = []
     minimum = 1 if len(p.points) == 1 else 2
@@ -521,6 +582,7 @@ __all__ = [
     "HexMapping",
     "carry",
     "clamp_to_map",
+    "erase",
     "from_hex_function",
     "map_frame",
     "mirror",
