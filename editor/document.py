@@ -287,7 +287,10 @@ class MapDocument(QObject):
 
     def resize_map(self, width: int, height: int, anchor: tuple[float, float]) -> None:
         """Resize the map; anchor (0..1, 0..1) says where the old content stays."""
-        self.undo_stack.push(cmd.ResizeMap(self, width, height, anchor))
+        command = cmd.ResizeMap(self, width, height, anchor)
+        self.undo_stack.push(command)
+        if command.result.message():
+            self.notice.emit(command.result.message())
 
     # --- selection edits -----------------------------------------------------------------
 
