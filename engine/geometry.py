@@ -94,19 +94,28 @@ def outline_edges(hexes: set[Hex] | frozenset[Hex]) -> list[tuple[Hex, int]]:
 # --- bounds -----------------------------------------------------------------------------------
 
 
-def map_pixel_bounds(game_map: GameMap, layout: Layout) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) of the map's hexes' bounding boxes under `layout`."""
-    w, h = game_map.width, game_map.height
+def centre_extent(
+    layout: Layout, width: int, height: int, parity: OffsetParity
+) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of the hex centres of a `width` × `height` offset grid."""
     xs: list[float] = []
     ys: list[float] = []
-    # Only the first two and last two lines matter: the shove alternates with parity.
-    for row in sorted({0, min(1, h - 1), max(h - 2, 0), h - 1}):
-        for col in sorted({0, min(1, w - 1), max(w - 2, 0), w - 1}):
-            x, y = layout.hex_to_pixel(game_map.to_axial(col, row))
+    # The first two lines and the last one suffice: the shove alternates with the parity.
+    for row in sorted({0, min(1, height - 1), height - 1}):
+        for col in sorted({0, min(1, width - 1), width - 1}):
+            x, y = layout.hex_to_pixel(offset_to_axial(col, row, layout.orientation, parity))
             xs.append(x)
             ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def map_pixel_bounds(
+    layout: Layout, width: int, height: int, parity: OffsetParity
+) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of the hexes' bounding boxes of a `width` × `height` grid."""
+    x0, y0, x1, y1 = centre_extent(layout, width, height, parity)
     hw, hh = layout.width / 2, layout.height / 2
-    return min(xs) - hw, min(ys) - hh, max(xs) + hw, max(ys) + hh
+    return x0 - hw, y0 - hh, x1 + hw, y1 + hh
 
 
 # --- the curve through path points ------------------------------------------------------------
