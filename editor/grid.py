@@ -8,26 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from engine.geometry import offset_neighbour_deltas
 from engine.hexes import Hex, disk, line
 from engine.model import GameMap
 
 
 def neighbour_deltas(game_map: GameMap) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Offset (dcol, drow) of the six neighbours, for even and odd shoved lines of this layout.
-
-    Pointy maps shove rows, flat maps shove columns; the deltas depend only on the parity of
-    that line, so they are derived once from two reference hexes.
-    """
-    out = []
-    for parity in (0, 1):
-        col, row = (2, 2 + parity) if game_map.layout.orientation == "pointy" else (2 + parity, 2)
-        h = game_map.to_axial(col, row)
-        deltas = []
-        for n in h.neighbors():
-            nc, nr = game_map.to_offset(n)
-            deltas.append((nc - col, nr - row))
-        out.append(deltas)
-    return out[0], out[1]
+    """Offset (dcol, drow) of the six neighbours, for even and odd shoved lines of this map."""
+    return offset_neighbour_deltas(game_map.layout.orientation, game_map.layout.offset)
 
 
 def neighbour_indices(game_map: GameMap) -> Callable[[int], list[int]]:
