@@ -272,34 +272,47 @@ class _Membership:
         return h in self.hexes
 
 
+# Segments are probed this often (hex units) for crossings; a line grazing a hex for less
+# than this may go unnoticed, as it would not cover the hex either (CENTRE_LINE_MIN_LENGTH).
+_PROBE_STEP = 0.2
+
+
 def split_points(points: list[XY], inside: Callable[[XY], bool]) -> list[tuple[bool, list[XY]]]:
     """Cut a polyline where it crosses the edge of a hex set: runs of (inside?, points), each
-    run ending (or starting) on the crossing point found by bisection along the segment."""
+    run ending (or starting) on the crossing point, found by bisection along the segment.
+    Only crossing points are added; the path's own points are kept as they are."""
     if not points:
         return []
     runs: list[tuple[bool, list[XY]]] = []
     state = inside(points[0])
     current = [points[0]]
     for a, b in itertools.pairwise(points):
-        sb = inside(b)
-        if sb != state:
-            lo, hi = 0.0, 1.0
-            for _ in range(_BISECT_STEPS):
-                mid = (lo + hi) / 2
-                pm = (a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)
-                if inside(pm) == state:
-                    lo = mid
-                else:
-                    hi = mid
-            cut = (a[0] + (b[0] - a[0]) * lo, a[1] + (b[1] - a[1]) * lo)
-            current.append(cut)
-            runs.append((state, current))
-            state = sb
-            current = [cut, b]
-        else:
-            current.append(b)
+        n = max(1, math.ceil(math.dist(a, b) / _PROBE_STEP))
+        t0 = 0.0
+        for k in range(1, n + 1):
+            t1 = k / n
+            p1 = b if k == n else (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+            if inside(p1) != state:
+                cut = _crossing(a, b, t0, t1, state, inside)
+                current.append(cut)
+                runs.append((state, current))
+                state = not state
+                current = [cut]
+            t0 = t1
+        current.append(b)
     runs.append((state, current))
     return runs
+
+
+def _crossing(a: XY, b: XY, lo: float, hi: float, state: bool,
+              inside: Callable[[XY], bool]) -> XY:
+    for _ in range(_BISECT_STEPS):
+        mid = (lo + hi) / 2
+        if inside((a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)) == state:
+            lo = mid
+        else:
+            hi = mid
+    return (a[0] + (b[0] - a[0]) * lo, a[1] + (b[1] - a[1]) * lo)
 
 
 def _unique(base: str, taken: set[str]) -> str:
@@ -362,7 +375,7 @@ def carry(
     out = Carried(dst, landed, [])
     if terrain:
         _carry_terrain(src, dst, images, sel if moving else set(), fill, out)
-    _carry_forts(src, dst, sel, mapping, moving, naming, out)
+    _carry_forts(src, dst, sel, mapping, moving, naming, out, target is None)
     _carry_markers(src, dst, sel, mapping, moving, naming, out)
     if regions:
         _carry_regions(src, dst, images, sel if moving else set(), landed)
@@ -385,7 +398,7 @@ def _carry_terrain(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: 
 
 
 def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
-                 naming: CopyNaming | None, out: Carried) -> None:
+                 naming: CopyNaming | None, out: Carried, same_map: bool) -> None:
     taken = {f.id for f in dst.forts}
     carried: list[Fort] = []
     stays: list[Fort] = []
@@ -411,7 +424,11 @@ def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
     base = stays if moving else dst.forts
     kept = []
     for f in base:
-        if any(h in out.landed for h in (*f.hexes, *f.entrances)):
+        parts = (*f.hexes, *f.entrances)
+        # A fort straddling the selection edge is already named in `dropped` and stays, even
+        # where carried hexes land on its outer part: nothing the user had is lost.
+        straddles = same_map and any(h in sel for h in parts)
+        if any(h in out.landed for h in parts) and not straddles:
             out.replaced.append(_fort_name(f))
         else:
             kept.append(f)
