@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from engine.geometry import XY, unit_layout
+from engine.geometry import XY, index_function, unit_layout
 from engine.hexes import Hex, Layout, Orientation, hex_round
 from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
 
@@ -97,7 +97,7 @@ def _affine_mapping(orientation: Orientation, aff: Affine, name: str,
         return lay.pixel_to_hex(*aff(lay.hex_to_pixel(h)))
 
     return HexMapping(
-        fast or hex_fn,
+        fast or _integer_form(hex_fn) or hex_fn,
         aff,
         mirrored=aff.mirrored,
         inverse=lambda: _affine_mapping(orientation, aff.inverse(), f"inverse of {name}"),
@@ -105,12 +105,30 @@ def _affine_mapping(orientation: Orientation, aff: Affine, name: str,
     )
 
 
+def _integer_form(hex_fn: Callable[[Hex], Hex]) -> Callable[[Hex], Hex] | None:
+    """The same mapping as integer arithmetic on (q, r) when it is one (a rigid motion that
+    sends centres to centres is affine on the lattice), checked on probes; else None."""
+    c, f = hex_fn(Hex(0, 0))
+    a, d = hex_fn(Hex(1, 0)) - Hex(c, f)
+    b, e = hex_fn(Hex(0, 1)) - Hex(c, f)
+    new = tuple.__new__
+
+    def fast(h: Hex) -> Hex:
+        q, r = h
+        return new(Hex, (c + a * q + b * r, f + d * q + e * r))
+
+    probes = [Hex(q, r) for q in (-7, 0, 3, 11) for r in (-5, 0, 2, 9)]
+    return fast if all(fast(h) == hex_fn(h) for h in probes) else None
+
+
 def translation(orientation: Orientation, delta: Hex) -> HexMapping:
     """Move every hex by an axial delta."""
     dx, dy = unit_layout(orientation).hex_to_pixel(delta)
     aff = Affine(1.0, 0.0, dx, 0.0, 1.0, dy)
+    dq, dr = delta
+    new = tuple.__new__
     mapping = _affine_mapping(orientation, aff, f"move by {delta}",
-                              lambda h: Hex(h.q + delta.q, h.r + delta.r))
+                              lambda h: new(Hex, (h[0] + dq, h[1] + dr)))
     mapping._inverse = lambda: translation(orientation, Hex(-delta.q, -delta.r))
     return mapping
 
@@ -120,8 +138,10 @@ def rotation_180(orientation: Orientation, center: Hex) -> HexMapping:
     any hex, the pivot is half of it (so pivots between hexes are possible)."""
     kx, ky = unit_layout(orientation).hex_to_pixel(center)
     aff = Affine(-1.0, 0.0, kx, 0.0, -1.0, ky)
+    kq, kr = center
+    new = tuple.__new__
     mapping = _affine_mapping(orientation, aff, "rotate 180°",
-                              lambda h: Hex(center.q - h.q, center.r - h.r))
+                              lambda h: new(Hex, (kq - h[0], kr - h[1])))
     mapping._inverse = lambda: mapping
     return mapping
 
@@ -161,11 +181,17 @@ def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexM
     never distorted; because offset rectangles have ragged edges, the image may stick out by
     half a hex on alternate rows."""
     layout = unit_layout(orientation)
-    pts = [layout.hex_to_pixel(h) for h in hexes]
-    if not pts:
+    hexes = list(hexes)
+    if not hexes:
         return translation(orientation, Hex(0, 0))
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
+    # The bounding box of the centres from integer extremes: pointy x ~ 2q + r, y ~ r; flat
+    # x ~ q, y ~ q + 2r. Only the extreme hexes go through the pixel layout.
+    if orientation == "pointy":
+        kx, ky = [2 * q + r for q, r in hexes], [r for _, r in hexes]
+    else:
+        kx, ky = [q for q, _ in hexes], [q + 2 * r for q, r in hexes]
+    xs = [layout.hex_to_pixel(hexes[k.index(f(k))])[0] for k in (kx,) for f in (min, max)]
+    ys = [layout.hex_to_pixel(hexes[k.index(f(k))])[1] for k in (ky,) for f in (min, max)]
     # Exact axes lie on multiples of half the centre spacing along a line; across lines the
     # axis may sit on a line of centres or halfway between two.
     sx, sy = (layout.width / 2, 0.75) if orientation == "pointy" else (0.75, layout.height / 2)
@@ -369,12 +395,25 @@ def carry(
     src = source
     moving = target is None and not keep_source
     dst = copy.deepcopy(target if target is not None else source)
-    sel = {h for h in (src.hexes() if hexes is None else hexes) if src.in_bounds(h)}
-    images = {h: mapping.hex(h) for h in sel}
-    landed = {t for t in images.values() if dst.in_bounds(t)}
+    src_index, dst_index, fmap = index_function(src), index_function(dst), mapping.hex
+    images: dict[Hex, Hex] = {}
+    pairs: list[tuple[int, int]] = []  # (source index, target index) of hexes landing on dst
+    vacated: list[int] = []
+    landed: set[Hex] = set()
+    for h in src.hexes() if hexes is None else hexes:
+        si = src_index(h[0], h[1])
+        if si < 0 or h in images:
+            continue
+        im = images[h] = fmap(h)
+        vacated.append(si)
+        di = dst_index(im[0], im[1])
+        if di >= 0:
+            landed.add(im)
+            pairs.append((si, di))
+    sel = set(images)
     out = Carried(dst, landed, [])
     if terrain:
-        _carry_terrain(src, dst, images, sel if moving else set(), fill, out)
+        _carry_terrain(src, dst, pairs, vacated if moving else [], fill, out)
     _carry_forts(src, dst, sel, mapping, moving, naming, out, target is None)
     _carry_markers(src, dst, sel, mapping, moving, naming, out)
     if regions:
@@ -384,16 +423,16 @@ def carry(
     return out
 
 
-def _carry_terrain(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: set[Hex],
+def _carry_terrain(src: GameMap, dst: GameMap, pairs: list[tuple[int, int]], vacated: list[int],
                    fill: int, out: Carried) -> None:
     old = bytes(dst.terrain)
-    t = dst.terrain
-    for h in vacated:
-        t[dst.index(h)] = fill
-    for h, im in images.items():
-        if dst.in_bounds(im):
-            t[dst.index(im)] = src.terrain[src.index(h)]
-    touched = {dst.index(h) for h in out.landed} | {dst.index(h) for h in vacated}
+    t, source = dst.terrain, src.terrain
+    for i in vacated:
+        t[i] = fill
+    for si, di in pairs:
+        t[di] = source[si]
+    touched = set(vacated)
+    touched.update(di for _, di in pairs)
     out.changed = sorted(i for i in touched if t[i] != old[i])
 
 

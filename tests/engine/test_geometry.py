@@ -14,6 +14,7 @@ from engine.geometry import (
     covered_hexes,
     edge,
     edge_corner_indices,
+    index_function,
     map_pixel_bounds,
     offset_neighbour_deltas,
     outline_edges,
@@ -205,3 +206,13 @@ def test_symmetric_is_an_involution_about_its_own_pivot(variant, q, r, c, row):
     for kind in ("mirror_h", "mirror_v"):
         mp = symmetric(orientation, hexes, kind)
         assert all(mp.inverse().hex(mp.hex(h)) == h for h in hexes)
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+def test_index_function_agrees_with_the_map(orientation, parity):
+    m = GameMap.blank("t", 7, 5, layout=MapLayout(orientation, 32.0, parity))
+    index = index_function(m)
+    for q in range(-6, 12):
+        for r in range(-6, 12):
+            h = Hex(q, r)
+            assert index(q, r) == (m.index(h) if m.in_bounds(h) else -1)
