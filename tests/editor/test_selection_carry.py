@@ -158,3 +158,14 @@ def test_pressing_x_mirrors_river_road_and_label_on_the_canvas(make_window, qtbo
     assert m.terrain_at(mp.hex(m.to_axial(2, 3))) == "water"
     w.act_undo.trigger()
     assert m.paths == old_paths and m.labels[0].at == old_label
+
+
+def test_copy_to_other_side_names_the_fort_in_the_status_bar(make_window):
+    m = river_road_map()
+    m.forts.append(Fort("F3", "Verdun", [m.to_axial(8, 8), m.to_axial(9, 8)],
+                        [m.to_axial(7, 8), m.to_axial(10, 8)]))
+    w = make_window(m)
+    w.document.set_selection({m.to_axial(c, r) for c in range(10) for r in range(16)})
+    w.act_other_side.trigger()
+    assert "fort F3 (Verdun)" in w.statusBar().currentMessage()
+    assert [f.id for f in w.document.map.forts] == ["F3"]
