@@ -9,7 +9,7 @@ returns the new map with a named list of what could not be carried, so the edito
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Iterable
@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from engine.geometry import XY, index_function, unit_layout
 from engine.hexes import Hex, Layout, Orientation, hex_round
 from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
+
+ObjectLists = tuple[list[Fort], list[StartMarker], list[Region], list[MapPath], list[Label]]
 
 # Nudge so points exactly on a hex edge round the same way on every machine.
 _NUDGE = 1e-6
@@ -167,10 +169,6 @@ def mirror(orientation: Orientation, axis: str, at: float) -> HexMapping:
     return _affine_mapping(orientation, aff, name)
 
 
-def _snap(value: float, step: float) -> float:
-    return math.floor(value / step + 0.5) * step
-
-
 def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexMapping:
     """The mapping for `kind` in ("mirror_h", "mirror_v", "rotate_180") about the middle of the
     hexes' pixel bounding box, snapped to where the grid is symmetric.
@@ -184,19 +182,17 @@ def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexM
     hexes = list(hexes)
     if not hexes:
         return translation(orientation, Hex(0, 0))
-    # The bounding box of the centres from integer extremes: pointy x ~ 2q + r, y ~ r; flat
-    # x ~ q, y ~ q + 2r. Only the extreme hexes go through the pixel layout.
+    # The middle of the centres' bounding box in whole steps of where the grid is symmetric:
+    # along a line, half the centre spacing; across lines, a line of centres or halfway
+    # between two. Integer arithmetic, so the result does not depend on the hexes' order.
     if orientation == "pointy":
-        kx, ky = [2 * q + r for q, r in hexes], [r for _, r in hexes]
+        sx, sy = layout.width / 2, 0.75  # x = sx·(2q + r), y = sy·2r
+        ux, uy = [2 * q + r for q, r in hexes], [2 * r for _, r in hexes]
     else:
-        kx, ky = [q for q, _ in hexes], [q + 2 * r for q, r in hexes]
-    xs = [layout.hex_to_pixel(hexes[k.index(f(k))])[0] for k in (kx,) for f in (min, max)]
-    ys = [layout.hex_to_pixel(hexes[k.index(f(k))])[1] for k in (ky,) for f in (min, max)]
-    # Exact axes lie on multiples of half the centre spacing along a line; across lines the
-    # axis may sit on a line of centres or halfway between two.
-    sx, sy = (layout.width / 2, 0.75) if orientation == "pointy" else (0.75, layout.height / 2)
-    cx = _snap((min(xs) + max(xs)) / 2, sx)
-    cy = _snap((min(ys) + max(ys)) / 2, sy)
+        sx, sy = 0.75, layout.height / 2  # x = sx·2q, y = sy·(q + 2r)
+        ux, uy = [2 * q for q, _ in hexes], [q + 2 * r for q, r in hexes]
+    cx = sx * math.floor((min(ux) + max(ux)) / 2 + 0.5)
+    cy = sy * math.floor((min(uy) + max(uy)) / 2 + 0.5)
     if kind == "rotate_180":
         return rotation_180(orientation, hex_round(*layout.pixel_to_fractional(2 * cx, 2 * cy)))
     if kind == "mirror_h":
@@ -237,6 +233,38 @@ def from_hex_function(
         return (nx + p[0] - cx, ny + p[1] - cy)
 
     return HexMapping(hex_fn, point_fn, name=name)
+
+
+# --- copies -----------------------------------------------------------------------------------
+
+
+def clone_objects(m: GameMap) -> ObjectLists:
+    """Fresh copies of the map's forts, markers, regions, paths and labels. Hexes and points
+    are immutable tuples and are shared, which keeps copying a million-hex region cheap."""
+    return (
+        [dataclasses.replace(f, hexes=list(f.hexes), entrances=list(f.entrances))
+         for f in m.forts],
+        [dataclasses.replace(s) for s in m.start_markers],
+        [dataclasses.replace(r, hexes=set(r.hexes)) for r in m.regions],
+        [dataclasses.replace(p, points=list(p.points)) for p in m.paths],
+        [dataclasses.replace(lab) for lab in m.labels],
+    )
+
+
+def set_objects(m: GameMap, objects: ObjectLists) -> None:
+    """Put fresh copies of `objects` on the map (see `clone_objects`)."""
+    holder = dataclasses.replace(m, forts=objects[0], start_markers=objects[1],
+                                 regions=objects[2], paths=objects[3], labels=objects[4])
+    m.forts, m.start_markers, m.regions, m.paths, m.labels = clone_objects(holder)
+
+
+def clone_map(m: GameMap) -> GameMap:
+    """A copy of the map that shares nothing mutable with it (cheaper than deepcopy)."""
+    forts, markers, regions, paths, labels = clone_objects(m)
+    return dataclasses.replace(m, layout=dataclasses.replace(m.layout),
+                               terrain=bytearray(m.terrain), forts=forts,
+                               start_markers=markers, regions=regions, paths=paths,
+                               labels=labels)
 
 
 # --- carrying a map's content through a mapping -----------------------------------------------
@@ -355,7 +383,7 @@ def _fort_name(f: Fort) -> str:
 
 
 def _moved_fort(f: Fort, mapping: HexMapping, dst: GameMap) -> tuple[Fort, str | None]:
-    c = copy.deepcopy(f)
+    c = dataclasses.replace(f)
     c.hexes = [mapping.hex(h) for h in f.hexes]
     c.entrances = [mapping.hex(h) for h in f.entrances]
     if f.facing is not None and f.hexes:
@@ -394,7 +422,7 @@ def carry(
     changed."""
     src = source
     moving = target is None and not keep_source
-    dst = copy.deepcopy(target if target is not None else source)
+    dst = clone_map(target if target is not None else source)
     src_index, dst_index, fmap = index_function(src), index_function(dst), mapping.hex
     images: dict[Hex, Hex] = {}
     pairs: list[tuple[int, int]] = []  # (source index, target index) of hexes landing on dst
@@ -441,7 +469,7 @@ def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
     taken = {f.id for f in dst.forts}
     carried: list[Fort] = []
     stays: list[Fort] = []
-    for f in (copy.deepcopy(x) for x in src.forts):
+    for f in src.forts:
         parts = [*f.hexes, *f.entrances]
         inside = [h in sel for h in parts]
         if parts and all(inside):
@@ -459,7 +487,7 @@ def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
             what = "entrance" if all(h in sel for h in f.hexes) else "footprint"
             where = "is only partly selected" if moving else "lies outside the selection"
             out.dropped.append(f"{_fort_name(f)}: {what} {where}")
-        stays.append(f)
+        stays.append(dataclasses.replace(f, hexes=list(f.hexes), entrances=list(f.entrances)))
     base = stays if moving else dst.forts
     kept = []
     for f in base:
@@ -525,7 +553,7 @@ def _carry_paths(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
         rest = [pts for ins, pts in runs if not ins]
         if moving:
             if not pieces:
-                stays.append(copy.deepcopy(p))
+                stays.append(dataclasses.replace(p, points=list(p.points)))
                 continue
             stays.extend(_pieces(p, rest, taken, keep_id=True))
         moved = [[mapping.point(q) for q in pts] for pts in pieces]
@@ -549,12 +577,12 @@ def _carry_labels(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping
     stays: list[Label] = []
     for lab in src.labels:
         if inside(lab.at):
-            c = copy.deepcopy(lab)
+            c = dataclasses.replace(lab)
             c.at = mapping.point(lab.at)
             c.rotation = mapping.label_rotation(lab.rotation)
             carried.append(c)
         elif moving:
-            stays.append(copy.deepcopy(lab))
+            stays.append(dataclasses.replace(lab))
     on_landed = _Membership(dst, out.landed)
     kept = []
     for lab in stays if moving else dst.labels:
@@ -571,7 +599,7 @@ def erase(game_map: GameMap, hexes: Iterable[Hex], fill: int = TERRAIN_ID["meado
     away (a road erased from its hexes leaves no line behind). Forts only partly inside stay
     and are named in `dropped`; everything removed is named in `replaced`. Regions are zones,
     not content, and are kept."""
-    dst = copy.deepcopy(game_map)
+    dst = clone_map(game_map)
     sel = {h for h in hexes if dst.in_bounds(h)}
     out = Carried(dst, set(), [], replaced_verb="Erased")
     t = dst.terrain
@@ -638,11 +666,14 @@ __all__ = [
     "HexMapping",
     "carry",
     "clamp_to_map",
+    "clone_map",
+    "clone_objects",
     "erase",
     "from_hex_function",
     "map_frame",
     "mirror",
     "rotation_180",
+    "set_objects",
     "split_points",
     "symmetric",
     "translation",

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from editor.commands.base import Command
 from engine.geometry import unit_layout
-from engine.geometry_transform import Carried, HexMapping, carry, from_hex_function
+from engine.geometry_transform import (
+    Carried,
+    HexMapping,
+    ObjectLists,
+    carry,
+    clone_objects,
+    from_hex_function,
+    set_objects,
+)
 from engine.hexes import Hex, axial_to_offset, offset_to_axial
 from engine.model import GameMap
 
@@ -35,26 +43,25 @@ class ChangeMapProperties(Command):
         # Terrain is stored by offset position, so it stays put when the layout changes;
         # forts, markers and regions are axial and must follow their offset positions; path
         # points and label anchors are in hex-unit pixels and follow the hexes they lie in.
-        self.objects_before = self.objects_after = None
+        self.objects_before: ObjectLists | None = None
+        self.objects_after: ObjectLists | None = None
         if any(k in LAYOUT_KEYS and self.old[k] != v for k, v in changes.items()):
             m = doc.map
             old = (m.layout.orientation, m.layout.offset)
             new = (changes.get("orientation", old[0]), changes.get("offset", old[1]))
-            self.objects_before = copy.deepcopy(
-                (m.forts, m.start_markers, m.regions, m.paths, m.labels)
-            )
+            self.objects_before = clone_objects(m)
             self.objects_after = _remapped(m, old, new)
 
     def _get(self, key: str) -> Any:
         target = self.doc.map.layout if key in LAYOUT_KEYS else self.doc.map
         return getattr(target, key)
 
-    def _set(self, values: dict[str, Any], objects: tuple | None = None) -> None:
+    def _set(self, values: dict[str, Any], objects: ObjectLists | None = None) -> None:
         for k, v in values.items():
             setattr(self.doc.map.layout if k in LAYOUT_KEYS else self.doc.map, k, v)
         if objects is not None:
             m = self.doc.map
-            m.forts, m.start_markers, m.regions, m.paths, m.labels = copy.deepcopy(objects)
+            set_objects(m, objects)
             self.doc.select_object(None)
         if any(k in LAYOUT_KEYS for k in values):
             self.doc.mapReplaced.emit()
@@ -69,7 +76,7 @@ class ChangeMapProperties(Command):
         self._set(self.old, self.objects_before)
 
 
-def _remapped(game_map: GameMap, old: tuple[str, str], new: tuple[str, str]) -> tuple:
+def _remapped(game_map: GameMap, old: tuple[str, str], new: tuple[str, str]) -> ObjectLists:
     """Forts, markers, regions, paths and labels moved so each keeps its offset (col, row)
     under the new orientation/offset convention."""
 
@@ -80,14 +87,13 @@ def _remapped(game_map: GameMap, old: tuple[str, str], new: tuple[str, str]) -> 
     mapping = from_hex_function(move, old[0], new[0], "layout change")  # type: ignore[arg-type]
     target = _empty_like(game_map)
     target.layout.orientation, target.layout.offset = new  # type: ignore[assignment]
-    m = carry(game_map, mapping, target=target, terrain=False).map
-    return _round_points(m).forts, m.start_markers, m.regions, m.paths, m.labels
+    return clone_objects(_round_points(carry(game_map, mapping, target=target, terrain=False).map))
 
 
 def _empty_like(game_map: GameMap) -> GameMap:
     """A copy of the map's size, layout and terrain, without objects."""
     return GameMap(game_map.id, game_map.name, game_map.width, game_map.height,
-                   copy.deepcopy(game_map.layout), bytearray(game_map.terrain))
+                   dataclasses.replace(game_map.layout), bytearray(game_map.terrain))
 
 
 def _round_points(m: GameMap) -> GameMap:

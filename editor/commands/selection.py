@@ -7,7 +7,6 @@ undo step, and what cannot be carried is named in the document's notice.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,13 +17,16 @@ from engine.geometry_transform import (
     CopyNaming,
     HexMapping,
     carry,
+    clone_map,
+    clone_objects,
     erase,
+    set_objects,
     symmetric,
     translation,
     whole_map,
 )
 from engine.hexes import Hex
-from engine.model import Fort, GameMap, Label, MapPath, Region, StartMarker
+from engine.model import GameMap, Region
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
@@ -50,7 +52,7 @@ class Stamp:
             return cls()
         origin = min(sel, key=lambda h: game_map.to_offset(h)[::-1])
         terrain = {h - origin: game_map.terrain[game_map.index(h)] for h in sel}
-        return cls(copy.deepcopy(game_map), sel, origin, terrain)
+        return cls(clone_map(game_map), sel, origin, terrain)
 
     def hexes_at(self, at: Hex) -> list[Hex]:
         """Where the stamp's hexes land when pasted at `at`."""
@@ -75,14 +77,14 @@ class ApplyCarried(Command):
         m, new = doc.map, result.map
         if result.changed:
             TerrainEdit(doc, result.changed, bytes(new.terrain[i] for i in result.changed), self)
-        self.objects_before = _objects(m)
-        self.objects_after = _objects(new)
+        self.objects_before = clone_objects(m)
+        self.objects_after = clone_objects(new)
         self.sel_before = set(doc.selection)
         self.sel_after = set(result.landed) if selection_after is None else selection_after
 
     def _show(self, objects: tuple, selection: set[Hex]) -> None:
         m = self.doc.map
-        m.forts, m.start_markers, m.regions, m.paths, m.labels = copy.deepcopy(objects)
+        set_objects(m, objects)
         self.doc.select_object(None)
         self.doc.objectsChanged.emit()
         self.doc.set_selection(selection)
@@ -94,13 +96,6 @@ class ApplyCarried(Command):
     def undo(self) -> None:
         super().undo()
         self._show(self.objects_before, self.sel_before)
-
-
-ObjectLists = tuple[list[Fort], list[StartMarker], list[Region], list[MapPath], list[Label]]
-
-
-def _objects(m: GameMap) -> ObjectLists:
-    return copy.deepcopy((m.forts, m.start_markers, m.regions, m.paths, m.labels))
 
 
 class TransformSelection(ApplyCarried):
@@ -132,7 +127,7 @@ class PasteStamp(ApplyCarried):
 
     def __init__(self, doc: MapDocument, stamp: Stamp, at: Hex) -> None:
         if stamp.source is None:
-            result = Carried(copy.deepcopy(doc.map), set(), [])
+            result = Carried(clone_map(doc.map), set(), [])
         else:
             result = carry(stamp.source, stamp.mapping_to(at), stamp.hexes, target=doc.map,
                            regions=False)

@@ -216,3 +216,17 @@ def test_index_function_agrees_with_the_map(orientation, parity):
         for r in range(-6, 12):
             h = Hex(q, r)
             assert index(q, r) == (m.index(h) if m.in_bounds(h) else -1)
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_symmetric_does_not_depend_on_the_order_of_the_hexes(orientation, parity, kind):
+    # Regression: the pivot was snapped from float extremes, so a bounding box centred exactly
+    # between two snap positions flipped with the order of the hexes.
+    m = GameMap.blank("m", 11, 11, layout=MapLayout(orientation, 32.0, parity))
+    sel = [Hex(3, 2), Hex(3, 3), Hex(3, 4), Hex(4, 5), Hex(6, 4), Hex(5, 1)]
+    want = [symmetric(orientation, sel, kind).hex(h) for h in m.hexes()]
+    for order in itertools.permutations(sel, 3):
+        rest = [h for h in sel if h not in order]
+        got = [symmetric(orientation, [*order, *rest], kind).hex(h) for h in m.hexes()]
+        assert got == want
