@@ -157,6 +157,16 @@ class MapDocument(QObject):
         self.undo_stack.push(cmd.PaintTerrain(self, indices, value, stroke_id, verb))
         return len(indices)
 
+    def erase_terrain(self, hexes: Iterable[Hex], stroke_id: int | None = None) -> int:
+        """Erase hexes to meadow with the eraser; road, river and trench lines over erased
+        hexes of their terrain are cut. Calls with the same stroke_id merge into one undo
+        step. Returns how many hexes changed."""
+        command = cmd.EraseStroke(self, list(hexes), stroke_id)
+        if not command.changes_anything:
+            return 0
+        self.undo_stack.push(command)
+        return len(command.indices)
+
     def fill_terrain(self, start: Hex, terrain: str) -> int:
         """Flood-fill the connected same-terrain area around `start`; returns hexes changed."""
         if not self.map.in_bounds(start):

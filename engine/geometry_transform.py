@@ -680,10 +680,50 @@ def erase(game_map: GameMap, hexes: Iterable[Hex], fill: int = TERRAIN_ID["meado
     return out
 
 
+# The hex terrains a path's line stands for: erasing them erases that stretch of the line.
+LINE_TERRAINS: dict[str, frozenset[int]] = {
+    "road": frozenset((TERRAIN_ID["road"], TERRAIN_ID["bridge"])),
+    "water": frozenset((TERRAIN_ID["water"], TERRAIN_ID["bridge"])),
+    "trench": frozenset((TERRAIN_ID["trench"],)),
+}
+
+
+def cut_paths(game_map: GameMap, hexes: Iterable[Hex]) -> tuple[list[MapPath], list[str]]:
+    """The map's paths with the stretches cut away that run over those of `hexes` still
+    holding the path's terrain (a road over road or bridge hexes, a river over water...), and
+    the ids of the paths cut. Call it before the hexes are erased."""
+    sel = [h for h in hexes if game_map.in_bounds(h)]
+    taken = {p.id for p in game_map.paths}
+    out: list[MapPath] = []
+    cut: list[str] = []
+    for p in game_map.paths:
+        kinds = LINE_TERRAINS.get(p.terrain or "")
+        hit = {h for h in sel if kinds and game_map.terrain[game_map.index(h)] in kinds}
+        runs = split_points(p.points, _Membership(game_map, hit)) if hit else [(False, [])]
+        if not any(ins for ins, _ in runs):
+            out.append(p)
+            continue
+        cut.append(p.id)
+        out.extend(_pieces(p, [pts for ins, pts in runs if not ins], taken, keep_id=True))
+    return out, cut
+
+
+# Stretches shorter than this (hex units) left by a cut are slivers nobody drew; dropped.
+MIN_PIECE_LENGTH = 0.05
+
+
+def _length(pts: list[XY]) -> float:
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
+
+
 def _pieces(p: MapPath, runs: list[list[XY]], taken: set[str], keep_id: bool) -> list[MapPath]:
     out = []
-    minimum = 1 if len(p.points) == 1 else 2
-    for k, pts in enumerate(r for r in runs if len(r) >= minimum):
+    whole = len(runs) == 1 and len(runs[0]) == len(p.points)
+    if len(p.points) == 1 or whole:
+        kept = [r for r in runs if r]
+    else:
+        kept = [r for r in runs if len(r) >= 2 and _length(r) >= MIN_PIECE_LENGTH]
+    for k, pts in enumerate(kept):
         pid = p.id if keep_id and k == 0 else _unique(p.id, taken)
         out.append(MapPath(pid, p.kind, list(pts), p.terrain, p.width))
     return out
@@ -698,6 +738,7 @@ __all__ = [
     "clamp_to_map",
     "clone_map",
     "clone_objects",
+    "cut_paths",
     "erase",
     "from_hex_function",
     "map_frame",

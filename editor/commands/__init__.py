@@ -24,7 +24,7 @@ from editor.commands.objects import (
     RotateFort,
     SetAttributes,
 )
-from editor.commands.paths import covered_hexes
+from editor.commands.paths import EraseStroke, covered_hexes
 from editor.commands.selection import (
     ApplyCarried,
     CopyToOtherSide,
@@ -64,6 +64,7 @@ __all__ = [
     "EditPath",
     "EditStartMarker",
     "EraseSelection",
+    "EraseStroke",
     "EraseTerrain",
     "FillRectangle",
     "FillTerrain",

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+from array import array
 from typing import TYPE_CHECKING
 
+from editor import grid
 from editor.commands.base import Command
-from editor.commands.terrain import ApplyPathTerrain
+from editor.commands.terrain import PAINT_ID, ApplyPathTerrain
 from engine.geometry import covered_hexes
+from engine.geometry_transform import cut_paths
+from engine.hexes import Hex
 from engine.model import TERRAIN_ID, GameMap, MapPath
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
 
-__all__ = ["apply_path_terrain_command", "covered_hexes", "path_terrain_values"]
+__all__ = ["EraseStroke", "apply_path_terrain_command", "covered_hexes", "path_terrain_values"]
 
 
 def path_terrain_values(game_map: GameMap, path: MapPath) -> dict[int, int]:
@@ -43,3 +48,64 @@ def apply_path_terrain_command(
         return None
     cmd = ApplyPathTerrain(doc, list(values), bytes(values.values()), parent)
     return cmd
+
+
+class EraseStroke(Command):
+    """An eraser stroke: hexes back to meadow, and the stretches of road, river and trench
+    lines over erased road, water and trench hexes cut away with them. Successive dabs of
+    one stroke merge into one undo step."""
+
+    def __init__(self, doc: MapDocument, hexes: list[Hex], stroke_id: int | None) -> None:
+        super().__init__("")
+        self.doc = doc
+        self.stroke_id = stroke_id
+        m = doc.map
+        meadow = TERRAIN_ID["meadow"]
+        self.indices = array("I", (i for i in grid.indices_of(m, hexes) if m.terrain[i] != meadow))
+        self.old = bytearray(m.terrain[i] for i in self.indices)
+        self._known = set(self.indices)
+        self.paths_before = [dataclasses.replace(p, points=list(p.points)) for p in m.paths]
+        self.paths_after, self.cut = cut_paths(m, [m.hex_at_index(i) for i in self.indices])
+        self._update_text()
+
+    @property
+    def changes_anything(self) -> bool:
+        """Whether the dab erases any hex."""
+        return bool(self.indices)
+
+    def _update_text(self) -> None:
+        n = len(self.indices)
+        lines = f", cut {', '.join(sorted(set(self.cut)))}" if self.cut else ""
+        self.setText(f"Erase ({n} hex{'es' if n != 1 else ''}{lines})")
+
+    def id(self) -> int:
+        return PAINT_ID + 1 if self.stroke_id is not None else -1
+
+    def mergeWith(self, other: Command) -> bool:
+        if not isinstance(other, EraseStroke) or other.stroke_id != self.stroke_id:
+            return False
+        for i, old in zip(other.indices, other.old, strict=True):
+            if i not in self._known:
+                self._known.add(i)
+                self.indices.append(i)
+                self.old.append(old)
+        self.paths_after = other.paths_after
+        self.cut = [*self.cut, *other.cut]
+        self._update_text()
+        return True
+
+    def _show(self, values: bytes | bytearray, paths: list[MapPath]) -> None:
+        t = self.doc.map.terrain
+        for i, v in zip(self.indices, values, strict=True):
+            t[i] = v
+        self.doc.map.paths = [dataclasses.replace(p, points=list(p.points)) for p in paths]
+        self.doc.terrainChanged.emit(self.indices.tolist())
+        if self.cut:
+            self.doc.select_object(None)
+            self.doc.objectsChanged.emit()
+
+    def redo(self) -> None:
+        self._show(bytes([TERRAIN_ID["meadow"]]) * len(self.indices), self.paths_after)
+
+    def undo(self) -> None:
+        self._show(self.old, self.paths_before)

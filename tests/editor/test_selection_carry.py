@@ -169,3 +169,20 @@ def test_copy_to_other_side_names_the_fort_in_the_status_bar(make_window):
     w.act_other_side.trigger()
     assert "fort F3 (Verdun)" in w.statusBar().currentMessage()
     assert [f.id for f in w.document.map.forts] == ["F3"]
+
+
+def test_eraser_stroke_cuts_the_road_line_over_erased_road_hexes(make_window):
+    w = make_window(river_road_map())
+    m = w.document.map
+    w.set_tool("eraser")
+    w.state.set(brush_radius=0)
+    n = w.document.undo_stack.count()
+    drag(w, [m.to_axial(4, 5), m.to_axial(5, 5)])
+    assert w.document.undo_stack.count() == n + 1  # the whole stroke is one step
+    assert m.terrain_at(m.to_axial(4, 5)) == "meadow"
+    roads = sorted((p for p in m.paths if p.kind == "road"), key=lambda p: p.points[0][0])
+    assert [len(roads), roads[0].points[-1][0] < centre(m, 4, 5)[0]] == [2, True]
+    assert roads[1].points[0][0] > centre(m, 5, 5)[0]
+    assert [p.id for p in m.paths if p.kind == "river"] == ["aire"]  # untouched
+    w.act_undo.trigger()
+    assert m == river_road_map()

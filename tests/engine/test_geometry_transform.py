@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from engine.geometry import unit_layout
 from engine.geometry_transform import (
     CopyNaming,
+    _pieces,
     carry,
     erase,
     split_points,
@@ -189,3 +190,14 @@ def test_transform_then_inverse_gives_back_the_same_map(data):
     assert back.landed == sel
     assert_same_map(back.map, before)
     assert_same_map(m, before, tol=0.0)
+
+
+def test_a_tiny_path_moved_whole_is_kept_but_cut_slivers_are_dropped():
+    m = GameMap.blank("t", 12, 8)
+    x, y = centre(m, 2, 2)
+    m.paths.append(MapPath("dot", "road", [(x, y), (x + 0.01, y)], None, 0.4))
+    out = carry(m, translation("pointy", Hex(1, 0)), {m.to_axial(2, 2)})
+    assert [p.id for p in out.map.paths] == ["dot"]
+    runs = [[(0.0, 0.0), (0.01, 0.0)], [(0.5, 0.0), (3.0, 0.0)]]
+    road = MapPath("r", "road", [(0.0, 0.0), (3.0, 0.0)], None, 0.4)
+    assert [p.points for p in _pieces(road, runs, {"r"}, keep_id=True)] == [runs[1]]
