@@ -186,3 +186,16 @@ def test_eraser_stroke_cuts_the_road_line_over_erased_road_hexes(make_window):
     assert [p.id for p in m.paths if p.kind == "river"] == ["aire"]  # untouched
     w.act_undo.trigger()
     assert m == river_road_map()
+
+
+def test_resize_names_the_fort_that_falls_off(doc):
+    m = doc.map
+    m.forts.append(Fort("F9", "Douaumont", [m.to_axial(17, 8), m.to_axial(18, 8)],
+                        [m.to_axial(16, 8), m.to_axial(19, 8)]))
+    notices: list[str] = []
+    doc.notice.connect(notices.append)
+    doc.resize_map(18, 16, (0.0, 0.0))
+    assert doc.map.forts == []
+    assert notices == ["Not carried: fort F9 (Douaumont): footprint would leave the map"]
+    doc.undo_stack.undo()
+    assert [f.id for f in doc.map.forts] == ["F9"]
