@@ -32,6 +32,7 @@ class MapDocument(QObject):
     problemsChanged = Signal()
     overlayChanged = Signal()
     fileChanged = Signal()  # path or modified state changed (window title, actions)
+    notice = Signal(str)  # what an edit could not carry or replaced, named, for the status bar
 
     def __init__(
         self, game_map: GameMap, path: Path | str | None = None, parent: QObject | None = None
@@ -155,6 +156,16 @@ class MapDocument(QObject):
             return 0
         self.undo_stack.push(cmd.PaintTerrain(self, indices, value, stroke_id, verb))
         return len(indices)
+
+    def erase_terrain(self, hexes: Iterable[Hex], stroke_id: int | None = None) -> int:
+        """Erase hexes to meadow with the eraser; road, river and trench lines over erased
+        hexes of their terrain are cut. Calls with the same stroke_id merge into one undo
+        step. Returns how many hexes changed."""
+        command = cmd.EraseStroke(self, list(hexes), stroke_id)
+        if not command.changes_anything:
+            return 0
+        self.undo_stack.push(command)
+        return len(command.indices)
 
     def fill_terrain(self, start: Hex, terrain: str) -> int:
         """Flood-fill the connected same-terrain area around `start`; returns hexes changed."""
@@ -286,40 +297,50 @@ class MapDocument(QObject):
 
     def resize_map(self, width: int, height: int, anchor: tuple[float, float]) -> None:
         """Resize the map; anchor (0..1, 0..1) says where the old content stays."""
-        self.undo_stack.push(cmd.ResizeMap(self, width, height, anchor))
+        command = cmd.ResizeMap(self, width, height, anchor)
+        self.undo_stack.push(command)
+        if command.result.message():
+            self.notice.emit(command.result.message())
 
     # --- selection edits -----------------------------------------------------------------
+
+    def _push_carried(self, command: cmd.ApplyCarried) -> None:
+        self.undo_stack.push(command)
+        message = command.result.message()
+        if message:
+            self.notice.emit(message)
 
     def transform_selection(self, kind: str) -> None:
         """Mirror ("mirror_h", "mirror_v") or rotate ("rotate_180") the selected content."""
         if not self.selection:
             return
         if kind == "rotate_180":
-            self.undo_stack.push(cmd.RotateSelection180(self))
+            self._push_carried(cmd.RotateSelection180(self))
         elif kind in ("mirror_h", "mirror_v"):
-            self.undo_stack.push(cmd.MirrorSelection(self, kind[-1]))
+            self._push_carried(cmd.MirrorSelection(self, kind[-1]))
         else:
             raise ValueError(f"unknown transform {kind!r}")
 
     def copy_to_other_side(self, kind: str = "rotate_180") -> None:
         """Copy the selection (rotated or mirrored about the map centre) onto the other side."""
         if self.selection:
-            self.undo_stack.push(cmd.CopyToOtherSide(self, kind))
+            self._push_carried(cmd.CopyToOtherSide(self, kind))
 
     def paste_stamp(self, stamp: cmd.Stamp, at: Hex) -> None:
         """Paste a stamp with its origin on `at`."""
-        self.undo_stack.push(cmd.PasteStamp(self, stamp, at))
+        self._push_carried(cmd.PasteStamp(self, stamp, at))
 
     def delete_selection(self, text: str = "Delete") -> None:
-        """Set the selected hexes to meadow."""
+        """Erase the selected hexes to meadow with what is on them (forts wholly inside,
+        start markers, labels, the stretches of paths over them)."""
         if self.selection:
-            value = TERRAIN_ID["meadow"]
-            t = self.map.terrain
-            idx = [i for i in grid.indices_of(self.map, self.selection) if t[i] != value]
-            if idx:
-                self.undo_stack.push(cmd.EraseTerrain(self, idx, value, text))
+            command = cmd.EraseSelection(self, text)
+            if command.result.changed or command.result.replaced:
+                self._push_carried(command)
+            elif command.result.dropped:
+                self.notice.emit(command.result.message())
 
     def move_selection(self, delta: Hex) -> None:
-        """Move the selected terrain by an axial delta (vacated hexes become meadow)."""
+        """Move the selected content by an axial delta (vacated hexes become meadow)."""
         if self.selection and delta != Hex(0, 0):
-            self.undo_stack.push(cmd.MoveSelection(self, delta))
+            self._push_carried(cmd.MoveSelection(self, delta))

@@ -1,4 +1,4 @@
-"""Index-based grid helpers for editing: brush shapes, flood fill, rectangles, transforms.
+"""Index-based grid helpers for editing: brush shapes, flood fill, rectangles.
 
 They work on `GameMap.terrain` indices (row * width + col) because the editor's hot paths
 (brush dabs, 10,000-hex fills) must not build a `Hex` per visited cell. Qt-free.
@@ -6,29 +6,16 @@ They work on `GameMap.terrain` indices (row * width + col) because the editor's 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 
-from engine.hexes import Hex, Layout, disk, hex_round, line
+from engine.geometry import offset_neighbour_deltas
+from engine.hexes import Hex, disk, line
 from engine.model import GameMap
 
 
 def neighbour_deltas(game_map: GameMap) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Offset (dcol, drow) of the six neighbours, for even and odd shoved lines of this layout.
-
-    Pointy maps shove rows, flat maps shove columns; the deltas depend only on the parity of
-    that line, so they are derived once from two reference hexes.
-    """
-    out = []
-    for parity in (0, 1):
-        col, row = (2, 2 + parity) if game_map.layout.orientation == "pointy" else (2 + parity, 2)
-        h = game_map.to_axial(col, row)
-        deltas = []
-        for n in h.neighbors():
-            nc, nr = game_map.to_offset(n)
-            deltas.append((nc - col, nr - row))
-        out.append(deltas)
-    return out[0], out[1]
+    """Offset (dcol, drow) of the six neighbours, for even and odd shoved lines of this map."""
+    return offset_neighbour_deltas(game_map.layout.orientation, game_map.layout.offset)
 
 
 def neighbour_indices(game_map: GameMap) -> Callable[[int], list[int]]:
@@ -103,54 +90,3 @@ def rect_indices(game_map: GameMap, a: Hex, b: Hex) -> list[int]:
     c1, r1 = min(c1, game_map.width - 1), min(r1, game_map.height - 1)
     w = game_map.width
     return [r * w + c for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
-
-
-# --- symmetric transforms (mirror, rotate) ----------------------------------------------------
-
-# Nudge so points exactly on a hex edge round the same way on every machine.
-_NUDGE = 1e-6
-
-
-def _snap(value: float, step: float) -> float:
-    return math.floor(value / step + 0.5) * step
-
-
-def hex_transform(game_map: GameMap, hexes: Iterable[Hex], kind: str) -> Callable[[Hex], Hex]:
-    """A rigid mapping of hexes for `kind` in ("mirror_h", "mirror_v", "rotate_180"), about
-    the middle of the hexes' pixel bounding box snapped to where the grid is symmetric.
-
-    Rotation is a point reflection h -> K - h, always exact and its own inverse. Mirroring
-    along the rows (horizontal on pointy maps, vertical on flat maps) is an exact reflection.
-    Mirroring across the rows is a glide reflection when the axis falls between two rows (a
-    half-hex shift keeps neighbours neighbours). Shapes are never distorted; because offset
-    rectangles have ragged edges, the image may stick out by half a hex on alternate rows.
-    """
-    layout = Layout(game_map.layout.orientation, 1.0)
-    pts = [layout.hex_to_pixel(h) for h in hexes]
-    if not pts:
-        return lambda h: h
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    # Exact axes lie on multiples of half the centre spacing along a line; across lines the
-    # axis may sit on a line of centres or halfway between two.
-    if game_map.layout.orientation == "pointy":
-        sx, sy = layout.width / 2, 0.75
-    else:
-        sx, sy = 0.75, layout.height / 2
-    cx = _snap((min(xs) + max(xs)) / 2, sx)
-    cy = _snap((min(ys) + max(ys)) / 2, sy)
-    if kind == "rotate_180":
-        k = hex_round(*layout.pixel_to_fractional(2 * cx, 2 * cy))
-        return lambda h: Hex(k.q - h.q, k.r - h.r)
-    if kind not in ("mirror_h", "mirror_v"):
-        raise ValueError(f"unknown transform {kind!r}")
-
-    def transform(h: Hex) -> Hex:
-        x, y = layout.hex_to_pixel(h)
-        if kind == "mirror_h":
-            x = 2 * cx - x
-        else:
-            y = 2 * cy - y
-        return layout.pixel_to_hex(x + _NUDGE, y + _NUDGE)
-
-    return transform

@@ -140,6 +140,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
 
         doc = self.document
         doc.fileChanged.connect(self._update_title)
+        doc.notice.connect(lambda msg: self.statusBar().showMessage(msg, 15000))
         for signal in (doc.terrainChanged, doc.objectsChanged, doc.mapReplaced):
             signal.connect(self._edited)
         doc.undo_stack.indexChanged.connect(self._edited)

@@ -13,10 +13,29 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine.geometry import (
+    bezier_controls,
+    centre_extent,
+    edge_corner_indices,
+    outline_edges,
+    smooth_points,
+)
 from engine.hexes import Hex, Layout
 from engine.model import TERRAINS, GameMap
 
 Point = tuple[float, float]
+# The curve helpers live in engine.geometry; svg/png/pdf import them through this module.
+__all__ = [
+    "PALETTE",
+    "Board",
+    "BoardLayout",
+    "Group",
+    "Shape",
+    "bezier_controls",
+    "build_board",
+    "dash_polyline",
+    "smooth_points",
+]
 
 PALETTE: dict[str, str] = {
     "paper": "#efe9d6",
@@ -103,40 +122,6 @@ class Board:
     hex_mm: float
 
 
-def smooth_points(points: list[Point], steps: int = 8) -> list[Point]:
-    """Sample the Catmull-Rom curve through `points` (end points repeated), `steps` per span."""
-    if len(points) < 3:
-        return list(points)
-    out: list[Point] = [points[0]]
-    for (p1, p2), (c1, c2) in zip(
-        itertools.pairwise(points), bezier_controls(points), strict=True
-    ):
-        for i in range(1, steps + 1):
-            t = i / steps
-            u = 1 - t
-            out.append(
-                (
-                    u**3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * p2[0],
-                    u**3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p2[1],
-                )
-            )
-    return out
-
-
-def bezier_controls(points: list[Point]) -> list[tuple[Point, Point]]:
-    """Cubic Bézier control points of each span of the Catmull-Rom curve through `points`."""
-    n = len(points)
-    out = []
-    for i in range(n - 1):
-        p0 = points[max(i - 1, 0)]
-        p1, p2 = points[i], points[i + 1]
-        p3 = points[min(i + 2, n - 1)]
-        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
-        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        out.append((c1, c2))
-    return out
-
-
 def dash_polyline(points: list[Point], dash: float, gap: float) -> list[list[Point]]:
     """Split a polyline into its dashes (for renderers without native dash patterns)."""
     out: list[list[Point]] = []
@@ -165,24 +150,6 @@ def dash_polyline(points: list[Point], dash: float, gap: float) -> list[list[Poi
     return out
 
 
-def _edge_corners(layout: Layout) -> list[tuple[int, int]]:
-    """For each direction 0..5, the two corner indices of the hex edge facing that neighbour."""
-    corners = layout.corner_offsets()
-    out = []
-    for d in range(6):
-        nx, ny = layout.hex_to_pixel(Hex(0, 0).neighbor(d))
-        best = min(
-            range(6),
-            key=lambda i: math.dist(
-                ((corners[i][0] + corners[(i + 1) % 6][0]) / 2,
-                 (corners[i][1] + corners[(i + 1) % 6][1]) / 2),
-                (nx / 2, ny / 2),
-            ),
-        )
-        out.append((best, (best + 1) % 6))
-    return out
-
-
 class BoardLayout:
     """Maps hexes and hex-unit points to millimetres on the board (margin included)."""
 
@@ -191,20 +158,15 @@ class BoardLayout:
         self.size = hex_mm / SQRT3  # centre to corner
         self.layout = Layout(game_map.layout.orientation, self.size, (0.0, 0.0))
         half_w, half_h = self.layout.width / 2, self.layout.height / 2
-        xs, ys = [], []
-        for row in (0, 1, game_map.height - 1):
-            for col in (0, 1, game_map.width - 1):
-                if 0 <= row < game_map.height and 0 <= col < game_map.width:
-                    x, y = self.layout.hex_to_pixel(game_map.to_axial(col, row))
-                    xs.append(x)
-                    ys.append(y)
-        self.ox = margin - (min(xs) - half_w)
-        self.oy = margin - (min(ys) - half_h)
-        self.map_w = max(xs) - min(xs) + 2 * half_w
-        self.map_h = max(ys) - min(ys) + 2 * half_h
+        x0, y0, x1, y1 = centre_extent(self.layout, game_map.width, game_map.height,
+                                       game_map.layout.offset)
+        self.ox = margin - (x0 - half_w)
+        self.oy = margin - (y0 - half_h)
+        self.map_w = x1 - x0 + 2 * half_w
+        self.map_h = y1 - y0 + 2 * half_h
         self.margin = margin
         self.corners = self.layout.corner_offsets()
-        self.edges = _edge_corners(self.layout)
+        self.edges = edge_corner_indices(self.layout)
 
     def center(self, h: Hex) -> Point:
         """Centre of a hex in mm."""
@@ -346,14 +308,7 @@ def _bridges(game_map: GameMap, bl: BoardLayout) -> Group:
 
 
 def _outline_edges(bl: BoardLayout, hexes: Iterable[Hex]) -> list[tuple[int, Hex, Point, Point]]:
-    cells = set(hexes)
-    out = []
-    for h in sorted(cells):
-        for d in range(6):
-            if h.neighbor(d) not in cells:
-                a, b = bl.edge(h, d)
-                out.append((d, h, a, b))
-    return out
+    return [(d, h, *bl.edge(h, d)) for h, d in outline_edges(set(hexes))]
 
 
 def _forts(game_map: GameMap, bl: BoardLayout) -> list[Group]:

@@ -21,17 +21,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shapely.geometry import LineString, Polygon
-
 from engine.content.atomic import atomic_write_text
-from engine.hexes import Hex, Layout, axial_to_offset, disk, line, offset_to_axial
+from engine.geometry import coverage, unit_layout
+from engine.geometry_transform import whole_map
+from engine.hexes import Hex, axial_to_offset, disk, line, offset_to_axial
+from engine.model import GameMap
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH, HEIGHT = 36, 28
 HALF_COLS = WIDTH // 2
 MIN_FRACTION = 0.25
 SQRT3 = math.sqrt(3.0)
-UNIT = Layout("pointy", 1.0)  # hex units: the layout with hex_size 1
+UNIT = unit_layout("pointy")  # hex units: the layout with hex_size 1
+# The half turn about the map's centre that makes the eastern half from the western one.
+ROTATION = whole_map(GameMap.blank("frame", WIDTH, HEIGHT), "rotate_180")
 
 Cell = tuple[int, int]  # offset (col, row)
 Point = tuple[float, float]  # hex units
@@ -57,7 +60,7 @@ def centre(cell: Cell) -> Point:
 
 def rotate_cell(cell: Cell) -> Cell:
     """The cell under the map's 180 degree rotation (exact for odd-r with an even height)."""
-    return (WIDTH - 1 - cell[0], HEIGHT - 1 - cell[1])
+    return offset(ROTATION.hex(axial(cell)))
 
 
 def grid_point(c: float, r: float) -> Point:
@@ -67,9 +70,8 @@ def grid_point(c: float, r: float) -> Point:
 
 def rotate_point(p: Point) -> Point:
     """A free point under the map's 180 degree rotation."""
-    cx, cy = centre((0, 0))
-    far_x, far_y = centre((WIDTH - 1, HEIGHT - 1))
-    return (round(cx + far_x - p[0], 4), round(cy + far_y - p[1], 4))
+    x, y = ROTATION.point(p)
+    return (round(x, 4), round(y, 4))
 
 
 def chaikin(points: list[Point], rounds: int) -> list[Point]:
@@ -121,35 +123,16 @@ def centre_polyline(cells: list[Cell]) -> list[Point]:
     return out
 
 
-def centre_line_cells(points: list[Point]) -> set[Cell]:
-    """Cells the centre line of a polyline passes through (sampled every 0.05 hex units)."""
-    out: set[Cell] = set()
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / 0.05))
-        for i in range(steps + 1):
-            t = i / steps
-            col, row = offset(UNIT.pixel_to_hex(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
-            if 0 <= col < WIDTH and 0 <= row < HEIGHT:
-                out.add((col, row))
-    return out
-
-
 def covered(points: list[Point], width: float) -> set[Cell]:
-    """Cells a path gives its terrain: coverage by MIN_FRACTION, plus its centre-line cells.
+    """Cells a path gives its terrain, by the editor's rule (`engine.geometry.coverage`):
+    area covered at least MIN_FRACTION, or the centre line running through far enough, so
+    paths cover their end hexes and leave no gap along hex edges."""
 
-    The area rule alone lets a river leak where its line passes near a hex corner (none of
-    the three hexes reaches the fraction); the centre-line cells keep every river and road
-    a connected chain.
-    """
-    shape = LineString(points).buffer(width / 2)
-    minx, miny, maxx, maxy = shape.bounds
-    out: set[Cell] = set()
-    for row in range(max(0, int(miny / 1.5) - 1), min(HEIGHT, int(maxy / 1.5) + 2)):
-        for col in range(max(0, int(minx / SQRT3) - 1), min(WIDTH, int(maxx / SQRT3) + 2)):
-            poly = Polygon(UNIT.polygon(axial((col, row))))
-            if shape.intersection(poly).area >= MIN_FRACTION * poly.area:
-                out.add((col, row))
-    return out | centre_line_cells(points)
+    def on_map(h: Hex) -> bool:
+        col, row = offset(h)
+        return 0 <= col < WIDTH and 0 <= row < HEIGHT
+
+    return {offset(h) for h in coverage(points, width, MIN_FRACTION, UNIT, on_map)}
 
 
 # --- the design ---------------------------------------------------------------------------

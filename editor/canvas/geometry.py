@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.geometry import map_pixel_bounds
 from engine.hexes import Hex, Layout
 from engine.model import GameMap
 
@@ -76,16 +77,7 @@ class GridGeometry:
 
     def scene_bounds(self) -> tuple[float, float, float, float]:
         """(left, top, right, bottom) of the map's hexes in scene pixels."""
-        w, h = self.width, self.height
-        xs: list[float] = []
-        ys: list[float] = []
-        for col in {0, 1 if w > 1 else 0, w - 2 if w > 1 else 0, w - 1}:
-            for row in {0, 1 if h > 1 else 0, h - 2 if h > 1 else 0, h - 1}:
-                x, y = self.center(col, row)
-                xs.append(x)
-                ys.append(y)
-        hw, hh = self.hex_w / 2, self.hex_h / 2
-        return min(xs) - hw, min(ys) - hh, max(xs) + hw, max(ys) + hh
+        return map_pixel_bounds(self.layout, self.width, self.height, self.parity)  # type: ignore[arg-type]
 
     def offset_range(
         self, x0: float, y0: float, x1: float, y1: float, margin: int = 0

@@ -22,6 +22,8 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from engine.geometry import bezier_controls
+from engine.geometry import edge_offsets as hex_edge_offsets
 from engine.hexes import DIRECTIONS, Hex
 from engine.model import Fort, Label, MapPath, StartMarker
 
@@ -39,24 +41,22 @@ FORT_CASING = QColor("#231a12")
 
 def smooth_path(points: list[tuple[float, float]], size: float, first: int = 0,
                 last: int | None = None) -> QPainterPath:
-    """A Catmull-Rom curve through the points (hex units), as cubic Béziers in pixels; with
-    `first`/`last`, only the segments between those point indices (same shape as the whole)."""
-    pts = [QPointF(x * size, y * size) for x, y in points]
+    """The curve through the points (hex units; `engine.geometry.bezier_controls`) as cubic
+    Béziers in pixels; with `first`/`last`, only the spans between those point indices (same
+    shape as the whole)."""
     path = QPainterPath()
-    if not pts:
+    if not points:
         return path
+    pts = [(x * size, y * size) for x, y in points]
     last = len(pts) - 1 if last is None else min(last, len(pts) - 1)
-    path.moveTo(pts[first])
+    path.moveTo(QPointF(*pts[first]))
     if len(pts) == 2:
-        path.lineTo(pts[1])
+        path.lineTo(QPointF(*pts[1]))
         return path
+    controls = bezier_controls(pts)
     for k in range(first, last):
-        p0 = pts[k - 1] if k > 0 else pts[k]
-        p1, p2 = pts[k], pts[k + 1]
-        p3 = pts[k + 2] if k + 2 < len(pts) else p2
-        c1 = p1 + (p2 - p0) / 6.0
-        c2 = p2 - (p3 - p1) / 6.0
-        path.cubicTo(c1, c2, p2)
+        c1, c2 = controls[k]
+        path.cubicTo(QPointF(*c1), QPointF(*c2), QPointF(*pts[k + 1]))
     return path
 
 
@@ -470,13 +470,7 @@ def hex_outline_path(hexes: list[Hex], geom: GridGeometry) -> QPainterPath:
 
 def edge_offsets(geom: GridGeometry) -> list[QLineF]:
     """Per direction 0..5, the hex edge facing that neighbour, relative to the centre."""
-    corners = geom.corner_offsets()
-    out = []
-    for d in DIRECTIONS:
-        nx, ny = geom.layout.hex_to_pixel(d)
-        a, b = sorted(range(6), key=lambda i: -(corners[i][0] * nx + corners[i][1] * ny))[:2]
-        out.append(QLineF(corners[a][0], corners[a][1], corners[b][0], corners[b][1]))
-    return out
+    return [QLineF(a[0], a[1], b[0], b[1]) for a, b in hex_edge_offsets(geom.layout)]
 
 
 def paint_highlight(painter: QPainter, name: str, hexes: list[Hex], geom: GridGeometry,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-from engine.hexes import DIRECTIONS, axial_to_offset, offset_to_axial
+from engine.geometry import edge_offsets, offset_neighbour_deltas
 from engine.model import TERRAIN_ID, GameMap
 
 from . import style
@@ -42,30 +42,13 @@ class HexShapes:
         corners = geom.corner_offsets()
         self.corners = corners
         self.polygon = QPolygonF([QPointF(x, y) for x, y in corners])
-        lay = geom.layout
-        # Edge d (towards neighbour d) spans the two corners nearest the neighbour's centre.
-        self.edges: list[tuple[tuple[float, float], tuple[float, float]]] = []
-        self.edge_mid: list[tuple[float, float]] = []
-        for d in DIRECTIONS:
-            nx, ny = lay.hex_to_pixel(d)
-            ranked = sorted(range(6), key=lambda i: -(corners[i][0] * nx + corners[i][1] * ny))
-            a, b = corners[ranked[0]], corners[ranked[1]]
-            self.edges.append((a, b))
-            self.edge_mid.append(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-        # Three edges (directions 0, 1, 2 walk one connected half of the outline) per hex; the
-        # other three belong to the neighbours, so every inner grid line is stroked once.
+        # Edge d faces neighbour d; directions 0, 1, 2 walk one connected half of the outline
+        # per hex and the other three belong to the neighbours, so every inner grid line is
+        # stroked once.
+        self.edges = edge_offsets(geom.layout)
+        self.edge_mid = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in self.edges]
         self.half_outline = [self._edge_line(d) for d in range(6)]
-        # Neighbour deltas in offset coordinates depend on the parity of the shoved axis.
-        self.deltas: list[list[tuple[int, int]]] = []
-        for parity in (0, 1):
-            col, row = (4, 4 + parity) if geom.pointy else (4 + parity, 4)
-
-            h = offset_to_axial(col, row, geom.orientation, geom.parity)  # type: ignore[arg-type]
-            ds = []
-            for d in DIRECTIONS:
-                nc, nr = axial_to_offset(h + d, geom.orientation, geom.parity)  # type: ignore
-                ds.append((nc - col, nr - row))
-            self.deltas.append(ds)
+        self.deltas = list(offset_neighbour_deltas(geom.layout.orientation, geom.parity))  # type: ignore[arg-type]
         # The rectangle between the outermost centres lies wholly inside the map.
         w, h = geom.width, geom.height
         xs0 = [geom.center(0, r)[0] for r in range(min(h, 2))]

@@ -24,9 +24,11 @@ from editor.commands.objects import (
     RotateFort,
     SetAttributes,
 )
-from editor.commands.paths import covered_hexes
+from editor.commands.paths import EraseStroke, covered_hexes
 from editor.commands.selection import (
+    ApplyCarried,
     CopyToOtherSide,
+    EraseSelection,
     MirrorSelection,
     MoveSelection,
     PasteStamp,
@@ -48,6 +50,7 @@ __all__ = [
     "AddObject",
     "AddPath",
     "AddRegion",
+    "ApplyCarried",
     "ApplyPathTerrain",
     "ChangeMapProperties",
     "CopyToOtherSide",
@@ -60,6 +63,8 @@ __all__ = [
     "EditLabel",
     "EditPath",
     "EditStartMarker",
+    "EraseSelection",
+    "EraseStroke",
     "EraseTerrain",
     "FillRectangle",
     "FillTerrain",

@@ -7,8 +7,18 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from editor.commands.base import Command
-from engine.hexes import Hex, Layout, axial_to_offset, offset_to_axial
-from engine.model import GameMap, Region
+from engine.geometry import unit_layout
+from engine.geometry_transform import (
+    Carried,
+    HexMapping,
+    ObjectLists,
+    carry,
+    clone_objects,
+    from_hex_function,
+    set_objects,
+)
+from engine.hexes import Hex, axial_to_offset, offset_to_axial
+from engine.model import GameMap
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
@@ -33,26 +43,25 @@ class ChangeMapProperties(Command):
         # Terrain is stored by offset position, so it stays put when the layout changes;
         # forts, markers and regions are axial and must follow their offset positions; path
         # points and label anchors are in hex-unit pixels and follow the hexes they lie in.
-        self.objects_before = self.objects_after = None
+        self.objects_before: ObjectLists | None = None
+        self.objects_after: ObjectLists | None = None
         if any(k in LAYOUT_KEYS and self.old[k] != v for k, v in changes.items()):
             m = doc.map
             old = (m.layout.orientation, m.layout.offset)
             new = (changes.get("orientation", old[0]), changes.get("offset", old[1]))
-            self.objects_before = copy.deepcopy(
-                (m.forts, m.start_markers, m.regions, m.paths, m.labels)
-            )
-            self.objects_after = _remapped(self.objects_before, old, new)
+            self.objects_before = clone_objects(m)
+            self.objects_after = _remapped(m, old, new)
 
     def _get(self, key: str) -> Any:
         target = self.doc.map.layout if key in LAYOUT_KEYS else self.doc.map
         return getattr(target, key)
 
-    def _set(self, values: dict[str, Any], objects: tuple | None = None) -> None:
+    def _set(self, values: dict[str, Any], objects: ObjectLists | None = None) -> None:
         for k, v in values.items():
             setattr(self.doc.map.layout if k in LAYOUT_KEYS else self.doc.map, k, v)
         if objects is not None:
             m = self.doc.map
-            m.forts, m.start_markers, m.regions, m.paths, m.labels = copy.deepcopy(objects)
+            set_objects(m, objects)
             self.doc.select_object(None)
         if any(k in LAYOUT_KEYS for k in values):
             self.doc.mapReplaced.emit()
@@ -67,7 +76,7 @@ class ChangeMapProperties(Command):
         self._set(self.old, self.objects_before)
 
 
-def _remapped(objects: tuple, old: tuple[str, str], new: tuple[str, str]) -> tuple:
+def _remapped(game_map: GameMap, old: tuple[str, str], new: tuple[str, str]) -> ObjectLists:
     """Forts, markers, regions, paths and labels moved so each keeps its offset (col, row)
     under the new orientation/offset convention."""
 
@@ -75,36 +84,48 @@ def _remapped(objects: tuple, old: tuple[str, str], new: tuple[str, str]) -> tup
         col, row = axial_to_offset(h, old[0], old[1])  # type: ignore[arg-type]
         return offset_to_axial(col, row, new[0], new[1])  # type: ignore[arg-type]
 
-    before, after = Layout(old[0], 1.0), Layout(new[0], 1.0)  # type: ignore[arg-type]
-
-    def move_point(p: tuple[float, float]) -> tuple[float, float]:
-        # Same offset from the centre of the same (col, row) hex.
-        h = before.pixel_to_hex(*p)
-        cx, cy = before.hex_to_pixel(h)
-        nx, ny = after.hex_to_pixel(move(h))
-        return (round(nx + p[0] - cx, 3), round(ny + p[1] - cy, 3))
-
-    forts, markers, regions, paths, labels = copy.deepcopy(objects)
-    for mp in paths:
-        mp.points = [move_point(p) for p in mp.points]
-    for lab in labels:
-        lab.at = move_point(lab.at)
-    for f in forts:
-        f.hexes = [move(h) for h in f.hexes]
-        f.entrances = [move(h) for h in f.entrances]
-    for mk in markers:
-        mk.hex = move(mk.hex)
-    for r in regions:
-        r.hexes = {move(h) for h in r.hexes}
-    return forts, markers, regions, paths, labels
+    mapping = from_hex_function(move, old[0], new[0], "layout change")  # type: ignore[arg-type]
+    target = _empty_like(game_map)
+    target.layout.orientation, target.layout.offset = new  # type: ignore[assignment]
+    return clone_objects(_round_points(carry(game_map, mapping, target=target, terrain=False).map))
 
 
-def resized_map(game_map: GameMap, width: int, height: int, anchor: tuple[float, float]) -> GameMap:
-    """A copy of the map at a new size; the old content moves by the anchor's share of the
-    size change (0,0: stays top-left; 0.5,0.5: centred). Objects that fall off are dropped."""
+def _empty_like(game_map: GameMap) -> GameMap:
+    """A copy of the map's size, layout and terrain, without objects."""
+    return GameMap(game_map.id, game_map.name, game_map.width, game_map.height,
+                   dataclasses.replace(game_map.layout), bytearray(game_map.terrain))
+
+
+def _round_points(m: GameMap) -> GameMap:
+    # Files keep three decimals of hex units; remapped points would otherwise carry noise.
+    for p in m.paths:
+        p.points = [(round(x, 3), round(y, 3)) for x, y in p.points]
+    for lab in m.labels:
+        lab.at = (round(lab.at[0], 3), round(lab.at[1], 3))
+    return m
+
+
+def resize_mapping(game_map: GameMap, dc: int, dr: int) -> HexMapping:
+    """Hexes keep their offset position shifted by (dc, dr); free points (paths, labels)
+    follow the pixel shift of the origin hex, so lines stay straight."""
+    unit = unit_layout(game_map.layout.orientation)
+    ox, oy = unit.hex_to_pixel(game_map.to_axial(dc, dr))
+    bx, by = unit.hex_to_pixel(game_map.to_axial(0, 0))
+    sx, sy = ox - bx, oy - by
+
+    def move(h: Hex) -> Hex:
+        col, row = game_map.to_offset(h)
+        return game_map.to_axial(col + dc, row + dr)
+
+    return HexMapping(move, lambda p: (p[0] + sx, p[1] + sy), name="resize")
+
+
+def resized(game_map: GameMap, width: int, height: int, anchor: tuple[float, float]) -> Carried:
+    """The map at a new size; the old content moves by the anchor's share of the size change
+    (0,0: stays top-left; 0.5,0.5: centred). What falls off is named in `dropped`/`replaced`."""
     dc = round((width - game_map.width) * anchor[0])
     dr = round((height - game_map.height) * anchor[1])
-    new = copy.deepcopy(game_map)
+    new = _empty_like(game_map)
     new.width, new.height = width, height
     new.terrain = bytearray(width * height)
     old_w = game_map.width
@@ -118,41 +139,17 @@ def resized_map(game_map: GameMap, width: int, height: int, anchor: tuple[float,
             new.terrain[nr * width + c0 + dc : nr * width + c1 + dc] = game_map.terrain[
                 row * old_w + c0 : row * old_w + c1
             ]
+    result = carry(game_map, resize_mapping(game_map, dc, dr), target=new, terrain=False)
+    for name in ("id", "name", "author", "description", "license", "season", "path_coverage"):
+        setattr(result.map, name, getattr(game_map, name))
+    # Off-map hexes of a fort, marker or region are not carried; a path or label falling off
+    # stays drawn past the edge, as before.
+    return result
 
-    def move(h: Hex) -> Hex:
-        col, row = game_map.to_offset(h)
-        return new.to_axial(col + dc, row + dr)
 
-    def fits(hexes: list[Hex]) -> bool:
-        return all(new.in_bounds(h) for h in hexes)
-
-    forts = []
-    for f in new.forts:
-        f.hexes = [move(h) for h in f.hexes]
-        f.entrances = [move(h) for h in f.entrances]
-        if fits(f.hexes + f.entrances):
-            forts.append(f)
-    new.forts = forts
-    markers = []
-    for m in new.start_markers:
-        m.hex = move(m.hex)
-        if new.in_bounds(m.hex):
-            markers.append(m)
-    new.start_markers = markers
-    new.regions = [
-        Region(r.id, r.name, {h2 for h2 in (move(h) for h in r.hexes) if new.in_bounds(h2)})
-        for r in new.regions
-    ]
-    # Free positions (hex units) follow the pixel shift of the origin hex.
-    unit = Layout(game_map.layout.orientation, 1.0)
-    ox, oy = unit.hex_to_pixel(new.to_axial(dc, dr))
-    bx, by = unit.hex_to_pixel(game_map.to_axial(0, 0))
-    sx, sy = ox - bx, oy - by
-    for p in new.paths:
-        p.points = [(x + sx, y + sy) for x, y in p.points]
-    for lab in new.labels:
-        lab.at = (lab.at[0] + sx, lab.at[1] + sy)
-    return new
+def resized_map(game_map: GameMap, width: int, height: int, anchor: tuple[float, float]) -> GameMap:
+    """A copy of the map at a new size (see `resized`); objects that fall off are dropped."""
+    return resized(game_map, width, height, anchor).map
 
 
 def _swap_in(target: GameMap, source: GameMap) -> None:
@@ -169,7 +166,8 @@ class ResizeMap(Command):
         super().__init__(f"Resize map to {width}×{height}")
         self.doc = doc
         self.before = copy.deepcopy(doc.map)
-        self.after = resized_map(doc.map, width, height, anchor)
+        self.result = resized(doc.map, width, height, anchor)
+        self.after = self.result.map
 
     def _show(self, state: GameMap) -> None:
         _swap_in(self.doc.map, state)

@@ -1,64 +1,23 @@
-"""Which hexes a drawn path covers (shapely) and the command writing its terrain."""
+"""The terrain a drawn path writes (over the hexes `engine.geometry.covered_hexes` gives)."""
 
 from __future__ import annotations
 
-import math
+import dataclasses
+from array import array
 from typing import TYPE_CHECKING
 
-import shapely
-from shapely.geometry import LineString, Point, Polygon
-
+from editor import grid
 from editor.commands.base import Command
-from editor.commands.terrain import ApplyPathTerrain
-from engine.hexes import Hex, Layout, disk, line
+from editor.commands.terrain import PAINT_ID, ApplyPathTerrain
+from engine.geometry import covered_hexes
+from engine.geometry_transform import cut_paths
+from engine.hexes import Hex
 from engine.model import TERRAIN_ID, GameMap, MapPath
 
 if TYPE_CHECKING:
     from editor.document import MapDocument
 
-
-def _unit_layout(game_map: GameMap) -> Layout:
-    # Path points are in hex units: pixels of a layout whose hex size is 1.
-    return Layout(game_map.layout.orientation, 1.0)
-
-
-# A centre line running at least this far (hex units) through a hex covers it whatever the
-# area: the end hexes of a path and both hexes beside a line along their shared edge would
-# otherwise fall under the area threshold and leave gaps. A corner merely clipped stays out.
-CENTRE_LINE_MIN_LENGTH = 0.25
-
-
-def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
-    """In-bounds hexes a path covers (RULES §11.1: players agree which hexes count): those
-    whose area the path, buffered to its width, covers at least `game_map.path_coverage` of,
-    and those its centre line runs through for at least CENTRE_LINE_MIN_LENGTH hex units.
-    The result along a continuous path is a connected chain of hexes."""
-    if not path.points:
-        return []
-    layout = _unit_layout(game_map)
-    geom = Point(path.points[0]) if len(path.points) == 1 else LineString(path.points)
-    shape = geom.buffer(max(path.width, 0.01) / 2)
-    reach = math.ceil(path.width) + 1
-    candidates: dict[Hex, None] = {}
-    hexes = [layout.pixel_to_hex(x, y) for x, y in path.points]
-    for a, b in zip(hexes, hexes[1:] or hexes, strict=False):
-        for c in line(a, b):
-            for h in disk(c, reach):
-                if game_map.in_bounds(h):
-                    candidates[h] = None
-    if not candidates:
-        return []
-    cand = list(candidates)
-    polys = [Polygon(layout.polygon(h)) for h in cand]
-    hex_area = polys[0].area
-    areas = shapely.area(shapely.intersection(polys, shape))
-    threshold = game_map.path_coverage * hex_area
-    runs = shapely.length(shapely.intersection(polys, geom))
-    return [
-        h
-        for h, a, run in zip(cand, areas, runs, strict=True)
-        if (a > 0 and a >= threshold - 1e-9) or run >= CENTRE_LINE_MIN_LENGTH
-    ]
+__all__ = ["EraseStroke", "apply_path_terrain_command", "covered_hexes", "path_terrain_values"]
 
 
 def path_terrain_values(game_map: GameMap, path: MapPath) -> dict[int, int]:
@@ -89,3 +48,64 @@ def apply_path_terrain_command(
         return None
     cmd = ApplyPathTerrain(doc, list(values), bytes(values.values()), parent)
     return cmd
+
+
+class EraseStroke(Command):
+    """An eraser stroke: hexes back to meadow, and the stretches of road, river and trench
+    lines over erased road, water and trench hexes cut away with them. Successive dabs of
+    one stroke merge into one undo step."""
+
+    def __init__(self, doc: MapDocument, hexes: list[Hex], stroke_id: int | None) -> None:
+        super().__init__("")
+        self.doc = doc
+        self.stroke_id = stroke_id
+        m = doc.map
+        meadow = TERRAIN_ID["meadow"]
+        self.indices = array("I", (i for i in grid.indices_of(m, hexes) if m.terrain[i] != meadow))
+        self.old = bytearray(m.terrain[i] for i in self.indices)
+        self._known = set(self.indices)
+        self.paths_before = [dataclasses.replace(p, points=list(p.points)) for p in m.paths]
+        self.paths_after, self.cut = cut_paths(m, [m.hex_at_index(i) for i in self.indices])
+        self._update_text()
+
+    @property
+    def changes_anything(self) -> bool:
+        """Whether the dab erases any hex."""
+        return bool(self.indices)
+
+    def _update_text(self) -> None:
+        n = len(self.indices)
+        lines = f", cut {', '.join(sorted(set(self.cut)))}" if self.cut else ""
+        self.setText(f"Erase ({n} hex{'es' if n != 1 else ''}{lines})")
+
+    def id(self) -> int:
+        return PAINT_ID + 1 if self.stroke_id is not None else -1
+
+    def mergeWith(self, other: Command) -> bool:
+        if not isinstance(other, EraseStroke) or other.stroke_id != self.stroke_id:
+            return False
+        for i, old in zip(other.indices, other.old, strict=True):
+            if i not in self._known:
+                self._known.add(i)
+                self.indices.append(i)
+                self.old.append(old)
+        self.paths_after = other.paths_after
+        self.cut = [*self.cut, *other.cut]
+        self._update_text()
+        return True
+
+    def _show(self, values: bytes | bytearray, paths: list[MapPath]) -> None:
+        t = self.doc.map.terrain
+        for i, v in zip(self.indices, values, strict=True):
+            t[i] = v
+        self.doc.map.paths = [dataclasses.replace(p, points=list(p.points)) for p in paths]
+        self.doc.terrainChanged.emit(self.indices.tolist())
+        if self.cut:
+            self.doc.select_object(None)
+            self.doc.objectsChanged.emit()
+
+    def redo(self) -> None:
+        self._show(bytes([TERRAIN_ID["meadow"]]) * len(self.indices), self.paths_after)
+
+    def undo(self) -> None:
+        self._show(self.old, self.paths_before)

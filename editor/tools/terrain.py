@@ -55,6 +55,9 @@ class EraserTool(BrushTool):
     def terrain(self) -> str:
         return "meadow"
 
+    def paint(self, hexes: list[Hex]) -> None:
+        self.document.erase_terrain(hexes, self.stroke)
+
 
 class FillTool(Tool):
     """Flood-fill the connected area of one terrain with the current terrain."""

@@ -6,6 +6,7 @@ import pytest
 
 from editor import files
 from editor.dialogs import NewMapDialog
+from engine.geometry_transform import whole_map
 from tests.editor.conftest import click, drag
 
 pytestmark = pytest.mark.qt
@@ -88,9 +89,7 @@ def test_half_template_completed_by_rotation_is_a_valid_map(make_window, tmp_pat
     errors = [p for p in w.validator.check_sync() if p.severity == "error"]
     assert errors == []
     # Point symmetry: every hex has the terrain of its rotated partner.
-    from editor.commands.selection import map_transform
-
-    tf = map_transform(m, "rotate_180")
+    tf = whole_map(m, "rotate_180").hex
     assert all(m.terrain_at(h) == m.terrain_at(tf(h)) for h in m.hexes())
     w.act_undo.trigger()
     assert len(m.forts) == 7 and len(m.start_markers) == 6

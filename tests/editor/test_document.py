@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from editor import grid
 from editor.commands import Stamp
 from editor.document import MapDocument
 from editor.forts import capture_hexes, suggest_fort
+from engine.geometry_transform import symmetric
 from engine.hexes import Hex, disk
 from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath
 
@@ -101,7 +101,7 @@ def test_transforms_are_rigid_bijections(qapp, orientation, kind, rows_):
     m = GameMap.blank("t", 12, 10)
     m.layout.orientation = orientation
     sel = {m.to_axial(c, r) for r in rows_ for c in range(2, 9)}
-    tf = grid.hex_transform(m, sel, kind)
+    tf = symmetric(m.layout.orientation, sel, kind).hex
     image = {tf(h) for h in sel}
     assert len(image) == len(sel)  # no two hexes land on one
     for h in sel:  # neighbours stay neighbours: the shape is not distorted

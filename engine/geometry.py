@@ -1,0 +1,231 @@
+"""Hex geometry of a whole map: edges, offset neighbours, pixel bounds, path curves, coverage.
+
+`engine.hexes` holds single-hex math (axial coordinates, offset conversion, `Layout`); this
+module holds what the editor canvas, the exporters and `tools/` need about a map as a whole.
+Map transforms (mirror, rotate, translate) live in `engine.geometry_transform`.
+Path points and label anchors are in hex units: pixels of a layout whose hex size is 1.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from engine.hexes import (
+    DIRECTIONS,
+    Hex,
+    Layout,
+    OffsetParity,
+    Orientation,
+    axial_to_offset,
+    disk,
+    line,
+    offset_to_axial,
+)
+from engine.model import GameMap, MapPath
+
+XY = tuple[float, float]
+
+# --- edges and neighbours ---------------------------------------------------------------------
+
+
+def edge_corner_indices(layout: Layout) -> list[tuple[int, int]]:
+    """For each direction 0..5, the indices (clockwise) into `layout.corner_offsets()` of the
+    two corners of the hex edge facing the neighbour in that direction."""
+    corners = layout.corner_offsets()
+    out = []
+    for d in range(6):
+        nx, ny = layout.hex_to_pixel(Hex(0, 0).neighbor(d))
+        if layout.origin != (0.0, 0.0):
+            nx, ny = nx - layout.origin[0], ny - layout.origin[1]
+        best = min(
+            range(6),
+            key=lambda i: math.dist(
+                ((corners[i][0] + corners[(i + 1) % 6][0]) / 2,
+                 (corners[i][1] + corners[(i + 1) % 6][1]) / 2),
+                (nx / 2, ny / 2),
+            ),
+        )
+        out.append((best, (best + 1) % 6))
+    return out
+
+
+def edge_offsets(layout: Layout) -> list[tuple[XY, XY]]:
+    """For each direction 0..5, the edge facing that neighbour as two corner offsets from the
+    hex centre (clockwise order)."""
+    corners = layout.corner_offsets()
+    return [(corners[a], corners[b]) for a, b in edge_corner_indices(layout)]
+
+
+def edge(layout: Layout, h: Hex, direction: int) -> tuple[XY, XY]:
+    """The edge of hex `h` facing its neighbour in `direction`, in pixels."""
+    cx, cy = layout.hex_to_pixel(h)
+    (ax, ay), (bx, by) = edge_offsets(layout)[direction % 6]
+    return (cx + ax, cy + ay), (cx + bx, cy + by)
+
+
+def offset_neighbour_deltas(
+    orientation: Orientation, parity: OffsetParity
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Offset (dcol, drow) of the six neighbours in direction order, for hexes on an even and
+    on an odd shoved line (rows of pointy maps, columns of flat maps)."""
+    out = []
+    for odd in (0, 1):
+        col, row = (4, 4 + odd) if orientation == "pointy" else (4 + odd, 4)
+        h = offset_to_axial(col, row, orientation, parity)
+        deltas = []
+        for d in DIRECTIONS:
+            nc, nr = axial_to_offset(h + d, orientation, parity)
+            deltas.append((nc - col, nr - row))
+        out.append(deltas)
+    return out[0], out[1]
+
+
+def outline_edges(hexes: set[Hex] | frozenset[Hex]) -> list[tuple[Hex, int]]:
+    """(hex, direction) of every edge between a hex of the set and a hex outside it, in
+    sorted hex order."""
+    return [(h, d) for h in sorted(hexes) for d in range(6) if h.neighbor(d) not in hexes]
+
+
+def index_function(game_map: GameMap) -> Callable[[int, int], int]:
+    """A fast `(q, r) -> terrain index` of the map, -1 off the map: `GameMap.index` and
+    `in_bounds` in one step, without building offsets, for loops over a million hexes."""
+    w, h = game_map.width, game_map.height
+    pointy = game_map.layout.orientation == "pointy"
+    even = game_map.layout.offset == "even"
+
+    def index(q: int, r: int) -> int:
+        if pointy:
+            col, row = q + ((r + (r & 1)) if even else (r - (r & 1))) // 2, r
+        else:
+            col, row = q, r + ((q + (q & 1)) if even else (q - (q & 1))) // 2
+        if 0 <= col < w and 0 <= row < h:
+            return row * w + col
+        return -1
+
+    return index
+
+
+# --- bounds -----------------------------------------------------------------------------------
+
+
+def centre_extent(
+    layout: Layout, width: int, height: int, parity: OffsetParity
+) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of the hex centres of a `width` × `height` offset grid."""
+    xs: list[float] = []
+    ys: list[float] = []
+    # The first two lines and the last one suffice: the shove alternates with the parity.
+    for row in sorted({0, min(1, height - 1), height - 1}):
+        for col in sorted({0, min(1, width - 1), width - 1}):
+            x, y = layout.hex_to_pixel(offset_to_axial(col, row, layout.orientation, parity))
+            xs.append(x)
+            ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def map_pixel_bounds(
+    layout: Layout, width: int, height: int, parity: OffsetParity
+) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of the hexes' bounding boxes of a `width` × `height` grid."""
+    x0, y0, x1, y1 = centre_extent(layout, width, height, parity)
+    hw, hh = layout.width / 2, layout.height / 2
+    return x0 - hw, y0 - hh, x1 + hw, y1 + hh
+
+
+# --- the curve through path points ------------------------------------------------------------
+
+
+def bezier_controls(points: list[XY]) -> list[tuple[XY, XY]]:
+    """Cubic Bézier control points of each span of the Catmull-Rom curve through `points`
+    (end points repeated): the one curve every path is drawn with."""
+    n = len(points)
+    out = []
+    for i in range(n - 1):
+        p0 = points[max(i - 1, 0)]
+        p1, p2 = points[i], points[i + 1]
+        p3 = points[min(i + 2, n - 1)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        out.append((c1, c2))
+    return out
+
+
+def smooth_points(points: list[XY], steps: int = 8) -> list[XY]:
+    """Sample the Catmull-Rom curve through `points`, `steps` samples per span."""
+    if len(points) < 3:
+        return list(points)
+    out: list[XY] = [points[0]]
+    for (p1, p2), (c1, c2) in zip(
+        itertools.pairwise(points), bezier_controls(points), strict=True
+    ):
+        for i in range(1, steps + 1):
+            t = i / steps
+            u = 1 - t
+            out.append(
+                (
+                    u**3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * p2[0],
+                    u**3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p2[1],
+                )
+            )
+    return out
+
+
+# --- path coverage ----------------------------------------------------------------------------
+
+
+def unit_layout(orientation: Orientation) -> Layout:
+    """The layout of hex units (hex size 1, origin 0,0) in which paths and labels live."""
+    return Layout(orientation, 1.0)
+
+
+# A centre line running at least this far (hex units) through a hex covers it whatever the
+# area: the end hexes of a path and both hexes beside a line along their shared edge would
+# otherwise fall under the area threshold and leave gaps. A corner merely clipped stays out.
+CENTRE_LINE_MIN_LENGTH = 0.25
+
+
+def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
+    """In-bounds hexes a path covers (RULES §11.1: players agree which hexes count): those
+    whose area the path, buffered to its width, covers at least `game_map.path_coverage` of,
+    and those its centre line runs through for at least CENTRE_LINE_MIN_LENGTH hex units.
+    The result along a continuous path is a connected chain of hexes."""
+    return coverage(path.points, path.width, game_map.path_coverage,
+                    unit_layout(game_map.layout.orientation), game_map.in_bounds)
+
+
+def coverage(
+    points: list[XY], width: float, min_fraction: float, layout: Layout,
+    in_bounds: Callable[[Hex], bool],
+) -> list[Hex]:
+    """The rule of `covered_hexes` for bare points: `in_bounds(hex) -> bool` limits the
+    result; `layout` is the hex-unit layout of the map."""
+    if not points:
+        return []
+    geom = Point(points[0]) if len(points) == 1 else LineString(points)
+    shape = geom.buffer(max(width, 0.01) / 2)
+    reach = math.ceil(width) + 1
+    candidates: dict[Hex, None] = {}
+    hexes = [layout.pixel_to_hex(x, y) for x, y in points]
+    for a, b in zip(hexes, hexes[1:] or hexes, strict=False):
+        for c in line(a, b):
+            for h in disk(c, reach):
+                if in_bounds(h):
+                    candidates[h] = None
+    if not candidates:
+        return []
+    cand = list(candidates)
+    polys = [Polygon(layout.polygon(h)) for h in cand]
+    hex_area = polys[0].area
+    areas = shapely.area(shapely.intersection(polys, shape))
+    threshold = min_fraction * hex_area
+    runs = shapely.length(shapely.intersection(polys, geom))
+    return [
+        h
+        for h, a, run in zip(cand, areas, runs, strict=True)
+        if (a > 0 and a >= threshold - 1e-9) or run >= CENTRE_LINE_MIN_LENGTH
+    ]

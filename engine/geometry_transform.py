@@ -1,0 +1,752 @@
+"""Hex mappings (translate, rotate 180°, mirror, any hex→hex function) and `carry`, the one
+function that moves or copies every map object through a mapping.
+
+A `HexMapping` maps hexes and hex-unit points (path points, label anchors) alike, so a river
+line follows the water hexes it was drawn over. `carry` applies one to a set of hexes and
+returns the new map with a named list of what could not be carried, so the editor can say
+"fort F3: entrance would leave the map" instead of silently dropping the fort.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import gc
+import itertools
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from engine.geometry import XY, index_function, unit_layout
+from engine.hexes import Hex, Layout, Orientation, hex_round
+from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
+
+ObjectLists = tuple[list[Fort], list[StartMarker], list[Region], list[MapPath], list[Label]]
+
+# Nudge so points exactly on a hex edge round the same way on every machine.
+_NUDGE = 1e-6
+_BISECT_STEPS = 30
+
+
+@dataclass(frozen=True)
+class Affine:
+    """x' = a·x + b·y + c, y' = d·x + e·y + f, in hex units."""
+
+    a: float
+    b: float
+    c: float
+    d: float
+    e: float
+    f: float
+
+    def __call__(self, p: XY) -> XY:
+        x, y = p
+        return self.a * x + self.b * y + self.c, self.d * x + self.e * y + self.f
+
+    def inverse(self) -> Affine:
+        """The affine map undoing this one."""
+        det = self.a * self.e - self.b * self.d
+        a, b, d, e = self.e / det, -self.b / det, -self.d / det, self.a / det
+        return Affine(a, b, -(a * self.c + b * self.f), d, e, -(d * self.c + e * self.f))
+
+    @property
+    def mirrored(self) -> bool:
+        """Whether the map turns the plane over (a reflection)."""
+        return self.a * self.e - self.b * self.d < 0
+
+
+class HexMapping:
+    """A mapping of hexes together with the matching mapping of hex-unit points.
+
+    Build one with `translation`, `rotation_180`, `mirror`, `symmetric` or
+    `from_hex_function`; `inverse()` is exact for the rigid ones.
+    """
+
+    def __init__(
+        self,
+        hex_fn: Callable[[Hex], Hex],
+        point_fn: Callable[[XY], XY],
+        *,
+        mirrored: bool = False,
+        inverse: Callable[[], HexMapping] | None = None,
+        name: str = "mapping",
+    ) -> None:
+        self.hex = hex_fn
+        self.point = point_fn
+        self.mirrored = mirrored
+        self._inverse = inverse
+        self.name = name
+
+    def inverse(self) -> HexMapping:
+        """The mapping undoing this one (ValueError when it has none)."""
+        if self._inverse is None:
+            raise ValueError(f"{self.name} has no inverse")
+        return self._inverse()
+
+    def direction(self, h: Hex, direction: int) -> int | None:
+        """Where direction `direction` seen from `h` points after the mapping (None if the
+        mapping tears the two hexes apart)."""
+        return self.hex(h).direction_to(self.hex(h.neighbor(direction)))
+
+    def label_rotation(self, degrees: float) -> float:
+        """A label's rotation after the mapping: mirrored text is turned back to read."""
+        return -degrees + 0.0 if self.mirrored else degrees
+
+
+def _affine_mapping(orientation: Orientation, aff: Affine, name: str,
+                    fast: Callable[[Hex], Hex] | None = None) -> HexMapping:
+    lay = unit_layout(orientation)
+
+    def hex_fn(h: Hex) -> Hex:
+        return lay.pixel_to_hex(*aff(lay.hex_to_pixel(h)))
+
+    return HexMapping(
+        fast or _integer_form(hex_fn) or hex_fn,
+        aff,
+        mirrored=aff.mirrored,
+        inverse=lambda: _affine_mapping(orientation, aff.inverse(), f"inverse of {name}"),
+        name=name,
+    )
+
+
+def _integer_form(hex_fn: Callable[[Hex], Hex]) -> Callable[[Hex], Hex] | None:
+    """The same mapping as integer arithmetic on (q, r) when it is one (a rigid motion that
+    sends centres to centres is affine on the lattice), checked on probes; else None."""
+    c, f = hex_fn(Hex(0, 0))
+    a, d = hex_fn(Hex(1, 0)) - Hex(c, f)
+    b, e = hex_fn(Hex(0, 1)) - Hex(c, f)
+    new = tuple.__new__
+
+    def fast(h: Hex) -> Hex:
+        q, r = h
+        return new(Hex, (c + a * q + b * r, f + d * q + e * r))
+
+    probes = [Hex(q, r) for q in (-7, 0, 3, 11) for r in (-5, 0, 2, 9)]
+    return fast if all(fast(h) == hex_fn(h) for h in probes) else None
+
+
+def translation(orientation: Orientation, delta: Hex) -> HexMapping:
+    """Move every hex by an axial delta."""
+    dx, dy = unit_layout(orientation).hex_to_pixel(delta)
+    aff = Affine(1.0, 0.0, dx, 0.0, 1.0, dy)
+    dq, dr = delta
+    new = tuple.__new__
+    mapping = _affine_mapping(orientation, aff, f"move by {delta}",
+                              lambda h: new(Hex, (h[0] + dq, h[1] + dr)))
+    mapping._inverse = lambda: translation(orientation, Hex(-delta.q, -delta.r))
+    return mapping
+
+
+def rotation_180(orientation: Orientation, center: Hex) -> HexMapping:
+    """A half turn h -> 2·center - h, around the middle of `center` doubled: `center` may be
+    any hex, the pivot is half of it (so pivots between hexes are possible)."""
+    kx, ky = unit_layout(orientation).hex_to_pixel(center)
+    aff = Affine(-1.0, 0.0, kx, 0.0, -1.0, ky)
+    kq, kr = center
+    new = tuple.__new__
+    mapping = _affine_mapping(orientation, aff, "rotate 180°",
+                              lambda h: new(Hex, (kq - h[0], kr - h[1])))
+    mapping._inverse = lambda: mapping
+    return mapping
+
+
+def mirror(orientation: Orientation, axis: str, at: float) -> HexMapping:
+    """Reflect across a vertical line x = at ("h": left and right swap) or a horizontal line
+    y = at ("v"), in hex units. When the line falls where the grid is not symmetric (between
+    two shoved rows), the reflection glides by half a hex so neighbours stay neighbours."""
+    lay = unit_layout(orientation)
+    if axis == "h":
+        reflect = Affine(-1.0, 0.0, 2 * at, 0.0, 1.0, 0.0)
+    elif axis == "v":
+        reflect = Affine(1.0, 0.0, 0.0, 0.0, -1.0, 2 * at)
+    else:
+        raise ValueError(f"unknown mirror axis {axis!r}")
+    probe = Hex(0, 0)
+    x, y = reflect(lay.hex_to_pixel(probe))
+    landed = lay.pixel_to_hex(x + _NUDGE, y + _NUDGE)
+    lx, ly = lay.hex_to_pixel(landed)
+    sx, sy = lx - x, ly - y
+    aff = Affine(reflect.a, reflect.b, reflect.c + sx, reflect.d, reflect.e, reflect.f + sy)
+    name = "mirror horizontally" if axis == "h" else "mirror vertically"
+    return _affine_mapping(orientation, aff, name)
+
+
+def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexMapping:
+    """The mapping for `kind` in ("mirror_h", "mirror_v", "rotate_180") about the middle of the
+    hexes' pixel bounding box, snapped to where the grid is symmetric.
+
+    Rotation is a point reflection h -> K - h, always exact and its own inverse. Mirroring
+    along the rows (horizontal on pointy maps, vertical on flat maps) is an exact reflection;
+    across the rows it glides by half a hex when the axis falls between two rows. Shapes are
+    never distorted; because offset rectangles have ragged edges, the image may stick out by
+    half a hex on alternate rows."""
+    layout = unit_layout(orientation)
+    hexes = list(hexes)
+    if not hexes:
+        return translation(orientation, Hex(0, 0))
+    # The middle of the centres' bounding box in whole steps of where the grid is symmetric:
+    # along a line, half the centre spacing; across lines, a line of centres or halfway
+    # between two. Integer arithmetic, so the result does not depend on the hexes' order.
+    if orientation == "pointy":
+        sx, sy = layout.width / 2, 0.75  # x = sx·(2q + r), y = sy·2r
+        ux, uy = [2 * q + r for q, r in hexes], [2 * r for _, r in hexes]
+    else:
+        sx, sy = 0.75, layout.height / 2  # x = sx·2q, y = sy·(q + 2r)
+        ux, uy = [2 * q for q, _ in hexes], [q + 2 * r for q, r in hexes]
+    cx = sx * math.floor((min(ux) + max(ux)) / 2 + 0.5)
+    cy = sy * math.floor((min(uy) + max(uy)) / 2 + 0.5)
+    if kind == "rotate_180":
+        return rotation_180(orientation, hex_round(*layout.pixel_to_fractional(2 * cx, 2 * cy)))
+    if kind == "mirror_h":
+        return mirror(orientation, "h", cx)
+    if kind == "mirror_v":
+        return mirror(orientation, "v", cy)
+    raise ValueError(f"unknown transform {kind!r}")
+
+
+def map_frame(game_map: GameMap) -> list[Hex]:
+    """The hexes that fix a whole map's pixel bounding box (its two outer lines each side)."""
+    w, h = game_map.width, game_map.height
+    return [
+        game_map.to_axial(c, r)
+        for c in sorted({0, min(1, w - 1), max(w - 2, 0), w - 1})
+        for r in sorted({0, min(1, h - 1), max(h - 2, 0), h - 1})
+    ]
+
+
+def whole_map(game_map: GameMap, kind: str) -> HexMapping:
+    """`symmetric` about the centre of the whole map (what "the other side" of a board is)."""
+    return symmetric(game_map.layout.orientation, map_frame(game_map), kind)
+
+
+def from_hex_function(
+    hex_fn: Callable[[Hex], Hex], before: Orientation, after: Orientation | None = None,
+    name: str = "mapping",
+) -> HexMapping:
+    """Any hex→hex function; a point keeps its offset from the centre of its hex (with the
+    layout changing from `before` to `after` orientation, e.g. an orientation change)."""
+    lay_b = unit_layout(before)
+    lay_a = unit_layout(after or before)
+
+    def point_fn(p: XY) -> XY:
+        h = lay_b.pixel_to_hex(*p)
+        cx, cy = lay_b.hex_to_pixel(h)
+        nx, ny = lay_a.hex_to_pixel(hex_fn(h))
+        return (nx + p[0] - cx, ny + p[1] - cy)
+
+    return HexMapping(hex_fn, point_fn, name=name)
+
+
+# --- copies -----------------------------------------------------------------------------------
+
+
+def clone_objects(m: GameMap) -> ObjectLists:
+    """Fresh copies of the map's forts, markers, regions, paths and labels. Hexes and points
+    are immutable tuples and are shared, which keeps copying a million-hex region cheap."""
+    return (
+        [dataclasses.replace(f, hexes=list(f.hexes), entrances=list(f.entrances))
+         for f in m.forts],
+        [dataclasses.replace(s) for s in m.start_markers],
+        [dataclasses.replace(r, hexes=set(r.hexes)) for r in m.regions],
+        [dataclasses.replace(p, points=list(p.points)) for p in m.paths],
+        [dataclasses.replace(lab) for lab in m.labels],
+    )
+
+
+def set_objects(m: GameMap, objects: ObjectLists) -> None:
+    """Put fresh copies of `objects` on the map (see `clone_objects`)."""
+    holder = dataclasses.replace(m, forts=objects[0], start_markers=objects[1],
+                                 regions=objects[2], paths=objects[3], labels=objects[4])
+    m.forts, m.start_markers, m.regions, m.paths, m.labels = clone_objects(holder)
+
+
+def clone_map(m: GameMap) -> GameMap:
+    """A copy of the map that shares nothing mutable with it (cheaper than deepcopy)."""
+    forts, markers, regions, paths, labels = clone_objects(m)
+    return dataclasses.replace(m, layout=dataclasses.replace(m.layout),
+                               terrain=bytearray(m.terrain), forts=forts,
+                               start_markers=markers, regions=regions, paths=paths,
+                               labels=labels)
+
+
+# --- carrying a map's content through a mapping -----------------------------------------------
+
+
+@dataclass
+class CopyNaming:
+    """How copies are told apart from their originals (copy mode only)."""
+
+    fort_id_suffix: str = ""
+    fort_name_suffix: str = ""
+    marker_number: Callable[[int], int] | None = None
+
+
+@dataclass
+class Carried:
+    """What `carry` produced: the new map, where the hexes landed (in bounds), the terrain
+    indices that changed, what could not be carried and what the carried content replaced,
+    each named (e.g. "fort F3: entrance would leave the map")."""
+
+    map: GameMap
+    landed: set[Hex]
+    changed: list[int]
+    dropped: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    replaced_verb: str = "Replaced"
+
+    def message(self) -> str:
+        """One sentence for the status bar naming what was not carried or was replaced."""
+        parts = []
+        if self.dropped:
+            parts.append("Not carried: " + "; ".join(self.dropped))
+        if self.replaced:
+            parts.append(f"{self.replaced_verb}: " + "; ".join(self.replaced))
+        return ". ".join(parts)
+
+
+def clamp_to_map(game_map: GameMap, h: Hex) -> Hex:
+    """The on-map hex nearest in offset terms (itself when on the map)."""
+    col, row = game_map.to_offset(h)
+    col = min(max(col, 0), game_map.width - 1)
+    row = min(max(row, 0), game_map.height - 1)
+    return game_map.to_axial(col, row)
+
+
+class _Membership:
+    """Whether a hex-unit point lies in a set of hexes; points off the map count with the
+    nearest map hex, so a road drawn past the border stays with its border hex."""
+
+    def __init__(self, game_map: GameMap, hexes: set[Hex]) -> None:
+        self.map = game_map
+        self.hexes = hexes
+        self.layout: Layout = unit_layout(game_map.layout.orientation)
+
+    def __call__(self, p: XY) -> bool:
+        h = self.layout.pixel_to_hex(p[0] + _NUDGE, p[1] + _NUDGE)
+        if not self.map.in_bounds(h):
+            h = clamp_to_map(self.map, h)
+        return h in self.hexes
+
+
+# Segments are probed this often (hex units) for crossings; a line grazing a hex for less
+# than this may go unnoticed, as it would not cover the hex either (CENTRE_LINE_MIN_LENGTH).
+_PROBE_STEP = 0.2
+
+
+def split_points(points: list[XY], inside: Callable[[XY], bool]) -> list[tuple[bool, list[XY]]]:
+    """Cut a polyline where it crosses the edge of a hex set: runs of (inside?, points), each
+    run ending (or starting) on the crossing point, found by bisection along the segment.
+    Only crossing points are added; the path's own points are kept as they are."""
+    if not points:
+        return []
+    runs: list[tuple[bool, list[XY]]] = []
+    state = inside(points[0])
+    current = [points[0]]
+    for a, b in itertools.pairwise(points):
+        n = max(1, math.ceil(math.dist(a, b) / _PROBE_STEP))
+        t0 = 0.0
+        for k in range(1, n + 1):
+            t1 = k / n
+            p1 = b if k == n else (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+            if inside(p1) != state:
+                cut = _crossing(a, b, t0, t1, state, inside)
+                current.append(cut)
+                runs.append((state, current))
+                state = not state
+                current = [cut]
+            t0 = t1
+        current.append(b)
+    runs.append((state, current))
+    return runs
+
+
+def _crossing(a: XY, b: XY, lo: float, hi: float, state: bool,
+              inside: Callable[[XY], bool]) -> XY:
+    for _ in range(_BISECT_STEPS):
+        mid = (lo + hi) / 2
+        if inside((a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid)) == state:
+            lo = mid
+        else:
+            hi = mid
+    return (a[0] + (b[0] - a[0]) * lo, a[1] + (b[1] - a[1]) * lo)
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate = f"{base}_{n}"
+        n += 1
+    taken.add(candidate)
+    return candidate
+
+
+def _fort_name(f: Fort) -> str:
+    return f"fort {f.name or f.id}" if f.name == f.id or not f.name else f"fort {f.id} ({f.name})"
+
+
+def _moved_fort(f: Fort, mapping: HexMapping, dst: GameMap) -> tuple[Fort, str | None]:
+    c = dataclasses.replace(f)
+    c.hexes = [mapping.hex(h) for h in f.hexes]
+    c.entrances = [mapping.hex(h) for h in f.entrances]
+    if f.facing is not None and f.hexes:
+        d = mapping.direction(f.hexes[0], f.facing)
+        c.facing = d if d is not None else f.facing
+    if not all(dst.in_bounds(h) for h in c.hexes):
+        return c, "footprint would leave the map"
+    if not all(dst.in_bounds(h) for h in c.entrances):
+        return c, "entrance would leave the map"
+    return c, None
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    # Building hundreds of thousands of Hex tuples next to a big live heap triggers full
+    # cyclic collections that double the time; nothing here creates reference cycles.
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def carry(
+    source: GameMap,
+    mapping: HexMapping,
+    hexes: Iterable[Hex] | None = None,
+    *,
+    target: GameMap | None = None,
+    keep_source: bool = False,
+    regions: bool = True,
+    terrain: bool = True,
+    naming: CopyNaming | None = None,
+    fill: int = TERRAIN_ID["meadow"],
+) -> Carried:
+    """Map the content of `hexes` (default: the whole map) of `source` through `mapping`:
+    terrain, forts with their entrances (only when wholly inside), start markers, region
+    membership, paths (cut at the edge of `hexes`; the inside pieces move) and labels.
+
+    Without `target` the result is a new version of `source`: the hexes are moved (vacated
+    hexes get `fill`), or copied with `keep_source`. With `target`, content is copied from
+    `source` (a stamp) into a new version of `target`. Content already where the hexes land
+    and not carried is replaced (forts and markers removed, path stretches cut away, labels
+    removed) and named in `replaced`; what cannot be carried stays where it was (moving) or
+    is not copied, and is named in `dropped`. With `terrain=False` the terrain is left to the
+    caller (layout changes and resizes copy it by offset, faster). Neither map passed in is
+    changed."""
+    with _gc_paused():
+        return _carry(source, mapping, hexes, target, keep_source, regions, terrain, naming,
+                      fill)
+
+
+def _carry(
+    src: GameMap,
+    mapping: HexMapping,
+    hexes: Iterable[Hex] | None,
+    target: GameMap | None,
+    keep_source: bool,
+    regions: bool,
+    terrain: bool,
+    naming: CopyNaming | None,
+    fill: int,
+) -> Carried:
+    moving = target is None and not keep_source
+    dst = clone_map(target if target is not None else src)
+    src_index, dst_index, fmap = index_function(src), index_function(dst), mapping.hex
+    images: dict[Hex, Hex] = {}
+    pairs: list[tuple[int, int]] = []  # (source index, target index) of hexes landing on dst
+    vacated: list[int] = []
+    landed: set[Hex] = set()
+    for h in src.hexes() if hexes is None else hexes:
+        si = src_index(h[0], h[1])
+        if si < 0 or h in images:
+            continue
+        im = images[h] = fmap(h)
+        vacated.append(si)
+        di = dst_index(im[0], im[1])
+        if di >= 0:
+            landed.add(im)
+            pairs.append((si, di))
+    sel = set(images)
+    out = Carried(dst, landed, [])
+    if terrain:
+        _carry_terrain(src, dst, pairs, vacated if moving else [], fill, out)
+    _carry_forts(src, dst, sel, mapping, moving, naming, out, target is None)
+    _carry_markers(src, dst, sel, mapping, moving, naming, out)
+    if regions:
+        _carry_regions(src, dst, images, sel if moving else set(), landed)
+    _carry_paths(src, dst, sel, mapping, moving, out)
+    _carry_labels(src, dst, sel, mapping, moving, out)
+    return out
+
+
+def _carry_terrain(src: GameMap, dst: GameMap, pairs: list[tuple[int, int]], vacated: list[int],
+                   fill: int, out: Carried) -> None:
+    old = bytes(dst.terrain)
+    t, source = dst.terrain, src.terrain
+    for i in vacated:
+        t[i] = fill
+    for si, di in pairs:
+        t[di] = source[si]
+    touched = set(vacated)
+    touched.update(di for _, di in pairs)
+    out.changed = sorted(i for i in touched if t[i] != old[i])
+
+
+def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+                 naming: CopyNaming | None, out: Carried, same_map: bool) -> None:
+    taken = {f.id for f in dst.forts}
+    carried: list[Fort] = []
+    stays: list[Fort] = []
+    for f in src.forts:
+        parts = [*f.hexes, *f.entrances]
+        inside = [h in sel for h in parts]
+        if parts and all(inside):
+            moved, why = _moved_fort(f, mapping, dst)
+            if why is None:
+                if not moving:
+                    suffix = naming.fort_id_suffix if naming else ""
+                    moved.id = _unique(f.id + suffix, taken)
+                    if naming and naming.fort_name_suffix:
+                        moved.name = f"{f.name}{naming.fort_name_suffix}"
+                carried.append(moved)
+                continue
+            out.dropped.append(f"{_fort_name(f)}: {why}")
+        elif any(inside):
+            what = "entrance" if all(h in sel for h in f.hexes) else "footprint"
+            where = "is only partly selected" if moving else "lies outside the selection"
+            out.dropped.append(f"{_fort_name(f)}: {what} {where}")
+        stays.append(dataclasses.replace(f, hexes=list(f.hexes), entrances=list(f.entrances)))
+    base = stays if moving else dst.forts
+    kept = []
+    for f in base:
+        parts = (*f.hexes, *f.entrances)
+        # A fort straddling the selection edge is already named in `dropped` and stays, even
+        # where carried hexes land on its outer part: nothing the user had is lost.
+        straddles = same_map and any(h in sel for h in parts)
+        if any(h in out.landed for h in parts) and not straddles:
+            out.replaced.append(_fort_name(f))
+        else:
+            kept.append(f)
+    dst.forts = kept + carried
+
+
+def _carry_markers(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
+                   moving: bool, naming: CopyNaming | None, out: Carried) -> None:
+    carried: list[StartMarker] = []
+    stays: list[StartMarker] = []
+    for mk in src.start_markers:
+        im = mapping.hex(mk.hex) if mk.hex in sel else None
+        if im is None or not dst.in_bounds(im):
+            if im is not None:
+                out.dropped.append(f"start marker {mk.number}: would leave the map")
+            stays.append(StartMarker(mk.number, mk.hex))
+            continue
+        number = mk.number
+        if not moving and naming and naming.marker_number:
+            number = naming.marker_number(number)
+        carried.append(StartMarker(number, im))
+    base = stays if moving else dst.start_markers
+    kept = []
+    for mk in base:
+        if mk.hex in out.landed:
+            out.replaced.append(f"start marker {mk.number}")
+        else:
+            kept.append(mk)
+    dst.start_markers = kept + carried
+
+
+def _carry_regions(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: set[Hex],
+                   landed: set[Hex]) -> None:
+    by_id = {r.id: r for r in src.regions}
+    for r in dst.regions:
+        s = by_id.get(r.id)
+        moved = {images[h] for h in s.hexes if h in images} if s is not None else set()
+        r.hexes = (r.hexes - vacated - landed) | (moved & landed)
+    have = {r.id for r in dst.regions}
+    for r in src.regions:
+        if r.id not in have:
+            moved = {images[h] for h in r.hexes if h in images} & landed
+            dst.regions.append(Region(r.id, r.name, moved))
+
+
+def _carry_paths(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+                 out: Carried) -> None:
+    inside = _Membership(src, sel)
+    taken = {p.id for p in dst.paths}
+    stays: list[MapPath] = []
+    carried: list[MapPath] = []
+    for p in src.paths:
+        runs = split_points(p.points, inside)
+        pieces = [pts for ins, pts in runs if ins]
+        rest = [pts for ins, pts in runs if not ins]
+        if moving:
+            if not pieces:
+                stays.append(dataclasses.replace(p, points=list(p.points)))
+                continue
+            stays.extend(_pieces(p, rest, taken, keep_id=True))
+        moved = [[mapping.point(q) for q in pts] for pts in pieces]
+        carried.extend(_pieces(p, moved, taken, keep_id=moving and not rest))
+    on_landed = _Membership(dst, out.landed)
+    kept: list[MapPath] = []
+    for p in stays if moving else dst.paths:
+        runs = split_points(p.points, on_landed)
+        if not any(ins for ins, _ in runs):
+            kept.append(p)
+            continue
+        out.replaced.append(f"path {p.id} (the stretch under the carried hexes)")
+        kept.extend(_pieces(p, [pts for ins, pts in runs if not ins], taken, keep_id=True))
+    dst.paths = kept + carried
+
+
+def _carry_labels(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+                  out: Carried) -> None:
+    inside = _Membership(src, sel)
+    carried: list[Label] = []
+    stays: list[Label] = []
+    for lab in src.labels:
+        if inside(lab.at):
+            c = dataclasses.replace(lab)
+            c.at = mapping.point(lab.at)
+            c.rotation = mapping.label_rotation(lab.rotation)
+            carried.append(c)
+        elif moving:
+            stays.append(dataclasses.replace(lab))
+    on_landed = _Membership(dst, out.landed)
+    kept = []
+    for lab in stays if moving else dst.labels:
+        if on_landed(lab.at):
+            out.replaced.append(f"label {lab.text!r}")
+        else:
+            kept.append(lab)
+    dst.labels = kept + carried
+
+
+def erase(game_map: GameMap, hexes: Iterable[Hex], fill: int = TERRAIN_ID["meadow"]) -> Carried:
+    """A new version of the map with `hexes` emptied: terrain set to `fill`, forts wholly
+    inside, start markers and labels on them removed, and the stretches of paths over them cut
+    away (a road erased from its hexes leaves no line behind). Forts only partly inside stay
+    and are named in `dropped`; everything removed is named in `replaced`. Regions are zones,
+    not content, and are kept."""
+    dst = clone_map(game_map)
+    sel = {h for h in hexes if dst.in_bounds(h)}
+    out = Carried(dst, set(), [], replaced_verb="Erased")
+    t = dst.terrain
+    changed = []
+    for h in sel:
+        i = dst.index(h)
+        if t[i] != fill:
+            t[i] = fill
+            changed.append(i)
+    out.changed = sorted(changed)
+    forts = []
+    for f in dst.forts:
+        parts = [*f.hexes, *f.entrances]
+        inside = [h in sel for h in parts]
+        if parts and all(inside):
+            out.replaced.append(_fort_name(f))
+            continue
+        if any(inside):
+            out.dropped.append(f"{_fort_name(f)}: only partly selected, left in place")
+        forts.append(f)
+    dst.forts = forts
+    markers = []
+    for mk in dst.start_markers:
+        if mk.hex in sel:
+            out.replaced.append(f"start marker {mk.number}")
+        else:
+            markers.append(mk)
+    dst.start_markers = markers
+    inside = _Membership(dst, sel)
+    labels = []
+    for lab in dst.labels:
+        if inside(lab.at):
+            out.replaced.append(f"label {lab.text!r}")
+        else:
+            labels.append(lab)
+    dst.labels = labels
+    taken = {p.id for p in dst.paths}
+    paths: list[MapPath] = []
+    for p in dst.paths:
+        runs = split_points(p.points, inside)
+        if not any(ins for ins, _ in runs):
+            paths.append(p)
+            continue
+        rest = [pts for ins, pts in runs if not ins]
+        out.replaced.append(f"path {p.id}" + (" (the selected stretch)" if rest else ""))
+        paths.extend(_pieces(p, rest, taken, keep_id=True))
+    dst.paths = paths
+    return out
+
+
+# The hex terrains a path's line stands for: erasing them erases that stretch of the line.
+LINE_TERRAINS: dict[str, frozenset[int]] = {
+    "road": frozenset((TERRAIN_ID["road"], TERRAIN_ID["bridge"])),
+    "water": frozenset((TERRAIN_ID["water"], TERRAIN_ID["bridge"])),
+    "trench": frozenset((TERRAIN_ID["trench"],)),
+}
+
+
+def cut_paths(game_map: GameMap, hexes: Iterable[Hex]) -> tuple[list[MapPath], list[str]]:
+    """The map's paths with the stretches cut away that run over those of `hexes` still
+    holding the path's terrain (a road over road or bridge hexes, a river over water...), and
+    the ids of the paths cut. Call it before the hexes are erased."""
+    sel = [h for h in hexes if game_map.in_bounds(h)]
+    taken = {p.id for p in game_map.paths}
+    out: list[MapPath] = []
+    cut: list[str] = []
+    for p in game_map.paths:
+        kinds = LINE_TERRAINS.get(p.terrain or "")
+        hit = {h for h in sel if kinds and game_map.terrain[game_map.index(h)] in kinds}
+        runs = split_points(p.points, _Membership(game_map, hit)) if hit else [(False, [])]
+        if not any(ins for ins, _ in runs):
+            out.append(p)
+            continue
+        cut.append(p.id)
+        out.extend(_pieces(p, [pts for ins, pts in runs if not ins], taken, keep_id=True))
+    return out, cut
+
+
+# Stretches shorter than this (hex units) left by a cut are slivers nobody drew; dropped.
+MIN_PIECE_LENGTH = 0.05
+
+
+def _length(pts: list[XY]) -> float:
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
+
+
+def _pieces(p: MapPath, runs: list[list[XY]], taken: set[str], keep_id: bool) -> list[MapPath]:
+    out = []
+    whole = len(runs) == 1 and len(runs[0]) == len(p.points)
+    if len(p.points) == 1 or whole:
+        kept = [r for r in runs if r]
+    else:
+        kept = [r for r in runs if len(r) >= 2 and _length(r) >= MIN_PIECE_LENGTH]
+    for k, pts in enumerate(kept):
+        pid = p.id if keep_id and k == 0 else _unique(p.id, taken)
+        out.append(MapPath(pid, p.kind, list(pts), p.terrain, p.width))
+    return out
+
+
+__all__ = [
+    "Affine",
+    "Carried",
+    "CopyNaming",
+    "HexMapping",
+    "carry",
+    "clamp_to_map",
+    "clone_map",
+    "clone_objects",
+    "cut_paths",
+    "erase",
+    "from_hex_function",
+    "map_frame",
+    "mirror",
+    "rotation_180",
+    "set_objects",
+    "split_points",
+    "symmetric",
+    "translation",
+    "whole_map",
+]

@@ -1,0 +1,232 @@
+"""engine.geometry: edges, offset neighbours, bounds, the path curve, coverage, mappings."""
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.geometry import (
+    bezier_controls,
+    centre_extent,
+    coverage,
+    covered_hexes,
+    edge,
+    edge_corner_indices,
+    index_function,
+    map_pixel_bounds,
+    offset_neighbour_deltas,
+    outline_edges,
+    smooth_points,
+    unit_layout,
+)
+from engine.geometry_transform import (
+    Affine,
+    from_hex_function,
+    mirror,
+    rotation_180,
+    symmetric,
+    translation,
+    whole_map,
+)
+from engine.hexes import DIRECTIONS, Hex, Layout, axial_to_offset, offset_to_axial
+from engine.model import GameMap, MapLayout, MapPath
+
+VARIANTS = [("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")]
+KINDS = ["mirror_h", "mirror_v", "rotate_180"]
+
+
+def close(a, b, tol=1e-9):
+    return math.dist(a, b) <= tol
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_edge_is_shared_with_the_neighbours_opposite_edge(orientation):
+    lay = Layout(orientation, 7.5, (3.0, -2.0))
+    h = Hex(2, -1)
+    for d in range(6):
+        a, b = edge(lay, h, d)
+        c, e = edge(lay, h.neighbor(d), (d + 3) % 6)
+        assert (close(a, e) and close(b, c)) or (close(a, c) and close(b, e))
+        # the edge lies halfway between the two centres
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        p, q = lay.hex_to_pixel(h), lay.hex_to_pixel(h.neighbor(d))
+        assert close(mid, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2), 1e-6)
+
+
+def test_edge_corners_are_clockwise_pairs_and_cover_all_corners():
+    for orientation in ("pointy", "flat"):
+        pairs = edge_corner_indices(Layout(orientation, 1.0))
+        assert all(b == (a + 1) % 6 for a, b in pairs)
+        assert sorted(a for a, _ in pairs) == list(range(6))
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+def test_offset_neighbour_deltas_round_trip_axial_neighbours(orientation, parity):
+    even, odd = offset_neighbour_deltas(orientation, parity)
+    for col, row in itertools.product(range(-3, 4), range(-3, 4)):
+        shoved = row if orientation == "pointy" else col
+        deltas = odd if shoved & 1 else even
+        h = offset_to_axial(col, row, orientation, parity)
+        for d, (dc, dr) in enumerate(deltas):
+            assert offset_to_axial(col + dc, row + dr, orientation, parity) == h + DIRECTIONS[d]
+            assert axial_to_offset(h + DIRECTIONS[d], orientation, parity) == (col + dc, row + dr)
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+@pytest.mark.parametrize("size", [(1, 1), (1, 5), (5, 1), (7, 4), (8, 9)])
+def test_map_bounds_are_the_tight_box_of_every_hex(orientation, parity, size):
+    w, h = size
+    lay = Layout(orientation, 3.0)
+    left, top, right, bottom = map_pixel_bounds(lay, w, h, parity)
+    xs, ys, cx, cy = [], [], [], []
+    for col, row in itertools.product(range(w), range(h)):
+        hx = offset_to_axial(col, row, orientation, parity)
+        xs += [p[0] for p in lay.polygon(hx)]
+        ys += [p[1] for p in lay.polygon(hx)]
+        c = lay.hex_to_pixel(hx)
+        cx.append(c[0])
+        cy.append(c[1])
+    assert (left, top, right, bottom) == pytest.approx((min(xs), min(ys), max(xs), max(ys)))
+    assert centre_extent(lay, w, h, parity) == pytest.approx((min(cx), min(cy), max(cx), max(cy)))
+
+
+def test_outline_edges_of_two_hexes():
+    pair = {Hex(0, 0), Hex(1, 0)}
+    edges = outline_edges(pair)
+    assert len(edges) == 10
+    assert (Hex(0, 0), 0) not in edges and (Hex(1, 0), 3) not in edges
+
+
+def test_curve_passes_through_its_points_with_smooth_tangents():
+    pts = [(0.0, 0.0), (2.0, 1.0), (3.0, 4.0), (6.0, 4.0)]
+    sampled = smooth_points(pts, steps=4)
+    assert sampled[0] == pts[0]
+    for k, p in enumerate(pts[1:], start=1):
+        assert close(sampled[4 * k], p)
+    controls = bezier_controls(pts)
+    # Tangents match at inner points: c2 of span k, point k+1 and c1 of span k+1 are collinear.
+    for k in range(len(pts) - 2):
+        c2, p, c1 = controls[k][1], pts[k + 1], controls[k + 1][0]
+        cross = (p[0] - c2[0]) * (c1[1] - p[1]) - (p[1] - c2[1]) * (c1[0] - p[0])
+        assert abs(cross) < 1e-9
+    assert smooth_points(pts[:2]) == pts[:2]
+
+
+def test_coverage_includes_both_ends_and_no_gap_along_an_edge():
+    m = GameMap.blank("t", 10, 8)
+    lay = unit_layout("pointy")
+    a = lay.hex_to_pixel(m.to_axial(1, 3))
+    b = lay.hex_to_pixel(m.to_axial(6, 3))
+    got = set(covered_hexes(m, MapPath("r", "road", [a, b], "road", 0.1)))
+    assert {m.to_offset(h) for h in got} == {(c, 3) for c in range(1, 7)}
+    # A line along the shared edge of two rows covers hexes of both rows, as a chain.
+    y = 1.5 * 3 + 0.75
+    line_pts = [(2.0, y), (7.0, y)]
+    hexes = coverage(line_pts, 0.1, 0.25, lay, m.in_bounds)
+    rows = {m.to_offset(h)[1] for h in hexes}
+    assert rows == {3, 4}
+
+
+# --- mappings ---------------------------------------------------------------------------------
+
+
+@given(st.floats(-5, 5), st.floats(-5, 5), st.floats(-9, 9), st.floats(-5, 5),
+       st.floats(-5, 5), st.floats(-9, 9), st.floats(-50, 50), st.floats(-50, 50))
+def test_affine_inverse_round_trips(a, b, c, d, e, f, x, y):
+    aff = Affine(a, b, c, d, e, f)
+    if abs(a * e - b * d) < 0.1:
+        return
+    back = aff.inverse()(aff((x, y)))
+    assert close(back, (x, y), 1e-6)
+
+
+def _mappings(m: GameMap, hexes: list[Hex]):
+    o = m.layout.orientation
+    yield translation(o, Hex(3, -2))
+    yield rotation_180(o, Hex(5, 4))
+    yield mirror(o, "h", 3.0)
+    yield mirror(o, "v", 2.25)
+    for kind in KINDS:
+        yield symmetric(o, hexes, kind)
+        yield whole_map(m, kind)
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+def test_rigid_mappings_keep_neighbours_and_invert_exactly(orientation, parity):
+    m = GameMap.blank("t", 9, 7, layout=MapLayout(orientation, 32.0, parity))
+    sel = [m.to_axial(c, r) for c in range(1, 6) for r in range(2, 5)]
+    lay = unit_layout(orientation)
+    for mp in _mappings(m, sel):
+        inv = mp.inverse()
+        for h in m.hexes():
+            t = mp.hex(h)
+            assert inv.hex(t) == h
+            for n in h.neighbors():
+                assert t.distance(mp.hex(n)) == 1
+            # hexes and points agree: the centre of h maps to the centre of its image
+            assert close(mp.point(lay.hex_to_pixel(h)), lay.hex_to_pixel(t), 1e-9)
+            p = (lay.hex_to_pixel(h)[0] + 0.2, lay.hex_to_pixel(h)[1] - 0.1)
+            assert close(inv.point(mp.point(p)), p, 1e-9)
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+def test_half_turn_maps_a_map_with_paired_lines_onto_itself(orientation, parity):
+    # Offset rectangles have ragged edges, so only the half turn is exact on a whole map.
+    w, h = (10, 8) if orientation == "pointy" else (8, 10)
+    m = GameMap.blank("t", w, h, layout=MapLayout(orientation, 32.0, parity))
+    mp = whole_map(m, "rotate_180")
+    assert {mp.hex(x) for x in m.hexes()} == set(m.hexes())
+
+
+def test_from_hex_function_keeps_a_point_at_its_place_in_its_hex():
+    def move(h: Hex) -> Hex:
+        return h + Hex(2, 1)
+
+    mp = from_hex_function(move, "pointy")
+    lay = unit_layout("pointy")
+    c = lay.hex_to_pixel(Hex(1, 1))
+    p = (c[0] + 0.3, c[1] - 0.2)
+    t = lay.hex_to_pixel(Hex(3, 2))
+    assert close(mp.point(p), (t[0] + 0.3, t[1] - 0.2))
+    with pytest.raises(ValueError, match="no inverse"):
+        mp.inverse()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(-4, 4), st.integers(-4, 4), st.integers(0, 11),
+       st.integers(0, 9))
+def test_symmetric_is_an_involution_about_its_own_pivot(variant, q, r, c, row):
+    orientation, parity = variant
+    m = GameMap.blank("t", 12, 10, layout=MapLayout(orientation, 32.0, parity))
+    hexes = [m.to_axial(c, row), m.to_axial(c, row) + Hex(q, r)]
+    rot = symmetric(orientation, hexes, "rotate_180")
+    assert all(rot.hex(rot.hex(h)) == h for h in hexes)
+    for kind in ("mirror_h", "mirror_v"):
+        mp = symmetric(orientation, hexes, kind)
+        assert all(mp.inverse().hex(mp.hex(h)) == h for h in hexes)
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+def test_index_function_agrees_with_the_map(orientation, parity):
+    m = GameMap.blank("t", 7, 5, layout=MapLayout(orientation, 32.0, parity))
+    index = index_function(m)
+    for q in range(-6, 12):
+        for r in range(-6, 12):
+            h = Hex(q, r)
+            assert index(q, r) == (m.index(h) if m.in_bounds(h) else -1)
+
+
+@pytest.mark.parametrize("orientation,parity", VARIANTS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_symmetric_does_not_depend_on_the_order_of_the_hexes(orientation, parity, kind):
+    # Regression: the pivot was snapped from float extremes, so a bounding box centred exactly
+    # between two snap positions flipped with the order of the hexes.
+    m = GameMap.blank("m", 11, 11, layout=MapLayout(orientation, 32.0, parity))
+    sel = [Hex(3, 2), Hex(3, 3), Hex(3, 4), Hex(4, 5), Hex(6, 4), Hex(5, 1)]
+    want = [symmetric(orientation, sel, kind).hex(h) for h in m.hexes()]
+    for order in itertools.permutations(sel, 3):
+        rest = [h for h in sel if h not in order]
+        got = [symmetric(orientation, [*order, *rest], kind).hex(h) for h in m.hexes()]
+        assert got == want
