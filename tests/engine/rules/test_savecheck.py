@@ -1,0 +1,132 @@
+"""Saved games are checked before they are trusted (issue 15 finding 5): tampered saves give
+located problems and exit 1, and nothing is written."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.paths import CONTENT_DIR
+from engine.rules.savefile import GameFileError, load_save
+from tcstudio.cli import main
+
+SCENARIO = str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
+
+
+@pytest.fixture(scope="module")
+def good_save(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("saves") / "game.json"
+    assert main(["rules", "new", SCENARIO, "--seed", "3", "--quick", "--out", str(path)]) == 0
+    return path
+
+
+def _data(d: dict[str, Any], fn: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    fn(d)
+    return d
+
+
+def _transport(d: dict[str, Any]) -> None:
+    u = d["units"][0]
+    u.update(hex=None, carrier="DE-truck-99")
+
+
+def _duplicate(d: dict[str, Any]) -> None:
+    d["units"][1]["id"] = d["units"][0]["id"]
+
+
+def _owner(d: dict[str, Any], owner: str) -> None:
+    d["forts"][next(iter(d["forts"]))] = owner
+
+
+# (name, edit of the JSON data or of the text, expected problem code)
+DATA_CASES: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
+    ("options_as_text", lambda d: d.update(options="quick"), "schema.wrong_type"),
+    ("current_player_99", lambda d: d.update(current_player=99), "schema.out_of_range"),
+    ("current_player_beyond_the_seats", lambda d: d.update(current_player=3), "save.bad_player"),
+    ("nul_in_scenario_path", lambda d: d.update(scenario_path="a\x00b.yaml"),
+     "schema.bad_pattern"),
+    ("negative_money", lambda d: d["money"].update(DE=-5), "schema.out_of_range"),
+    ("money_10_19", lambda d: d["money"].update(DE=10**19), "schema.out_of_range"),
+    ("money_for_a_nation_not_in_the_game", lambda d: d["money"].update(AH=3),
+     "save.unknown_nation"),
+    ("money_for_an_unknown_nation", lambda d: d["money"].update(XX=3), "schema.bad_value"),
+    ("unknown_fort_owner", lambda d: _owner(d, "XX"), "schema.bad_value"),
+    ("fort_owner_not_in_the_game", lambda d: _owner(d, "GB"), "save.fort_owner"),
+    ("unknown_fort", lambda d: d["forts"].update(fort_nowhere="neutral"), "save.unknown_fort"),
+    ("passenger_of_a_missing_transport", _transport, "save.unknown_unit"),
+    ("damage_10_9", lambda d: d["units"][0].update(damage=10**9), "schema.out_of_range"),
+    ("damage_at_destruction", lambda d: d["units"][0].update(damage=6), "save.damage"),
+    ("duplicate_unit_ids", _duplicate, "save.duplicate_unit"),
+    ("unit_off_the_map", lambda d: d["units"][0].update(hex=[500, 500]), "save.off_map"),
+    ("two_units_on_one_hex", lambda d: d["units"][1].update(hex=d["units"][0]["hex"]),
+     "save.hex_occupied"),
+    ("unknown_unit_type", lambda d: d["units"][0].update(type="flying_carpet"),
+     "save.unknown_unit_type"),
+    ("unreadable_history", lambda d: d["history"].append("fly away"), "save.bad_action"),
+    ("declaration_of_a_missing_unit", lambda d: d["declarations"].append(["a", "b"]),
+     "save.unknown_unit"),
+    ("winner_while_running", lambda d: d.update(winner="central"), "save.winner"),
+]
+
+TEXT_CASES: list[tuple[str, Callable[[str], str], str]] = [
+    ("1e400_in_an_integer", lambda t: re.sub(r'"round": \d+', '"round": 1e400', t),
+     "schema.wrong_type"),
+    ("huge_integer", lambda t: re.sub(r'"round": \d+', '"round": ' + "9" * 5000, t),
+     "json.bad_number"),
+    ("deep_nesting", lambda t: t.replace('"log": [', '"log": [' + "[" * 5000 + "]" * 5000 + ",",
+                                         1), "json.too_deep"),
+    ("duplicate_key", lambda t: t.replace('"round":', '"round": 1, "round":', 1),
+     "json.duplicate_key"),
+    ("not_an_object", lambda t: "[1, 2]", "save.not_a_save"),
+]
+
+
+def _tampered(good: Path, tmp_path: Path, edit: Callable[..., Any], text: bool) -> Path:
+    raw = good.read_text(encoding="utf-8")
+    out = edit(raw) if text else json.dumps(_data(json.loads(raw), edit), indent=1)
+    path = tmp_path / "game.json"  # beside nothing: scenario_path is made absolute below
+    if not text or "scenario_path" in out:
+        out = out.replace(json.dumps(json.loads(raw)["scenario_path"]),
+                          json.dumps(str(good.parent / json.loads(raw)["scenario_path"])))
+    path.write_text(out, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("edit", "code", "text"),
+                         [pytest.param(e, c, False, id=n) for n, e, c in DATA_CASES]
+                         + [pytest.param(e, c, True, id=n) for n, e, c in TEXT_CASES])
+def test_a_tampered_save_is_refused_with_a_located_problem(good_save, tmp_path, capsys, edit,
+                                                           code, text):
+    save = _tampered(good_save, tmp_path, edit, text)
+    out = tmp_path / "next.json"
+    assert main(["rules", "apply", str(save), "end_phase", "--out", str(out)]) == 1
+    _, err = capsys.readouterr()
+    assert f"error {code}:" in err and "Traceback" not in err
+    assert re.search(r"game\.json:\d+:\d+: error " + re.escape(code), err), err
+    assert not out.exists()
+    with pytest.raises(GameFileError) as info:
+        load_save(save)
+    assert code in {p.code for p in info.value.problems}
+
+
+def test_the_untampered_save_loads_and_applies(good_save, tmp_path, capsys):
+    save = _tampered(good_save, tmp_path, lambda d: None, False)
+    assert main(["rules", "apply", str(save), "end_phase", "--out",
+                 str(tmp_path / "next.json")]) == 0
+    assert load_save(tmp_path / "next.json").phase == "declare"
+
+
+def test_many_problems_are_listed_up_to_a_limit(good_save, tmp_path):
+    def wreck(d: dict[str, Any]) -> None:
+        for u in d["units"]:
+            u["damage"] = 7
+    save = _tampered(good_save, tmp_path, wreck, False)
+    with pytest.raises(GameFileError) as info:
+        load_save(save)
+    assert len(info.value.problems) > 20
+    assert str(info.value).count("save.damage") == 20 and "more" in str(info.value)
