@@ -111,3 +111,15 @@ def test_missing_keys_are_reported_once(tmp_path):
     _, problems = validate_report([f])
     assert [(p.code, p.pointer) for p in problems] == [("schema.missing_key", "/name")]
     assert "'de', 'en'" in problems[0].message
+
+
+@pytest.mark.parametrize("fmt", ["json", "yaml"])
+def test_a_mapping_with_too_many_keys_is_refused_while_parsing(tmp_path, fmt):
+    data = valid_map()
+    data.update({f"k{i}": i for i in range(10_001)})
+    f = tmp_path / f"m.{fmt}"
+    f.write_text(json.dumps(data) if fmt == "json" else dump_canonical(data, "yaml"),
+                 encoding="utf-8")
+    _, problems = validate_report([f])
+    assert [(p.code, p.pointer) for p in problems] == [(f"{fmt}.too_many_keys", "")]
+    assert problems[0].line is not None
