@@ -78,6 +78,12 @@ def _type_name(value: Any) -> str:
     return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
+_BOUND_WORDS = {
+    "minimum": "less than the minimum", "maximum": "greater than the maximum",
+    "exclusiveMinimum": "not above", "exclusiveMaximum": "not below",
+}
+
+
 def _where(pointer: str) -> str:
     return f"'{pointer}'" if pointer else "the top level"
 
@@ -140,7 +146,12 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
         message = f"{_where(pointer)}: {_short(inst)} does not match {err.validator_value}"
     elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         code = "schema.out_of_range"
-        message = f"{_where(pointer)}: {err.message}"
+        # _short: jsonschema's own message repeats a number of any length in full.
+        message = f"{_where(pointer)}: {_short(inst)} is {_BOUND_WORDS[v]} {err.validator_value}"
+        lo = err.schema.get("minimum", err.schema.get("exclusiveMinimum"))
+        hi = err.schema.get("maximum", err.schema.get("exclusiveMaximum"))
+        if lo is not None and hi is not None:
+            hint = f"allowed: {lo} to {hi}; {hint}" if hint else f"allowed: {lo} to {hi}"
     elif v in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "items",
                "maxProperties"):
         code = "schema.bad_length"
