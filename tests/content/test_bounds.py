@@ -120,3 +120,24 @@ def test_docs_list_every_limit_and_the_readme_links_them():
     assert len(rows) >= 30
     readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
     assert re.search(r"\]\(docs/validation\.md#limits\)", readme)
+
+
+def test_rules_commands_refuse_out_of_bounds_content(tmp_path, capsys):
+    from tcstudio.cli import main
+
+    paths = write_set(tmp_path, players=2)
+    ruleset = valid_ruleset()
+    ruleset["terrain_costs"]["foot"]["forest"] = 10**400  # `rules new` crashed on it
+    paths["ruleset"].write_text(dump_canonical(ruleset, "yaml"), encoding="utf-8")
+    out = tmp_path / "game.json"
+    assert main(["rules", "new", str(paths["scenario"]), "--out", str(out)]) == 1
+    assert not out.exists()
+    paths["ruleset"].write_text(dump_canonical(valid_ruleset(), "yaml"), encoding="utf-8")
+    assert main(["rules", "new", str(paths["scenario"]), "--out", str(out)]) == 0
+    capsys.readouterr()
+    scenario = valid_scenario(players=2)
+    scenario["starting_money"] = {"DE": 10**12}  # `rules actions` listed 10**12 gifts
+    paths["scenario"].write_text(dump_canonical(scenario, "yaml"), encoding="utf-8")
+    assert main(["rules", "actions", str(paths["scenario"])]) == 1
+    err = capsys.readouterr().err
+    assert "schema.out_of_range" in err and "/starting_money/DE" in err
