@@ -80,7 +80,7 @@ def _facts(game: Game, data: dict[str, Any]) -> Iterator[Problem]:
             units[ud["id"]] = (i, ud)
     yield from _check_units(game, units)
     yield from _check_transports(game, units)
-    yield from _check_turn(game, data, units)
+    yield from _check_turn(data, units)
     for i, text in enumerate(data["history"]):
         try:
             Action.parse(text)
@@ -227,14 +227,9 @@ def _check_transports(game: Game,
                         pointer=f"{at}/cargo")
 
 
-def _check_turn(game: Game, data: dict[str, Any],
+def _check_turn(data: dict[str, Any],
                 units: dict[str, tuple[int, dict[str, Any]]]) -> Iterator[Problem]:
-    for i, pair in enumerate(data["declarations"]):
-        for k, uid in enumerate(pair):
-            if uid not in units:
-                yield error("save.unknown_unit", f"declaration {i} names unit {uid!r}, which "
-                            "does not exist", "declarations name units of the save",
-                            pointer=f"/declarations/{i}/{k}")
+    # Declarations may name units destroyed in an earlier fight of the turn: not checked.
     if data["next_fight"] > len(data["declarations"]):
         yield error("save.next_fight", f"next_fight is {data['next_fight']}, but only "
                     f"{len(data['declarations'])} attacks are declared",

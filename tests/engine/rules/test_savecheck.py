@@ -11,8 +11,16 @@ from typing import Any
 
 import pytest
 
+from engine.content import load_scenario
+from engine.content.documents import Document
 from engine.paths import CONTENT_DIR
+from engine.rules.actions import Surrender
+from engine.rules.dice import Dice, seed_state
+from engine.rules.game import Game
+from engine.rules.playout import random_action
+from engine.rules.savecheck import SAVE_KIND, check_save, check_save_schema
 from engine.rules.savefile import GameFileError, load_save
+from engine.rules.serialize import to_json
 from tcstudio.cli import main
 
 SCENARIO = str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
@@ -68,7 +76,7 @@ DATA_CASES: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("unknown_unit_type", lambda d: d["units"][0].update(type="flying_carpet"),
      "save.unknown_unit_type"),
     ("unreadable_history", lambda d: d["history"].append("fly away"), "save.bad_action"),
-    ("declaration_of_a_missing_unit", lambda d: d["declarations"].append(["a", "b"]),
+    ("pending_unload_of_a_missing_unit", lambda d: d.update(pending_unload="DE-truck-99"),
      "save.unknown_unit"),
     ("winner_while_running", lambda d: d.update(winner="central"), "save.winner"),
 ]
@@ -130,3 +138,21 @@ def test_many_problems_are_listed_up_to_a_limit(good_save, tmp_path):
         load_save(save)
     assert len(info.value.problems) > 20
     assert str(info.value).count("save.damage") == 20 and "more" in str(info.value)
+
+
+@pytest.mark.parametrize(("name", "setup", "seed", "variants"), [
+    ("default-2p", "quick", 0, ()), ("default-4p", "full", 6, ("victory_points",))])
+def test_states_of_random_play_pass_the_check(name, setup, seed, variants):
+    """No false alarms: states a game reaches are accepted (every state with declared attacks,
+    where destroyed units stay named, and every 7th other state)."""
+    scenario = load_scenario(CONTENT_DIR / "scenarios" / f"{name}.scenario.yaml")
+    s = Game(scenario, seed=seed, setup=setup, variants=variants).new_initial_state()
+    rng = Dice(seed_state(seed))
+    step = 0
+    while not s.is_terminal():
+        if step % 7 == 0 or s.declarations:
+            doc = Document(json.loads(json.dumps(to_json(s))), SAVE_KIND)
+            problems = check_save_schema(doc) + check_save(s.game, doc)
+            assert [p.format() for p in problems] == [], step
+        s.apply_unchecked(Surrender() if s.round > 8 else random_action(s, rng))
+        step += 1
