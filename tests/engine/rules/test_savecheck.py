@@ -156,3 +156,11 @@ def test_states_of_random_play_pass_the_check(name, setup, seed, variants):
             assert [p.format() for p in problems] == [], step
         s.apply_unchecked(Surrender() if s.round > 8 else random_action(s, rng))
         step += 1
+
+
+@pytest.mark.parametrize("seed", [10**29, -(10**29), "a seed of many words " * 20])
+def test_any_seed_a_player_types_gives_a_loadable_save(seed, tmp_path):
+    scenario = load_scenario(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
+    s = Game(scenario, seed=seed, setup="quick").new_initial_state()
+    doc = Document(json.loads(json.dumps(to_json(s))), SAVE_KIND)
+    assert check_save_schema(doc) + check_save(s.game, doc) == []
