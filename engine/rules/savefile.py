@@ -32,7 +32,7 @@ MAX_PROBLEMS_SHOWN = 20
 
 def _refuse(path: Path, problems: list[Problem]) -> GameFileError:
     """The error for a save with problems: every error listed (up to a limit), one a line."""
-    errors = [p for p in problems if p.is_error]
+    errors = sorted((p for p in problems if p.is_error), key=lambda p: (p.line or 0, p.col or 0))
     lines = [p.format() for p in errors[:MAX_PROBLEMS_SHOWN]]
     if len(errors) > MAX_PROBLEMS_SHOWN:
         lines.append(f"... and {len(errors) - MAX_PROBLEMS_SHOWN} more")
