@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.content import load_scenario
 from engine.content.documents import Document
@@ -164,3 +166,38 @@ def test_any_seed_a_player_types_gives_a_loadable_save(seed, tmp_path):
     s = Game(scenario, seed=seed, setup="quick").new_initial_state()
     doc = Document(json.loads(json.dumps(to_json(s))), SAVE_KIND)
     assert check_save_schema(doc) + check_save(s.game, doc) == []
+
+
+_ODD_VALUES = [None, True, 0, -1, 3, 99, 10**19, 1.5, -1e308, "", "XX", "GB", "DE-truck-99",
+               "a\x00b", [], [500, 500], {}, {"DE": 1}, "move DE-x 1,2"]
+
+
+def _leaves(node: Any, path: tuple = ()) -> list[tuple]:
+    out = []
+    items = node.items() if isinstance(node, dict) else enumerate(node[:3]) \
+        if isinstance(node, list) else []
+    for k, v in items:
+        out.append((*path, k))
+        out += _leaves(v, (*path, k))
+    return out
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_randomly_tampered_save_loads_or_is_refused_cleanly(good_save, tmp_path_factory,
+                                                              data):
+    save = json.loads(good_save.read_text(encoding="utf-8"))
+    save["scenario_path"] = str(good_save.parent / save["scenario_path"])
+    where = data.draw(st.sampled_from([p for p in _leaves(save) if p[0] != "scenario_path"]))
+    node = save
+    for k in where[:-1]:
+        node = node[k]
+    node[where[-1]] = data.draw(st.sampled_from(_ODD_VALUES))
+    path = tmp_path_factory.mktemp("fuzz") / "game.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    try:
+        s = load_save(path)
+    except GameFileError as exc:
+        assert str(exc).startswith(str(path))
+    else:
+        s.legal_actions()
