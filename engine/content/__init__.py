@@ -19,7 +19,9 @@ from engine.content.documents import (
     Document,
     document_from_text,
     load_document,
+    read_text,
 )
+from engine.content.jsonio import parse_json
 from engine.content.loaders import (
     Loaded,
     check_document,
@@ -31,6 +33,7 @@ from engine.content.loaders import (
     load_map,
     load_ruleset,
     load_scenario,
+    resolved,
     scenario_reference,
     validate_paths,
     validate_report,
@@ -38,7 +41,7 @@ from engine.content.loaders import (
 from engine.content.migrations import migration
 from engine.content.problems import ContentError, Problem
 from engine.content.save import save_document, save_map
-from engine.content.schemas import schema_messages
+from engine.content.schemas import check_schema, schema_messages
 from engine.content.semantic_map import check_map
 
 __all__ = [
@@ -56,6 +59,7 @@ __all__ = [
     "check_map",
     "check_map_model",
     "check_scenario_model",
+    "check_schema",
     "collect_files",
     "document_from_text",
     "dump_canonical",
@@ -68,6 +72,9 @@ __all__ = [
     "map_from_dict",
     "map_to_dict",
     "migration",
+    "parse_json",
+    "read_text",
+    "resolved",
     "ruleset_from_dict",
     "ruleset_to_dict",
     "save_document",

@@ -18,6 +18,7 @@ from engine.content.problems import ContentError, Problem, error
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 MAX_DEPTH = 64
+MAX_KEYS = 10_000  # per mapping; no format has open mappings anywhere near as large
 
 
 def _refuse_constant(name: str) -> Any:
@@ -135,6 +136,13 @@ class _Scanner:
         key, j = scanstring(self.text, i + 1, True)
         pointer = join_pointer(frame[1], key)
         line, col = self.lines.position(i)
+        if len(frame[2]) >= MAX_KEYS:
+            # Stops a flood of keys before positions for all of them fill the memory.
+            raise ContentError([error(
+                "json.too_many_keys", f"more than {MAX_KEYS:,} keys in one object",
+                "no format has objects this large; is this the right file?", file=self.file,
+                line=line, col=col, pointer=frame[1],
+            )])
         if key in frame[2]:
             first_at = self.positions.keys.get(pointer)
             self.problems.append(error(

@@ -124,7 +124,21 @@ def scenario_reference(doc: Document, key: str) -> Path | None:
     if not isinstance(ref, str):
         return None
     base = doc.path.parent if doc.path is not None else Path.cwd()
-    return (base / ref).resolve()
+    target = resolved(base / ref)
+    return target if isinstance(target, Path) else None
+
+
+def resolved(path: Path) -> Path | str:
+    """The absolute path with symlinks resolved, or why it cannot be resolved (a symlink
+    loop, a NUL character, a name the system refuses)."""
+    try:
+        return path.resolve()
+    except RuntimeError:  # Python 3.11-3.12 report a symlink loop this way
+        return "it is a symlink loop"
+    except ValueError as exc:  # e.g. "embedded null byte"
+        return f"the path is not usable ({exc})"
+    except OSError as exc:
+        return f"the path is not usable ({exc.strerror or exc})"
 
 
 def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem]:
@@ -132,8 +146,13 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem
     out: list[Problem] = []
     for key, ref, kind in (("map", s.map_ref, "map"), ("ruleset", s.ruleset_ref, "ruleset"),
                            ("catalog", s.catalog_ref, "catalog")):
-        target = scenario_reference(doc, key)
-        if target is None or not target.is_file():
+        target = resolved(base / ref)
+        if isinstance(target, str):
+            out.append(error(f"scenario.missing_{key}", f"{key} file {ref!r} cannot be used: "
+                             f"{target}", f"point '{key}' at a {kind} file, relative to the "
+                             "scenario file", pointer=f"/{key}"))
+            continue
+        if not target.is_file():
             out.append(error(f"scenario.missing_{key}", f"{key} file '{ref}' does not exist",
                              f"paths are relative to the scenario file ({base})",
                              pointer=f"/{key}"))
@@ -154,7 +173,10 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem
 
 
 def _analyse_path(path: Path, cache: _Cache) -> tuple[list[Problem], Any, str | None]:
-    key = path.resolve()
+    key = resolved(path)
+    if isinstance(key, str):
+        return [error("file.unreadable", f"cannot read the file: {key}",
+                      "fix or remove the link", file=str(path))], None, None
     if key in cache.results:
         return cache.results[key]
     try:
@@ -287,16 +309,23 @@ def collect_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
         else:
             problems.append(error("file.not_found", "no such file or directory",
                                   "check the path", file=str(p)))
-    return _dedupe(files), problems
+    return _dedupe(files, problems), problems
 
 
-def _dedupe(files: list[Path]) -> list[Path]:
-    """Files in order, each once (the same file given twice, or via a directory too)."""
+def _dedupe(files: list[Path], problems: list[Problem]) -> list[Path]:
+    """Files in order, each once (the same file given twice, or via a directory too).
+
+    A file whose path cannot be resolved (a symlink loop) is reported and skipped; the
+    other files are still checked.
+    """
     seen: set[Path] = set()
     out = []
     for f in files:
-        key = f.resolve()
-        if key not in seen:
+        key = resolved(f)
+        if isinstance(key, str):
+            problems.append(error("file.unreadable", f"cannot read the file: {key}",
+                                  "fix or remove the link", file=str(f)))
+        elif key not in seen:
             seen.add(key)
             out.append(f)
     return out

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import heapq
 import json
+from collections.abc import Iterator
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
@@ -16,6 +19,9 @@ from engine.content.problems import Problem, error
 from engine.paths import SCHEMA_DIR
 
 MAX_SCHEMA_PROBLEMS = 100
+# Errors kept (in path order) to fill the problem list; one error may give several problems
+# and duplicates are dropped, so a few more than the cap are kept.
+_ERRORS_KEPT = 4 * MAX_SCHEMA_PROBLEMS
 
 
 @cache
@@ -48,7 +54,13 @@ StrictValidator = validators.extend(
 @cache
 def validator(kind: str) -> Draft202012Validator:
     """A draft 2020-12 validator for a content kind ("map", "catalog", ...)."""
-    return StrictValidator(all_schemas()[SCHEMA_OF_KIND[kind]], registry=registry())
+    return schema_validator(SCHEMA_OF_KIND[kind])
+
+
+@cache
+def schema_validator(schema_id: str) -> Draft202012Validator:
+    """A draft 2020-12 validator for any schema of schema/ by its `$id` (saved games too)."""
+    return StrictValidator(all_schemas()[schema_id], registry=registry())
 
 
 @cache
@@ -79,6 +91,12 @@ def _type_name(value: Any) -> str:
     return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
+_BOUND_WORDS = {
+    "minimum": "less than the minimum", "maximum": "greater than the maximum",
+    "exclusiveMinimum": "not above", "exclusiveMaximum": "not below",
+}
+
+
 def _where(pointer: str) -> str:
     return f"'{pointer}'" if pointer else "the top level"
 
@@ -92,25 +110,25 @@ def _hint(err: ValidationError, fallback: str) -> str:
     return f"expected {description[0].lower()}{description[1:]}".rstrip(".")
 
 
-def _convert(err: ValidationError, doc: Document) -> list[Problem]:
+def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
     pointer = pointer_of(err.absolute_path)
     v = err.validator
     inst = err.instance
     code, message, hint, prefer_key = "schema.invalid", err.message, _hint(err, ""), False
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(err.schema.get("properties", {}))
-        out = []
+        # A generator: a mapping with a million unknown keys is listed only up to the cap.
         for key in inst:
             if key in allowed:
                 continue
             kp = join_pointer(pointer, key)
             line, col = doc.locate(kp, prefer_key=True) or (None, None)
-            out.append(error(
+            yield error(
                 "schema.unknown_key", f"unknown key '{key}' in {_where(pointer)}",
                 "allowed keys: " + ", ".join(allowed) if allowed else "remove it",
                 file=doc.file, line=line, col=col, pointer=kp,
-            ))
-        return out
+            )
+        return
     if v == "required":
         missing = [k for k in err.validator_value if isinstance(inst, dict) and k not in inst]
         names = ", ".join(f"'{k}'" for k in missing) or err.message
@@ -125,7 +143,8 @@ def _convert(err: ValidationError, doc: Document) -> list[Problem]:
         inner = [e for e in err.context
                  if e.relative_path or e.validator not in ("type", "const", "enum")]
         if inner:
-            return _convert(max(inner, key=lambda e: len(e.relative_path)), doc)
+            yield from _convert(max(inner, key=lambda e: len(e.relative_path)), doc)
+            return
         code = "schema.wrong_type"
         message = f"{_where(pointer)}: {_short(inst)} is not allowed here"
     elif v in ("enum", "const"):
@@ -140,7 +159,12 @@ def _convert(err: ValidationError, doc: Document) -> list[Problem]:
         message = f"{_where(pointer)}: {_short(inst)} does not match {err.validator_value}"
     elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         code = "schema.out_of_range"
-        message = f"{_where(pointer)}: {err.message}"
+        # _short: jsonschema's own message repeats a number of any length in full.
+        message = f"{_where(pointer)}: {_short(inst)} is {_BOUND_WORDS[v]} {err.validator_value}"
+        lo = err.schema.get("minimum", err.schema.get("exclusiveMinimum"))
+        hi = err.schema.get("maximum", err.schema.get("exclusiveMaximum"))
+        if lo is not None and hi is not None:
+            hint = f"allowed: {lo} to {hi}; {hint}" if hint else f"allowed: {lo} to {hi}"
     elif v in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "items",
                "maxProperties"):
         code = "schema.bad_length"
@@ -153,21 +177,36 @@ def _convert(err: ValidationError, doc: Document) -> list[Problem]:
         code, prefer_key = "schema.bad_key", True
         message = f"{_where(pointer)}: {err.message}"
     line, col = doc.locate(pointer, prefer_key) or (None, None)
-    return [error(code, message, hint or "see the schema", file=doc.file, line=line, col=col,
-                  pointer=pointer)]
+    yield error(code, message, hint or "see the schema", file=doc.file, line=line, col=col,
+                pointer=pointer)
 
 
-def check_schema(doc: Document) -> list[Problem]:
-    """Schema problems of a document, each located (at most MAX_SCHEMA_PROBLEMS)."""
-    out: list[Problem] = []
-    errors = sorted(validator(doc.kind).iter_errors(doc.data),
-                    key=lambda e: [str(p) for p in e.absolute_path])
-    for err in errors:
-        out.extend(_convert(err, doc))
-        if len(out) >= MAX_SCHEMA_PROBLEMS:
-            out.append(error(
-                "schema.too_many", f"more than {MAX_SCHEMA_PROBLEMS} schema problems; "
-                "stopped listing", "fix the ones above first", file=doc.file,
-            ))
-            break
+def _unique(problems: Iterator[Problem]) -> Iterator[Problem]:
+    """Problems without repeats: jsonschema reports a missing key once per required key and
+    once per schema branch, while one problem already names every missing key."""
+    seen: set[tuple[str, str | None, str]] = set()
+    for p in problems:
+        key = (p.code, p.pointer, p.message)
+        if key not in seen:
+            seen.add(key)
+            yield p
+
+
+def check_schema(doc: Document, schema_id: str | None = None) -> list[Problem]:
+    """Schema problems of a document, each located (at most MAX_SCHEMA_PROBLEMS).
+
+    `schema_id` picks a schema other than the document kind's (saved games). Errors are
+    consumed lazily and only the first few in path order are kept, so a file with a million
+    problems costs no more memory than one with a hundred.
+    """
+    check = validator(doc.kind) if schema_id is None else schema_validator(schema_id)
+    errors = heapq.nsmallest(_ERRORS_KEPT, check.iter_errors(doc.data),
+                             key=lambda e: [str(p) for p in e.absolute_path])
+    problems = _unique(p for err in errors for p in _convert(err, doc))
+    out = list(islice(problems, MAX_SCHEMA_PROBLEMS + 1))
+    if len(out) > MAX_SCHEMA_PROBLEMS:
+        out[MAX_SCHEMA_PROBLEMS:] = [error(
+            "schema.too_many", f"more than {MAX_SCHEMA_PROBLEMS} schema problems; "
+            "stopped listing", "fix the ones above first", file=doc.file,
+        )]
     return out

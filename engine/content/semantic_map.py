@@ -23,6 +23,7 @@ _BRIDGE = TERRAIN_ID["bridge"]
 _PASSABLE = bytes(0 if i == _WATER else 1 for i in range(256))
 _RUN = re.compile(rb"\x01+")
 _MARGIN = 3.0  # hex units beyond the outermost hex centres
+DRAWING_LIMIT = 20.0  # hex units beyond the outermost hex centres: an error (docs/validation.md)
 
 
 def check_map_data(data: dict[str, Any]) -> list[Problem]:
@@ -168,27 +169,37 @@ def check_map(m: GameMap) -> list[Problem]:
 
 
 def _check_drawings(m: GameMap) -> list[Problem]:
-    """Path points and labels far outside the map (rivers and roads may run off the edge)."""
+    """Path points and labels outside the map: a warning a little outside (rivers and roads
+    may run off the edge), an error beyond DRAWING_LIMIT (exports would grow without bound)."""
     layout = Layout(m.layout.orientation, 1.0)
     cols = {0, min(1, m.width - 1), max(m.width - 2, 0), m.width - 1}
     rows = {0, min(1, m.height - 1), max(m.height - 2, 0), m.height - 1}
     centres = [layout.hex_to_pixel(m.to_axial(c, r)) for c in cols for r in rows]
-    x0 = min(x for x, _ in centres) - _MARGIN
-    x1 = max(x for x, _ in centres) + _MARGIN
-    y0 = min(y for _, y in centres) - _MARGIN
-    y1 = max(y for _, y in centres) + _MARGIN
+    x0 = min(x for x, _ in centres)
+    x1 = max(x for x, _ in centres)
+    y0 = min(y for _, y in centres)
+    y1 = max(y for _, y in centres)
     out: list[Problem] = []
+    warned = 0
     points = [(f"/paths/{i}/points/{j}", p.id, pt) for i, p in enumerate(m.paths)
               for j, pt in enumerate(p.points)]
     points += [(f"/labels/{i}/at", lb.text, lb.at) for i, lb in enumerate(m.labels)]
     for pointer, name, (x, y) in points:
-        if not (x0 <= x <= x1 and y0 <= y <= y1):
+        beyond = max(x0 - x, x - x1, y0 - y, y - y1)
+        if beyond > DRAWING_LIMIT:
+            out.append(error("map.drawing_too_far",
+                             f"'{name}' has a point ({x}, {y}) {beyond:.0f} hex units outside "
+                             f"the map; the limit is {DRAWING_LIMIT:.0f}",
+                             "points are in hex units from the centre of hex [0, 0]; keep "
+                             "drawings on or near the map", pointer=pointer))
+        elif beyond > _MARGIN and warned < 20:
+            warned += 1
             out.append(warning("map.drawing_out_of_bounds",
                                f"'{name}' has a point ({x}, {y}) outside the map",
                                "points are in hex units from the centre of hex [0, 0]",
                                pointer=pointer))
-            if len(out) >= 20:
-                break
+        if len(out) >= 100:
+            break
     return out
 
 

@@ -17,6 +17,7 @@ from engine.content.positions import LineIndex, Positions, join_pointer
 from engine.content.problems import ContentError, Problem, error
 
 MAX_DEPTH = 64
+MAX_KEYS = 10_000  # per mapping; no format has open mappings anywhere near as large
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TAG = "tag:yaml.org,2002:"
@@ -194,6 +195,13 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
                     raise _Abort
                 key = event.value
                 pointer = join_pointer(frame[1], key)
+                if len(frame[3]) >= MAX_KEYS:
+                    problems.append(error(
+                        "yaml.too_many_keys", f"more than {MAX_KEYS:,} keys in one mapping",
+                        "no format has mappings this large; is this the right file?",
+                        file=file, line=line, col=col, pointer=frame[1],
+                    ))
+                    raise _Abort
                 if key in frame[3]:
                     first = keys.get(pointer)
                     problems.append(error(

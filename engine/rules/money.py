@@ -233,11 +233,19 @@ def money_actions(s: State) -> list[Repair | Buy]:
 
 
 def gift_actions(s: State) -> list[Gift]:
-    """Every legal gift of the player to act."""
+    """The listed gifts of the player to act: to each ally, 1 and the most it can afford.
+
+    Any amount in between is legal too (`gift_problem` checks it); listing every amount
+    would make the list as long as the player's money.
+    """
     nation = s.nation
-    fee = s.game.ruleset.gift_fee
+    most = s.money[nation] - s.game.ruleset.gift_fee
     out: list[Gift] = []
+    if most < 1:
+        return out
     for ally in s.game.nations:
         if ally != nation and s.game.team_of[ally] == s.game.team_of[nation]:
-            out.extend(Gift(ally, k) for k in range(1, s.money[nation] - fee + 1))
+            out.append(Gift(ally, 1))
+            if most > 1:
+                out.append(Gift(ally, most))
     return out

@@ -7,15 +7,37 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.content import ContentError, atomic_write_text, load_scenario
+from engine.content import ContentError, Problem, atomic_write_text, load_scenario, resolved
 from engine.rules.errors import SaveError
 from engine.rules.game import Game, ScenarioError
+from engine.rules.savecheck import check_save, check_save_schema, read_save_document
 from engine.rules.serialize import SAVE_SCHEMA_ID, to_json
 from engine.rules.state import State
 
 
 class GameFileError(ValueError):
-    """A scenario or save file that cannot be used; the message names the file and a hint."""
+    """A scenario or save file that cannot be used; the message names the file and a hint.
+
+    `problems` holds the located problems when the file was checked (saved games).
+    """
+
+    def __init__(self, message: str, problems: list[Problem] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []
+
+
+MAX_PROBLEMS_SHOWN = 20
+
+
+def _refuse(path: Path, problems: list[Problem]) -> GameFileError:
+    """The error for a save with problems: every error listed (up to a limit), one a line."""
+    errors = sorted((p for p in problems if p.is_error), key=lambda p: (p.line or 0, p.col or 0))
+    lines = [p.format() for p in errors[:MAX_PROBLEMS_SHOWN]]
+    if len(errors) > MAX_PROBLEMS_SHOWN:
+        lines.append(f"... and {len(errors) - MAX_PROBLEMS_SHOWN} more")
+    count = f"{len(errors)} problem{'s' if len(errors) != 1 else ''}"
+    return GameFileError(f"{path}: the saved game cannot be used ({count}):\n  "
+                         + "\n  ".join(lines), errors)
 
 
 def _load_scenario(path: Path) -> Any:
@@ -44,36 +66,46 @@ def is_save(path: Path) -> bool:
     if path.suffix.lower() != ".json":
         return False
     try:
-        head = path.read_text(encoding="utf-8")[:4096]
-    except (OSError, UnicodeDecodeError):
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except (OSError, ValueError):
         return False
-    return SAVE_SCHEMA_ID in head
+    return SAVE_SCHEMA_ID.encode() in head
 
 
 def load_save(path: str | os.PathLike[str]) -> State:
-    """The state stored in a save file (its scenario is loaded from `scenario_path`)."""
+    """The state stored in a save file (its scenario is loaded from `scenario_path`).
+
+    The file is checked first (engine.rules.savecheck: strict JSON, schema, the game's facts);
+    a save with problems raises GameFileError listing them, located.
+    """
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"{path}: cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise GameFileError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
-    if not isinstance(data, dict) or data.get("$schema") != SAVE_SCHEMA_ID:
-        raise GameFileError(f"{path}: not a saved game (hint: $schema must be {SAVE_SCHEMA_ID})")
+        doc = read_save_document(path)
+    except ContentError as exc:
+        raise _refuse(path, exc.problems) from None
+    problems = check_save_schema(doc)
+    if any(p.is_error for p in problems):
+        raise _refuse(path, problems)
+    data = doc.data
     rel = data.get("scenario_path")
-    if not isinstance(rel, str):
-        raise GameFileError(f"{path}: the save names no scenario_path")
-    scenario_file = (path.parent / rel).resolve()
-    options = data.get("options") or {}
+    if rel is None:
+        raise GameFileError(f"{path}: the save names no scenario_path (hint: add the path of "
+                            "its scenario file, relative to the save)")
+    scenario_file = resolved(path.parent / rel)
+    if isinstance(scenario_file, str):
+        raise GameFileError(f"{path}: scenario_path {rel!r} cannot be used: {scenario_file}")
+    options = data["options"]
     scenario = _load_scenario(scenario_file)
     try:
-        game = Game(scenario, seed=options.get("seed", 0), setup=options.get("setup", "full"),
-                    variants=tuple(options.get("variants", ())),
-                    groups=options.get("groups") or None)
-    except (ScenarioError, TypeError) as exc:
+        game = Game(scenario, seed=options["seed"], setup=options["setup"],
+                    variants=tuple(options["variants"]), groups=options["groups"] or None)
+    except ScenarioError as exc:
         raise GameFileError(f"{path}: {exc}") from None
     game.source = scenario_file
+    problems = check_save(game, doc)
+    if any(p.is_error for p in problems):
+        raise _refuse(path, problems)
     data = {k: v for k, v in data.items() if k != "scenario_path"}
     try:
         return State.from_json(game, data)

@@ -5,10 +5,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
 from engine.content import validate_report
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` with lone surrogates (from `\\ud800` escapes in a file) written as `\\uXXXX`.
+
+    Such characters cannot be encoded as UTF-8; the escape is readable, and inside a JSON
+    string it is the same character again.
+    """
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -61,9 +73,9 @@ def run(args: argparse.Namespace) -> int:
             "problems": [p.to_json() for p in problems],
             "summary": {"files": count, "errors": errors, "warnings": warnings},
         }
-        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(printable(json.dumps(report, indent=2, ensure_ascii=False)) + "\n")
     else:
         for p in problems:
-            sys.stdout.write(p.format() + "\n")
+            sys.stdout.write(printable(p.format()) + "\n")
         sys.stdout.write(summary + "\n")
     return 1 if errors else 0

@@ -9,10 +9,12 @@ from engine.paths import PROJECT_ROOT
 
 def emitted_codes() -> set[str]:
     codes: set[str] = set()
-    for path in (PROJECT_ROOT / "engine" / "content").glob("*.py"):
+    sources = [*(PROJECT_ROOT / "engine" / "content").glob("*.py"),
+               PROJECT_ROOT / "engine" / "rules" / "savecheck.py"]
+    for path in sources:
         text = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r'"((?:file|yaml|json|document|schema|map|fort|start|region|'
-                                r'terrain|catalog|ruleset|scenario|manifest|internal)'
+                                r'terrain|catalog|ruleset|scenario|manifest|internal|save)'
                                 r'\.[a-z0-9_]+)"', text))
         if 'f"yaml.{what}"' in text:
             codes |= {"yaml.anchor", "yaml.alias"}

@@ -72,6 +72,8 @@ MAP_CASES: list[tuple[str, MapEdit, str]] = [
      "/regions/0/spans/8"),
     ("terrain.bridge_without_water", lambda d: _set_terrain(d, [(10, 0)], "b"), "/terrain/0"),
     ("map.drawing_out_of_bounds",
+     lambda d: d["paths"][0]["points"].append([58.0, 3.0]), "/paths/0/points/2"),
+    ("map.drawing_too_far",  # issue 15 finding 3: was only a warning
      lambda d: d["paths"][0]["points"].append([80.0, 3.0]), "/paths/0/points/2"),
     ("map.drawing_out_of_bounds", lambda d: d["labels"][0].update(at=[-10.0, 0.0]),
      "/labels/0/at"),

@@ -70,7 +70,7 @@ def test_missing_and_corrupt_files(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"$schema": "https://trenchclub.studio/schema/savegame.schema.json", ')
     code, _, err = run(capsys, "apply", str(bad), "end_phase")
-    assert code == 1 and "not JSON" in err
+    assert code == 1 and "json.syntax" in err and "bad.json:1:" in err
 
 
 def test_targets_and_odds_from_a_scenario(capsys):

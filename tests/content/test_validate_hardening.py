@@ -1,0 +1,125 @@
+"""`tcstudio validate` on hostile input (issue 15 finding 6): surrogates, NUL and symlink-loop
+references, symlink loops in folders, floods of unknown keys, repeated missing keys."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.content import dump_canonical, validate_report
+from engine.paths import PROJECT_ROOT
+from tests.content.fixtures import valid_map, valid_ruleset, valid_scenario, write_set
+
+
+def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tcstudio", "validate", *map(str, args)],
+        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120,
+    )
+
+
+def _map_json_with_surrogate_key(path: Path) -> None:
+    text = json.dumps(valid_map(), indent=1)
+    path.write_text(text.replace('"width"', '"\\ud800bad": 1,\n "width"', 1),
+                    encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["human", "json"])
+def test_a_key_with_a_lone_surrogate_is_printed_escaped(tmp_path, fmt):
+    f = tmp_path / "m.json"
+    _map_json_with_surrogate_key(f)
+    r = run_cli(f, "--format", fmt)
+    assert r.returncode == 1, r.stderr
+    assert "Traceback" not in r.stderr
+    if fmt == "json":
+        problem = json.loads(r.stdout)["problems"][0]
+        assert problem["code"] == "schema.unknown_key"
+        assert problem["pointer"] == "/\ud800bad"  # the escape decodes to the same key
+    else:
+        assert "schema.unknown_key: unknown key '\\ud800bad'" in r.stdout
+
+
+def _scenario_with_map_ref(tmp_path: Path, ref: str) -> Path:
+    paths = write_set(tmp_path, fmt="json")
+    data = valid_scenario(fmt="json")
+    data["map"] = ref
+    paths["scenario"].write_text(dump_canonical(data, "json"), encoding="utf-8")
+    return paths["scenario"]
+
+
+def test_a_reference_with_nul_is_a_located_schema_error(tmp_path):
+    scenario = _scenario_with_map_ref(tmp_path, "map\x00.json")
+    _, problems = validate_report([scenario])
+    assert [(p.code, p.pointer) for p in problems] == [("schema.bad_pattern", "/map")]
+    assert problems[0].line is not None
+
+
+def test_a_reference_into_a_symlink_loop_is_located(tmp_path):
+    os.symlink("b.json", tmp_path / "a.json")
+    os.symlink("a.json", tmp_path / "b.json")
+    scenario = _scenario_with_map_ref(tmp_path, "a.json")
+    _, problems = validate_report([scenario])
+    mine = [p for p in problems if p.file == str(scenario)]
+    assert [(p.code, p.pointer) for p in mine] == [("scenario.missing_map", "/map")]
+    assert mine[0].line is not None and "symlink loop" in mine[0].message
+
+
+def test_a_symlink_loop_in_a_folder_is_skipped_and_the_rest_checked(tmp_path):
+    (tmp_path / "good.yaml").write_text(dump_canonical(valid_map(), "yaml"), encoding="utf-8")
+    bad = valid_map()
+    bad["width"] = "wide"
+    (tmp_path / "bad.yaml").write_text(dump_canonical(bad, "yaml"), encoding="utf-8")
+    os.symlink("loop2.yaml", tmp_path / "loop1.yaml")
+    os.symlink("loop1.yaml", tmp_path / "loop2.yaml")
+    r = run_cli(tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert "bad.yaml" in r.stdout and "schema.wrong_type" in r.stdout
+    assert r.stdout.count("file.unreadable") == 2 and "symlink loop" in r.stdout
+    assert "checked 2 files" in r.stdout
+
+
+def test_a_flood_of_unknown_keys_lists_only_the_cap(tmp_path):
+    data = valid_map()
+    data.update({f"k{i}": i for i in range(5000)})
+    f = tmp_path / "m.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    _, problems = validate_report([f])
+    codes = [p.code for p in problems]
+    assert codes.count("schema.unknown_key") == 100 and codes.count("schema.too_many") == 1
+    assert len(problems) == 101
+
+
+def test_exactly_the_cap_gives_no_too_many(tmp_path):
+    data = valid_map()
+    data.update({f"k{i}": i for i in range(100)})
+    f = tmp_path / "m.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    _, problems = validate_report([f])
+    assert [p.code for p in problems] == ["schema.unknown_key"] * 100
+
+
+def test_missing_keys_are_reported_once(tmp_path):
+    data = valid_ruleset()
+    data["name"] = {}
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    _, problems = validate_report([f])
+    assert [(p.code, p.pointer) for p in problems] == [("schema.missing_key", "/name")]
+    assert "'de', 'en'" in problems[0].message
+
+
+@pytest.mark.parametrize("fmt", ["json", "yaml"])
+def test_a_mapping_with_too_many_keys_is_refused_while_parsing(tmp_path, fmt):
+    data = valid_map()
+    data.update({f"k{i}": i for i in range(10_001)})
+    f = tmp_path / f"m.{fmt}"
+    f.write_text(json.dumps(data) if fmt == "json" else dump_canonical(data, "yaml"),
+                 encoding="utf-8")
+    _, problems = validate_report([f])
+    assert [(p.code, p.pointer) for p in problems] == [(f"{fmt}.too_many_keys", "")]
+    assert problems[0].line is not None
