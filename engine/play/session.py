@@ -24,53 +24,16 @@ from typing import Any
 from engine.ai.random_bot import RandomBot
 from engine.content import save_document, save_map, scenario_to_dict
 from engine.model import Scenario
-from engine.play.card_odds import card_odds
 from engine.rules import combat
 from engine.rules.actions import Action, Attack, Capture, EndPhase, Enter, Fight, Move, Unload
 from engine.rules.actions import Board as BoardAction
 from engine.rules.errors import IllegalActionError
 from engine.rules.game import Game
-from engine.rules.odds import Odds, odds
+from engine.rules.odds import AttackOdds, attack_odds
 from engine.rules.savefile import load_save, write_save
 from engine.rules.state import State
 
 UNDOABLE = (Move, Enter, Capture, BoardAction, Unload)
-
-
-@dataclass(frozen=True)
-class AttackOdds:
-    """The exact odds of one planned attack in the current position."""
-
-    attacker: str
-    defender: str
-    distance: int
-    bonus: str | None  # None | "pincer" | "encirclement"
-    bonus_dice: int
-    odds: Odds
-    cards_dealt: tuple[int, ...] = ()  # dice-free: hits on the attacker's card 1..N
-    cards_taken: tuple[int, ...] = ()  # dice-free: hits on the defender's card 1..N
-
-    def text(self) -> str:
-        """One line: expected damage both ways, destruction chance, bonus and return fire."""
-        o = self.odds
-        parts = [f"range {self.distance}", f"dealt {o.expected_dealt:.2f}",
-                 f"destroy {o.p_destroy:.0%}"]
-        if o.return_fire:
-            parts.append(f"taken {o.expected_taken:.2f} (return fire)")
-            if o.p_lose_attacker:
-                parts.append(f"lose attacker {o.p_lose_attacker:.0%}")
-        else:
-            parts.append("no return fire")
-        if self.bonus:
-            parts.append(f"{self.bonus} +{self.bonus_dice} dice")
-        if o.p_on_target < 1:
-            parts.append(f"on target {o.p_on_target:.0%}")
-        if self.cards_dealt:
-            parts.append("cards 1-" + str(len(self.cards_dealt)) + ": hits "
-                         + " ".join(map(str, self.cards_dealt)))
-            if self.cards_taken:
-                parts.append("return cards: hits " + " ".join(map(str, self.cards_taken)))
-        return ", ".join(parts)
 
 
 @dataclass
@@ -307,21 +270,9 @@ class PlaytestSession:
             self.plan[index], self.plan[j] = self.plan[j], self.plan[index]
 
     def odds_of(self, attacker: str, defender: str) -> AttackOdds:
-        """Exact odds of `attacker` attacking `defender` in the current position."""
-        s = self.state
-        a, d = s.unit(attacker), s.unit(defender)
-        rs = self.game.ruleset
-        dist = self.game.board.hexes[a.pos].distance(self.game.board.hexes[d.pos])
-        bonus, extra = None, 0
-        if dist == 1:
-            supporters, opposite = s.melee_support(a, d)
-            bonus, extra = combat.melee_bonus(rs, supporters, opposite)
-        if "dice_free" in self.game.variants:
-            # The engine draws cards instead of dice: the odds come from the card table.
-            o, dealt, taken = card_odds(rs, s.fighter(a), s.fighter(d), dist, extra)
-            return AttackOdds(attacker, defender, dist, bonus, extra, o, dealt, taken)
-        return AttackOdds(attacker, defender, dist, bonus, extra,
-                          odds(rs, s.fighter(a), s.fighter(d), dist, extra))
+        """Exact odds of `attacker` attacking `defender` in the current position (the engine's
+        `attack_odds`, the same answer as `tcstudio rules odds`)."""
+        return attack_odds(self.state, attacker, defender)
 
     def start_combat(self) -> None:
         """Declare the planned attacks in order and end the declare phase."""

@@ -71,7 +71,7 @@ def fighter(s: State, u: Unit) -> combat.Fighter:
     board = s.game.board
     terrain = board.terrain_name(u.pos) if u.pos >= 0 else ""
     in_trench = (terrain == "trench" and u.type.unit_class == "foot"
-                 and "grabenkampf" in s.game.variants)
+                 and s.game.trench_defence)
     armour: tuple[int, ...] = ()
     if in_trench:
         try:
@@ -206,7 +206,7 @@ def forced_dice(s: State, scatter_face: int | None) -> tuple[int, int, str]:
 
 def forced_problem(s: State, f: Fight) -> str | None:
     """Why forced fight `f` does not fit the next declared attack, or None."""
-    if "dice_free" in s.game.variants:
+    if s.game.draws_cards:
         return "the dice-free variant draws cards: forced dice do not apply (hint: 'fight')"
     pair = pending(s)
     rolls_scatter = pair is not None and scatters(s, pair[0])
@@ -257,7 +257,7 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     roll: Callable[[int], tuple[int, ...]]
     if forced is not None:
         roll = _forced_roll(forced)
-    elif "dice_free" in s.game.variants:
+    elif s.game.draws_cards:
         roll = _card_roll(s, fa, fd, cards)
     else:
         roll = s.dice.roll

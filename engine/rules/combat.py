@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import comb
 
 from engine.model import EXPERIENCE_LEVELS, Catalog, Ruleset, UnitType
 
@@ -164,6 +165,15 @@ def hit_value(ruleset: Ruleset, shooter: Fighter, target: Fighter) -> int:
     if special and target_class in ("tank", "foot"):
         table, where = special, f"unit {ut.id!r} hit_vs.{target_class}"
     return _value_for_level(ruleset, table, level(ruleset, shooter.xp), where)
+
+
+def hit_weights(dice: int, value: int) -> tuple[int, ...]:
+    """Integer weights of 0..dice hits; each is the number of face tuples (of 12^dice)."""
+    if dice < 0:
+        raise ValueError(f"dice must not be negative, got {dice}")
+    a = max(0, min(value, DIE_FACES))
+    b = DIE_FACES - a
+    return tuple(comb(dice, h) * a**h * b ** (dice - h) for h in range(dice + 1))
 
 
 def hit_probability(value: int) -> float:

@@ -306,10 +306,7 @@ class State:
         owner = self.fort_owner[fort_id]
         if owner != "neutral" and self.game.team_of.get(owner) == u.team:
             return False
-        # Shorter game (RULES §5.6): anti-tank units may not capture.
-        if "shorter_game" in self.game.variants and u.type.has_ability("anti_tank"):
-            return bool(self.game.variant_param("shorter_game", "anti_tank_may_capture"))
-        return True
+        return self.game.may_capture(u.type)
 
     def unload_candidates(self, t: Unit, at: int) -> list[list[int]]:
         """Per passenger of `t` (in boarding order): the free hexes next to board index `at`

@@ -20,7 +20,7 @@ _NO_HQ_TYPES = ("anti_aircraft", "medic", "minelayer")
 
 def enabled(s: State) -> bool:
     """Whether the game plays with victory points."""
-    return VARIANT in s.game.variants
+    return s.game.victory_points
 
 
 def _param(s: State, name: str, default: int) -> int:
