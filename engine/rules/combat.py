@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from math import comb
 
 from engine.model import EXPERIENCE_LEVELS, Catalog, Ruleset, UnitType
+from engine.rules.abilities import powers
 
 DIE_FACES = 12
 GROUND = "ground"
@@ -71,7 +72,7 @@ def target_kind(unit_type: UnitType) -> str:
 
 def is_water_unit(unit_type: UnitType) -> bool:
     """Whether the unit belongs on water (a gunboat): the on-water restriction spares it."""
-    return unit_type.unit_class == "ship" or unit_type.has_ability("water_only")
+    return unit_type.unit_class == "ship" or powers(unit_type).water_unit
 
 
 def can_target(attacker: UnitType, defender: UnitType) -> bool:
@@ -86,7 +87,7 @@ def can_target(attacker: UnitType, defender: UnitType) -> bool:
     if attacker.unit_class == "transport":
         return False
     kind = target_kind(defender)
-    if kind == AIR and attacker.has_ability("cannot_damage_air"):
+    if kind == AIR and powers(attacker).cannot_target_air:
         return False
     return kind in attacker.targets
 
@@ -232,13 +233,9 @@ def damage_room(ruleset: Ruleset, fighter: Fighter) -> int:
 
     An indestructible unit (the fort turret, RULES §10) takes no damage at all.
     """
-    if fighter.unit_type.has_ability("indestructible"):
+    if powers(fighter.unit_type).indestructible:
         return 0
     return ruleset.destroyed_at_damage - fighter.damage
-
-
-# Facts of RULES §6 (Big Bertha): faces 1..max send the shot to a neighbour, by level.
-SCATTER_NEIGHBOUR_MAX = {"recruit": 6, "veteran": 3, "hero": 0}
 
 
 def scatter_neighbour_max(ruleset: Ruleset, shooter: Fighter) -> int:
@@ -247,11 +244,10 @@ def scatter_neighbour_max(ruleset: Ruleset, shooter: Fighter) -> int:
     From the `scatter` ability's `<level>_neighbour_max` parameter, else RULES §6: 6 for a
     recruit, 3 for a veteran, 0 for a hero. Units without the ability never scatter.
     """
-    ability = shooter.unit_type.ability("scatter")
-    if ability is None:
+    scatter = powers(shooter.unit_type).scatter
+    if scatter is None:
         return 0
-    lvl = level(ruleset, shooter.xp)
-    return int(ability.params.get(f"{lvl}_neighbour_max", SCATTER_NEIGHBOUR_MAX[lvl]))
+    return scatter.scatter_neighbour_max(level(ruleset, shooter.xp))
 
 
 def scatter_landing(ruleset: Ruleset, shooter: Fighter, face: int) -> int | None:
@@ -266,12 +262,12 @@ def scatter_landing(ruleset: Ruleset, shooter: Fighter, face: int) -> int | None
         raise ValueError(f"scatter die face must be 1..12, got {face}")
     if face > scatter_neighbour_max(ruleset, shooter):
         return None
-    ability = shooter.unit_type.ability("scatter")
-    table = ability.params.get("directions") if ability else None
-    directions = list(table) if table else list(range(6))
+    scatter = powers(shooter.unit_type).scatter
+    directions = scatter.directions() if scatter else list(range(6))
     if len(directions) != 6 or any(d not in range(6) for d in directions):
         raise ValueError(
-            f"{shooter.unit_type.id}: scatter directions must be six indices 0..5, got {table}"
+            f"{shooter.unit_type.id}: scatter directions must be six indices 0..5, "
+            f"got {directions}"
         )
     return directions[face - 1]
 

@@ -9,6 +9,7 @@ from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import combat
 from engine.rules import variants as variants_module
+from engine.rules.abilities import UnknownAbilityError, powers
 from engine.rules.board import Board
 from engine.rules.variants import UnknownVariantError, Variant, plain
 
@@ -63,6 +64,12 @@ class Game:
             raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
         for v in self.variant_objects:
             self.ruleset = v.adjust_ruleset(self.ruleset)
+        for utype in self.catalog.units.values():
+            try:
+                powers(utype)
+            except UnknownAbilityError as exc:
+                raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
+                    from None
         self.draws_cards = any(v.draws_cards for v in self.variant_objects)
         self.trench_defence = any(v.trench_defence for v in self.variant_objects)
         self.victory_points = any(v.victory_points for v in self.variant_objects)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import ring
 from engine.model import UnitType
 from engine.rules import victory
+from engine.rules.abilities import powers
 from engine.rules.actions import Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
 
@@ -55,7 +56,7 @@ def special_pool(s: State) -> list[UnitType]:
     nation = s.nation
     water = _free_water_exists(s)
     return [u for u in s.game.catalog.units.values()
-            if u.special and nation in u.nations and (water or not u.has_ability("buy_on_water"))]
+            if u.special and nation in u.nations and (water or not powers(u).bought_on_water)]
 
 
 def may_choose_special(s: State) -> bool:
@@ -112,7 +113,7 @@ def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
             return f"you already have {have} {utype.id} (limit {rs.unit_limit_max})"
     if where is None:
         return None
-    if utype is not None and utype.has_ability("buy_on_water"):
+    if utype is not None and powers(utype).bought_on_water:
         try:
             h = parse_hex(where)
         except ActionParseError:
@@ -140,7 +141,7 @@ def do_buy(s: State, a: Buy) -> None:
     victory.on_bank(s, nation, cost)
     u = s.add_unit(utype, nation)
     u.moved = u.done = True
-    if utype.has_ability("buy_on_water"):
+    if powers(utype).bought_on_water:
         if a.unit_type == SPECIAL:
             i = _nearest_free_water(s, a.where)
         else:
@@ -220,7 +221,7 @@ def money_actions(s: State) -> list[Repair | Buy]:
                 continue
         if buy_problem(s, utype.id, None) is not None:
             continue
-        if utype.has_ability("buy_on_water"):
+        if powers(utype).bought_on_water:
             board = s.game.board
             out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
                        for i in range(len(board.water))

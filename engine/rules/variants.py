@@ -7,7 +7,8 @@ with `implemented = False`: content validation and `Game` refuse to switch it on
 accepted that silently does nothing. To add a variant: subclass `Variant`, set `id`, override
 the hooks it needs and decorate it with `@register`.
 
-Only engine.model is imported here, so content validation can ask the registry too.
+Only engine.model and engine.rules.abilities are imported here, so content validation can
+ask the registry too.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.model import Ruleset, UnitType
+from engine.rules.abilities import powers
 
 
 class UnknownVariantError(ValueError):
@@ -155,7 +157,7 @@ class ShorterGame(Variant):
         return None if value is None else int(plain(value))
 
     def may_capture(self, unit_type: UnitType) -> bool | None:
-        if unit_type.has_ability("anti_tank"):
+        if not powers(unit_type).may_capture_in_shorter_game:
             return bool(self.param("anti_tank_may_capture", False))
         return None
 
