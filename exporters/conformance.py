@@ -69,7 +69,8 @@ def outcome(before: dict[str, Any], state: Any, log_from: int) -> dict[str, Any]
         "phase": after["phase"], "current_player": after["current_player"],
         "round": after["round"], "money": after["money"], "forts": after["forts"],
         "winner": after["winner"], "reason": after["reason"], "units": changed,
-        "declarations": after["declarations"], "log": list(state.log[log_from:]),
+        "declarations": after["declarations"],
+        "log": [e.to_json() for e in state.log[log_from:]],
     }
 
 

@@ -31,6 +31,7 @@ from engine.rules.actions import (
     Unload,
 )
 from engine.rules.errors import ActionParseError, IllegalActionError
+from engine.rules.events import ArmyPlaced
 from engine.rules.movement import contact_map
 from engine.rules.savefile import GameFileError
 
@@ -340,14 +341,14 @@ class PlaytestController(QObject):
         if st is None:
             return
         for e in st.log[first_event:]:
-            if e.get("event") == "place":
-                self.flash({uid for uid, *_rest in e.get("units", [])})
+            if isinstance(e, ArmyPlaced):
+                self.flash({uid for uid, *_rest in e.units})
                 marker = next((m for m in st.game.map.start_markers
-                               if m.number == e.get("number")), None)
+                               if m.number == e.number), None)
                 if marker is not None:
                     self.window.view.center_on_hex(marker.hex)
-                    self.status(f"{e['nation']} army {e['army']} placed at start number "
-                                f"{e['number']}.")
+                    self.status(f"{e.nation} army {e.army} placed at start number "
+                                f"{e.number}.")
 
     def apply_text(self, text: str) -> bool:
         """Apply an action given in its text form."""

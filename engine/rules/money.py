@@ -10,6 +10,13 @@ from engine.rules import victory
 from engine.rules.abilities import powers
 from engine.rules.actions import Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
+from engine.rules.events import (
+    IncomeCollected,
+    MoneyGifted,
+    SpecialDrawn,
+    UnitPurchased,
+    UnitRepaired,
+)
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -24,7 +31,7 @@ def collect_income(s: State) -> None:
     income = owned * s.game.ruleset.income_per_fort
     s.money[nation] += income
     if income:
-        s.log.append({"event": "income", "nation": nation, "amount": income})
+        s.log.append(IncomeCollected(nation, income))
 
 
 def repair_cost(s: State, u: Unit) -> int:
@@ -133,7 +140,7 @@ def do_buy(s: State, a: Buy) -> None:
     if a.unit_type == SPECIAL:
         pool = special_pool(s)
         utype = pool[s.dice.below(len(pool))]
-        s.log.append({"event": "draw_special", "nation": nation, "unit_type": utype.id})
+        s.log.append(SpecialDrawn(nation, utype.id))
     else:
         utype = s.game.catalog.units[a.unit_type]
     cost = price(s, utype) or 0
@@ -148,8 +155,11 @@ def do_buy(s: State, a: Buy) -> None:
             i = s.game.board.index_of[parse_hex(a.where)]
         u.pos = i
         s.occ[i] = u
+        h = s.game.board.hexes[i]
+        where = f"{h.q},{h.r}"
     else:
-        u.fort = a.where
+        u.fort = where = a.where
+    s.log.append(UnitPurchased(nation, u.id, utype.id, where, cost))
 
 
 def _free_water_exists(s: State) -> bool:
@@ -174,6 +184,7 @@ def do_repair(s: State, a: Repair) -> None:
     u = s.units[a.unit]
     cost = repair_cost(s, u)
     s.money[u.nation] -= cost
+    s.log.append(UnitRepaired(u.id, cost))
     victory.on_bank(s, u.nation, cost)
     u.damage = 0
 
@@ -201,6 +212,7 @@ def do_gift(s: State, a: Gift) -> None:
     fee = s.game.ruleset.gift_fee
     s.money[s.nation] -= a.amount + fee
     s.money[a.nation] += a.amount
+    s.log.append(MoneyGifted(s.nation, a.nation, a.amount, fee))
     victory.on_bank(s, s.nation, fee)
 
 

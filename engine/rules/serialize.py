@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.hexes import Hex
 from engine.rules.actions import Action
 from engine.rules.errors import SaveError
+from engine.rules.events import EventError, event_from_json
 
 if TYPE_CHECKING:
     from engine.rules.game import Game
@@ -97,7 +98,7 @@ def to_json(s: State) -> dict[str, Any]:
         "winner": s.winner_team,
         "reason": s.reason,
         "history": [str(a) for a in s.history],
-        "log": list(s.log),
+        "log": [e.to_json() for e in s.log],
     }
 
 
@@ -182,9 +183,11 @@ def from_json(game: Game, data: dict[str, Any]) -> State:
         s.winner_team = data["winner"]
         s.reason = data["reason"]
         s.history = [Action.parse(t) for t in data["history"]]
-        s.log = list(data["log"])
+        s.log = [event_from_json(e) for e in data["log"]]
     except SaveError:
         raise
+    except EventError as exc:
+        raise SaveError(f"corrupt saved game log: {exc}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise SaveError(f"corrupt saved game: {type(exc).__name__}: {exc}") from None
     if s.phase not in ("setup", "move", "declare", "combat", "money", "over"):

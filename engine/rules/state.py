@@ -32,6 +32,16 @@ from engine.rules.board import movement_class
 from engine.rules.chance import ChanceOutcome
 from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
+from engine.rules.events import (
+    Event,
+    FortCaptured,
+    FortEntered,
+    GameOver,
+    Moved,
+    PhaseStarted,
+    TransportBoarded,
+    TransportUnloaded,
+)
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
 
 if TYPE_CHECKING:
@@ -123,7 +133,7 @@ class State:
         self.bank_paid: dict[str, int] = {}
         self.dice = Dice(seed_state(game.seed))
         self.history: list[Action] = []
-        self.log: list[dict[str, Any]] = []
+        self.log: list[Event] = []
 
     # --- creation --------------------------------------------------------------------------
 
@@ -638,6 +648,8 @@ class State:
 
     def _do_move(self, a: Move) -> None:
         u = self.units[a.unit]
+        start = self.game.board.hexes[u.pos] if u.pos >= 0 else None
+        self.log.append(Moved(u.id, (start.q, start.r) if start else None, (a.to.q, a.to.r)))
         self._leave_position(u)
         i = self.game.board.index_of[a.to]
         u.pos = i
@@ -651,6 +663,7 @@ class State:
 
     def _do_enter(self, a: Enter) -> None:
         u = self.units[a.unit]
+        self.log.append(FortEntered(u.id, a.fort, tuple(u.cargo)))
         self._leave_position(u)
         u.fort = a.fort
         u.repair_ok = False
@@ -677,14 +690,14 @@ class State:
         u.done = True
         previous = self.fort_owner[a.fort]
         self.fort_owner[a.fort] = u.nation
-        self.log.append({"event": "capture", "fort": a.fort, "by": u.id,
-                         "from": previous, "removed": removed})
+        self.log.append(FortCaptured(a.fort, u.id, previous, tuple(removed)))
         victory.on_capture(self, u, previous, len(removed))
         self.check_victory()
 
     def _do_board(self, a: Board) -> None:
         u = self.units[a.unit]
         t = self.units[a.transport]
+        self.log.append(TransportBoarded(u.id, t.id))
         self._leave_position(u)
         u.carrier = t.id
         t.cargo.append(u.id)
@@ -696,6 +709,9 @@ class State:
         index_of = self.game.board.index_of
         spots = ([index_of[h] for h in a.to] if a.to
                  else self.unload_spots(t, t.pos) or [])
+        hexes = self.game.board.hexes
+        self.log.append(TransportUnloaded(t.id, tuple(t.cargo),
+                                          tuple((hexes[i].q, hexes[i].r) for i in spots)))
         for pid, i in zip(t.cargo, spots, strict=True):
             p = self.units[pid]
             p.carrier = None
@@ -732,17 +748,24 @@ class State:
         if self.phase == "move":
             self._unload_waiting_transports()
             self.phase = "declare"
+            self._log_phase()
         elif self.phase == "declare":
             self.phase = "combat"
             self.next_fight = 0
+            self._log_phase()
             if not self.declarations:
                 self.enter_money()
         elif self.phase == "money":
             self._end_turn()
+            self._log_phase()
+
+    def _log_phase(self) -> None:
+        self.log.append(PhaseStarted(self.phase, self.nation, self.round))
 
     def enter_money(self) -> None:
         """Start the money phase of the player to act: collect income."""
         self.phase = "money"
+        self._log_phase()
         money.collect_income(self)
 
     def _end_turn(self) -> None:
@@ -774,7 +797,7 @@ class State:
         self.winner_team = team
         self.reason = reason
         self.phase = "over"
-        self.log.append({"event": "game_over", "winner": team, "reason": reason})
+        self.log.append(GameOver(team, reason))
 
     def check_victory(self) -> None:
         """End the game if a team holds enough forts, was eliminated (edition switch) or

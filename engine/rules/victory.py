@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.rules.events import VictoryPointsScored
+
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
 
@@ -32,7 +34,7 @@ def _score(s: State, nation: str, points: int, why: str) -> None:
     if points <= 0:
         return
     s.vp[nation] = s.vp.get(nation, 0) + points
-    s.log.append({"event": "victory_points", "nation": nation, "points": points, "why": why})
+    s.log.append(VictoryPointsScored(nation, points, why))
 
 
 def can_take_hq(u: Unit) -> bool:
