@@ -21,15 +21,25 @@ from pathlib import Path
 from engine.ai.random_bot import RandomBot
 from engine.content import save_document, save_map, scenario_to_dict
 from engine.model import Scenario
-from engine.rules.actions import Action, Attack, Capture, EndPhase, Enter, Fight, Move, Unload
-from engine.rules.actions import Board as BoardAction
+from engine.rules.actions import (
+    Action,
+    Attack,
+    BoardTransport,
+    Capture,
+    EndPhase,
+    Enter,
+    Fight,
+    Move,
+    Unload,
+)
 from engine.rules.errors import IllegalActionError
 from engine.rules.game import Game
 from engine.rules.odds import AttackOdds, attack_odds
-from engine.rules.savefile import load_save, write_save
+from engine.rules.savefile import GameFileError, load_save, write_save
+from engine.rules.serialize import state_hash
 from engine.rules.state import State
 
-UNDOABLE = (Move, Enter, Capture, BoardAction, Unload)
+UNDOABLE = (Move, Enter, Capture, BoardTransport, Unload)
 
 
 @dataclass
@@ -255,8 +265,6 @@ class PlaytestSession:
         """A session from a saved game (engine format); its history becomes the timeline.
 
         Raises engine.rules.savefile.GameFileError with the file and a hint on bad input."""
-        from engine.rules.savefile import GameFileError
-
         saved = load_save(path)
         game = saved.game
         opts = game.options()
@@ -267,8 +275,6 @@ class PlaytestSession:
                 session.apply(a)
         except IllegalActionError as exc:
             raise GameFileError(f"{path}: the saved history does not replay: {exc}") from None
-        from engine.rules.serialize import state_hash
-
         if state_hash(session.state) != state_hash(saved):
             raise GameFileError(f"{path}: the saved state differs from its replayed history "
                                 "(hint: the save was edited by hand or made by another "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
@@ -11,10 +11,8 @@ from engine.rules import combat
 from engine.rules import variants as variants_module
 from engine.rules.abilities import UnknownAbilityError, powers
 from engine.rules.board import Board
+from engine.rules.state import State
 from engine.rules.variants import UnknownVariantError, Variant, plain
-
-if TYPE_CHECKING:
-    from engine.rules.state import State
 
 SETUP_MODES = ("full", "quick")
 
@@ -205,7 +203,5 @@ class Game:
 
     def new_initial_state(self) -> State:
         """A fresh game: start chips dealt; in quick setup armies already placed."""
-        from engine.rules.state import State
-
         return State.initial(self)
 

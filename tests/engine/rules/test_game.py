@@ -8,7 +8,7 @@ from engine.hexes import Hex, ring
 from engine.rules.actions import (
     Assign,
     Attack,
-    Board,
+    BoardTransport,
     Buy,
     EndPhase,
     Fight,
@@ -118,8 +118,8 @@ def test_transport_order_board_move_unload():
     truck = put(s, "transport", "DE", row(1))
     opt = s.legal_moves(mortar)[row(1)]
     assert (opt.kind, opt.cost) == ("board", 0.5)
-    s.apply_action(Board(mortar.id, truck.id))  # 1. mortar boards
-    s.apply_action(Board(inf.id, truck.id))  # 2. infantry boards
+    s.apply_action(BoardTransport(mortar.id, truck.id))  # 1. mortar boards
+    s.apply_action(BoardTransport(inf.id, truck.id))  # 2. infantry boards
     s.apply_action(Move(truck.id, row(5)))  # 3. transport moves
     actions = s.legal_actions()
     assert actions[-1] == Surrender() and actions[:-1]
@@ -149,7 +149,7 @@ def test_loaded_transport_into_own_fort_and_empty_exit():
     s = empty_state(game_map(forts=[fort("f1", [row(6)], [row(5), row(7)], owner="DE")]))
     inf = put(s, "infantry", "DE", row(0))
     truck = put(s, "transport", "DE", row(1))
-    s.apply_action(Board(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
     from engine.rules.actions import Enter
 
     s.apply_action(Enter(truck.id, "f1"))
@@ -161,7 +161,7 @@ def test_transport_must_end_where_everyone_can_unload():
     s = empty_state(game_map())
     inf = put(s, "infantry", "DE", row(0))
     truck = put(s, "transport", "DE", row(1))
-    s.apply_action(Board(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
     target = row(6)
     for h in target.neighbors():
         put(s, "armoured_car", "DE", h)
