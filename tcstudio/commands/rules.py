@@ -1,6 +1,6 @@
 """`tcstudio rules …`: play and query the rules engine with JSON output.
 
-Subcommands: new, moves, targets, odds, actions, apply. Shapes are documented in
+Subcommands: new, moves, targets, odds, actions, log, apply. Shapes are documented in
 docs/engine.md. Exit 0: done; 1: bad input (unknown unit, illegal action, corrupt save);
 2: could not run (bad arguments, unreadable path).
 """
@@ -55,6 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("actions", help="legal actions of the player to act")
     _source_args(p)
     p.set_defaults(handler=_run(_actions))
+
+    p = sub.add_parser("log", help="the game's event log, each event with its readable line")
+    _source_args(p)
+    p.set_defaults(handler=_run(_log))
 
     p = sub.add_parser("apply", help="apply actions to a save and print the new state")
     p.add_argument("save", metavar="SAVE")
@@ -204,6 +208,11 @@ def _actions(args: argparse.Namespace) -> dict[str, Any]:
     s = _load(args)
     return {"phase": s.phase, "round": s.round, "current_player": s.current,
             "nation": s.nation, "actions": [str(a) for a in s.legal_actions()]}
+
+
+def _log(args: argparse.Namespace) -> dict[str, Any]:
+    s = _load(args)
+    return {"events": [{**e.to_json(), "text": e.text()} for e in s.log]}
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:
