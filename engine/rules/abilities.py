@@ -49,6 +49,11 @@ class Ability:
         """Highest scatter-die face sending this unit's shot to a neighbour (0: never)."""
         return 0
 
+    def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
+        """The hit value this unit's dice use against `target`, given the card's `value` (for
+        its experience `level`). Only overriding classes are called."""
+        return value
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.params)!r})"
 
@@ -85,8 +90,8 @@ def unimplemented() -> list[str]:
 class Powers:
     """Everything a unit type's abilities change, collected once per unit type."""
 
-    __slots__ = ("abilities", "bought_on_water", "cannot_target_air", "indestructible",
-                 "may_capture_in_shorter_game", "scatter", "water_unit")
+    __slots__ = ("abilities", "bought_on_water", "cannot_target_air", "hit_hooks",
+                 "indestructible", "may_capture_in_shorter_game", "scatter", "water_unit")
 
     def __init__(self, unit_type: UnitType) -> None:
         self.abilities = tuple(ability_class(a.id)(a.params) for a in unit_type.abilities)
@@ -98,6 +103,8 @@ class Powers:
                                                for a in self.abilities)
         self.scatter: Scatter | None = next(
             (a for a in self.abilities if isinstance(a, Scatter)), None)
+        self.hit_hooks = tuple(a for a in self.abilities
+                               if type(a).adjust_hit_value is not Ability.adjust_hit_value)
 
     def scatter_neighbour_max(self, level: str) -> int:
         """Highest scatter-die face that sends the shot to a neighbour (0: never scatters)."""

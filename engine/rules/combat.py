@@ -165,7 +165,11 @@ def hit_value(ruleset: Ruleset, shooter: Fighter, target: Fighter) -> int:
     special = ut.hit_vs.get(target_class)
     if special and target_class in ("tank", "foot"):
         table, where = special, f"unit {ut.id!r} hit_vs.{target_class}"
-    return _value_for_level(ruleset, table, level(ruleset, shooter.xp), where)
+    lvl = level(ruleset, shooter.xp)
+    value = _value_for_level(ruleset, table, lvl, where)
+    for ability in powers(ut).hit_hooks:
+        value = ability.adjust_hit_value(value, target.unit_type, lvl)
+    return value
 
 
 def hit_weights(dice: int, value: int) -> tuple[int, ...]:

@@ -71,6 +71,8 @@ class Game:
         self.draws_cards = any(v.draws_cards for v in self.variant_objects)
         self.trench_defence = any(v.trench_defence for v in self.variant_objects)
         self.victory_points = any(v.victory_points for v in self.variant_objects)
+        self.turn_hooks = tuple(v for v in self.variant_objects
+                                if type(v).on_turn_start is not Variant.on_turn_start)
         self.seats = list(scenario.seats)
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}

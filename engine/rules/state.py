@@ -735,6 +735,8 @@ class State:
             if u.nation == nation:
                 u.moved = u.done = u.attacked = False
                 u.repair_ok = u.fort is not None
+        for variant in self.game.turn_hooks:
+            variant.on_turn_start(self)
 
     def _do_surrender(self, _a: Surrender) -> None:
         loser = self.game.team_of[self.nation]

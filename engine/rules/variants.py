@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.model import Ruleset, UnitType
 from engine.rules.abilities import powers
+
+if TYPE_CHECKING:
+    from engine.rules.state import State
 
 
 class UnknownVariantError(ValueError):
@@ -67,6 +70,10 @@ class Variant:
     def may_capture(self, unit_type: UnitType) -> bool | None:
         """Whether a foot soldier of this type may capture a fort, or None: no opinion."""
         return None
+
+    def on_turn_start(self, state: State) -> None:
+        """Called when a nation's turn begins, after its units' per-turn flags are reset
+        (`state.nation` is the nation to act). Only overriding classes are called."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.params)!r})"

@@ -114,3 +114,53 @@ def test_variant_hooks():
     assert not game.may_capture(game.catalog.units["anti_tank"])
     assert game.may_capture(game.catalog.units["infantry"])
     assert not game.draws_cards and not game.trench_defence
+
+
+class _Counting(variants.Variant):
+    """A variant (not registered) that counts the turns it saw begin."""
+
+    id = "counting_probe"
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.turns: list[str] = []
+
+    def on_turn_start(self, state) -> None:
+        self.turns.append(state.nation)
+
+
+class _Sharpshooter(abilities.Ability):
+    """An ability (not registered) hitting air units on one face more."""
+
+    id = "sharpshooter_probe"
+
+    def adjust_hit_value(self, value, target, level):
+        return value + 1 if target.unit_class == "air" else value
+
+
+def test_turn_start_hook_is_called_for_each_turn():
+    from engine.rules.actions import EndPhase
+    from tests.engine.rules.fixtures import empty_state
+
+    s = empty_state()
+    probe = _Counting()
+    s.game.turn_hooks = (probe,)
+    for _ in range(3):  # move, declare (no attacks: straight to money), money
+        s.apply_action(EndPhase())
+    assert probe.turns == ["FR"]
+    assert s.game.turn_hooks == (probe,) and Game(scenario()).turn_hooks == ()
+
+
+def test_hit_value_hook_changes_the_value_against_its_targets():
+    from engine.rules import combat
+    from engine.rules.combat import Fighter
+
+    rs = ruleset()
+    gun = card("gun", "artillery", 1, hit=4, targets=("ground", "air"))
+    plane, tank = (catalog().units[k] for k in ("fighter", "tank"))
+    before = combat.hit_value(rs, Fighter(gun, 0, 0), Fighter(plane, 0, 0))
+    gun.abilities = [Ability("anti_air")]
+    p = powers(gun)
+    object.__setattr__(p, "hit_hooks", (_Sharpshooter(),))
+    assert combat.hit_value(rs, Fighter(gun, 0, 0), Fighter(plane, 0, 0)) == before + 1
+    assert combat.hit_value(rs, Fighter(gun, 0, 0), Fighter(tank, 0, 0)) == before
