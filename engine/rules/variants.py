@@ -21,6 +21,7 @@ from engine.model import Ruleset, UnitType
 from engine.rules.abilities import powers
 
 if TYPE_CHECKING:
+    from engine.rules.actions import Action
     from engine.rules.state import State
 
 
@@ -46,6 +47,9 @@ class Variant:
     trenches_block_vehicles: ClassVar[bool] = False  # board: trench hexes stop vehicles
     trench_defence: ClassVar[bool] = False  # foot in a trench: a tank's forest armour
     victory_points: ClassVar[bool] = False  # headquarters and points (engine.rules.victory)
+    # Action classes this variant adds (e.g. paying the bank); the engine asks this object
+    # for them in `legal_actions`, and hands their check and effect to it.
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: Mapping[str, Any] = params or {}
@@ -74,6 +78,18 @@ class Variant:
     def on_turn_start(self, state: State) -> None:
         """Called when a nation's turn begins, after its units' per-turn flags are reset
         (`state.nation` is the nation to act). Only overriding classes are called."""
+
+    def extra_actions(self, state: State) -> list[Action]:
+        """Actions of `action_types` the player to act may take now (play phases)."""
+        return []
+
+    def action_problem(self, state: State, action: Action) -> str | None:
+        """Why `action` (one of `action_types`) is illegal now, or None."""
+        return None
+
+    def apply_action(self, state: State, action: Action) -> None:
+        """The effect of `action`, one of `action_types`, already checked."""
+        raise NotImplementedError(f"{type(self).__name__} has no effect for {action}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.params)!r})"
