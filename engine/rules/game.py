@@ -68,7 +68,8 @@ class Game:
             except UnknownAbilityError as exc:
                 raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
                     from None
-        self.draws_cards = any(v.draws_cards for v in self.variant_objects)
+        self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)
+        self.draws_cards = self.card_variant is not None
         self.trench_defence = any(v.trench_defence for v in self.variant_objects)
         self.victory_points = any(v.victory_points for v in self.variant_objects)
         self.turn_hooks = tuple(v for v in self.variant_objects

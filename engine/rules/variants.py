@@ -7,8 +7,8 @@ with `implemented = False`: content validation and `Game` refuse to switch it on
 accepted that silently does nothing. To add a variant: subclass `Variant`, set `id`, override
 the hooks it needs and decorate it with `@register`.
 
-Only engine.model and engine.rules.abilities are imported here, so content validation can
-ask the registry too.
+Only engine.model and the pure rules (abilities, dice-free cards) are imported here, so
+content validation can ask the registry too.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.model import Ruleset, UnitType
+from engine.rules import dicefree
 from engine.rules.abilities import powers
 
 if TYPE_CHECKING:
@@ -74,6 +75,11 @@ class Variant:
     def may_capture(self, unit_type: UnitType) -> bool | None:
         """Whether a foot soldier of this type may capture a fort, or None: no opinion."""
         return None
+
+    def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
+        """Hits on each dice-free card 1..N for a side with this hit value and dice count
+        (asked only of a variant with `draws_cards`); every card is equally likely."""
+        raise NotImplementedError(f"{type(self).__name__} does not draw cards")
 
     def on_turn_start(self, state: State) -> None:
         """Called when a nation's turn begins, after its units' per-turn flags are reset
@@ -240,3 +246,6 @@ class DiceFree(Variant):
     id = "dice_free"
     rule = "RULES §8"
     draws_cards = True
+
+    def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
+        return dicefree.card_table(ruleset, hit_value, dice)
