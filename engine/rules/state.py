@@ -557,20 +557,6 @@ class State:
 
     # --- effects ---------------------------------------------------------------------------
 
-    def _do_assign(self, a: Assign) -> None:
-        u = self.units[a.unit]
-        u.army = a.army
-        self.armies[u.nation][a.army - 1].append(u.id)
-        setup.after_assign(self)
-
-    def _do_hq(self, a: Headquarters) -> None:
-        self.hq[self.nation] = a.number
-        setup.after_hq(self)
-
-    def _do_place(self, a: Place) -> None:
-        setup.place_army(self, self.nation, a.army)
-        setup.after_place(self)
-
     def leave_position(self, u: Unit) -> None:
         """Take `u` off its hex or out of its fort (before it is placed elsewhere)."""
         if u.pos >= 0:
@@ -686,9 +672,9 @@ class State:
 
 
 _HANDLERS = {
-    Assign: State._do_assign,
-    Place: State._do_place,
-    Headquarters: State._do_hq,
+    Assign: setup.do_assign,
+    Place: setup.do_place,
+    Headquarters: setup.do_hq,
     Move: transport.do_move,
     Enter: transport.do_enter,
     Capture: transport.do_capture,
