@@ -129,3 +129,11 @@ def test_log_renders_the_engines_events(save, capsys, tmp_path):
     assert last["event"] == "phase" and last["phase"] == "declare"
     assert last["text"].endswith("declare phase")
     assert all(e["text"] for e in out["events"])
+
+
+def test_new_refuses_a_variant_without_effect(capsys, tmp_path):
+    code, out, err = run(capsys, "new", SCENARIO, "--variant", "start_with_special_unit",
+                         "--out", str(tmp_path / "g.json"))
+    assert code == 1 and out is None
+    assert "has no effect in the engine yet" in err and "Traceback" not in err
+    assert not (tmp_path / "g.json").exists()
