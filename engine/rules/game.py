@@ -70,7 +70,9 @@ class Game:
                     from None
         self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)
         self.draws_cards = self.card_variant is not None
-        self.trench_defence = any(v.trench_defence for v in self.variant_objects)
+        # The armour column of a foot soldier in a trench (Grabenkampf), () when none.
+        self.trench_armour = next((col for v in self.variant_objects
+                                   if (col := v.trench_armour(self.catalog))), ())
         self.victory_points = any(v.victory_points for v in self.variant_objects)
         # Per hook, the switched-on variants that override it (the engine calls only those).
         self.hooks: dict[str, tuple[Variant, ...]] = {

@@ -17,8 +17,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.model import Ruleset, UnitType
-from engine.rules import dicefree
+from engine.model import Catalog, Ruleset, UnitType
+from engine.rules import combat, dicefree
 from engine.rules.abilities import powers
 from engine.rules.events import VictoryPointsScored
 
@@ -47,7 +47,6 @@ class Variant:
     # Flags the engine reads once per game.
     draws_cards: ClassVar[bool] = False  # combats draw dice-free cards instead of dice
     trenches_block_vehicles: ClassVar[bool] = False  # board: trench hexes stop vehicles
-    trench_defence: ClassVar[bool] = False  # foot in a trench: a tank's forest armour
     victory_points: ClassVar[bool] = False  # headquarters and points (engine.rules.victory)
     # Action classes this variant adds (e.g. paying the bank); the engine asks this object
     # for them in `legal_actions`, and hands their check and effect to it.
@@ -68,6 +67,11 @@ class Variant:
     def roster(self, nation: str, units: list[UnitType]) -> list[UnitType]:
         """The unit types `nation` starts with, given those of the variants before it."""
         return units
+
+    def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
+        """The armour column a foot soldier on a trench hex defends with, or () when this
+        variant gives trenches no armour."""
+        return ()
 
     def forts_to_win(self, players: int) -> int | None:
         """Forts a team must hold to win, or None to keep the ruleset's number."""
@@ -176,7 +180,12 @@ class Grabenkampf(Variant):
     id = "grabenkampf"
     rule = "RULES §11.1"
     trenches_block_vehicles = True
-    trench_defence = True
+
+    def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
+        try:
+            return combat.trench_armour_of(catalog)
+        except ValueError:
+            return ()  # a catalog without a tank: the open column applies
 
 
 @register
