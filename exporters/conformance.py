@@ -29,7 +29,8 @@ from engine.rules.actions import Action, Surrender
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
 from engine.rules.playout import random_action
-from engine.rules.serialize import from_json, to_json
+from engine.rules.serialize import to_json
+from engine.rules.state import State
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.pack import build_pack
@@ -73,7 +74,8 @@ def outcome(before: dict[str, Any], state: Any, log_from: int) -> dict[str, Any]
         "phase": after["phase"], "current_player": after["current_player"],
         "round": after["round"], "money": after["money"], "forts": after["forts"],
         "winner": after["winner"], "reason": after["reason"], "units": changed,
-        "declarations": after["declarations"], "log": list(state.log[log_from:]),
+        "declarations": after["declarations"],
+        "log": [e.to_json() for e in state.log[log_from:]],
     }
 
 
@@ -144,7 +146,7 @@ def generate(scenario: Scenario, seed: str | None = None, pack_version: str | No
 def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | None:
     """Run one case on the reference engine; None when it agrees, else what differs."""
     game = Game(scenario, seed=seed, setup="quick")
-    state = from_json(game, case["state"])
+    state = State.from_json(game, case["state"])
     kind = case["kind"]
     if kind == "legal_moves":
         got: Any = {"moves": moves_of(state, case["unit"])}

@@ -67,14 +67,6 @@ def test_without_qt_runner_fails_a_test_that_imports_qt(tmp_path):
     assert "1 failed" in result.stdout
 
 
-# Function-level imports that other branches are removing while this contract lands; each
-# entry says why. An entry whose file no longer hides an import fails the test below, so the
-# list only shrinks.
-PENDING_HIDDEN = {
-    "engine/rules/state.py": "state <-> setup/serialize circle, restructured by the engine API "
-                             "work (issue 9 item 1)",
-    "engine/rules/serialize.py": "same circle as state.py",
-}
 PIPELINE_STAGES = ("engine.content.schemas", "engine.content.semantic_map",
                    "engine.content.semantic_rules", "engine.content.semantic_scenario",
                    "engine.content.loaders", "engine.content.documents",
@@ -97,12 +89,7 @@ def test_editor_files_pack_open_window_files_form_no_circle():
 
 
 def test_imports_inside_functions_say_why():
-    hidden = layers.hidden_imports()
-    unexplained = [h for h in hidden if h.split(":")[0] not in PENDING_HIDDEN]
-    assert unexplained == []
-    stale = [f for f in PENDING_HIDDEN if (layers.ROOT / f).exists()
-             and not any(h.startswith(f + ":") for h in hidden)]
-    assert stale == [], "remove these from PENDING_HIDDEN: they hide no import any more"
+    assert layers.hidden_imports() == []
 
 
 def test_only_engine_content_runs_the_loading_pipeline_stages():

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import combat
+from engine.rules import variants as variants_module
+from engine.rules.abilities import ABILITIES, UnknownAbilityError, powers
 from engine.rules.board import Board
 from engine.rules.state import State
+from engine.rules.variants import UnknownVariantError, Variant, plain
 
 SETUP_MODES = ("full", "quick")
 
@@ -53,10 +55,37 @@ class Game:
         self.groups = groups or {}
         self.extra_variants = tuple(variants)
         self.variants = self._enabled_variants(scenario, tuple(variants))
-        if "early_destruction" in self.variants:
-            at = self.variant_param("early_destruction", "destroyed_at_damage")
-            if at is not None:
-                self.ruleset = dataclasses.replace(self.ruleset, destroyed_at_damage=int(at))
+        try:
+            self.variant_objects: tuple[Variant, ...] = variants_module.make(
+                self.ruleset, self.variants)
+        except (UnknownVariantError, NotImplementedError) as exc:
+            raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
+        for v in self.variant_objects:
+            self.ruleset = v.adjust_ruleset(self.ruleset)
+        for utype in self.catalog.units.values():
+            try:
+                powers(utype)
+            except UnknownAbilityError as exc:
+                raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
+                    from None
+        self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)
+        self.draws_cards = self.card_variant is not None
+        # The armour column of a foot soldier in a trench (Grabenkampf), () when none.
+        self.trench_armour = next((col for v in self.variant_objects
+                                   if (col := v.trench_armour(self.catalog))), ())
+        self.victory_points = any(v.victory_points for v in self.variant_objects)
+        # Per hook, the switched-on variants that override it (the engine calls only those).
+        self.hooks: dict[str, tuple[Variant, ...]] = {
+            name: tuple(v for v in self.variant_objects
+                        if getattr(type(v), name) is not getattr(Variant, name))
+            for name in ("on_turn_start", "on_arrive", "on_capture", "on_destroyed",
+                         "on_bank", "winner")
+        }
+        self.turn_hooks = self.hooks["on_turn_start"]
+        # Actions added by powers: by variants, and by abilities of this catalog's units.
+        self.action_variants = tuple(v for v in self.variant_objects if v.action_types)
+        self.variant_actions = {t: v for v in self.action_variants for t in v.action_types}
+        self.ability_actions = {t: cls for cls in ABILITIES.values() for t in cls.action_types}
         self.seats = list(scenario.seats)
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
@@ -68,8 +97,8 @@ class Game:
         if len(set(self.team_of.values())) != 2:
             raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
         self.area = self._area()
-        self.board = Board.cached(self.map, self.ruleset, "grabenkampf" in self.variants,
-                                  self.area)
+        blocked = any(v.trenches_block_vehicles for v in self.variant_objects)
+        self.board = Board.cached(self.map, self.ruleset, blocked, self.area)
         # Forts in play: all of them, or with 2 players those wholly inside the half.
         self.forts = [f for f in self.map.forts if f.id in self.board.fort_entrances]
         for mclass in ("foot", "vehicle", "air", "ship"):
@@ -77,6 +106,8 @@ class Game:
                 raise ScenarioError(
                     f"ruleset {self.ruleset.id!r} has no terrain_costs for {mclass!r}"
                 )
+        self.acting_types = frozenset(u.id for u in self.catalog.units.values()
+                                      if powers(u).action_hooks)
         self.start_numbers = self._start_numbers()
         self.rosters = {n: self._roster(n) for n in self.nations}
         self._melee: dict[tuple[str, str], bool] = {}
@@ -140,28 +171,35 @@ class Game:
         ]
         if not units:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
-        if "start_with_nation_units" in self.variants:
-            count = int(self.variant_param("start_with_nation_units", "count") or 2)
-            own = [u for u in units if u.nations == [nation]]
-            units += [u for u in own for _ in range(count - 1)]
-        if "second_full_set" in self.variants:
-            units = units + units
+        for v in self.variant_objects:
+            units = v.roster(nation, units)
         return units
 
     def variant_param(self, variant: str, name: str) -> Any:
         """A parameter of a ruleset variant (estimated values unwrapped), or None."""
         params = self.ruleset.variants.get(variant)
-        return _plain(params.get(name)) if isinstance(params, dict) else None
+        return plain(params.get(name)) if isinstance(params, dict) else None
 
     @property
     def forts_to_win(self) -> int:
         """Forts a team must hold to win (the shorter-game variant lowers it)."""
-        if "shorter_game" in self.variants:
-            table = self.ruleset.variants["shorter_game"].get("forts_to_win", {})
-            value = table.get(str(self.players), table.get(self.players))
+        for v in self.variant_objects:
+            value = v.forts_to_win(self.players)
             if value is not None:
-                return int(_plain(value))
+                return value
         return int(self.ruleset.forts_to_win[self.players])
+
+    def variant(self, variant_id: str) -> Variant | None:
+        """The switched-on variant of that id, or None."""
+        return next((v for v in self.variant_objects if v.id == variant_id), None)
+
+    def may_capture(self, unit_type: UnitType) -> bool:
+        """Whether the variants let a foot soldier of this type capture a fort."""
+        for v in self.variant_objects:
+            allowed = v.may_capture(unit_type)
+            if allowed is not None:
+                return allowed
+        return True
 
     def can_melee(self, attacker: UnitType, defender: UnitType) -> bool:
         """combat.can_melee, cached per pair of unit types."""
@@ -184,8 +222,3 @@ class Game:
         """A fresh game: start chips dealt; in quick setup armies already placed."""
         return State.initial(self)
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict) and "value" in value:
-        return value["value"]
-    return value

@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import Hex, ring
 from engine.rules import victory
+from engine.rules.actions import Assign, Headquarters, Place
 from engine.rules.board import IMPASSABLE
 from engine.rules.errors import IllegalActionError
+from engine.rules.events import ArmyPlaced, ChipsDealt, HeadquartersChosen, RolledOff
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -21,7 +23,7 @@ def deal_chips(s: State) -> None:
     s.dice.shuffle(numbers)
     for k, nation in enumerate(s.game.nations):
         s.chips[nation] = numbers[ARMIES * k: ARMIES * (k + 1)]
-    s.log.append({"event": "deal", "chips": {n: list(c) for n, c in s.chips.items()}})
+    s.log.append(ChipsDealt({n: tuple(c) for n, c in s.chips.items()}))
 
 
 def roll_off(s: State, purpose: str) -> int:
@@ -35,8 +37,7 @@ def roll_off(s: State, purpose: str) -> int:
         contenders = [seat for seat, v in rolls.items() if v == top]
         if len(contenders) == 1:
             break
-    s.log.append({"event": "roll", "purpose": purpose, "rolls": rounds,
-                  "winner": s.game.nations[contenders[0]]})
+    s.log.append(RolledOff(purpose, tuple(rounds), s.game.nations[contenders[0]]))
     return contenders[0]
 
 
@@ -113,8 +114,8 @@ def place_army(s: State, nation: str, army: int) -> None:
         s.occ[spot] = u
         placed.append([uid, list(board.hexes[spot])])
     s.placed[nation][army - 1] = True
-    s.log.append({"event": "place", "nation": nation, "army": army, "number": number,
-                  "units": placed})
+    s.log.append(ArmyPlaced(nation, army, number,
+                            tuple((uid, tuple(h)) for uid, h in placed)))
 
 
 def _find_spot(s: State, u: Unit, center: Hex, limit: int, allow_water: bool) -> int | None:
@@ -165,10 +166,30 @@ def quick_setup(s: State) -> None:
     if victory.enabled(s):
         for nation in s.game.nations:
             s.hq[nation] = s.chips[nation][s.dice.below(ARMIES)]
-        s.log.append({"event": "headquarters", "hq": dict(s.hq)})
+        s.log.append(HeadquartersChosen(dict(s.hq)))
     begin(s)
 
 
 def _assign(s: State, u: Unit, army: int) -> None:
     u.army = army
     s.armies[u.nation][army - 1].append(u.id)
+
+
+def do_assign(s: State, a: Assign) -> None:
+    """Put a unit into one of its nation's armies."""
+    u = s.units[a.unit]
+    u.army = a.army
+    s.armies[u.nation][a.army - 1].append(u.id)
+    after_assign(s)
+
+
+def do_hq(s: State, a: Headquarters) -> None:
+    """Choose the start number of the nation's headquarters (victory-points variant)."""
+    s.hq[s.nation] = a.number
+    after_hq(s)
+
+
+def do_place(s: State, a: Place) -> None:
+    """Place one of the nation's armies at its start number."""
+    place_army(s, s.nation, a.army)
+    after_place(s)

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import battle, chance, combat, money, victory
+from engine.rules import battle, chance, combat, money, serialize, setup, transport, victory
+from engine.rules.abilities import Ability, powers
 from engine.rules.actions import (
     Action,
     Assign,
     Attack,
-    Board,
+    BoardTransport,
     Buy,
     Capture,
     EndPhase,
@@ -28,65 +27,27 @@ from engine.rules.actions import (
     Surrender,
     Unload,
 )
-from engine.rules.board import movement_class
 from engine.rules.chance import ChanceOutcome
 from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
+from engine.rules.events import (
+    Event,
+    GameOver,
+    PhaseStarted,
+)
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
+from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
+from engine.rules.phase import Phase
+from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
     from engine.rules.game import Game
 
 
 
-class Phase(StrEnum):
-    """The phase of a game; a `str`, so it compares equal to its name and saves as one."""
-
-    SETUP = "setup"
-    MOVE = "move"
-    DECLARE = "declare"
-    COMBAT = "combat"
-    MONEY = "money"
-    OVER = "over"
-
-
-PHASES = tuple(p.value for p in Phase)
 ARMIES = 3
 
 
-class Unit:
-    """One unit in play: its card, owner, position (board index, fort or carrier) and status."""
-
-    __slots__ = (
-        "army", "attacked", "cargo", "carrier", "damage", "done", "fort", "id", "mclass",
-        "moved", "nation", "pos", "repair_ok", "team", "type", "xp",
-    )
-
-    def __init__(self, uid: str, utype: UnitType, nation: str, team: str) -> None:
-        self.id = uid
-        self.type = utype
-        self.nation = nation
-        self.team = team
-        self.mclass = movement_class(utype.unit_class)
-        self.pos = -1  # board index, -1 when in a fort, aboard a transport or not yet placed
-        self.fort: str | None = None
-        self.carrier: str | None = None
-        self.cargo: list[str] = []
-        self.damage = 0
-        self.xp = 0
-        self.army: int | None = None
-        self.moved = False  # moved (or boarded, entered, captured) this turn
-        self.done = False  # may not move any more this turn (unloaded, in transport …)
-        self.attacked = False  # declared an attack this turn
-        self.repair_ok = False  # in a fort since the start of its player's turn
-
-    def copy(self) -> Unit:
-        """An independent copy."""
-        u = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(u, name, getattr(self, name))
-        u.cargo = list(self.cargo)
-        return u
 
 
 class State:
@@ -101,7 +62,7 @@ class State:
             f.id: f.owner if f.owner in game.team_of else "neutral" for f in game.forts
         }
         self.money: dict[str, int] = {}
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.current = 0
         self.round = 0
         self.first_player: int | None = None
@@ -123,15 +84,13 @@ class State:
         self.bank_paid: dict[str, int] = {}
         self.dice = Dice(seed_state(game.seed))
         self.history: list[Action] = []
-        self.log: list[dict[str, Any]] = []
+        self.log: list[Event] = []
 
     # --- creation --------------------------------------------------------------------------
 
     @classmethod
     def initial(cls, game: Game) -> State:
         """Deal start chips, create every player's units; quick setup also places them."""
-        from engine.rules import setup
-
         s = cls(game)
         rs = game.ruleset
         for nation in game.nations:
@@ -306,61 +265,18 @@ class State:
         owner = self.fort_owner[fort_id]
         if owner != "neutral" and self.game.team_of.get(owner) == u.team:
             return False
-        # Shorter game (RULES §5.6): anti-tank units may not capture.
-        if "shorter_game" in self.game.variants and u.type.has_ability("anti_tank"):
-            return bool(self.game.variant_param("shorter_game", "anti_tank_may_capture"))
-        return True
-
-    def unload_candidates(self, t: Unit, at: int) -> list[list[int]]:
-        """Per passenger of `t` (in boarding order): the free hexes next to board index `at`
-        it may be unloaded onto. Never water, forts, entrances or other units' hexes (so not
-        into another transport); the hex `t` leaves counts as free."""
-        board = self.game.board
-        out = []
-        for pid in t.cargo:
-            costs = board.costs[self.units[pid].mclass]
-            spots = []
-            for n in board.neighbours[at]:
-                if board.blocked[n] or board.water[n] or costs[n] < 0:
-                    continue
-                other = self.occ.get(n)
-                if other is not None and other is not t:
-                    continue
-                spots.append(n)
-            out.append(spots)
-        return out
+        return self.game.may_capture(u.type)
 
     def unload_spots(self, t: Unit, at: int) -> list[int] | None:
         """The engine's choice of a free hex next to board index `at` for each passenger of
         `t` (in boarding order, each the first hex in direction order that still leaves room
         for the others), or None when they cannot all be unloaded there."""
-        return next(self._assignments(self.unload_candidates(t, at)), None)
+        return transport.unload_spots(self, t, at)
 
     def unload_choices(self, t: Unit, at: int) -> list[list[int]]:
         """Every way to unload all passengers of `t` next to board index `at` (one distinct
         hex each, in boarding order)."""
-        return list(self._assignments(self.unload_candidates(t, at)))
-
-    @staticmethod
-    def _assignments(candidates: list[list[int]]) -> Iterator[list[int]]:
-        chosen: list[int] = []
-
-        def extend(k: int) -> Iterator[list[int]]:
-            if k == len(candidates):
-                yield list(chosen)
-                return
-            for n in candidates[k]:
-                if n not in chosen:
-                    chosen.append(n)
-                    yield from extend(k + 1)
-                    chosen.pop()
-
-        return extend(0)
-
-    def _unload_actions(self, t: Unit) -> list[Action]:
-        hexes = self.game.board.hexes
-        return [Unload(t.id, tuple(hexes[i] for i in spots))
-                for spots in self.unload_choices(t, t.pos)]
+        return transport.unload_choices(self, t, at)
 
     def legal_moves(self, u: Unit | str) -> dict[Hex, MoveOption]:
         """Every hex the unit can end its move on, with cost and path (see movement)."""
@@ -381,18 +297,21 @@ class State:
             return [Fight(), Surrender()]
         if self.phase == "move":
             if self.pending_unload is not None:
-                return [*self._unload_actions(self.units[self.pending_unload]), Surrender()]
+                waiting = self.units[self.pending_unload]
+                return [*transport.unload_actions(self, waiting), Surrender()]
             for u in self.units.values():
                 if u.nation != nation:
                     continue
                 if self.can_move(u):
                     out.extend(self._move_actions(u))
                 if u.cargo and u.pos >= 0 and not u.done and self.army_allowed(u):
-                    out.extend(self._unload_actions(u))
+                    out.extend(transport.unload_actions(self, u))
         elif self.phase == "declare":
             out.extend(battle.attack_actions(self))
         elif self.phase == "money":
             out.extend(money.money_actions(self))
+        if self.game.action_variants or self.game.acting_types:
+            out.extend(self._power_actions())
         out.extend(money.gift_actions(self))
         out.append(EndPhase())
         out.append(Surrender())
@@ -478,7 +397,7 @@ class State:
                 return f"there is no unit {uid!r}"
         phase_of = {
             Assign: "setup", Place: "setup", Headquarters: "setup", Move: "move",
-            Enter: "move", Capture: "move", Board: "move", Unload: "move",
+            Enter: "move", Capture: "move", BoardTransport: "move", Unload: "move",
             Attack: "declare", Fight: "combat", Buy: "money", Repair: "money",
         }
         want = phase_of.get(type(a))
@@ -486,7 +405,7 @@ class State:
             return f"'{a.verb}' belongs to the {want} phase, this is the {self.phase} phase"
         if isinstance(a, Assign | Place | Headquarters):
             return self._setup_problem(a)
-        if isinstance(a, Move | Enter | Capture | Board):
+        if isinstance(a, Move | Enter | Capture | BoardTransport):
             return self._move_problem(a)
         if isinstance(a, Unload):
             t = self.units[a.transport]
@@ -500,7 +419,7 @@ class State:
                 return f"round {self.round}: army {t.army} may not be used this turn"
             if self.unload_spots(t, t.pos) is None:
                 return f"not enough free hexes next to {t.id} to unload"
-            return self._unload_problem(t, a.to)
+            return transport.unload_problem(self, t, a.to)
         if self.pending_unload is not None:
             return f"transport {self.pending_unload} must unload first"
         if isinstance(a, Attack):
@@ -519,22 +438,42 @@ class State:
             if self.phase in ("setup", "combat"):
                 return f"the {self.phase} phase ends by itself"
             return None
-        return f"unknown action {a!r}"
+        return self._power_problem(a)
 
-    def _unload_problem(self, t: Unit, to: tuple[Hex, ...]) -> str | None:
-        if not to:
-            return None
-        if len(to) != len(t.cargo):
-            return (f"{t.id} carries {len(t.cargo)} unit(s): name one hex for each "
-                    f"({', '.join(t.cargo)}), or none to let the engine choose")
-        if len(set(to)) != len(to):
-            return "each passenger needs a hex of its own"
-        index_of = self.game.board.index_of
-        for pid, h, spots in zip(t.cargo, to, self.unload_candidates(t, t.pos), strict=True):
-            if index_of.get(h) not in spots:
-                return (f"{pid} cannot be unloaded onto {h.q},{h.r}: it must be a free land "
-                        f"hex next to {t.id}, not a fort or entrance")
-        return None
+    # --- actions added by variants and abilities ---------------------------------------------
+
+    def _power_actions(self) -> list[Action]:
+        out: list[Action] = []
+        for v in self.game.action_variants:
+            out.extend(v.extra_actions(self))
+        acting = self.game.acting_types
+        for u in list(self.units.values()):
+            if u.nation == self.nation and u.type.id in acting:
+                for ability in powers(u.type).action_hooks:
+                    out.extend(ability.extra_actions(self, u))
+        return out
+
+    def _ability_of(self, a: Action) -> tuple[Unit, Ability] | str:
+        """The acting unit and its ability object for an ability's action, or why none."""
+        cls = self.game.ability_actions.get(type(a))
+        if cls is None:
+            return f"unknown action {a!r}"
+        u = self.units.get(str(getattr(a, "unit", "")))
+        if u is None:
+            return f"'{a}' names no unit of this game"
+        ability = next((x for x in powers(u.type).abilities if isinstance(x, cls)), None)
+        if ability is None:
+            return f"{u.id} has no {cls.id} ability"
+        return u, ability
+
+    def _power_problem(self, a: Action) -> str | None:
+        variant = self.game.variant_actions.get(type(a))
+        if variant is not None:
+            return variant.action_problem(self, a)
+        found = self._ability_of(a)
+        if isinstance(found, str):
+            return found
+        return found[1].action_problem(self, found[0], a)
 
     def _setup_problem(self, a: Assign | Place | Headquarters) -> str | None:
         nation = self.nation
@@ -564,7 +503,7 @@ class State:
             return f"army {a.army} is already placed"
         return None
 
-    def _move_problem(self, a: Move | Enter | Capture | Board) -> str | None:
+    def _move_problem(self, a: Move | Enter | Capture | BoardTransport) -> str | None:
         u = self.units[a.unit]
         if u.nation != self.nation:
             return f"{u.id} is not yours"
@@ -586,7 +525,7 @@ class State:
             if opt is None or opt.kind != MOVE:
                 return f"{u.id} cannot reach {a.to.q},{a.to.r} (hint: rules moves --unit {u.id})"
             return None
-        if isinstance(a, Board):
+        if isinstance(a, BoardTransport):
             t = self.units[a.transport]
             opt = moves.get(self.hex_of(t)) if t.pos >= 0 else None
             if opt is None or opt.kind != BOARD:
@@ -603,149 +542,59 @@ class State:
         return f"{u.id} cannot reach an entrance of its own fort {a.fort}"
 
     def _apply(self, a: Action) -> None:
-        handler = _HANDLERS[type(a)]
-        handler(self, a)
+        handler = _HANDLERS.get(type(a))
+        if handler is not None:
+            handler(self, a)
+            return
+        variant = self.game.variant_actions.get(type(a))
+        if variant is not None:
+            variant.apply_action(self, a)
+            return
+        found = self._ability_of(a)
+        if isinstance(found, str):
+            raise IllegalActionError(a, found)
+        found[1].apply_action(self, found[0], a)
 
     # --- effects ---------------------------------------------------------------------------
 
-    def _do_assign(self, a: Assign) -> None:
-        from engine.rules import setup
-
-        u = self.units[a.unit]
-        u.army = a.army
-        self.armies[u.nation][a.army - 1].append(u.id)
-        setup.after_assign(self)
-
-    def _do_hq(self, a: Headquarters) -> None:
-        from engine.rules import setup
-
-        self.hq[self.nation] = a.number
-        setup.after_hq(self)
-
-    def _do_place(self, a: Place) -> None:
-        from engine.rules import setup
-
-        setup.place_army(self, self.nation, a.army)
-        setup.after_place(self)
-
-    def _leave_position(self, u: Unit) -> None:
+    def leave_position(self, u: Unit) -> None:
+        """Take `u` off its hex or out of its fort (before it is placed elsewhere)."""
         if u.pos >= 0:
             del self.occ[u.pos]
             u.pos = -1
         u.fort = None
 
-    def _mark_moved(self, u: Unit) -> None:
-        u.moved = True
-        if u.army is not None and u.army not in self.armies_moved:
-            self.armies_moved.append(u.army)
-
-    def _do_move(self, a: Move) -> None:
-        u = self.units[a.unit]
-        self._leave_position(u)
-        i = self.game.board.index_of[a.to]
-        u.pos = i
-        self.occ[i] = u
-        self._mark_moved(u)
-        if u.cargo:
-            self.pending_unload = u.id
-        if victory.enabled(self):
-            victory.on_arrive(self, u)
-            self.check_victory()
-
-    def _do_enter(self, a: Enter) -> None:
-        u = self.units[a.unit]
-        self._leave_position(u)
-        u.fort = a.fort
-        u.repair_ok = False
-        self._mark_moved(u)
-        u.done = True
-        for pid in u.cargo:
-            p = self.units[pid]
-            p.carrier = None
-            p.fort = a.fort
-            p.repair_ok = False
-            p.done = True
-        u.cargo = []
-
-    def _do_capture(self, a: Capture) -> None:
-        u = self.units[a.unit]
-        removed = [v.id for v in self.units.values()
-                   if v.fort == a.fort and v.team != u.team]
-        for vid in removed:
-            self.remove_unit(self.units[vid])
-        self._leave_position(u)
-        u.fort = a.fort
-        u.repair_ok = False
-        self._mark_moved(u)
-        u.done = True
-        previous = self.fort_owner[a.fort]
-        self.fort_owner[a.fort] = u.nation
-        self.log.append({"event": "capture", "fort": a.fort, "by": u.id,
-                         "from": previous, "removed": removed})
-        victory.on_capture(self, u, previous, len(removed))
-        self.check_victory()
-
-    def _do_board(self, a: Board) -> None:
-        u = self.units[a.unit]
-        t = self.units[a.transport]
-        self._leave_position(u)
-        u.carrier = t.id
-        t.cargo.append(u.id)
-        self._mark_moved(u)
-        u.done = True
-
-    def _do_unload(self, a: Unload) -> None:
-        t = self.units[a.transport]
-        index_of = self.game.board.index_of
-        spots = ([index_of[h] for h in a.to] if a.to
-                 else self.unload_spots(t, t.pos) or [])
-        for pid, i in zip(t.cargo, spots, strict=True):
-            p = self.units[pid]
-            p.carrier = None
-            p.pos = i
-            self.occ[i] = p
-            p.moved = True
-            p.done = True
-            victory.on_arrive(self, p)
-        t.cargo = []
-        self._mark_moved(t)
-        t.done = True
-        self.pending_unload = None
-        if victory.enabled(self):
-            self.check_victory()
-
-    def _unload_waiting_transports(self) -> None:
-        """RULES §5.2 (002 "Transportwagen"): boarding, driving and unloading are one fixed
-        sequence, so a loaded transport that did not drive unloads when the move phase ends
-        (passengers never spend a turn aboard). One with no room to unload keeps them."""
-        for t in [u for u in self.units.values() if u.nation == self.nation]:
-            if t.cargo and t.pos >= 0 and self.unload_spots(t, t.pos) is not None:
-                self._do_unload(Unload(t.id))
-
     def remove_unit(self, u: Unit) -> None:
         """Take a unit (and anything it carries) out of the game."""
         for pid in list(u.cargo):
             self.remove_unit(self.units[pid])
-        self._leave_position(u)
+        self.leave_position(u)
         if u.carrier is not None and u.carrier in self.units:
             self.units[u.carrier].cargo.remove(u.id)
         del self.units[u.id]
 
     def _do_end_phase(self, _a: EndPhase) -> None:
         if self.phase == "move":
-            self._unload_waiting_transports()
-            self.phase = "declare"
+            transport.unload_waiting_transports(self)
+            self.phase = Phase.DECLARE
+            self._log_phase()
         elif self.phase == "declare":
-            self.phase = "combat"
+            self.phase = Phase.COMBAT
             self.next_fight = 0
+            self._log_phase()
             if not self.declarations:
                 self.enter_money()
         elif self.phase == "money":
             self._end_turn()
+            self._log_phase()
+
+    def _log_phase(self) -> None:
+        self.log.append(PhaseStarted(self.phase, self.nation, self.round))
 
     def enter_money(self) -> None:
         """Start the money phase of the player to act: collect income."""
-        self.phase = "money"
+        self.phase = Phase.MONEY
+        self._log_phase()
         money.collect_income(self)
 
     def _end_turn(self) -> None:
@@ -758,7 +607,7 @@ class State:
     def start_turn(self, seat: int) -> None:
         """Begin `seat`'s turn: move phase, fresh per-turn flags for its units."""
         self.current = seat
-        self.phase = "move"
+        self.phase = Phase.MOVE
         self.armies_moved = []
         self.declarations = []
         self.next_fight = 0
@@ -767,6 +616,8 @@ class State:
             if u.nation == nation:
                 u.moved = u.done = u.attacked = False
                 u.repair_ok = u.fort is not None
+        for variant in self.game.turn_hooks:
+            variant.on_turn_start(self)
 
     def _do_surrender(self, _a: Surrender) -> None:
         loser = self.game.team_of[self.nation]
@@ -776,8 +627,8 @@ class State:
     def _finish(self, team: str, reason: str) -> None:
         self.winner_team = team
         self.reason = reason
-        self.phase = "over"
-        self.log.append({"event": "game_over", "winner": team, "reason": reason})
+        self.phase = Phase.OVER
+        self.log.append(GameOver(team, reason))
 
     def check_victory(self) -> None:
         """End the game if a team holds enough forts, was eliminated (edition switch) or
@@ -804,22 +655,16 @@ class State:
 
     def clone(self) -> State:
         """An independent copy of this state (sharing the immutable game)."""
-        from engine.rules import serialize
-
         return serialize.clone(self)
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON data (schema/savegame.schema.json)."""
-        from engine.rules import serialize
-
         return serialize.to_json(self)
 
     @classmethod
     def from_json(cls, game: Game, data: dict[str, Any]) -> State:
         """Rebuild a state of `game` from `to_json` data; SaveError if it does not fit."""
-        from engine.rules import serialize
-
-        return serialize.from_json(game, data)
+        return serialize.load_into(cls(game), data)
 
     def __str__(self) -> str:
         return (f"State(round {self.round}, {self.nation} to act, phase {self.phase}, "
@@ -827,14 +672,14 @@ class State:
 
 
 _HANDLERS = {
-    Assign: State._do_assign,
-    Place: State._do_place,
-    Headquarters: State._do_hq,
-    Move: State._do_move,
-    Enter: State._do_enter,
-    Capture: State._do_capture,
-    Board: State._do_board,
-    Unload: State._do_unload,
+    Assign: setup.do_assign,
+    Place: setup.do_place,
+    Headquarters: setup.do_hq,
+    Move: transport.do_move,
+    Enter: transport.do_enter,
+    Capture: transport.do_capture,
+    BoardTransport: transport.do_board,
+    Unload: transport.do_unload,
     Attack: battle.do_attack,
     Fight: battle.do_fight,
     EndPhase: State._do_end_phase,
