@@ -83,7 +83,13 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem
     out: list[Problem] = []
     for key, ref, kind in (("map", s.map_ref, "map"), ("ruleset", s.ruleset_ref, "ruleset"),
                            ("catalog", s.catalog_ref, "catalog")):
-        target = (base / ref).resolve()
+        try:
+            target = (base / ref).resolve()
+        except ValueError:  # a NUL character: no file can have that name
+            out.append(error("scenario.bad_reference", f"{key} file {ref!r} is not a possible "
+                             "file name", "file names cannot contain NUL characters",
+                             pointer=f"/{key}"))
+            continue
         if not target.is_file():
             out.append(error(f"scenario.missing_{key}", f"{key} file '{ref}' does not exist",
                              f"paths are relative to the scenario file ({base})",
