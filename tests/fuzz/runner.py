@@ -169,6 +169,8 @@ def supervise(name: str, runs: int, seed: int, time_limit: float, memory_mb: int
     total = Report()
     progress = crashes / ".current"
     crashes.mkdir(parents=True, exist_ok=True)
+    if engine == "atheris":
+        return _supervise_atheris(name, runs, seed, time_limit, memory_mb, crashes, extra)
     attempt = 0
     start = time.perf_counter()
     while total.execs < runs and attempt < 20:
@@ -200,6 +202,41 @@ def supervise(name: str, runs: int, seed: int, time_limit: float, memory_mb: int
     return total
 
 
+def _supervise_atheris(name: str, runs: int, seed: int, time_limit: float, memory_mb: int,
+                       crashes: Path, extra: list[Path]) -> Report:
+    """One libFuzzer run (it stops at the first new crash); figures from its final stats."""
+    cmd = [sys.executable, "-m", "tests.fuzz.runner", name, "--worker", "--engine", "atheris",
+           "--runs", str(runs), "--seed", str(seed), "--time-limit", str(time_limit),
+           "--memory-mb", str(memory_mb), "--crashes", str(crashes)]
+    for folder in extra:
+        cmd += ["--corpus", str(folder)]
+    log = crashes / "atheris.log"
+    start = time.perf_counter()
+    with log.open("w", encoding="utf-8") as fh:
+        subprocess.run(cmd, cwd=PROJECT_ROOT, stdout=fh, stderr=subprocess.STDOUT, check=False)
+    report = Report(seconds=time.perf_counter() - start)
+    text = log.read_text(encoding="utf-8", errors="replace")
+    for line in text.splitlines():
+        if line.startswith("stat::number_of_executed_units:"):
+            report.execs = int(line.split(":")[-1])
+    if _rate(text) > 0:  # libFuzzer's own clock, without the start-up
+        report.seconds = report.execs / _rate(text)
+    for f in sorted(crashes.iterdir()):
+        if f.name.startswith("atheris-"):
+            report.crashes[f.name.split("-")[1]] = f.name
+        elif f.name.startswith("known-") and f.name.endswith(".txt"):
+            sig = f.read_text(encoding="utf-8", errors="replace").splitlines()[0]
+            report.known[sig] = f.name.removesuffix(".txt")
+    return report
+
+
+def _rate(log: str) -> float:
+    for line in log.splitlines():
+        if line.startswith("stat::average_exec_per_sec:"):
+            return float(line.split(":")[-1])
+    return 0.0
+
+
 def _watch(proc: subprocess.Popen[str], progress: Path, stall_s: float) -> bool:
     """Wait for the worker; kill it when its current input has not changed for `stall_s`."""
     while proc.poll() is None:
@@ -219,8 +256,20 @@ def _atheris_worker(target: Target, runs: int, seed: int, time_limit: float,
     """Coverage-guided run with atheris (libFuzzer); our mutators mixed with libFuzzer's."""
     import atheris  # the optional `fuzz` extra
 
+    known_seen: set[str] = set()
+
     def one_input(data: bytes) -> None:
-        target.run(data)
+        try:
+            target.run(data)
+        except Exception as exc:
+            # libFuzzer stops at the first crash: keep going past classes fixed elsewhere.
+            known = known_class(target.name, exc)
+            if known is None:
+                raise
+            sig = f"known:{known.owner}:{signature(exc)}"
+            if sig not in known_seen:
+                known_seen.add(sig)
+                _save_crash(crashes, "known", data, f"{sig}\n{traceback.format_exc()}")
 
     def custom_mutator(data: bytes, max_size: int, mseed: int) -> bytes:
         rng = random.Random(mseed)
@@ -232,7 +281,7 @@ def _atheris_worker(target: Target, runs: int, seed: int, time_limit: float,
     work = crashes / ".atheris-corpus"
     work.mkdir(parents=True, exist_ok=True)
     argv = [sys.argv[0], f"-runs={runs}", f"-seed={seed}", f"-timeout={int(time_limit)}",
-            f"-rss_limit_mb={memory_mb}", f"-artifact_prefix={crashes}/",
+            f"-rss_limit_mb={memory_mb}", f"-artifact_prefix={crashes}/atheris-",
             "-max_len=1048576", "-print_final_stats=1", str(work), *folders]
     atheris.instrument_all()
     atheris.Setup(argv, one_input, custom_mutator=custom_mutator)
