@@ -85,12 +85,14 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem
                            ("catalog", s.catalog_ref, "catalog")):
         try:
             target = (base / ref).resolve()
-        except ValueError:  # a NUL character: no file can have that name
-            out.append(error("scenario.bad_reference", f"{key} file {ref!r} is not a possible "
-                             "file name", "file names cannot contain NUL characters",
-                             pointer=f"/{key}"))
+            exists = target.is_file()
+        except (ValueError, OSError) as exc:  # NUL, a lone surrogate, a name too long
+            reason = exc.strerror if isinstance(exc, OSError) else "not a possible file name"
+            out.append(error("scenario.bad_reference", f"{key} file {ref!r:.200}: {reason}",
+                             "give the path of a file, relative to the scenario, without NUL "
+                             "characters or lone surrogates", pointer=f"/{key}"))
             continue
-        if not target.is_file():
+        if not exists:
             out.append(error(f"scenario.missing_{key}", f"{key} file '{ref}' does not exist",
                              f"paths are relative to the scenario file ({base})",
                              pointer=f"/{key}"))
