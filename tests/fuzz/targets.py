@@ -199,7 +199,8 @@ def run_action(data: bytes) -> str:
     lines = text.split("\n")
     states = base_states()
     index = 0
-    if lines and lines[0].startswith("@") and lines[0][1:].isascii() and lines[0][1:].isdigit():
+    header = lines[0][1:] if lines and lines[0].startswith("@") else ""
+    if header.isascii() and header.isdigit() and len(header) <= 6:
         index = int(lines[0][1:]) % len(states)
         lines = lines[1:]
     state = states[index].clone()
