@@ -32,7 +32,8 @@ KNOWN: tuple[KnownClass, ...] = (
     KnownClass("save", r"^ValueError: (embedded null byte|.*surrogate)", "bounds",
                "NUL or a lone surrogate in scenario_path"),
     # Issue 15 §4: pack reading (deep nesting, big ints, names, deflate).
-    KnownClass("pack", r"^RecursionError:", "packs", "deep nesting in manifest.json"),
+    KnownClass("pack", r"^RecursionError:", "packs",
+               "deep nesting in manifest.json or a content file"),
     KnownClass("pack", r"^ValueError: Exceeds the limit", "packs", "integer over 4,300 digits"),
     KnownClass("pack", r"^(UnicodeDecodeError|zlib\.error|NotImplementedError)", "packs",
                "bad entry name or deflate stream"),
