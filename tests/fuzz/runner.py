@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.fuzz.known_classes import known_class
-from tests.fuzz.targets import KNOWN_DIR, PROJECT_ROOT, TARGETS, Target
+from tests.fuzz.targets import KNOWN_DIR, PROJECT_ROOT, TARGETS, Target, keep_reference_analysis
 
 DEFAULT_MEMORY_MB = 3072
 DEFAULT_TIME_LIMIT_S = 5.0
@@ -144,6 +144,9 @@ def worker(target: Target, runs: int, seed: int, time_limit: float, crashes: Pat
         os.pwrite(fd, data, 0)
         label, kind, detail = run_one(target, data, time_limit)
         report.execs += 1
+        if report.execs % 2000 == 0:
+            report.seconds = time.perf_counter() - start
+            (crashes / "progress.json").write_text(json.dumps(report.to_json()))
         if kind is not None:
             sig = label if kind in ("crash", "known") else kind
             found = report.known if kind == "known" else report.crashes
@@ -314,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown target(s) {unknown}; choose from {list(TARGETS)}")
     if args.worker:
         target = TARGETS[names[0]]
+        keep_reference_analysis()
         with contextlib.suppress(Exception):
             target.run(b"")  # warm up caches before the memory cap and the clock
         cap_memory(args.memory_mb)
