@@ -5,19 +5,29 @@ The long run is `make fuzz` (tests/fuzz/runner.py, at least 100,000 executions p
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from tests.fuzz import mutate
+from engine.content import Problem
+from tests.fuzz import mutate, seed_corpus
 from tests.fuzz.known_classes import known_class
 from tests.fuzz.runner import corpus_inputs, run_one, worker
-from tests.fuzz.targets import KNOWN_DIR, PROJECT_ROOT, TARGETS, OracleError, Target
+from tests.fuzz.targets import (
+    KNOWN_DIR,
+    PROJECT_ROOT,
+    TARGETS,
+    OracleError,
+    Target,
+    check_problems,
+)
 
 SHORT_RUNS = 300
 
@@ -47,17 +57,19 @@ def test_corpus_replays_without_crash(name: str) -> None:
 
 
 def test_seeds_are_accepted_where_they_are_valid() -> None:
-    """The seeds reach deep code: built-in content, saves and legal actions all pass."""
+    """The seeds reach deep code: built-in content, saves and legal actions all pass.
+
+    Saves and actions are made afresh (seed_corpus), so a change of the rules or the save
+    format does not make this test stale; the stored seeds are replayed above.
+    """
     assert TARGETS["content"].run(
         (TARGETS["content"].corpus / "seed-scenarios-default-2p.scenario.yaml").read_bytes()
     ) == "ok"
-    for file, data in corpus_inputs(TARGETS["save"].corpus):
+    for file, data in seed_corpus.save_seeds().items():
         assert TARGETS["save"].run(data).startswith("ok:"), file
-    for file, data in corpus_inputs(TARGETS["action"].corpus):
-        if file.startswith("seed-"):
-            assert not TARGETS["action"].run(data).startswith("applied:0:"), file
-    assert TARGETS["pack"].run(
-        (TARGETS["pack"].corpus / "seed-default_4p-small.tcpack").read_bytes()) == "ok"
+    for file, data in seed_corpus.action_seeds().items():
+        assert not TARGETS["action"].run(data).startswith("applied:0:"), file
+    assert TARGETS["pack"].run(seed_corpus.small_pack()) == "ok"
 
 
 def test_known_inputs_are_still_known() -> None:
@@ -98,9 +110,6 @@ def test_worker_reports_planted_crash_and_hang(tmp_path: Path) -> None:
 
 def test_oracle_refuses_an_unlocated_problem() -> None:
     """A problem without file or line is a broken promise even when nothing raised."""
-    from engine.content import Problem
-    from tests.fuzz.targets import check_problems
-
     with pytest.raises(OracleError, match="without a location"):
         check_problems([Problem("x.y", "error", "bad", "fix it")])
     assert check_problems([Problem("x.y", "error", "bad", "fix", file="f")]) == "rejected:x.y"
@@ -189,9 +198,6 @@ def test_mutations_are_deterministic_for_a_seed() -> None:
 
 def test_pack_mutations_keep_the_zip_readable_and_vary_names() -> None:
     """Most pack mutations are valid zips (so the manifest and content checks are reached)."""
-    import io
-    import zipfile
-
     seed = (TARGETS["pack"].corpus / "seed-default_4p-small.tcpack").read_bytes()
     outs = _many(mutate.pack, seed, 150)
     readable = 0
