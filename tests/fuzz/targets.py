@@ -15,6 +15,7 @@ import atexit
 import functools
 import io
 import json
+import re
 import shutil
 import sys
 import tempfile
@@ -123,6 +124,9 @@ def run_content(data: bytes) -> str:
 
 # --- the `tcstudio validate` entry function, in process, output as a terminal would take it ---
 
+_FIRST_CODE = re.compile(r'(?:"code": "|: error )([a-z_.]+)')
+
+
 def run_validate(data: bytes) -> str:
     """Write the input as a content file and run `tcstudio validate` on it."""
     text_start = data.lstrip()[:1]
@@ -147,7 +151,8 @@ def run_validate(data: bytes) -> str:
         raise OracleError(f"validate exited {code} on a readable file: {err.strip()[:500]}")
     if "internal.error" in out:
         raise OracleError(f"validate reported an internal error: {out[:500]}")
-    return f"exit:{code}"
+    first = _FIRST_CODE.search(out)
+    return f"exit:{code}:{first.group(1) if first else ''}"
 
 
 # --- the pack reader (through tests/fuzz/adapters.py) ---
