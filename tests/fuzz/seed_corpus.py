@@ -24,11 +24,19 @@ SMALL_PICTURES = {"board.svg": b'<svg xmlns="http://www.w3.org/2000/svg"/>\n',
                   "preview.png": b"\x89PNG\r\n\x1a\n"}
 
 
-def small_pack() -> bytes:
-    """The example pack with its pictures replaced by tiny ones and the manifest refreshed."""
+def small_pack(units: int | None = None) -> bytes:
+    """The example pack with tiny pictures (and only `units` unit types), manifest refreshed.
+
+    A pack that passes the manifest checks has its content validated; a catalog of four unit
+    types makes that three times cheaper, so the fuzzer goes deep more often.
+    """
     with zipfile.ZipFile(EXAMPLE_PACK) as zf:
         entries = {i.filename: zf.read(i) for i in zf.infolist()}
     entries.update(SMALL_PICTURES)
+    if units is not None:
+        catalog = json.loads(entries["catalog.json"])
+        catalog["units"] = catalog["units"][:units]
+        entries["catalog.json"] = (json.dumps(catalog, indent=2) + "\n").encode()
     manifest = json.loads(entries["manifest.json"])
     for f in manifest["files"]:
         body = entries[f["path"]]
@@ -91,7 +99,8 @@ def main() -> None:
     content = content_seeds(pack)
     write("content", content)
     write("validate", content)
-    write("pack", {"seed-default_4p-small.tcpack": pack})
+    write("pack", {"seed-default_4p-small.tcpack": pack,
+                   "seed-default_4p-four-units.tcpack": small_pack(units=4)})
     write("save", save_seeds())
     write("action", action_seeds())
 
