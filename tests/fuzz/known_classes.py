@@ -36,7 +36,7 @@ KNOWN: tuple[KnownClass, ...] = (
                "deep nesting in manifest.json or a content file"),
     KnownClass("pack", r"^ValueError: Exceeds the limit", "packs", "integer over 4,300 digits"),
     KnownClass("pack", r"^(UnicodeDecodeError|zlib\.error|NotImplementedError)", "packs",
-               "bad entry name or deflate stream"),
+               "bad entry name, deflate stream or zip version"),
     # Issue 15 §6: the validate printer and references with NUL or symlink loops.
     KnownClass("validate", r"^UnicodeEncodeError: .*surrogate", "bounds",
                "a lone surrogate in a key reaches the printer"),
