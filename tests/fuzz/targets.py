@@ -198,8 +198,9 @@ def run_save(data: bytes) -> str:
     try:
         state = savefile.load_save(path)
     except savefile.GameFileError as exc:
-        if not str(exc).startswith(str(path)):
-            raise OracleError(f"save error without the file's name: {exc}") from None
+        # Located: the message starts with the save's path or that of the scenario it names.
+        if not Path(str(exc).split(":", 1)[0]).is_absolute():
+            raise OracleError(f"save error without a file's name: {exc}") from None
         return f"rejected:{str(exc)[len(str(path)):][:30]}"
     return f"ok:{state.phase}"
 
