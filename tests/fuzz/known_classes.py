@@ -29,7 +29,8 @@ KNOWN: tuple[KnownClass, ...] = (
     KnownClass("save", r"^OverflowError:", "bounds", "1e400 in an integer field"),
     KnownClass("save", r"^(AttributeError|TypeError):", "bounds",
                "a field of the wrong type (options or counters as a string, ...)"),
-    KnownClass("save", r"^ValueError: (embedded null byte|.*surrogate)", "bounds",
+    KnownClass("save", r"^(ValueError: embedded null byte|UnicodeEncodeError: .*surrogate)",
+               "bounds",
                "NUL or a lone surrogate in scenario_path"),
     # Issue 15 §4: pack reading (deep nesting, big ints, names, deflate).
     KnownClass("pack", r"^RecursionError:", "packs",
