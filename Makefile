@@ -4,7 +4,7 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint install clean kill-build
+.PHONY: run test bench lint install clean kill-build fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,20 @@ test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests \
 		--ignore=tests/benchmarks $(CORE_TESTS:%=--ignore=%)
 	$(PY) tests/without_qt.py $(CORE_TESTS)
+
+# Long fuzz run (tests/fuzz/runner.py): FUZZ_RUNS executions per target, inputs that crash are
+# saved under build/fuzz-crashes/. FUZZ_ENGINE=atheris runs coverage-guided with libFuzzer.
+FUZZ_STAMP := $(VENV)/.fuzz-installed-stamp
+FUZZ_RUNS ?= 100000
+FUZZ_ENGINE ?= mutate
+FUZZ_TARGETS ?=
+
+$(FUZZ_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,fuzz]'
+	touch $(FUZZ_STAMP)
+
+fuzz: $(FUZZ_STAMP)
+	$(PY) -m tests.fuzz.runner $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --engine $(FUZZ_ENGINE)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/benchmarks --benchmark-only --benchmark-columns=min,median,max,rounds

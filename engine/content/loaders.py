@@ -147,12 +147,21 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem
     for key, ref, kind in (("map", s.map_ref, "map"), ("ruleset", s.ruleset_ref, "ruleset"),
                            ("catalog", s.catalog_ref, "catalog")):
         target = resolved(base / ref)
-        if isinstance(target, str):
-            out.append(error(f"scenario.missing_{key}", f"{key} file {ref!r} cannot be used: "
-                             f"{target}", f"point '{key}' at a {kind} file, relative to the "
-                             "scenario file", pointer=f"/{key}"))
+        reason: str | None = target if isinstance(target, str) else None
+        exists = False
+        if isinstance(target, Path):
+            try:
+                exists = target.is_file()
+            except OSError as exc:  # a name too long, and the like
+                reason = exc.strerror or str(exc)
+        if reason is not None:
+            loop = "symlink loop" in reason
+            out.append(error(f"scenario.missing_{key}" if loop else "scenario.bad_reference",
+                             f"{key} file {ref!r:.200} cannot be used: {reason}",
+                             f"point '{key}' at a {kind} file, relative to the scenario file, "
+                             "without NUL characters or lone surrogates", pointer=f"/{key}"))
             continue
-        if not target.is_file():
+        if not exists:
             out.append(error(f"scenario.missing_{key}", f"{key} file '{ref}' does not exist",
                              f"paths are relative to the scenario file ({base})",
                              pointer=f"/{key}"))
