@@ -69,7 +69,8 @@ def outcome(before: dict[str, Any], state: Any, log_from: int) -> dict[str, Any]
         "phase": after["phase"], "current_player": after["current_player"],
         "round": after["round"], "money": after["money"], "forts": after["forts"],
         "winner": after["winner"], "reason": after["reason"], "units": changed,
-        "declarations": after["declarations"], "log": list(state.log[log_from:]),
+        "declarations": after["declarations"],
+        "log": [e.to_json() for e in state.log[log_from:]],
     }
 
 
@@ -150,10 +151,10 @@ def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | Non
     """Run one case on the reference engine; None when it agrees, else what differs."""
     from engine.rules.actions import Action
     from engine.rules.game import Game
-    from engine.rules.serialize import from_json
+    from engine.rules.state import State
 
     game = Game(scenario, seed=seed, setup="quick")
-    state = from_json(game, case["state"])
+    state = State.from_json(game, case["state"])
     kind = case["kind"]
     if kind == "legal_moves":
         got: Any = {"moves": moves_of(state, case["unit"])}

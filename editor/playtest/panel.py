@@ -30,6 +30,7 @@ from engine.hexes import Hex
 from engine.play.session import PlaytestSession
 from engine.play.setup import NATION_NAMES
 from engine.rules.actions import Attack, Gift, Move
+from engine.rules.events import CombatResolved
 
 
 class PanelCommands(Protocol):
@@ -296,10 +297,10 @@ class PlayPanel(QWidget):
                     break
 
         n_log = len(st.log)
-        last = next((i for i in range(n_log - 1, -1, -1)
-                     if st.log[i].get("event") == "combat"), None)
+        last = next((e for e in reversed(st.log) if isinstance(e, CombatResolved)), None)
         if last is not None and st.phase in ("combat", "money", "over"):
-            self.dice.set_combat(st.log[last], s.hit_values.get(last))
+            self.dice.set_combat(last.to_json(), (last.attacker_hit_value or 0,
+                                                  last.defender_hit_value or 0))
         else:
             self.dice.set_combat(None, None)
         if n_log < self._log_count or self._log_session is not s:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.content.problems import Problem, error, warning
-from engine.model import NATIONS, Catalog, Ruleset
+from engine.model import NATIONS, Catalog, Ruleset, UnitType
+from engine.rules import abilities, variants
 
 EDITION_CURRENCY = {"current": "coins", "earlier": "war_bonds"}
 FORTS_ON_FULL_MAP = 14
@@ -84,12 +85,66 @@ def check_catalog(c: Catalog, index_of: dict[str, int] | None = None) -> list[Pr
                 out.append(error("catalog.duplicate_ability",
                                  f"unit '{uid}' lists ability '{a}' twice",
                                  "list each ability once", pointer=f"{p}/abilities/{k}"))
+        out += _check_abilities(u, p)
     fielded = {n for u in c.units.values() if not u.special for n in u.nations}
     for nation in NATIONS:
         if c.units and nation not in fielded:
             out.append(warning("catalog.nation_without_units",
                                f"no regular unit is available to {nation}",
                                "add the nation to some units' nations", pointer="/units"))
+    return out
+
+
+def _check_abilities(u: UnitType, p: str) -> list[Problem]:
+    """Ability ids against the engine's registry: unknown ones are errors, ones the engine
+    does not play yet warnings (the unit still plays by its card values), and the card data
+    an ability stands for must be there."""
+    out: list[Problem] = []
+    for k, a in enumerate(u.abilities):
+        ptr = f"{p}/abilities/{k}"
+        cls = abilities.ABILITIES.get(a.id)
+        if cls is None:
+            out.append(error("catalog.unknown_ability",
+                             f"unit '{u.id}' has ability '{a.id}', which the engine does not "
+                             "know", "known: " + abilities.known_ids(), pointer=ptr))
+        elif not cls.implemented:
+            out.append(warning("catalog.ability_no_effect",
+                               f"unit '{u.id}' ability '{a.id}' has no effect in the engine "
+                               "yet: the unit plays by its card values only",
+                               f"see {cls.rule}; expect play-tests to differ from the rules",
+                               pointer=ptr))
+        elif cls.hit_vs_class and cls.hit_vs_class not in u.hit_vs:
+            out.append(error("catalog.ability_without_value",
+                             f"unit '{u.id}' has ability '{a.id}' but no hit_vs."
+                             f"{cls.hit_vs_class} value", f"add hit_vs.{cls.hit_vs_class} "
+                             "with the value printed on the card", pointer=ptr))
+        elif cls.needs_target and cls.needs_target not in u.targets:
+            out.append(error("catalog.ability_without_target",
+                             f"unit '{u.id}' has ability '{a.id}' but its targets lack "
+                             f"'{cls.needs_target}'", f"add '{cls.needs_target}' to targets",
+                             pointer=ptr))
+    return out
+
+
+def check_variants(r: Ruleset) -> list[Problem]:
+    """A ruleset's variant ids against the engine's registry: unknown ids are errors; a
+    variant the engine does not play yet is an error when enabled, else a warning."""
+    out: list[Problem] = []
+    for vid, params in r.variants.items():
+        ptr = f"/variants/{vid}"
+        cls = variants.VARIANTS.get(vid)
+        if cls is None:
+            out.append(error("ruleset.unknown_variant",
+                             f"variant '{vid}' is not known to the engine",
+                             "known: " + variants.known_ids(), pointer=ptr))
+        elif not cls.implemented:
+            enabled = isinstance(params, dict) and bool(params.get("enabled"))
+            make = error if enabled else warning
+            out.append(make("ruleset.variant_no_effect",
+                            f"variant '{vid}' has no effect in the engine yet"
+                            + (" but is enabled" if enabled else ""),
+                            f"see {cls.rule}; a scenario cannot switch it on yet",
+                            pointer=ptr + ("/enabled" if enabled else "")))
     return out
 
 
@@ -138,6 +193,7 @@ def check_ruleset(r: Ruleset) -> list[Problem]:
     if r.xp_for_destroy < r.xp_for_damage:
         out.append(warning("ruleset.xp_order", "destroying gives less XP than damaging",
                            "xp_for_destroy is the total for a kill", pointer="/xp_for_destroy"))
+    out += check_variants(r)
     return out
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 from engine.content.problems import Problem, error, warning
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
+from engine.rules.variants import VARIANTS
 
 SEATING_ORDER = ("central", "entente", "central", "entente")
 
@@ -23,6 +24,11 @@ def check_scenario(s: Scenario, m: GameMap | None, r: Ruleset | None,
                                  f"variant '{v}' is not defined in ruleset '{r.id}'",
                                  "known: " + ", ".join(sorted(r.variants)),
                                  pointer=f"/variants/{i}"))
+            elif v in VARIANTS and not VARIANTS[v].implemented:
+                out.append(error("scenario.variant_no_effect",
+                                 f"variant '{v}' has no effect in the engine yet",
+                                 f"remove it (see {VARIANTS[v].rule}); the game would "
+                                 "silently play without it", pointer=f"/variants/{i}"))
     if c is not None:
         out += _check_catalog_fit(s, r, c)
     seen: set[str] = set()

@@ -8,8 +8,6 @@ a seed, dice included). Applying a new action after jumping back cuts the timeli
 Adapters for things the engine does not offer itself (documented in docs/playtest.md):
 - the declaration plan: attacks are collected, reordered and removed here and only handed to
   the engine as `attack` actions, in plan order, when the player starts the combat phase;
-- hit values of each combat (the engine logs faces and damage, not the value needed), kept
-  beside the log so the UI can show which die hit;
 - the game summary: forts per team after every turn, and losses by nation and unit type.
 """
 
@@ -19,58 +17,29 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from engine.ai.random_bot import RandomBot
 from engine.content import save_document, save_map, scenario_to_dict
 from engine.model import Scenario
-from engine.play.card_odds import card_odds
-from engine.rules import combat
-from engine.rules.actions import Action, Attack, Capture, EndPhase, Enter, Fight, Move, Unload
-from engine.rules.actions import Board as BoardAction
+from engine.rules.actions import (
+    Action,
+    Attack,
+    BoardTransport,
+    Capture,
+    EndPhase,
+    Enter,
+    Fight,
+    Move,
+    Unload,
+)
 from engine.rules.errors import IllegalActionError
 from engine.rules.game import Game
-from engine.rules.odds import Odds, odds
-from engine.rules.savefile import load_save, write_save
+from engine.rules.odds import AttackOdds, attack_odds
+from engine.rules.savefile import GameFileError, load_save, write_save
+from engine.rules.serialize import state_hash
 from engine.rules.state import State
 
-UNDOABLE = (Move, Enter, Capture, BoardAction, Unload)
-
-
-@dataclass(frozen=True)
-class AttackOdds:
-    """The exact odds of one planned attack in the current position."""
-
-    attacker: str
-    defender: str
-    distance: int
-    bonus: str | None  # None | "pincer" | "encirclement"
-    bonus_dice: int
-    odds: Odds
-    cards_dealt: tuple[int, ...] = ()  # dice-free: hits on the attacker's card 1..N
-    cards_taken: tuple[int, ...] = ()  # dice-free: hits on the defender's card 1..N
-
-    def text(self) -> str:
-        """One line: expected damage both ways, destruction chance, bonus and return fire."""
-        o = self.odds
-        parts = [f"range {self.distance}", f"dealt {o.expected_dealt:.2f}",
-                 f"destroy {o.p_destroy:.0%}"]
-        if o.return_fire:
-            parts.append(f"taken {o.expected_taken:.2f} (return fire)")
-            if o.p_lose_attacker:
-                parts.append(f"lose attacker {o.p_lose_attacker:.0%}")
-        else:
-            parts.append("no return fire")
-        if self.bonus:
-            parts.append(f"{self.bonus} +{self.bonus_dice} dice")
-        if o.p_on_target < 1:
-            parts.append(f"on target {o.p_on_target:.0%}")
-        if self.cards_dealt:
-            parts.append("cards 1-" + str(len(self.cards_dealt)) + ": hits "
-                         + " ".join(map(str, self.cards_dealt)))
-            if self.cards_taken:
-                parts.append("return cards: hits " + " ".join(map(str, self.cards_taken)))
-        return ", ".join(parts)
+UNDOABLE = (Move, Enter, Capture, BoardTransport, Unload)
 
 
 @dataclass
@@ -83,74 +52,6 @@ class Summary:
     actions: int
     forts: list[tuple[int, str, dict[str, int]]]  # (round, nation whose turn ended, team->forts)
     losses: dict[str, Counter] = field(default_factory=dict)  # nation -> unit type -> count
-
-
-def describe_event(e: dict[str, Any], hit_values: tuple[int, int] | None = None,
-                   xp: tuple[int, int] | None = None) -> str:
-    """A readable line for one engine log event (combats show faces, hits and damage)."""
-    kind = e.get("event")
-    if kind == "combat":
-        av, dv = hit_values or (0, 0)
-
-        def faces(dice: list[int], value: int) -> str:
-            if not value:
-                return " ".join(str(f) for f in dice)
-            return " ".join(f"[{f}]" if f <= value else str(f) for f in dice)
-
-        if e.get("cards"):
-            # Dice-free variant: the engine turns each drawn card into hits (faces 1 or 12).
-            def faces(dice: list[int], value: int) -> str:
-                return f"{sum(1 for f in dice if f == 1)} hit(s)"
-
-            av = dv = 0
-            cards = ", ".join(str(c) for c in e["cards"])
-        text = (f"{e['attacker']} attacks {e['defender']} at range {e['distance']}"
-                + (f" ({e['bonus']} +{e['bonus_dice']})" if e.get("bonus") else "")
-                + (f": card(s) {cards}," if e.get("cards") else ": dice")
-                + f" {faces(e['attacker_dice'], av)}"
-                + (f" (hit on ≤{av})" if av else "")
-                + f" → {e['damage_to_defender']} damage")
-        if e["defender_dice"]:
-            text += (f"; return fire {faces(e['defender_dice'], dv)}"
-                     + (f" (hit on ≤{dv})" if dv else "")
-                     + f" → {e['damage_to_attacker']} damage")
-        if e["defender_destroyed"]:
-            text += f"; {e['defender']} destroyed"
-        if e["attacker_destroyed"]:
-            text += f"; {e['attacker']} destroyed"
-        if xp and any(xp):
-            text += f"; XP +{xp[0]} attacker, +{xp[1]} defender"
-        return text
-    if kind == "capture":
-        removed = f", removing {', '.join(e['removed'])}" if e.get("removed") else ""
-        return f"{e['by']} captures {e['fort']} from {e['from']}{removed}"
-    if kind == "income":
-        return f"{e['nation']} receives {e['amount']} income"
-    if kind == "attack_lost":
-        return f"attack of {e['attacker']} on {e['defender']} lapses (a unit is gone)"
-    if kind == "deal":
-        chips = "; ".join(f"{n}: {', '.join(map(str, c))}" for n, c in e["chips"].items())
-        return f"start chips dealt ({chips})"
-    if kind == "roll":
-        rolls = " / ".join(", ".join(f"{n} {v}" for n, v in r.items()) for r in e["rolls"])
-        return f"roll-off for {str(e['purpose']).replace('_', ' ')}: {rolls} → {e['winner']}"
-    if kind == "place":
-        return (f"{e['nation']} places army {e['army']} at start number {e['number']} "
-                f"({len(e['units'])} units)")
-    if kind == "headquarters":
-        hq = ", ".join(f"{n} at start number {k}" for n, k in e["hq"].items())
-        return f"headquarters: {hq}"
-    if kind == "scatter":
-        where = e["lands_on"] or "nothing"
-        return (f"{e['attacker']}'s shot at {e['target']} scatters (face {e['face']}) "
-                f"and lands on {where}")
-    if kind == "victory_points":
-        return f"{e['nation']} scores {e['points']} victory point(s): {e['why']}"
-    if kind == "draw_special":
-        return f"{e['nation']} draws the special unit {e['unit_type']}"
-    if kind == "game_over":
-        return f"game over: {e['winner']} wins by {e['reason']}"
-    return ", ".join(f"{k}={v}" for k, v in e.items())
 
 
 class PlaytestSession:
@@ -175,8 +76,6 @@ class PlaytestSession:
 
     def _reset(self) -> None:
         self.state: State = self.game.new_initial_state()
-        self.hit_values: dict[int, tuple[int, int]] = {}
-        self.xp_gained: dict[int, tuple[int, int]] = {}
         self.losses: dict[str, Counter] = {n: Counter() for n in self.game.nations}
         self.forts: list[tuple[int, str, dict[str, int]]] = [(0, "", self._fort_counts())]
         self.plan = []
@@ -190,33 +89,9 @@ class PlaytestSession:
     def _step(self, action: Action, checked: bool) -> None:
         s = self.state
         before = {uid: (u.nation, u.type.id) for uid, u in s.units.items()}
-        values = None
-        if isinstance(action, Fight) and s.next_fight < len(s.declarations):
-            aid, did = s.declarations[s.next_fight]
-            a, d = s.units.get(aid), s.units.get(did)
-            if a is not None and d is not None and a.pos >= 0 and d.pos >= 0:
-                fa, fd = s.fighter(a), s.fighter(d)
-                rs = self.game.ruleset
-                dist = self.game.board.hexes[a.pos].distance(self.game.board.hexes[d.pos])
-                back = combat.returns_fire(fa, fd, dist)
-                values = (combat.hit_value(rs, fa, fd),
-                          combat.hit_value(rs, fd, fa) if back else 0)
         turn = (s.round, s.current)
         nation = s.nation
-        n_log = len(s.log)
-        # All units: a scattering shot may hit another unit than the declared target.
-        xp_before = ({uid: u.xp for uid, u in s.units.items()} if values is not None
-                     else {})
         (s.apply_action if checked else s.apply_unchecked)(action)
-        if values is not None:
-            for i in range(n_log, len(s.log)):
-                e = s.log[i]
-                if e.get("event") == "combat":
-                    self.hit_values[i] = values
-                    # XP is not in the engine's log; units destroyed gain nothing visible.
-                    self.xp_gained[i] = tuple(  # type: ignore[assignment]
-                        s.units[uid].xp - xp_before.get(uid, 0) if uid in s.units else 0
-                        for uid in (e["attacker"], e["defender"]))
         for uid, (owner, utype) in before.items():
             if uid not in s.units:
                 self.losses[owner][utype] += 1
@@ -307,21 +182,9 @@ class PlaytestSession:
             self.plan[index], self.plan[j] = self.plan[j], self.plan[index]
 
     def odds_of(self, attacker: str, defender: str) -> AttackOdds:
-        """Exact odds of `attacker` attacking `defender` in the current position."""
-        s = self.state
-        a, d = s.unit(attacker), s.unit(defender)
-        rs = self.game.ruleset
-        dist = self.game.board.hexes[a.pos].distance(self.game.board.hexes[d.pos])
-        bonus, extra = None, 0
-        if dist == 1:
-            supporters, opposite = s.melee_support(a, d)
-            bonus, extra = combat.melee_bonus(rs, supporters, opposite)
-        if "dice_free" in self.game.variants:
-            # The engine draws cards instead of dice: the odds come from the card table.
-            o, dealt, taken = card_odds(rs, s.fighter(a), s.fighter(d), dist, extra)
-            return AttackOdds(attacker, defender, dist, bonus, extra, o, dealt, taken)
-        return AttackOdds(attacker, defender, dist, bonus, extra,
-                          odds(rs, s.fighter(a), s.fighter(d), dist, extra))
+        """Exact odds of `attacker` attacking `defender` in the current position (the engine's
+        `attack_odds`, the same answer as `tcstudio rules odds`)."""
+        return attack_odds(self.state, attacker, defender)
 
     def start_combat(self) -> None:
         """Declare the planned attacks in order and end the declare phase."""
@@ -353,8 +216,8 @@ class PlaytestSession:
         return action
 
     def event_line(self, i: int) -> str:
-        """The readable line of log event `i`."""
-        return describe_event(self.state.log[i], self.hit_values.get(i), self.xp_gained.get(i))
+        """The readable line of log event `i` (the engine's event, rendered as it is)."""
+        return self.state.log[i].text()
 
     def log_text(self) -> str:
         """The whole combat and event log as text (for export)."""
@@ -402,8 +265,6 @@ class PlaytestSession:
         """A session from a saved game (engine format); its history becomes the timeline.
 
         Raises engine.rules.savefile.GameFileError with the file and a hint on bad input."""
-        from engine.rules.savefile import GameFileError
-
         saved = load_save(path)
         game = saved.game
         opts = game.options()
@@ -414,8 +275,6 @@ class PlaytestSession:
                 session.apply(a)
         except IllegalActionError as exc:
             raise GameFileError(f"{path}: the saved history does not replay: {exc}") from None
-        from engine.rules.serialize import state_hash
-
         if state_hash(session.state) != state_hash(saved):
             raise GameFileError(f"{path}: the saved state differs from its replayed history "
                                 "(hint: the save was edited by hand or made by another "

@@ -13,15 +13,12 @@ from engine.content import check_map, load_catalog, load_ruleset
 from engine.content.problems import Problem
 from engine.model import GameMap, Scenario, Seat
 from engine.paths import CONTENT_DIR
+from engine.rules.variants import VARIANTS
 
 RULESETS_DIR = CONTENT_DIR / "rulesets"
 BASE_CATALOG = CONTENT_DIR / "catalog" / "base.catalog.yaml"
-# Ruleset variants the rules engine implements (docs/engine.md, rule 15); the others
-# (a starting special unit) are content only so far.
-SUPPORTED_VARIANTS = (
-    "shorter_game", "early_destruction", "second_full_set", "start_with_nation_units",
-    "grabenkampf", "victory_points", "dice_free",
-)
+# Ruleset variants the rules engine plays (its registry; the others have no effect yet).
+SUPPORTED_VARIANTS = tuple(k for k, cls in VARIANTS.items() if cls.implemented)
 NATIONS = ("DE", "AH", "FR", "GB")
 TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
 NATION_NAMES = {"DE": "Germany", "AH": "Austria-Hungary", "FR": "France", "GB": "Britain"}

@@ -183,7 +183,7 @@ class Capture(Action):
 
 
 @dataclass(frozen=True)
-class Board(Action):
+class BoardTransport(Action):
     """A transportable unit moves next to an own transport and boards it (0.5)."""
 
     unit: str

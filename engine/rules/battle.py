@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.rules import combat, dicefree, victory
 from engine.rules.actions import Action, Attack, Fight
+from engine.rules.events import AttackLost, CombatResolved, ShotScattered
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -71,7 +72,7 @@ def fighter(s: State, u: Unit) -> combat.Fighter:
     board = s.game.board
     terrain = board.terrain_name(u.pos) if u.pos >= 0 else ""
     in_trench = (terrain == "trench" and u.type.unit_class == "foot"
-                 and "grabenkampf" in s.game.variants)
+                 and s.game.trench_defence)
     armour: tuple[int, ...] = ()
     if in_trench:
         try:
@@ -110,7 +111,7 @@ def do_fight(s: State, a: Fight) -> None:
     att = s.units.get(aid)
     d = s.units.get(did)
     if att is None or d is None or att.pos < 0 or d.pos < 0:
-        s.log.append({"event": "attack_lost", "attacker": aid, "defender": did})
+        s.log.append(AttackLost(aid, did))
     else:
         resolve(s, att, d, a if a.forced else None)
     if s.phase != "over" and s.next_fight >= len(s.declarations):
@@ -206,7 +207,7 @@ def forced_dice(s: State, scatter_face: int | None) -> tuple[int, int, str]:
 
 def forced_problem(s: State, f: Fight) -> str | None:
     """Why forced fight `f` does not fit the next declared attack, or None."""
-    if "dice_free" in s.game.variants:
+    if s.game.draws_cards:
         return "the dice-free variant draws cards: forced dice do not apply (hint: 'fight')"
     pair = pending(s)
     rolls_scatter = pair is not None and scatters(s, pair[0])
@@ -242,22 +243,20 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
         face = s.dice.d12() if forced is None or forced.scatter is None else forced.scatter
         direction, hit = landing(s, a, d, face)
         if direction is not None:
-            s.log.append({"event": "scatter", "attacker": a.id, "target": d.id, "face": face,
-                          "direction": direction, "lands_on": hit.id if hit else None})
+            s.log.append(ShotScattered(a.id, d.id, face, direction, hit.id if hit else None))
             if hit is None:
                 return
             d = hit
     e = engage(s, a, d)
     if isinstance(e, str):
-        s.log.append({"event": "attack_lost", "attacker": a.id, "defender": d.id,
-                      "why": e})
+        s.log.append(AttackLost(a.id, d.id, e))
         return
     fa, fd, dist = e.fa, e.fd, e.distance
     cards: list[int] = []
     roll: Callable[[int], tuple[int, ...]]
     if forced is not None:
         roll = _forced_roll(forced)
-    elif "dice_free" in s.game.variants:
+    elif s.game.draws_cards:
         roll = _card_roll(s, fa, fd, cards)
     else:
         roll = s.dice.roll
@@ -266,18 +265,11 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     a.damage += res.damage_to_attacker
     a.xp += res.xp_attacker
     d.xp += res.xp_defender
-    event = {
-        "event": "combat", "attacker": a.id, "defender": d.id, "distance": dist,
-        "bonus": res.bonus, "bonus_dice": res.bonus_dice,
-        "attacker_dice": list(res.attacker_dice), "defender_dice": list(res.defender_dice),
-        "damage_to_defender": res.damage_to_defender,
-        "damage_to_attacker": res.damage_to_attacker,
-        "defender_destroyed": res.defender_destroyed,
-        "attacker_destroyed": res.attacker_destroyed,
-    }
-    if cards:
-        event["cards"] = cards
-    s.log.append(event)
+    s.log.append(CombatResolved(
+        a.id, d.id, dist, res.bonus, res.bonus_dice, res.attacker_dice, res.defender_dice,
+        res.damage_to_defender, res.damage_to_attacker, res.defender_destroyed,
+        res.attacker_destroyed, tuple(cards), res.attacker_hit_value, res.defender_hit_value,
+        res.attacker_hits, res.defender_hits, res.xp_attacker, res.xp_defender))
     if res.defender_destroyed:
         if d.team != a.team:
             victory.on_destroyed(s, a.nation, 1 + len(d.cargo))

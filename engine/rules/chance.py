@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from engine.rules import battle, combat
 from engine.rules.actions import Fight
-from engine.rules.odds import hit_weights
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -42,7 +41,7 @@ def is_pending(s: State) -> bool:
 def outcomes(s: State) -> list[tuple[ChanceOutcome, Fraction]]:
     """Every outcome of the next fight with its exact probability (they sum to 1); empty
     when the next action is no fight, or under the dice-free variant (cards, not dice)."""
-    if not is_pending(s) or "dice_free" in s.game.variants:
+    if not is_pending(s) or s.game.draws_cards:
         return []
     pair = battle.pending(s)
     if pair is None:
@@ -73,8 +72,8 @@ def _combat(s: State, a: Unit, d: Unit | None, landing: int | None,
         return [(ChanceOutcome(0, 0, landing), p)]
     rs = s.game.ruleset
     a_n, d_n = e.dice(s)
-    a_w = hit_weights(a_n, combat.hit_value(rs, e.fa, e.fd))
-    d_w = hit_weights(d_n, combat.hit_value(rs, e.fd, e.fa)) if d_n else (1,)
+    a_w = combat.hit_weights(a_n, combat.hit_value(rs, e.fa, e.fd))
+    d_w = combat.hit_weights(d_n, combat.hit_value(rs, e.fd, e.fa)) if d_n else (1,)
     total = combat.DIE_FACES ** (a_n + d_n)
     return [(ChanceOutcome(i, j, landing), p * Fraction(wa * wd, total))
             for i, wa in enumerate(a_w) for j, wd in enumerate(d_w) if wa * wd]

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import comb
 
 from engine.model import EXPERIENCE_LEVELS, Catalog, Ruleset, UnitType
+from engine.rules.abilities import powers
 
 DIE_FACES = 12
 GROUND = "ground"
@@ -70,7 +72,7 @@ def target_kind(unit_type: UnitType) -> str:
 
 def is_water_unit(unit_type: UnitType) -> bool:
     """Whether the unit belongs on water (a gunboat): the on-water restriction spares it."""
-    return unit_type.unit_class == "ship" or unit_type.has_ability("water_only")
+    return unit_type.unit_class == "ship" or powers(unit_type).water_unit
 
 
 def can_target(attacker: UnitType, defender: UnitType) -> bool:
@@ -85,7 +87,7 @@ def can_target(attacker: UnitType, defender: UnitType) -> bool:
     if attacker.unit_class == "transport":
         return False
     kind = target_kind(defender)
-    if kind == AIR and attacker.has_ability("cannot_damage_air"):
+    if kind == AIR and powers(attacker).cannot_target_air:
         return False
     return kind in attacker.targets
 
@@ -163,7 +165,20 @@ def hit_value(ruleset: Ruleset, shooter: Fighter, target: Fighter) -> int:
     special = ut.hit_vs.get(target_class)
     if special and target_class in ("tank", "foot"):
         table, where = special, f"unit {ut.id!r} hit_vs.{target_class}"
-    return _value_for_level(ruleset, table, level(ruleset, shooter.xp), where)
+    lvl = level(ruleset, shooter.xp)
+    value = _value_for_level(ruleset, table, lvl, where)
+    for ability in powers(ut).hit_hooks:
+        value = ability.adjust_hit_value(value, target.unit_type, lvl)
+    return value
+
+
+def hit_weights(dice: int, value: int) -> tuple[int, ...]:
+    """Integer weights of 0..dice hits; each is the number of face tuples (of 12^dice)."""
+    if dice < 0:
+        raise ValueError(f"dice must not be negative, got {dice}")
+    a = max(0, min(value, DIE_FACES))
+    b = DIE_FACES - a
+    return tuple(comb(dice, h) * a**h * b ** (dice - h) for h in range(dice + 1))
 
 
 def hit_probability(value: int) -> float:
@@ -222,13 +237,9 @@ def damage_room(ruleset: Ruleset, fighter: Fighter) -> int:
 
     An indestructible unit (the fort turret, RULES §10) takes no damage at all.
     """
-    if fighter.unit_type.has_ability("indestructible"):
+    if powers(fighter.unit_type).indestructible:
         return 0
     return ruleset.destroyed_at_damage - fighter.damage
-
-
-# Facts of RULES §6 (Big Bertha): faces 1..max send the shot to a neighbour, by level.
-SCATTER_NEIGHBOUR_MAX = {"recruit": 6, "veteran": 3, "hero": 0}
 
 
 def scatter_neighbour_max(ruleset: Ruleset, shooter: Fighter) -> int:
@@ -237,11 +248,10 @@ def scatter_neighbour_max(ruleset: Ruleset, shooter: Fighter) -> int:
     From the `scatter` ability's `<level>_neighbour_max` parameter, else RULES §6: 6 for a
     recruit, 3 for a veteran, 0 for a hero. Units without the ability never scatter.
     """
-    ability = shooter.unit_type.ability("scatter")
-    if ability is None:
+    scatter = powers(shooter.unit_type).scatter
+    if scatter is None:
         return 0
-    lvl = level(ruleset, shooter.xp)
-    return int(ability.params.get(f"{lvl}_neighbour_max", SCATTER_NEIGHBOUR_MAX[lvl]))
+    return scatter.scatter_neighbour_max(level(ruleset, shooter.xp))
 
 
 def scatter_landing(ruleset: Ruleset, shooter: Fighter, face: int) -> int | None:
@@ -256,12 +266,12 @@ def scatter_landing(ruleset: Ruleset, shooter: Fighter, face: int) -> int | None
         raise ValueError(f"scatter die face must be 1..12, got {face}")
     if face > scatter_neighbour_max(ruleset, shooter):
         return None
-    ability = shooter.unit_type.ability("scatter")
-    table = ability.params.get("directions") if ability else None
-    directions = list(table) if table else list(range(6))
+    scatter = powers(shooter.unit_type).scatter
+    directions = scatter.directions() if scatter else list(range(6))
     if len(directions) != 6 or any(d not in range(6) for d in directions):
         raise ValueError(
-            f"{shooter.unit_type.id}: scatter directions must be six indices 0..5, got {table}"
+            f"{shooter.unit_type.id}: scatter directions must be six indices 0..5, "
+            f"got {directions}"
         )
     return directions[face - 1]
 

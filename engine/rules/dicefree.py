@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.model import Ruleset
-from engine.rules.odds import hit_weights
+from engine.rules.combat import hit_weights
 
 QUANTILE_RULES = ("midpoint", "upper")
 PROPOSAL: dict[str, Any] = {"cards": 10, "quantile": "midpoint"}

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import combat
+from engine.rules import variants as variants_module
+from engine.rules.abilities import UnknownAbilityError, powers
 from engine.rules.board import Board
-
-if TYPE_CHECKING:
-    from engine.rules.state import State
+from engine.rules.state import State
+from engine.rules.variants import UnknownVariantError, Variant, plain
 
 SETUP_MODES = ("full", "quick")
 
@@ -55,10 +55,24 @@ class Game:
         self.groups = groups or {}
         self.extra_variants = tuple(variants)
         self.variants = self._enabled_variants(scenario, tuple(variants))
-        if "early_destruction" in self.variants:
-            at = self.variant_param("early_destruction", "destroyed_at_damage")
-            if at is not None:
-                self.ruleset = dataclasses.replace(self.ruleset, destroyed_at_damage=int(at))
+        try:
+            self.variant_objects: tuple[Variant, ...] = variants_module.make(
+                self.ruleset, self.variants)
+        except (UnknownVariantError, NotImplementedError) as exc:
+            raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
+        for v in self.variant_objects:
+            self.ruleset = v.adjust_ruleset(self.ruleset)
+        for utype in self.catalog.units.values():
+            try:
+                powers(utype)
+            except UnknownAbilityError as exc:
+                raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
+                    from None
+        self.draws_cards = any(v.draws_cards for v in self.variant_objects)
+        self.trench_defence = any(v.trench_defence for v in self.variant_objects)
+        self.victory_points = any(v.victory_points for v in self.variant_objects)
+        self.turn_hooks = tuple(v for v in self.variant_objects
+                                if type(v).on_turn_start is not Variant.on_turn_start)
         self.seats = list(scenario.seats)
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
@@ -70,8 +84,8 @@ class Game:
         if len(set(self.team_of.values())) != 2:
             raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
         self.area = self._area()
-        self.board = Board.cached(self.map, self.ruleset, "grabenkampf" in self.variants,
-                                  self.area)
+        blocked = any(v.trenches_block_vehicles for v in self.variant_objects)
+        self.board = Board.cached(self.map, self.ruleset, blocked, self.area)
         # Forts in play: all of them, or with 2 players those wholly inside the half.
         self.forts = [f for f in self.map.forts if f.id in self.board.fort_entrances]
         for mclass in ("foot", "vehicle", "air", "ship"):
@@ -142,28 +156,35 @@ class Game:
         ]
         if not units:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
-        if "start_with_nation_units" in self.variants:
-            count = int(self.variant_param("start_with_nation_units", "count") or 2)
-            own = [u for u in units if u.nations == [nation]]
-            units += [u for u in own for _ in range(count - 1)]
-        if "second_full_set" in self.variants:
-            units = units + units
+        for v in self.variant_objects:
+            units = v.roster(nation, units)
         return units
 
     def variant_param(self, variant: str, name: str) -> Any:
         """A parameter of a ruleset variant (estimated values unwrapped), or None."""
         params = self.ruleset.variants.get(variant)
-        return _plain(params.get(name)) if isinstance(params, dict) else None
+        return plain(params.get(name)) if isinstance(params, dict) else None
 
     @property
     def forts_to_win(self) -> int:
         """Forts a team must hold to win (the shorter-game variant lowers it)."""
-        if "shorter_game" in self.variants:
-            table = self.ruleset.variants["shorter_game"].get("forts_to_win", {})
-            value = table.get(str(self.players), table.get(self.players))
+        for v in self.variant_objects:
+            value = v.forts_to_win(self.players)
             if value is not None:
-                return int(_plain(value))
+                return value
         return int(self.ruleset.forts_to_win[self.players])
+
+    def variant(self, variant_id: str) -> Variant | None:
+        """The switched-on variant of that id, or None."""
+        return next((v for v in self.variant_objects if v.id == variant_id), None)
+
+    def may_capture(self, unit_type: UnitType) -> bool:
+        """Whether the variants let a foot soldier of this type capture a fort."""
+        for v in self.variant_objects:
+            allowed = v.may_capture(unit_type)
+            if allowed is not None:
+                return allowed
+        return True
 
     def can_melee(self, attacker: UnitType, defender: UnitType) -> bool:
         """combat.can_melee, cached per pair of unit types."""
@@ -184,12 +205,5 @@ class Game:
 
     def new_initial_state(self) -> State:
         """A fresh game: start chips dealt; in quick setup armies already placed."""
-        from engine.rules.state import State
-
         return State.initial(self)
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict) and "value" in value:
-        return value["value"]
-    return value

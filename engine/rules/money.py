@@ -7,8 +7,16 @@ from typing import TYPE_CHECKING
 from engine.hexes import ring
 from engine.model import UnitType
 from engine.rules import victory
+from engine.rules.abilities import powers
 from engine.rules.actions import Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
+from engine.rules.events import (
+    IncomeCollected,
+    MoneyGifted,
+    SpecialDrawn,
+    UnitPurchased,
+    UnitRepaired,
+)
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -23,7 +31,7 @@ def collect_income(s: State) -> None:
     income = owned * s.game.ruleset.income_per_fort
     s.money[nation] += income
     if income:
-        s.log.append({"event": "income", "nation": nation, "amount": income})
+        s.log.append(IncomeCollected(nation, income))
 
 
 def repair_cost(s: State, u: Unit) -> int:
@@ -55,7 +63,7 @@ def special_pool(s: State) -> list[UnitType]:
     nation = s.nation
     water = _free_water_exists(s)
     return [u for u in s.game.catalog.units.values()
-            if u.special and nation in u.nations and (water or not u.has_ability("buy_on_water"))]
+            if u.special and nation in u.nations and (water or not powers(u).bought_on_water)]
 
 
 def may_choose_special(s: State) -> bool:
@@ -112,7 +120,7 @@ def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
             return f"you already have {have} {utype.id} (limit {rs.unit_limit_max})"
     if where is None:
         return None
-    if utype is not None and utype.has_ability("buy_on_water"):
+    if utype is not None and powers(utype).bought_on_water:
         try:
             h = parse_hex(where)
         except ActionParseError:
@@ -132,7 +140,7 @@ def do_buy(s: State, a: Buy) -> None:
     if a.unit_type == SPECIAL:
         pool = special_pool(s)
         utype = pool[s.dice.below(len(pool))]
-        s.log.append({"event": "draw_special", "nation": nation, "unit_type": utype.id})
+        s.log.append(SpecialDrawn(nation, utype.id))
     else:
         utype = s.game.catalog.units[a.unit_type]
     cost = price(s, utype) or 0
@@ -140,15 +148,18 @@ def do_buy(s: State, a: Buy) -> None:
     victory.on_bank(s, nation, cost)
     u = s.add_unit(utype, nation)
     u.moved = u.done = True
-    if utype.has_ability("buy_on_water"):
+    if powers(utype).bought_on_water:
         if a.unit_type == SPECIAL:
             i = _nearest_free_water(s, a.where)
         else:
             i = s.game.board.index_of[parse_hex(a.where)]
         u.pos = i
         s.occ[i] = u
+        h = s.game.board.hexes[i]
+        where = f"{h.q},{h.r}"
     else:
-        u.fort = a.where
+        u.fort = where = a.where
+    s.log.append(UnitPurchased(nation, u.id, utype.id, where, cost))
 
 
 def _free_water_exists(s: State) -> bool:
@@ -173,6 +184,7 @@ def do_repair(s: State, a: Repair) -> None:
     u = s.units[a.unit]
     cost = repair_cost(s, u)
     s.money[u.nation] -= cost
+    s.log.append(UnitRepaired(u.id, cost))
     victory.on_bank(s, u.nation, cost)
     u.damage = 0
 
@@ -200,6 +212,7 @@ def do_gift(s: State, a: Gift) -> None:
     fee = s.game.ruleset.gift_fee
     s.money[s.nation] -= a.amount + fee
     s.money[a.nation] += a.amount
+    s.log.append(MoneyGifted(s.nation, a.nation, a.amount, fee))
     victory.on_bank(s, s.nation, fee)
 
 
@@ -220,7 +233,7 @@ def money_actions(s: State) -> list[Repair | Buy]:
                 continue
         if buy_problem(s, utype.id, None) is not None:
             continue
-        if utype.has_ability("buy_on_water"):
+        if powers(utype).bought_on_water:
             board = s.game.board
             out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
                        for i in range(len(board.water))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
-from engine.rules.actions import Action, Board, Capture, Enter, Move
+from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
 from engine.rules.board import half_points
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class MoveOption:
         if self.kind == MOVE:
             return Move(uid, self.target)
         if self.kind == BOARD:
-            return Board(uid, self.carrier or "")
+            return BoardTransport(uid, self.carrier or "")
         if self.kind == ENTER:
             return Enter(uid, self.fort or "")
         return Capture(uid, self.fort or "")

@@ -5,27 +5,43 @@ binomial distribution. The arithmetic is done on integers: with n dice and hit v
 number of face tuples giving h hits is C(n, h)·a^h·(12−a)^(n−h) out of 12^n, so every
 probability is one exact integer division at the end. Attacker and defender roll at the same
 time, so damage dealt and damage taken are independent distributions.
+
+Under the dice-free variant (RULES §8, engine.rules.dicefree) each side draws one card of the
+ruleset's card table instead, every card weighing 1, so the hit weights come from that table.
+`attack_odds` is the one entry point for a declared attack in a game: it works out distance,
+pincer/encirclement and the variant's way of drawing hits from the state, so the CLI and the
+play-test ask the same question and get the same answer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from typing import TYPE_CHECKING, Any
 
 from engine.model import Ruleset
 from engine.rules.combat import (
     DIE_FACES,
     Fighter,
+    IllegalAttackError,
     as_attacker,
     check_attack,
     damage_from_hits,
     damage_room,
     dice_count,
     hit_value,
+    hit_weights,
+    melee_bonus,
     returns_fire,
     scatter_neighbour_max,
 )
+from engine.rules.dicefree import card_table
+
+if TYPE_CHECKING:
+    from engine.rules.state import State
+
+__all__ = ["AttackOdds", "Odds", "attack_odds", "card_odds", "hit_distribution", "hit_weights",
+           "odds"]
 
 
 @dataclass(frozen=True)
@@ -50,15 +66,6 @@ class Odds:
     hits_dealt: tuple[float, ...] = ()  # P(attacker scores h hits), h = 0 .. its dice
     hits_taken: tuple[float, ...] = ()  # P(defender scores h hits); () without return fire
     p_on_target: float = 1.0
-
-
-def hit_weights(dice: int, value: int) -> tuple[int, ...]:
-    """Integer weights of 0..dice hits; each is the number of face tuples (of 12^dice)."""
-    if dice < 0:
-        raise ValueError(f"dice must not be negative, got {dice}")
-    a = max(0, min(value, DIE_FACES))
-    b = DIE_FACES - a
-    return tuple(comb(dice, h) * a**h * b ** (dice - h) for h in range(dice + 1))
 
 
 def hit_distribution(dice: int, value: int) -> tuple[Fraction, ...]:
@@ -92,27 +99,41 @@ def _expected(weights: list[int], total: int) -> float:
     return sum(k * w for k, w in enumerate(weights)) / total
 
 
-def odds(
-    ruleset: Ruleset, attacker: Fighter, defender: Fighter, distance: int, bonus_dice: int
-) -> Odds:
-    """Exact damage distributions, expectations and destruction chances of an attack.
+def _card_weights(table: tuple[int, ...], dice: int) -> tuple[int, ...]:
+    """Weights of 0..dice hits when every card of `table` is equally likely."""
+    out = [0] * (dice + 1)
+    for hits in table:
+        out[hits] += 1
+    return tuple(out)
 
-    Same inputs as `combat.resolve` without the dice; raises `IllegalAttackError` for an
-    attack the rules do not allow. p_destroy = P(defender damage + dealt >= destroyed_at).
-    """
+
+def _side(
+    ruleset: Ruleset, shooter: Fighter, target: Fighter, dice: int, cards: bool
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """(hit weights, their total, card table or ()) of one side's dice or card draw."""
+    value = hit_value(ruleset, shooter, target)
+    if cards:
+        table = card_table(ruleset, value, dice)
+        return _card_weights(table, dice), len(table), table
+    return hit_weights(dice, value), DIE_FACES**dice, ()
+
+
+def _odds(
+    ruleset: Ruleset, attacker: Fighter, defender: Fighter, distance: int, bonus_dice: int,
+    cards: bool,
+) -> tuple[Odds, tuple[int, ...], tuple[int, ...]]:
     check_attack(ruleset, attacker, defender, distance, bonus_dice)
     def_room, att_room = damage_room(ruleset, defender), damage_room(ruleset, attacker)
 
     a_dice = dice_count(ruleset, attacker.damage, bonus_dice)
-    a_hits = hit_weights(a_dice, hit_value(ruleset, attacker, defender))
-    a_total = DIE_FACES**a_dice
+    a_hits, a_total, a_table = _side(ruleset, attacker, defender, a_dice, cards)
     dealt = damage_weights(defender, a_hits, def_room)
 
     fires_back = returns_fire(attacker, defender, distance)
+    d_table: tuple[int, ...] = ()
     if fires_back:
         d_dice = dice_count(ruleset, defender.damage)
-        d_hits: tuple[int, ...] = hit_weights(d_dice, hit_value(ruleset, defender, attacker))
-        d_total = DIE_FACES**d_dice
+        d_hits, d_total, d_table = _side(ruleset, defender, attacker, d_dice, cards)
         taken = damage_weights(as_attacker(attacker), d_hits, att_room)
     else:
         d_hits, d_total = (), 1
@@ -121,7 +142,7 @@ def odds(
     on = DIE_FACES - scatter_neighbour_max(ruleset, attacker)
     dealt_w, dealt_total = _scatter(dealt, a_total, on)
     taken_w, taken_total = _scatter(taken, d_total, on)
-    return Odds(
+    result = Odds(
         damage_dealt=_as_floats(dealt_w, dealt_total),
         damage_taken=_as_floats(taken_w, taken_total),
         expected_dealt=_expected(dealt_w, dealt_total),
@@ -133,3 +154,107 @@ def odds(
         hits_taken=_as_floats(d_hits, d_total),
         p_on_target=on / DIE_FACES,
     )
+    return result, a_table, d_table
+
+
+def odds(
+    ruleset: Ruleset, attacker: Fighter, defender: Fighter, distance: int, bonus_dice: int
+) -> Odds:
+    """Exact damage distributions, expectations and destruction chances of a dice attack.
+
+    Same inputs as `combat.resolve` without the dice; raises `IllegalAttackError` for an
+    attack the rules do not allow. p_destroy = P(defender damage + dealt >= destroyed_at).
+    For an attack in a game use `attack_odds`, which also honours the game's variants.
+    """
+    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=False)[0]
+
+
+def card_odds(
+    ruleset: Ruleset, attacker: Fighter, defender: Fighter, distance: int, bonus_dice: int
+) -> tuple[Odds, tuple[int, ...], tuple[int, ...]]:
+    """(odds, attacker's card table, defender's card table or ()) of one dice-free attack.
+
+    The tables give the hits on card 1..N (lowest first) as `engine.rules.dicefree.card_table`
+    computes them; raises `IllegalAttackError` for an attack the rules do not allow."""
+    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=True)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact odds of one attack in a game position, with the facts that decide them."""
+
+    attacker: str
+    defender: str
+    distance: int
+    bonus: str | None  # None | "pincer" | "encirclement"
+    bonus_dice: int
+    odds: Odds
+    cards_dealt: tuple[int, ...] = ()  # dice-free: hits on the attacker's card 1..N
+    cards_taken: tuple[int, ...] = ()  # dice-free: hits on the defender's card 1..N
+    draw: str = "dice"  # "dice" or "cards" (the dice-free variant)
+
+    def text(self) -> str:
+        """One line: expected damage both ways, destruction chance, bonus and return fire."""
+        o = self.odds
+        parts = [f"range {self.distance}", f"dealt {o.expected_dealt:.2f}",
+                 f"destroy {o.p_destroy:.0%}"]
+        if o.return_fire:
+            parts.append(f"taken {o.expected_taken:.2f} (return fire)")
+            if o.p_lose_attacker:
+                parts.append(f"lose attacker {o.p_lose_attacker:.0%}")
+        else:
+            parts.append("no return fire")
+        if self.bonus:
+            parts.append(f"{self.bonus} +{self.bonus_dice} dice")
+        if o.p_on_target < 1:
+            parts.append(f"on target {o.p_on_target:.0%}")
+        if self.cards_dealt:
+            parts.append("cards 1-" + str(len(self.cards_dealt)) + ": hits "
+                         + " ".join(map(str, self.cards_dealt)))
+            if self.cards_taken:
+                parts.append("return cards: hits " + " ".join(map(str, self.cards_taken)))
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data of these odds (the `tcstudio rules odds` output)."""
+        o = self.odds
+        return {
+            "attacker": self.attacker, "defender": self.defender, "distance": self.distance,
+            "bonus": self.bonus, "bonus_dice": self.bonus_dice, "draw": self.draw,
+            "return_fire": o.return_fire,
+            "damage_dealt": list(o.damage_dealt), "damage_taken": list(o.damage_taken),
+            "expected_dealt": o.expected_dealt, "expected_taken": o.expected_taken,
+            "p_destroy": o.p_destroy, "p_lose_attacker": o.p_lose_attacker,
+            "p_on_target": o.p_on_target,
+            "cards_dealt": list(self.cards_dealt), "cards_taken": list(self.cards_taken),
+        }
+
+
+def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
+    """Exact odds of unit `attacker` attacking unit `defender` where they stand in `s`.
+
+    Honours every variant and ability of the game: pincer/encirclement dice, scatter, the
+    dice-free card draw, trench armour. Whose turn or phase it is does not matter (this is
+    the planning question). Raises `IllegalAttackError` saying why for an attack the rules do
+    not allow (unknown unit, not on the board, not an enemy, out of range, …).
+    """
+    a, d = s.units.get(attacker), s.units.get(defender)
+    for uid, u in ((attacker, a), (defender, d)):
+        if u is None:
+            raise IllegalAttackError(f"no unit {uid!r} in this game")
+    assert a is not None and d is not None
+    if a.pos < 0 or d.pos < 0:
+        raise IllegalAttackError("both units must stand on the board (not in a fort or "
+                                 "transport)")
+    if a.team == d.team:
+        raise IllegalAttackError(f"{d.id} is not an enemy of {a.id}")
+    game = s.game
+    rs = game.ruleset
+    dist = game.board.hexes[a.pos].distance(game.board.hexes[d.pos])
+    bonus, extra = None, 0
+    if dist == 1:
+        bonus, extra = melee_bonus(rs, *s.melee_support(a, d))
+    cards = game.draws_cards
+    result, dealt, taken = _odds(rs, s.fighter(a), s.fighter(d), dist, extra, cards)
+    return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken,
+                      "cards" if cards else "dice")

@@ -1,4 +1,7 @@
-"""Clone, JSON save and load of a `State` (schema/savegame.schema.json)."""
+"""Clone, JSON save and load of a `State` (schema/savegame.schema.json).
+
+Nothing here imports `engine.rules.state` at run time: `State` calls these functions, so the
+state module depends on this one and not the other way round."""
 
 from __future__ import annotations
 
@@ -9,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 from engine.hexes import Hex
 from engine.rules.actions import Action
 from engine.rules.errors import SaveError
+from engine.rules.events import EventError, event_from_json
+from engine.rules.phase import PHASES, Phase
+from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
-    from engine.rules.game import Game
     from engine.rules.state import State
 
 SAVE_SCHEMA_ID = "https://trenchclub.studio/schema/savegame.schema.json"
@@ -20,9 +25,7 @@ SAVE_VERSION = 1
 
 def clone(s: State) -> State:
     """An independent copy of `s`."""
-    from engine.rules.state import State
-
-    c = State.__new__(State)
+    c = type(s).__new__(type(s))
     c.__dict__.update(s.__dict__)
     c.units = {uid: u.copy() for uid, u in s.units.items()}
     c.occ = {i: c.units[u.id] for i, u in s.occ.items()}
@@ -97,7 +100,7 @@ def to_json(s: State) -> dict[str, Any]:
         "winner": s.winner_team,
         "reason": s.reason,
         "history": [str(a) for a in s.history],
-        "log": list(s.log),
+        "log": [e.to_json() for e in s.log],
     }
 
 
@@ -111,10 +114,10 @@ def state_hash(s: State) -> str:
     return hashlib.sha256(canonical(to_json(s)).encode("utf-8")).hexdigest()
 
 
-def from_json(game: Game, data: dict[str, Any]) -> State:
-    """Rebuild a state of `game` from `to_json` data."""
-    from engine.rules.state import State, Unit
-
+def load_into(s: State, data: dict[str, Any]) -> State:
+    """Fill the fresh state `s` (of its game) from `to_json` data and return it; SaveError
+    says what does not fit."""
+    game = s.game
     try:
         if data.get("$schema") != SAVE_SCHEMA_ID:
             raise SaveError(f"not a saved game: $schema is {data.get('$schema')!r}")
@@ -124,8 +127,9 @@ def from_json(game: Game, data: dict[str, Any]) -> State:
             raise SaveError(
                 f"the save belongs to scenario {data['scenario']!r}, not {game.scenario.id!r}"
             )
-        s = State(game)
-        s.phase = data["phase"]
+        if data["phase"] not in PHASES:
+            raise SaveError(f"unknown phase {data['phase']!r}")
+        s.phase = Phase(data["phase"])
         s.current = int(data["current_player"])
         s.round = int(data["round"])
         s.first_player = data["first_player"]
@@ -182,11 +186,11 @@ def from_json(game: Game, data: dict[str, Any]) -> State:
         s.winner_team = data["winner"]
         s.reason = data["reason"]
         s.history = [Action.parse(t) for t in data["history"]]
-        s.log = list(data["log"])
+        s.log = [event_from_json(e) for e in data["log"]]
     except SaveError:
         raise
+    except EventError as exc:
+        raise SaveError(f"corrupt saved game log: {exc}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise SaveError(f"corrupt saved game: {type(exc).__name__}: {exc}") from None
-    if s.phase not in ("setup", "move", "declare", "combat", "money", "over"):
-        raise SaveError(f"unknown phase {s.phase!r}")
     return s

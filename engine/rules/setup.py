@@ -8,6 +8,7 @@ from engine.hexes import Hex, ring
 from engine.rules import victory
 from engine.rules.board import IMPASSABLE
 from engine.rules.errors import IllegalActionError
+from engine.rules.events import ArmyPlaced, ChipsDealt, HeadquartersChosen, RolledOff
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -21,7 +22,7 @@ def deal_chips(s: State) -> None:
     s.dice.shuffle(numbers)
     for k, nation in enumerate(s.game.nations):
         s.chips[nation] = numbers[ARMIES * k: ARMIES * (k + 1)]
-    s.log.append({"event": "deal", "chips": {n: list(c) for n, c in s.chips.items()}})
+    s.log.append(ChipsDealt({n: tuple(c) for n, c in s.chips.items()}))
 
 
 def roll_off(s: State, purpose: str) -> int:
@@ -35,8 +36,7 @@ def roll_off(s: State, purpose: str) -> int:
         contenders = [seat for seat, v in rolls.items() if v == top]
         if len(contenders) == 1:
             break
-    s.log.append({"event": "roll", "purpose": purpose, "rolls": rounds,
-                  "winner": s.game.nations[contenders[0]]})
+    s.log.append(RolledOff(purpose, tuple(rounds), s.game.nations[contenders[0]]))
     return contenders[0]
 
 
@@ -113,8 +113,7 @@ def place_army(s: State, nation: str, army: int) -> None:
         s.occ[spot] = u
         placed.append([uid, list(board.hexes[spot])])
     s.placed[nation][army - 1] = True
-    s.log.append({"event": "place", "nation": nation, "army": army, "number": number,
-                  "units": placed})
+    s.log.append(ArmyPlaced(nation, army, number, tuple(tuple(p) for p in placed)))
 
 
 def _find_spot(s: State, u: Unit, center: Hex, limit: int, allow_water: bool) -> int | None:
@@ -165,7 +164,7 @@ def quick_setup(s: State) -> None:
     if victory.enabled(s):
         for nation in s.game.nations:
             s.hq[nation] = s.chips[nation][s.dice.below(ARMIES)]
-        s.log.append({"event": "headquarters", "hq": dict(s.hq)})
+        s.log.append(HeadquartersChosen(dict(s.hq)))
     begin(s)
 
 

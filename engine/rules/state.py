@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import battle, chance, combat, money, victory
+from engine.rules import battle, chance, combat, money, serialize, setup, victory
 from engine.rules.actions import (
     Action,
     Assign,
     Attack,
-    Board,
+    BoardTransport,
     Buy,
     Capture,
     EndPhase,
@@ -28,65 +27,32 @@ from engine.rules.actions import (
     Surrender,
     Unload,
 )
-from engine.rules.board import movement_class
 from engine.rules.chance import ChanceOutcome
 from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
+from engine.rules.events import (
+    Event,
+    FortCaptured,
+    FortEntered,
+    GameOver,
+    Moved,
+    PhaseStarted,
+    TransportBoarded,
+    TransportUnloaded,
+)
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
+from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
+from engine.rules.phase import Phase
+from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
     from engine.rules.game import Game
 
 
 
-class Phase(StrEnum):
-    """The phase of a game; a `str`, so it compares equal to its name and saves as one."""
-
-    SETUP = "setup"
-    MOVE = "move"
-    DECLARE = "declare"
-    COMBAT = "combat"
-    MONEY = "money"
-    OVER = "over"
-
-
-PHASES = tuple(p.value for p in Phase)
 ARMIES = 3
 
 
-class Unit:
-    """One unit in play: its card, owner, position (board index, fort or carrier) and status."""
-
-    __slots__ = (
-        "army", "attacked", "cargo", "carrier", "damage", "done", "fort", "id", "mclass",
-        "moved", "nation", "pos", "repair_ok", "team", "type", "xp",
-    )
-
-    def __init__(self, uid: str, utype: UnitType, nation: str, team: str) -> None:
-        self.id = uid
-        self.type = utype
-        self.nation = nation
-        self.team = team
-        self.mclass = movement_class(utype.unit_class)
-        self.pos = -1  # board index, -1 when in a fort, aboard a transport or not yet placed
-        self.fort: str | None = None
-        self.carrier: str | None = None
-        self.cargo: list[str] = []
-        self.damage = 0
-        self.xp = 0
-        self.army: int | None = None
-        self.moved = False  # moved (or boarded, entered, captured) this turn
-        self.done = False  # may not move any more this turn (unloaded, in transport …)
-        self.attacked = False  # declared an attack this turn
-        self.repair_ok = False  # in a fort since the start of its player's turn
-
-    def copy(self) -> Unit:
-        """An independent copy."""
-        u = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(u, name, getattr(self, name))
-        u.cargo = list(self.cargo)
-        return u
 
 
 class State:
@@ -101,7 +67,7 @@ class State:
             f.id: f.owner if f.owner in game.team_of else "neutral" for f in game.forts
         }
         self.money: dict[str, int] = {}
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.current = 0
         self.round = 0
         self.first_player: int | None = None
@@ -123,15 +89,13 @@ class State:
         self.bank_paid: dict[str, int] = {}
         self.dice = Dice(seed_state(game.seed))
         self.history: list[Action] = []
-        self.log: list[dict[str, Any]] = []
+        self.log: list[Event] = []
 
     # --- creation --------------------------------------------------------------------------
 
     @classmethod
     def initial(cls, game: Game) -> State:
         """Deal start chips, create every player's units; quick setup also places them."""
-        from engine.rules import setup
-
         s = cls(game)
         rs = game.ruleset
         for nation in game.nations:
@@ -306,10 +270,7 @@ class State:
         owner = self.fort_owner[fort_id]
         if owner != "neutral" and self.game.team_of.get(owner) == u.team:
             return False
-        # Shorter game (RULES §5.6): anti-tank units may not capture.
-        if "shorter_game" in self.game.variants and u.type.has_ability("anti_tank"):
-            return bool(self.game.variant_param("shorter_game", "anti_tank_may_capture"))
-        return True
+        return self.game.may_capture(u.type)
 
     def unload_candidates(self, t: Unit, at: int) -> list[list[int]]:
         """Per passenger of `t` (in boarding order): the free hexes next to board index `at`
@@ -478,7 +439,7 @@ class State:
                 return f"there is no unit {uid!r}"
         phase_of = {
             Assign: "setup", Place: "setup", Headquarters: "setup", Move: "move",
-            Enter: "move", Capture: "move", Board: "move", Unload: "move",
+            Enter: "move", Capture: "move", BoardTransport: "move", Unload: "move",
             Attack: "declare", Fight: "combat", Buy: "money", Repair: "money",
         }
         want = phase_of.get(type(a))
@@ -486,7 +447,7 @@ class State:
             return f"'{a.verb}' belongs to the {want} phase, this is the {self.phase} phase"
         if isinstance(a, Assign | Place | Headquarters):
             return self._setup_problem(a)
-        if isinstance(a, Move | Enter | Capture | Board):
+        if isinstance(a, Move | Enter | Capture | BoardTransport):
             return self._move_problem(a)
         if isinstance(a, Unload):
             t = self.units[a.transport]
@@ -564,7 +525,7 @@ class State:
             return f"army {a.army} is already placed"
         return None
 
-    def _move_problem(self, a: Move | Enter | Capture | Board) -> str | None:
+    def _move_problem(self, a: Move | Enter | Capture | BoardTransport) -> str | None:
         u = self.units[a.unit]
         if u.nation != self.nation:
             return f"{u.id} is not yours"
@@ -586,7 +547,7 @@ class State:
             if opt is None or opt.kind != MOVE:
                 return f"{u.id} cannot reach {a.to.q},{a.to.r} (hint: rules moves --unit {u.id})"
             return None
-        if isinstance(a, Board):
+        if isinstance(a, BoardTransport):
             t = self.units[a.transport]
             opt = moves.get(self.hex_of(t)) if t.pos >= 0 else None
             if opt is None or opt.kind != BOARD:
@@ -609,22 +570,16 @@ class State:
     # --- effects ---------------------------------------------------------------------------
 
     def _do_assign(self, a: Assign) -> None:
-        from engine.rules import setup
-
         u = self.units[a.unit]
         u.army = a.army
         self.armies[u.nation][a.army - 1].append(u.id)
         setup.after_assign(self)
 
     def _do_hq(self, a: Headquarters) -> None:
-        from engine.rules import setup
-
         self.hq[self.nation] = a.number
         setup.after_hq(self)
 
     def _do_place(self, a: Place) -> None:
-        from engine.rules import setup
-
         setup.place_army(self, self.nation, a.army)
         setup.after_place(self)
 
@@ -641,6 +596,8 @@ class State:
 
     def _do_move(self, a: Move) -> None:
         u = self.units[a.unit]
+        start = self.game.board.hexes[u.pos] if u.pos >= 0 else None
+        self.log.append(Moved(u.id, (start.q, start.r) if start else None, (a.to.q, a.to.r)))
         self._leave_position(u)
         i = self.game.board.index_of[a.to]
         u.pos = i
@@ -654,6 +611,7 @@ class State:
 
     def _do_enter(self, a: Enter) -> None:
         u = self.units[a.unit]
+        self.log.append(FortEntered(u.id, a.fort, tuple(u.cargo)))
         self._leave_position(u)
         u.fort = a.fort
         u.repair_ok = False
@@ -680,14 +638,14 @@ class State:
         u.done = True
         previous = self.fort_owner[a.fort]
         self.fort_owner[a.fort] = u.nation
-        self.log.append({"event": "capture", "fort": a.fort, "by": u.id,
-                         "from": previous, "removed": removed})
+        self.log.append(FortCaptured(a.fort, u.id, previous, tuple(removed)))
         victory.on_capture(self, u, previous, len(removed))
         self.check_victory()
 
-    def _do_board(self, a: Board) -> None:
+    def _do_board(self, a: BoardTransport) -> None:
         u = self.units[a.unit]
         t = self.units[a.transport]
+        self.log.append(TransportBoarded(u.id, t.id))
         self._leave_position(u)
         u.carrier = t.id
         t.cargo.append(u.id)
@@ -699,6 +657,9 @@ class State:
         index_of = self.game.board.index_of
         spots = ([index_of[h] for h in a.to] if a.to
                  else self.unload_spots(t, t.pos) or [])
+        hexes = self.game.board.hexes
+        self.log.append(TransportUnloaded(t.id, tuple(t.cargo),
+                                          tuple((hexes[i].q, hexes[i].r) for i in spots)))
         for pid, i in zip(t.cargo, spots, strict=True):
             p = self.units[pid]
             p.carrier = None
@@ -734,18 +695,25 @@ class State:
     def _do_end_phase(self, _a: EndPhase) -> None:
         if self.phase == "move":
             self._unload_waiting_transports()
-            self.phase = "declare"
+            self.phase = Phase.DECLARE
+            self._log_phase()
         elif self.phase == "declare":
-            self.phase = "combat"
+            self.phase = Phase.COMBAT
             self.next_fight = 0
+            self._log_phase()
             if not self.declarations:
                 self.enter_money()
         elif self.phase == "money":
             self._end_turn()
+            self._log_phase()
+
+    def _log_phase(self) -> None:
+        self.log.append(PhaseStarted(self.phase, self.nation, self.round))
 
     def enter_money(self) -> None:
         """Start the money phase of the player to act: collect income."""
-        self.phase = "money"
+        self.phase = Phase.MONEY
+        self._log_phase()
         money.collect_income(self)
 
     def _end_turn(self) -> None:
@@ -758,7 +726,7 @@ class State:
     def start_turn(self, seat: int) -> None:
         """Begin `seat`'s turn: move phase, fresh per-turn flags for its units."""
         self.current = seat
-        self.phase = "move"
+        self.phase = Phase.MOVE
         self.armies_moved = []
         self.declarations = []
         self.next_fight = 0
@@ -767,6 +735,8 @@ class State:
             if u.nation == nation:
                 u.moved = u.done = u.attacked = False
                 u.repair_ok = u.fort is not None
+        for variant in self.game.turn_hooks:
+            variant.on_turn_start(self)
 
     def _do_surrender(self, _a: Surrender) -> None:
         loser = self.game.team_of[self.nation]
@@ -776,8 +746,8 @@ class State:
     def _finish(self, team: str, reason: str) -> None:
         self.winner_team = team
         self.reason = reason
-        self.phase = "over"
-        self.log.append({"event": "game_over", "winner": team, "reason": reason})
+        self.phase = Phase.OVER
+        self.log.append(GameOver(team, reason))
 
     def check_victory(self) -> None:
         """End the game if a team holds enough forts, was eliminated (edition switch) or
@@ -804,22 +774,16 @@ class State:
 
     def clone(self) -> State:
         """An independent copy of this state (sharing the immutable game)."""
-        from engine.rules import serialize
-
         return serialize.clone(self)
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON data (schema/savegame.schema.json)."""
-        from engine.rules import serialize
-
         return serialize.to_json(self)
 
     @classmethod
     def from_json(cls, game: Game, data: dict[str, Any]) -> State:
         """Rebuild a state of `game` from `to_json` data; SaveError if it does not fit."""
-        from engine.rules import serialize
-
-        return serialize.from_json(game, data)
+        return serialize.load_into(cls(game), data)
 
     def __str__(self) -> str:
         return (f"State(round {self.round}, {self.nation} to act, phase {self.phase}, "
@@ -833,7 +797,7 @@ _HANDLERS = {
     Move: State._do_move,
     Enter: State._do_enter,
     Capture: State._do_capture,
-    Board: State._do_board,
+    BoardTransport: State._do_board,
     Unload: State._do_unload,
     Attack: battle.do_attack,
     Fight: battle.do_fight,

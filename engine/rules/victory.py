@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.rules.events import VictoryPointsScored
+
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
 
@@ -20,7 +22,7 @@ _NO_HQ_TYPES = ("anti_aircraft", "medic", "minelayer")
 
 def enabled(s: State) -> bool:
     """Whether the game plays with victory points."""
-    return VARIANT in s.game.variants
+    return s.game.victory_points
 
 
 def _param(s: State, name: str, default: int) -> int:
@@ -32,7 +34,7 @@ def _score(s: State, nation: str, points: int, why: str) -> None:
     if points <= 0:
         return
     s.vp[nation] = s.vp.get(nation, 0) + points
-    s.log.append({"event": "victory_points", "nation": nation, "points": points, "why": why})
+    s.log.append(VictoryPointsScored(nation, points, why))
 
 
 def can_take_hq(u: Unit) -> bool:

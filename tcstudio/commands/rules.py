@@ -1,6 +1,6 @@
 """`tcstudio rules …`: play and query the rules engine with JSON output.
 
-Subcommands: new, moves, targets, odds, actions, apply. Shapes are documented in
+Subcommands: new, moves, targets, odds, actions, log, apply. Shapes are documented in
 docs/engine.md. Exit 0: done; 1: bad input (unknown unit, illegal action, corrupt save);
 2: could not run (bad arguments, unreadable path).
 """
@@ -55,6 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("actions", help="legal actions of the player to act")
     _source_args(p)
     p.set_defaults(handler=_run(_actions))
+
+    p = sub.add_parser("log", help="the game's event log, each event with its readable line")
+    _source_args(p)
+    p.set_defaults(handler=_run(_log))
 
     p = sub.add_parser("apply", help="apply actions to a save and print the new state")
     p.add_argument("save", metavar="SAVE")
@@ -189,36 +193,26 @@ def _targets(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _odds(args: argparse.Namespace) -> dict[str, Any]:
-    from engine.rules import combat, odds
+    from engine.rules.combat import IllegalAttackError
+    from engine.rules.odds import attack_odds
 
     s = _load(args)
     a, d = _unit(s, args.attacker), _unit(s, args.defender)
-    if a.pos < 0 or d.pos < 0:
-        raise _Bad("both units must stand on the board (not in a fort or transport)")
-    if a.team == d.team:
-        raise _Bad(f"{d.id} is not an enemy of {a.id}")
-    board = s.game.board
-    dist = board.hexes[a.pos].distance(board.hexes[d.pos])
-    bonus, extra = None, 0
-    if dist == 1:
-        bonus, extra = combat.melee_bonus(s.game.ruleset, *s.melee_support(a, d))
     try:
-        o = odds.odds(s.game.ruleset, s.fighter(a), s.fighter(d), dist, extra)
-    except combat.IllegalAttackError as exc:
+        return attack_odds(s, a.id, d.id).to_json()
+    except IllegalAttackError as exc:
         raise _Bad(f"{a.id} cannot attack {d.id}: {exc}") from None
-    return {
-        "attacker": a.id, "defender": d.id, "distance": dist, "bonus": bonus,
-        "bonus_dice": extra, "return_fire": o.return_fire,
-        "damage_dealt": list(o.damage_dealt), "damage_taken": list(o.damage_taken),
-        "expected_dealt": o.expected_dealt, "expected_taken": o.expected_taken,
-        "p_destroy": o.p_destroy, "p_lose_attacker": o.p_lose_attacker,
-    }
 
 
 def _actions(args: argparse.Namespace) -> dict[str, Any]:
     s = _load(args)
     return {"phase": s.phase, "round": s.round, "current_player": s.current,
             "nation": s.nation, "actions": [str(a) for a in s.legal_actions()]}
+
+
+def _log(args: argparse.Namespace) -> dict[str, Any]:
+    s = _load(args)
+    return {"events": [{**e.to_json(), "text": e.text()} for e in s.log]}
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:

@@ -9,12 +9,11 @@ import pytest
 from engine.ai.random_bot import RandomBot
 from engine.content import load_map
 from engine.paths import CONTENT_DIR
-from engine.play.card_odds import card_odds
 from engine.play.session import PlaytestSession
 from engine.play.setup import PlaytestOptions, SeatChoice, build_scenario
 from engine.rules import combat
 from engine.rules.actions import Attack
-from engine.rules.odds import odds
+from engine.rules.odds import card_odds, odds
 
 
 @pytest.fixture(scope="module")

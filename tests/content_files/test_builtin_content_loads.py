@@ -27,10 +27,20 @@ from engine.content import (
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
+NO_EFFECT = ("catalog.ability_no_effect", "ruleset.variant_no_effect")
+
+
 def test_every_content_file_validates_without_problems():
+    """No problem but the warnings that name a power the engine does not play yet (issue 10
+    implements them; each one implemented drops its warning)."""
     checked, problems = validate_report([CONTENT])
     assert checked == 7
-    assert [str(p) for p in problems] == []
+    assert [str(p) for p in problems if p.code not in NO_EFFECT] == []
+    assert all(not p.is_error for p in problems)
+    named = {p.message.split("'")[3] for p in problems if p.code == "catalog.ability_no_effect"}
+    named |= {p.message.split("'")[1] for p in problems if p.code == "ruleset.variant_no_effect"}
+    assert named == {"fort_mounted", "area_attack", "gas", "gas_immune", "field_repair",
+                     "lay_mines", "close_combat", "start_with_special_unit"}
 
 
 @pytest.mark.parametrize("name", ["default-4p", "default-2p", "default-4p-earlier"])

@@ -114,16 +114,16 @@ def play_combat_phase(c) -> int:
         before = {uid: u.damage for uid, u in s.state.units.items()}
         c.panel.fight.click()
         for e in s.state.log[n:]:
-            if e["event"] != "combat":
+            if e.kind != "combat":
                 continue
             fought += 1
             for side, key in (("defender", "damage_to_defender"),
                               ("attacker", "damage_to_attacker")):
-                uid = e[side]
+                uid = getattr(e, side)
                 if uid in s.state.units:
-                    assert s.state.units[uid].damage == before[uid] + e[key]
+                    assert s.state.units[uid].damage == before[uid] + getattr(e, key)
                 else:
-                    assert e[f"{side}_destroyed"]
+                    assert getattr(e, f"{side}_destroyed")
     return fought
 
 

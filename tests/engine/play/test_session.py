@@ -7,10 +7,11 @@ import pytest
 from engine.ai.random_bot import RandomBot
 from engine.content import load_map
 from engine.paths import CONTENT_DIR
-from engine.play.session import PlaytestSession, describe_event
+from engine.play.session import PlaytestSession
 from engine.play.setup import PlaytestOptions, SeatChoice, build_scenario, map_problems
 from engine.rules.actions import Attack, EndPhase, Fight, Move
 from engine.rules.errors import IllegalActionError
+from engine.rules.events import CombatResolved
 from engine.rules.serialize import state_hash
 
 DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
@@ -124,9 +125,10 @@ def test_plan_order_odds_and_dice(default_map):
     n = len(s.state.log)
     line = s.fight()
     event = s.state.log[n]
-    assert event["event"] in ("combat", "attack_lost")
-    if event["event"] == "combat":
-        assert n in s.hit_values and n in s.xp_gained and "dice" in line
+    assert event.kind in ("combat", "attack_lost")
+    if event.kind == "combat":
+        assert event.attacker_hit_value is not None and event.xp_attacker is not None
+        assert "dice" in line and f"hit on ≤{event.attacker_hit_value}" in line
         assert isinstance(s.timeline[-1], Fight)
 
 
@@ -184,13 +186,13 @@ def test_bot_is_labelled_and_only_plays_legal_actions(default_map):
         s.apply(a)
 
 
-def test_describe_event_marks_hits():
-    e = {"event": "combat", "attacker": "A", "defender": "B", "distance": 1, "bonus": None,
-         "bonus_dice": 0, "attacker_dice": [2, 9], "defender_dice": [5],
-         "damage_to_defender": 1, "damage_to_attacker": 0, "defender_destroyed": False,
-         "attacker_destroyed": False}
-    text = describe_event(e, (4, 3))
+def test_combat_event_text_marks_hits():
+    e = CombatResolved("A", "B", 1, None, 0, (2, 9), (5,), 1, 0, False, False,
+                       attacker_hit_value=4, defender_hit_value=3, attacker_hits=1,
+                       defender_hits=0, xp_attacker=1, xp_defender=0)
+    text = e.text()
     assert "[2] 9" in text and "hit on ≤4" in text and "return fire 5" in text
+    assert "XP +1 attacker, +0 defender" in text
 
 
 def test_four_random_ai_seats_with_full_setup_finish(default_map):
@@ -251,7 +253,7 @@ def test_dice_free_odds_come_from_the_card_table(default_map):
     s.start_combat()
     n = len(s.state.log)
     s.fight()
-    event = next(e for e in s.state.log[n:] if e["event"] in ("combat", "scatter",
+    event = next(e for e in s.state.log[n:] if e.kind in ("combat", "scatter",
                                                                "attack_lost"))
-    if event["event"] == "combat" and event["defender"] == d.id:
-        assert event["attacker_dice"].count(1) == want[event["cards"][0] - 1]
+    if event.kind == "combat" and event.defender == d.id:
+        assert event.attacker_dice.count(1) == want[event.cards[0] - 1]

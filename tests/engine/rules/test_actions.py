@@ -9,7 +9,7 @@ from engine.rules.actions import (
     Action,
     Assign,
     Attack,
-    Board,
+    BoardTransport,
     Buy,
     Capture,
     EndPhase,
@@ -27,7 +27,7 @@ from engine.rules.errors import ActionParseError
 
 ALL = [
     Assign("DE-infantry-1", 2), Place(3), Headquarters(7), Move("DE-infantry-1", Hex(4, -7)),
-    Enter("u1", "fort_nord"), Capture("u3", "fort_sued"), Board("u5", "u9"), Unload("u9"),
+    Enter("u1", "fort_nord"), Capture("u3", "fort_sued"), BoardTransport("u5", "u9"), Unload("u9"),
     Unload("u9", (Hex(1, 2), Hex(-1, 0))),
     Attack("u4", "u17"), Fight(), EndPhase(), Buy("infantry", "fort_nord"),
     Buy("gunboat", "3,4"), Repair("u8"), Gift("AH", 2), Surrender(),

@@ -10,6 +10,7 @@ import pytest
 from engine.hexes import Hex
 from engine.rules.actions import Attack, EndPhase, Fight
 from engine.rules.errors import IllegalActionError
+from engine.rules.events import AttackLost
 from tests.engine.rules.fixtures import empty_state, game_map, put
 
 R = 4
@@ -41,7 +42,7 @@ def _declare(s, *pairs) -> None:
 
 def _fight(s):
     s.apply_action(Fight())
-    return s.log[-1]
+    return next(e for e in reversed(s.log) if e.kind in ("combat", "attack_lost", "scatter"))
 
 
 def test_declared_order_is_fixed_and_an_attack_on_a_destroyed_target_is_lost():
@@ -58,10 +59,12 @@ def test_declared_order_is_fixed_and_an_attack_on_a_destroyed_target_is_lost():
     with pytest.raises(IllegalActionError):
         s.apply_action(Attack(car.id, other.id))  # the combat phase takes no new declarations
     first = _fight(s)
-    assert first["event"] == "combat" and first["defender_destroyed"]
+    assert first.kind == "combat" and first.defender_destroyed
     assert tank.xp == 2  # destroying gives 2 in total
     second = _fight(s)
-    assert second == {"event": "attack_lost", "attacker": car.id, "defender": target.id}
+    assert second == AttackLost(car.id, target.id)
+    assert second.to_json() == {"event": "attack_lost", "attacker": car.id,
+                                "defender": target.id}
     assert car.xp == 0 and other.damage == 0
     assert s.phase == "money"
 
@@ -84,7 +87,7 @@ def test_return_fire_only_in_melee_and_only_if_the_defender_could_attack(
     s.dice = FixedDice(0, 0)
     _declare(s, (a, d))
     event = _fight(s)
-    assert (len(event["defender_dice"]) > 0) == fires_back
+    assert (len(event.defender_dice) > 0) == fires_back
 
 
 def test_a_unit_on_water_neither_attacks_nor_fires_back():
@@ -103,7 +106,7 @@ def test_a_unit_on_water_neither_attacks_nor_fires_back():
     swimmer = put(s, "infantry", "FR", row(2))
     s.dice = FixedDice(0, 12)
     _declare(s, (car, swimmer))
-    assert _fight(s)["defender_dice"] == []
+    assert _fight(s).defender_dice == ()
 
 
 def test_dice_by_damage_and_pincer_counts_own_units_only_not_allies():
@@ -118,7 +121,7 @@ def test_dice_by_damage_and_pincer_counts_own_units_only_not_allies():
     s.dice = FixedDice(0, 0)
     _declare(s, (car, inf))
     event = _fight(s)
-    assert event["bonus"] == "pincer" and event["bonus_dice"] == 2
+    assert event.bonus == "pincer" and event.bonus_dice == 2
     assert s.dice.rolled == [8 + 2, 11]  # 3 damage → 8 dice (+2), 1 damage → 11 dice
 
 
@@ -131,7 +134,7 @@ def test_encirclement_by_two_own_units_or_one_directly_opposite():
     s.dice = FixedDice(0, 0)
     _declare(s, (car, inf))
     event = _fight(s)
-    assert event["bonus"] == "encirclement" and s.dice.rolled[0] == 12 + 3
+    assert event.bonus == "encirclement" and s.dice.rolled[0] == 12 + 3
     s = empty_state(game_map())
     car = put(s, "armoured_car", "DE", row(1))
     inf = put(s, "infantry", "FR", row(2))
@@ -148,7 +151,7 @@ def test_no_pincer_dice_at_range():
     s.dice = FixedDice(0)
     _declare(s, (mortar, inf))
     event = _fight(s)
-    assert event["bonus"] is None and s.dice.rolled == [12]
+    assert event.bonus is None and s.dice.rolled == [12]
 
 
 def test_forest_column_for_the_defender_only():
@@ -160,8 +163,8 @@ def test_forest_column_for_the_defender_only():
     s.dice = FixedDice(5, 2)
     _declare(s, (car, inf))
     event = _fight(s)
-    assert event["damage_to_defender"] == 2  # 5 hits in forest (3 in the open)
-    assert event["damage_to_attacker"] == 1  # 2 hits on the open column (forest would be 0)
+    assert event.damage_to_defender == 2  # 5 hits in forest (3 in the open)
+    assert event.damage_to_attacker == 1  # 2 hits on the open column (forest would be 0)
     assert car.xp == 1 and inf.xp == 1  # +1 each for damaging
 
 
@@ -172,5 +175,5 @@ def test_destroyed_at_six_damage_and_units_in_forts_untouchable():
     s.dice = FixedDice(3, 0)  # 3 hits on open armour [1, 3, ...] = 2 damage → 6: destroyed
     _declare(s, (car, inf))
     event = _fight(s)
-    assert event["defender_destroyed"] and inf.id not in s.units
+    assert event.defender_destroyed and inf.id not in s.units
     assert car.xp == 2

@@ -284,7 +284,7 @@ def test_capture_removes_the_defenders_inside_and_only_them():
     inside = [put(s, "tank", "FR", "f1"), put(s, "infantry", "FR", "f1")]
     s.apply_action(Capture(inf.id, "f1"))
     assert all(u.id not in s.units for u in inside)
-    assert set(s.log[-1]["removed"]) == {u.id for u in inside}
+    assert set(s.log[-1].removed) == {u.id for u in inside}
 
 
 def test_own_fort_entry_costs_half_a_point_for_own_units_of_every_kind():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine.hexes import Hex
-from engine.rules.actions import Attack, Board, EndPhase, Enter, Move, Unload
+from engine.rules.actions import Attack, BoardTransport, EndPhase, Enter, Move, Unload
 from engine.rules.errors import IllegalActionError
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put
 
@@ -38,7 +38,7 @@ def test_capacity_four_transportable_own_units_only():
         ("infantry", row(4)), ("heavy_mortar", row(6)), ("howitzer", Hex(5, R - 1)),
         ("anti_tank", Hex(6, R - 1)))]
     for u in riders:
-        s.apply_action(Board(u.id, truck.id))
+        s.apply_action(BoardTransport(u.id, truck.id))
     assert truck.cargo == [u.id for u in riders]
     fifth = put(s, "heavy_infantry", "DE", Hex(4, R + 1))
     assert all(o.kind != "board" for o in s.legal_moves(fifth).values())
@@ -58,8 +58,8 @@ def test_unload_onto_adjacent_free_hexes_never_into_a_fort_or_another_transport(
     mortar = put(s, "heavy_mortar", "DE", Hex(1, R - 1))
     truck = put(s, "transport", "DE", row(1))
     other_truck = put(s, "transport", "DE", row(6))
-    s.apply_action(Board(inf.id, truck.id))
-    s.apply_action(Board(mortar.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
+    s.apply_action(BoardTransport(mortar.id, truck.id))
     s.apply_action(Move(truck.id, row(5)))
     free = set(row(5).neighbors()) - {Hex(5, R - 1), row(6)}  # entrance, other transport
     unloads = [a for a in s.legal_actions() if isinstance(a, Unload)]
@@ -80,7 +80,7 @@ def test_unloaded_units_cannot_move_on_but_may_attack():
     s = empty_state(game_map())
     inf = put(s, "infantry", "DE", row(0))
     truck = put(s, "transport", "DE", row(1))
-    s.apply_action(Board(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
     s.apply_action(Move(truck.id, row(5)))
     spot = s.game.board.hexes[s.unload_spots(truck, truck.pos)[0]]
     enemy_at = next(h for h in spot.neighbors() if h != s.hex_of(truck)
@@ -110,7 +110,7 @@ def test_loaded_transport_into_own_fort_puts_passengers_inside_and_leaves_empty(
     s = empty_state(game_map(forts=[fort("f1", [row(5)], [row(4), row(6)], owner="DE")]))
     inf = put(s, "infantry", "DE", row(0))
     truck = put(s, "transport", "DE", row(1))
-    s.apply_action(Board(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
     s.apply_action(Enter(truck.id, "f1"))
     assert inf.fort == "f1" and inf.carrier is None and truck.cargo == []
     assert s.legal_moves(inf) == {}  # "können nicht weiterbewegt werden"
@@ -125,7 +125,7 @@ def test_a_transport_must_end_where_all_passengers_can_unload():
     riders = [put(s, "infantry", "DE", h) for h in (row(0), Hex(1, R - 1), Hex(0, R + 1))]
     truck = put(s, "transport", "DE", row(1))
     for u in riders:
-        s.apply_action(Board(u.id, truck.id))
+        s.apply_action(BoardTransport(u.id, truck.id))
     target = row(6)
     for h in list(target.neighbors())[:4]:
         put(s, "heavy_mortar", "DE", h)  # 2 free neighbours left: not enough for 3
@@ -139,7 +139,7 @@ def test_passengers_must_be_unloaded_when_the_move_phase_ends():
     s = empty_state(game_map())
     inf = put(s, "infantry", "DE", row(0))
     truck = put(s, "transport", "DE", row(1))
-    s.apply_action(Board(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
     s.apply_action(EndPhase())
     assert s.phase == "declare"
     assert truck.cargo == [] and inf.carrier is None and inf.pos >= 0
@@ -157,8 +157,8 @@ def test_first_round_boarding_may_not_spend_a_second_army():
     opts = s.legal_moves(inf)
     assert all(not (o.kind == "board" and o.target == row(1)) for o in opts.values())
     with pytest.raises(IllegalActionError):
-        s.apply_action(Board(inf.id, truck.id))
-    s.apply_action(Board(inf.id, same.id))
+        s.apply_action(BoardTransport(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, same.id))
     assert same.cargo == [inf.id]
 
 

@@ -88,11 +88,11 @@ def test_worked_example_with_forced_dice():
     dice_state = s.dice.state
     s.apply_action(Action.parse(f"fight {','.join(map(str, CAR))}/"
                                 f"{','.join(map(str, INFANTRY))}"))
-    event = next(e for e in s.log if e["event"] == "combat")
-    assert event["attacker_dice"] == list(CAR) and event["defender_dice"] == list(INFANTRY)
-    assert event["bonus"] == "pincer" and event["bonus_dice"] == 2
+    event = next(e for e in s.log if e.kind == "combat")
+    assert event.attacker_dice == CAR and event.defender_dice == INFANTRY
+    assert event.bonus == "pincer" and event.bonus_dice == 2
     # 5 hits on <= 6 against infantry in forest: 2 damage; 2 hits on <= 2: 1 damage.
-    assert (event["damage_to_defender"], event["damage_to_attacker"]) == (2, 1)
+    assert (event.damage_to_defender, event.damage_to_attacker) == (2, 1)
     assert (s.units[inf].damage, s.units[car].damage) == (1 + 2, 3 + 1)
     assert (s.units[car].xp, s.units[inf].xp) == (4, 1)
     assert s.dice.state == dice_state  # forced faces leave the seeded dice untouched
@@ -137,7 +137,7 @@ def test_no_return_fire_needs_empty_defender_faces():
     with pytest.raises(IllegalActionError, match="does not fire back"):
         s.apply_action(Fight((12,) * n, (1,)))
     s.apply_action(Fight((12,) * n, ()))
-    assert next(e for e in s.log if e["event"] == "combat")["defender_dice"] == []
+    assert next(e for e in s.log if e.kind == "combat").defender_dice == ()
 
 
 def test_scatter_die_is_forced_as_a_third_part():
@@ -150,16 +150,16 @@ def test_scatter_die_is_forced_as_a_third_part():
     with pytest.raises(IllegalActionError, match="empty hex"):
         s.apply_action(Fight((1,), (), 1))
     s.apply_action(Action.parse("fight //1"))
-    assert next(e for e in s.log if e["event"] == "scatter")["lands_on"] is None
-    assert not any(e["event"] == "combat" for e in s.log)
+    assert next(e for e in s.log if e.kind == "scatter").lands_on is None
+    assert not any(e.kind == "combat" for e in s.log)
 
 
 def test_scatter_on_target_then_forced_dice():
     s, _, target = _bertha()
     n = combat.dice_count(s.game.ruleset, 0)
     s.apply_action(Fight((1,) * n, (), 9))
-    fought = next(e for e in s.log if e["event"] == "combat")
-    assert fought["defender"] == target and fought["attacker_dice"] == [1] * n
+    fought = next(e for e in s.log if e.kind == "combat")
+    assert fought.defender == target and fought.attacker_dice == (1,) * n
 
 
 def test_no_scatter_part_for_a_unit_that_does_not_scatter():
@@ -174,8 +174,8 @@ def test_lost_attack_takes_no_faces():
     with pytest.raises(IllegalActionError, match="attack is lost"):
         s.apply_action(Fight(CAR, INFANTRY))
     s.apply_action(Action.parse("fight /"))
-    assert any(e["event"] == "attack_lost" for e in s.log)
-    assert not any(e["event"] == "combat" for e in s.log) and s.phase == "money"
+    assert any(e.kind == "attack_lost" for e in s.log)
+    assert not any(e.kind == "combat" for e in s.log) and s.phase == "money"
 
 
 def test_dice_free_refuses_forced_dice():
@@ -241,10 +241,10 @@ def test_applying_an_outcome_gives_its_damage(pick):
     to_att = min(combat.damage_from_hits(combat.as_attacker(fa), pick.defender_hits),
                  combat.damage_room(rs, fa))
     s.apply_chance(pick)
-    event = next(e for e in s.log if e["event"] == "combat")
-    assert (event["damage_to_defender"], event["damage_to_attacker"]) == (to_def, to_att)
-    assert event["attacker_dice"].count(1) == pick.attacker_hits
-    assert event["defender_dice"].count(1) == pick.defender_hits
+    event = next(e for e in s.log if e.kind == "combat")
+    assert (event.damage_to_defender, event.damage_to_attacker) == (to_def, to_att)
+    assert event.attacker_dice.count(1) == pick.attacker_hits
+    assert event.defender_dice.count(1) == pick.defender_hits
     assert isinstance(s.history[-1], Fight) and s.history[-1].forced
 
 
@@ -253,9 +253,9 @@ def test_every_outcome_applies_and_hits_count():
     for outcome, _p in s.chance_outcomes():
         c = s.clone()
         c.apply_chance(outcome)
-        event = next(e for e in c.log if e["event"] == "combat")
-        assert event["attacker_dice"].count(1) == outcome.attacker_hits
-        assert event["defender_dice"].count(1) == outcome.defender_hits
+        event = next(e for e in c.log if e.kind == "combat")
+        assert event.attacker_dice.count(1) == outcome.attacker_hits
+        assert event.defender_dice.count(1) == outcome.defender_hits
 
 
 def test_impossible_outcome_is_refused():
@@ -286,7 +286,7 @@ def test_big_bertha_outcomes_include_the_landing():
         assert c.phase == "money" and c.history[-1].scatter is not None
     s.apply_chance(ChanceOutcome(1, 0, 2))
     assert str(s.history[-1]) == f"fight 1{',12' * (n - 1)}//3"
-    assert next(e for e in s.log if e["event"] == "combat")["defender"] == friend.id
+    assert next(e for e in s.log if e.kind == "combat").defender == friend.id
 
 
 # --- replay ----------------------------------------------------------------------------------
@@ -350,7 +350,7 @@ def test_cli_applies_forced_fight(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["history"][-1] == text
     s.apply_action(Action.parse(text))
-    assert out["log"] == s.log
+    assert out["log"] == [e.to_json() for e in s.log]
     wrong = text.split("/")[0] + ",1/" + text.split("/")[1]
     assert main(["rules", "apply", str(path), wrong]) == 1
     err = capsys.readouterr().err

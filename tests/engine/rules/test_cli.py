@@ -117,3 +117,15 @@ def test_full_setup_save_takes_assign_and_place_actions(capsys, tmp_path):
     code, state, _ = run(capsys, "apply", str(path), first)
     assert code == 0 and state["history"] == [first]
     assert state["scenario_path"].endswith("default-2p.scenario.yaml")
+
+
+def test_log_renders_the_engines_events(save, capsys, tmp_path):
+    after = tmp_path / "after.json"
+    code, _, _ = run(capsys, "apply", str(save), "end_phase", "--out", str(after))
+    assert code == 0
+    code, out, _ = run(capsys, "log", str(after))
+    assert code == 0 and out["events"]
+    last = out["events"][-1]
+    assert last["event"] == "phase" and last["phase"] == "declare"
+    assert last["text"].endswith("declare phase")
+    assert all(e["text"] for e in out["events"])

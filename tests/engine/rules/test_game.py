@@ -8,7 +8,7 @@ from engine.hexes import Hex, ring
 from engine.rules.actions import (
     Assign,
     Attack,
-    Board,
+    BoardTransport,
     Buy,
     EndPhase,
     Fight,
@@ -74,7 +74,7 @@ def test_full_setup_assign_place_ring_by_ring_then_roll_first_player():
     while s.phase == "setup":
         s.apply_action(next(a for a in s.legal_actions() if isinstance(a, Place)))
     assert s.phase == "move" and s.round == 1
-    assert any(e["event"] == "roll" and e["purpose"] == "first_player" for e in s.log)
+    assert any(e.kind == "roll" and e.purpose == "first_player" for e in s.log)
 
 
 def test_quick_setup_with_designer_groups():
@@ -118,8 +118,8 @@ def test_transport_order_board_move_unload():
     truck = put(s, "transport", "DE", row(1))
     opt = s.legal_moves(mortar)[row(1)]
     assert (opt.kind, opt.cost) == ("board", 0.5)
-    s.apply_action(Board(mortar.id, truck.id))  # 1. mortar boards
-    s.apply_action(Board(inf.id, truck.id))  # 2. infantry boards
+    s.apply_action(BoardTransport(mortar.id, truck.id))  # 1. mortar boards
+    s.apply_action(BoardTransport(inf.id, truck.id))  # 2. infantry boards
     s.apply_action(Move(truck.id, row(5)))  # 3. transport moves
     actions = s.legal_actions()
     assert actions[-1] == Surrender() and actions[:-1]
@@ -149,7 +149,7 @@ def test_loaded_transport_into_own_fort_and_empty_exit():
     s = empty_state(game_map(forts=[fort("f1", [row(6)], [row(5), row(7)], owner="DE")]))
     inf = put(s, "infantry", "DE", row(0))
     truck = put(s, "transport", "DE", row(1))
-    s.apply_action(Board(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
     from engine.rules.actions import Enter
 
     s.apply_action(Enter(truck.id, "f1"))
@@ -161,7 +161,7 @@ def test_transport_must_end_where_everyone_can_unload():
     s = empty_state(game_map())
     inf = put(s, "infantry", "DE", row(0))
     truck = put(s, "transport", "DE", row(1))
-    s.apply_action(Board(inf.id, truck.id))
+    s.apply_action(BoardTransport(inf.id, truck.id))
     target = row(6)
     for h in target.neighbors():
         put(s, "armoured_car", "DE", h)
@@ -216,11 +216,12 @@ def test_declared_attacks_resolve_in_order_and_lost_on_destroyed_target():
     s.apply_action(EndPhase())
     assert s.phase == "combat" and s.legal_actions()[0] == Fight()
     s.apply_action(Fight())
-    first = s.log[-1]
-    assert first["event"] == "combat" and first["bonus"] == "pincer"
-    if first["defender_destroyed"]:
+    first = next(e for e in reversed(s.log) if e.kind in ("combat", "attack_lost", "scatter"))
+    assert first.kind == "combat" and first.bonus == "pincer"
+    if first.defender_destroyed:
         s.apply_action(Fight())
-        assert s.log[-1]["event"] == "attack_lost"
+        fights = [e for e in s.log if e.kind in ("combat", "attack_lost", "scatter")]
+        assert fights[-1].kind == "attack_lost"
     assert s.phase == "money"
 
 
@@ -322,7 +323,7 @@ def test_elimination_victory_switch():
     s.apply_action(EndPhase())
     s.apply_action(Fight())
     # a hero tank (hits on 10 or less with 12 dice) destroys the 5-damage infantry
-    assert s.log[-2]["defender_destroyed"]
+    assert next(e for e in reversed(s.log) if e.kind == "combat").defender_destroyed
     assert s.winner() == "central" and s.reason == "elimination"
 
 
@@ -345,9 +346,10 @@ def test_special_unit_is_drawn_at_random_for_the_special_price():
     with pytest.raises(IllegalActionError, match="drawn at random"):
         s.apply_action(Buy("gunboat", "0,0"))
     s.apply_action(Buy("special", "f1"))
-    draw = s.log[-1]
+    draw = s.log[-2]
+    assert s.log[-1].kind == "buy" and s.log[-1].unit_type == draw.unit_type
     # no water on this map, so the gunboat is left out of the draw: the medic it is
-    assert draw["event"] == "draw_special" and draw["unit_type"] == "medic"
+    assert draw.kind == "draw_special" and draw.unit_type == "medic"
     assert s.money["DE"] == 19 - s.game.ruleset.special_unit_price  # 1 income first
     medic = next(u for u in s.units.values() if u.type.id == "medic")
     assert medic.fort == "f1"
@@ -524,8 +526,8 @@ def test_victory_point_for_a_unit_destroyed_in_combat():
     s.apply_action(Attack(tank.id, target.id))
     s.apply_action(EndPhase())
     s.apply_action(Fight())
-    combat_event = next(e for e in s.log if e["event"] == "combat")
-    assert combat_event["defender_destroyed"]  # a hero tank's 12 dice on 10 or less
+    combat_event = next(e for e in s.log if e.kind == "combat")
+    assert combat_event.defender_destroyed  # a hero tank's 12 dice on 10 or less
     assert s.vp["DE"] == 1
 
 
@@ -559,10 +561,10 @@ def test_big_bertha_shot_scatters_onto_whatever_stands_there():
     landing = row(5).neighbor(face - 1)  # the GAP proposal: direction index = face - 1
     friend = put(s, "armoured_car", "DE", landing)
     s.apply_action(Fight())
-    scatter = next(e for e in s.log if e["event"] == "scatter")
-    assert scatter["lands_on"] == friend.id and scatter["face"] == face
-    fought = next(e for e in s.log if e["event"] == "combat")
-    assert fought["defender"] == friend.id  # friendly fire
+    scatter = next(e for e in s.log if e.kind == "scatter")
+    assert scatter.lands_on == friend.id and scatter.face == face
+    fought = next(e for e in s.log if e.kind == "combat")
+    assert fought.defender == friend.id  # friendly fire
     assert target.damage == 0
 
 
@@ -575,8 +577,8 @@ def test_big_bertha_hits_the_target_on_seven_or_more():
     s.apply_action(EndPhase())
     _dice_with_first_d12(s, range(7, 13))
     s.apply_action(Fight())
-    assert not any(e["event"] == "scatter" for e in s.log)
-    assert next(e for e in s.log if e["event"] == "combat")["defender"] == target.id
+    assert not any(e.kind == "scatter" for e in s.log)
+    assert next(e for e in s.log if e.kind == "combat").defender == target.id
 
 
 def test_dice_free_variant_draws_cards_instead_of_rolling():
@@ -590,12 +592,12 @@ def test_dice_free_variant_draws_cards_instead_of_rolling():
     s.apply_action(Attack(car.id, inf.id))
     s.apply_action(EndPhase())
     s.apply_action(Fight())
-    event = next(e for e in s.log if e["event"] == "combat")
-    card_a, card_d = event["cards"]
+    event = next(e for e in s.log if e.kind == "combat")
+    card_a, card_d = event.cards
     hits_a = dicefree.card_hits(s.game.ruleset, 4, 12, card_a)  # car: hit 4, 12 dice
     hits_d = dicefree.card_hits(s.game.ruleset, 2, 12, card_d)  # infantry: hit 2
-    assert event["attacker_dice"].count(1) == hits_a and len(event["attacker_dice"]) == 12
-    assert event["defender_dice"].count(1) == hits_d
+    assert event.attacker_dice.count(1) == hits_a and len(event.attacker_dice) == 12
+    assert event.defender_dice.count(1) == hits_d
 
 
 def ruleset_with_dice_free():
@@ -629,7 +631,7 @@ def test_worked_example_armoured_car_with_pincer_against_infantry_in_forest():
     s.dice = FixedDice(s.dice.state)
     s.apply_action(EndPhase())
     s.apply_action(Fight())
-    event = next(e for e in s.log if e["event"] == "combat")
-    assert event["bonus"] == "pincer" and event["bonus_dice"] == 2
+    event = next(e for e in s.log if e.kind == "combat")
+    assert event.bonus == "pincer" and event.bonus_dice == 2
     assert (inf.damage, car.damage) == (1 + 2, 3 + 1)  # 2 damage in forest (3 in the open)
     assert (car.xp, inf.xp) == (4, 1)

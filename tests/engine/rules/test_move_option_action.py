@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.hexes import Hex
-from engine.rules.actions import Board, Move
+from engine.rules.actions import BoardTransport, Move
 from engine.rules.state import PHASES, Phase
 from tests.engine.rules.fixtures import empty_state, game_map, put
 
@@ -23,7 +23,7 @@ def test_every_option_gives_a_legal_action_of_its_kind():
         assert opt.unit_id == inf.id
         assert str(action) in legal, action
         if opt.kind == "board":
-            assert action == Board(inf.id, truck.id)
+            assert action == BoardTransport(inf.id, truck.id)
         elif opt.kind == "move":
             assert action == Move(inf.id, h)
 

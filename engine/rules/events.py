@@ -1,0 +1,449 @@
+"""Typed game-log events: what the engine did, with every number it computed.
+
+`State.log` is a list of these frozen dataclasses. Each has a `kind` (its JSON "event" tag),
+`to_json()` for saves, `text()` for a readable line, and `event_from_json` turns saved data
+back into events (old saves included: missing newer fields load as None). Clients render the
+log from these fields and never recompute a rule; a combat carries its hit values, hits and
+experience gained, so even a scattered shot shows the numbers of the unit it really hit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class EventError(ValueError):
+    """Saved log data that is not an event this engine knows."""
+
+
+def _freeze(value: Any) -> Any:
+    """JSON-like data with every list made a tuple (so equal events compare equal)."""
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _freeze(v) for k, v in value.items()}
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    """The JSON form of frozen data: tuples back to lists."""
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened in a game."""
+
+    kind: ClassVar[str] = ""
+    # Fields left out of the JSON while None or empty (the form older saves have).
+    optional: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, list | tuple | dict):
+                object.__setattr__(self, f.name, _freeze(value))
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as plain JSON data, tagged with "event": kind."""
+        out: dict[str, Any] = {"event": self.kind}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in self.optional and not value and value != 0:
+                continue
+            out[f.metadata.get("json", f.name)] = _thaw(value)
+        return out
+
+    def text(self) -> str:
+        """A readable line for the play-test log and exports."""
+        return ", ".join(f"{k}={v}" for k, v in self.to_json().items())
+
+
+EVENTS: dict[str, type[Event]] = {}
+
+
+def register(cls: type[Event]) -> type[Event]:
+    """Class decorator: make an event class loadable by its kind."""
+    if not cls.kind or cls.kind in EVENTS:
+        raise ValueError(f"event class {cls.__name__} needs a new kind, got {cls.kind!r}")
+    EVENTS[cls.kind] = cls
+    return cls
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """The event of saved JSON data; EventError names an unknown kind or a missing field."""
+    if not isinstance(data, dict):
+        raise EventError(f"a log event is an object, got {type(data).__name__}")
+    kind = data.get("event")
+    cls = EVENTS.get(kind)  # type: ignore[arg-type]
+    if cls is None:
+        raise EventError(f"unknown log event {kind!r} (known: {', '.join(EVENTS)})")
+    names = {f.metadata.get("json", f.name): f.name for f in dataclasses.fields(cls)}
+    kwargs = {names[k]: v for k, v in data.items() if k in names}
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise EventError(f"log event {kind!r}: {exc}") from None
+
+
+def _field(json_name: str, default: Any = dataclasses.MISSING) -> Any:
+    if default is dataclasses.MISSING:
+        return dataclasses.field(metadata={"json": json_name})
+    return dataclasses.field(default=default, metadata={"json": json_name})
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class ChipsDealt(Event):
+    """Start numbers dealt to every nation (army k = chip k)."""
+
+    kind = "deal"
+    chips: dict[str, tuple[int, ...]]
+
+    def text(self) -> str:
+        chips = "; ".join(f"{n}: {', '.join(map(str, c))}" for n, c in self.chips.items())
+        return f"start chips dealt ({chips})"
+
+
+@register
+@dataclass(frozen=True)
+class RolledOff(Event):
+    """A roll-off: each round's d12 per nation, and the winner."""
+
+    kind = "roll"
+    purpose: str
+    rolls: tuple[dict[str, int], ...]
+    winner: str
+
+    def text(self) -> str:
+        rolls = " / ".join(", ".join(f"{n} {v}" for n, v in r.items()) for r in self.rolls)
+        return f"roll-off for {self.purpose.replace('_', ' ')}: {rolls} → {self.winner}"
+
+
+@register
+@dataclass(frozen=True)
+class ArmyPlaced(Event):
+    """An army placed at a start number: (unit id, [q, r]) per unit."""
+
+    kind = "place"
+    nation: str
+    army: int
+    number: int
+    units: tuple[tuple[Any, ...], ...]
+
+    def text(self) -> str:
+        return (f"{self.nation} places army {self.army} at start number {self.number} "
+                f"({len(self.units)} units)")
+
+
+@register
+@dataclass(frozen=True)
+class HeadquartersChosen(Event):
+    """The start numbers chosen as headquarters (victory-points variant)."""
+
+    kind = "headquarters"
+    hq: dict[str, int]
+
+    def text(self) -> str:
+        hq = ", ".join(f"{n} at start number {k}" for n, k in self.hq.items())
+        return f"headquarters: {hq}"
+
+
+# --- movement ------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class Moved(Event):
+    """A unit moved over the board (`start` None: it came out of a fort)."""
+
+    kind = "move"
+    unit: str
+    start: tuple[int, int] | None = _field("from")
+    to: tuple[int, int] = _field("to")
+
+    def text(self) -> str:
+        where = "its fort" if self.start is None else ",".join(map(str, self.start))
+        return f"{self.unit} moves from {where} to {','.join(map(str, self.to))}"
+
+
+@register
+@dataclass(frozen=True)
+class FortEntered(Event):
+    """A unit (and its passengers) entered its own fort."""
+
+    kind = "enter"
+    unit: str
+    fort: str
+    passengers: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        extra = f" with {', '.join(self.passengers)}" if self.passengers else ""
+        return f"{self.unit} enters {self.fort}{extra}"
+
+
+@register
+@dataclass(frozen=True)
+class FortCaptured(Event):
+    """A foot soldier captured a fort, removing the enemy units inside."""
+
+    kind = "capture"
+    fort: str
+    by: str
+    previous: str = _field("from")
+    removed: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        removed = f", removing {', '.join(self.removed)}" if self.removed else ""
+        return f"{self.by} captures {self.fort} from {self.previous}{removed}"
+
+
+@register
+@dataclass(frozen=True)
+class TransportBoarded(Event):
+    """A unit boarded a transport."""
+
+    kind = "board"
+    unit: str
+    transport: str
+
+    def text(self) -> str:
+        return f"{self.unit} boards {self.transport}"
+
+
+@register
+@dataclass(frozen=True)
+class TransportUnloaded(Event):
+    """A transport unloaded its passengers onto these hexes."""
+
+    kind = "unload"
+    transport: str
+    units: tuple[str, ...]
+    to: tuple[tuple[int, int], ...]
+
+    def text(self) -> str:
+        spots = ", ".join(f"{u} to {q},{r}" for u, (q, r) in zip(self.units, self.to,
+                                                                 strict=True))
+        return f"{self.transport} unloads {spots or 'nobody'}"
+
+
+# --- combat --------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class AttackLost(Event):
+    """A declared attack that was not fought (a unit gone, or no longer allowed)."""
+
+    kind = "attack_lost"
+    optional = ("why",)
+    attacker: str
+    defender: str
+    why: str | None = None
+
+    def text(self) -> str:
+        why = f" ({self.why})" if self.why else " (a unit is gone)"
+        return f"attack of {self.attacker} on {self.defender} lapses{why}"
+
+
+@register
+@dataclass(frozen=True)
+class ShotScattered(Event):
+    """A scattering shot (Big Bertha) landed on a neighbour of its target."""
+
+    kind = "scatter"
+    attacker: str
+    target: str
+    face: int
+    direction: int
+    lands_on: str | None
+
+    def text(self) -> str:
+        return (f"{self.attacker}'s shot at {self.target} scatters (face {self.face}) "
+                f"and lands on {self.lands_on or 'nothing'}")
+
+
+@register
+@dataclass(frozen=True)
+class CombatResolved(Event):
+    """One combat fought with dice or dice-free cards, with every number the engine used.
+
+    The hit values, hits and XP fields are None only in logs of saves made before they were
+    recorded."""
+
+    kind = "combat"
+    optional = ("cards", "attacker_hit_value", "defender_hit_value", "attacker_hits",
+                "defender_hits", "xp_attacker", "xp_defender")
+    attacker: str
+    defender: str
+    distance: int
+    bonus: str | None
+    bonus_dice: int
+    attacker_dice: tuple[int, ...]
+    defender_dice: tuple[int, ...]
+    damage_to_defender: int
+    damage_to_attacker: int
+    defender_destroyed: bool
+    attacker_destroyed: bool
+    cards: tuple[int, ...] = ()
+    attacker_hit_value: int | None = None
+    defender_hit_value: int | None = None  # 0 when the defender does not fire back
+    attacker_hits: int | None = None
+    defender_hits: int | None = None
+    xp_attacker: int | None = None
+    xp_defender: int | None = None
+
+    def text(self) -> str:
+        av, dv = self.attacker_hit_value or 0, self.defender_hit_value or 0
+
+        def faces(dice: tuple[int, ...], value: int, hits: int | None) -> str:
+            if self.cards:
+                # Dice-free: the engine turns each drawn card into hits (faces 1 or 12).
+                return f"{hits if hits is not None else dice.count(1)} hit(s)"
+            if not value:
+                return " ".join(str(f) for f in dice)
+            return " ".join(f"[{f}]" if f <= value else str(f) for f in dice)
+
+        how = f": card(s) {', '.join(map(str, self.cards))}," if self.cards else ": dice"
+        text = (f"{self.attacker} attacks {self.defender} at range {self.distance}"
+                + (f" ({self.bonus} +{self.bonus_dice})" if self.bonus else "")
+                + f"{how} {faces(self.attacker_dice, av, self.attacker_hits)}"
+                + (f" (hit on ≤{av})" if av and not self.cards else "")
+                + f" → {self.damage_to_defender} damage")
+        if self.defender_dice:
+            text += (f"; return fire {faces(self.defender_dice, dv, self.defender_hits)}"
+                     + (f" (hit on ≤{dv})" if dv and not self.cards else "")
+                     + f" → {self.damage_to_attacker} damage")
+        if self.defender_destroyed:
+            text += f"; {self.defender} destroyed"
+        if self.attacker_destroyed:
+            text += f"; {self.attacker} destroyed"
+        if self.xp_attacker or self.xp_defender:
+            text += f"; XP +{self.xp_attacker or 0} attacker, +{self.xp_defender or 0} defender"
+        return text
+
+
+# --- money ---------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class IncomeCollected(Event):
+    """Income collected at the start of a money phase."""
+
+    kind = "income"
+    nation: str
+    amount: int
+
+    def text(self) -> str:
+        return f"{self.nation} receives {self.amount} income"
+
+
+@register
+@dataclass(frozen=True)
+class SpecialDrawn(Event):
+    """A random special unit drawn for a purchase."""
+
+    kind = "draw_special"
+    nation: str
+    unit_type: str
+
+    def text(self) -> str:
+        return f"{self.nation} draws the special unit {self.unit_type}"
+
+
+@register
+@dataclass(frozen=True)
+class UnitPurchased(Event):
+    """A unit bought into a fort (or onto water) for `cost`."""
+
+    kind = "buy"
+    nation: str
+    unit: str
+    unit_type: str
+    where: str
+    cost: int
+
+    def text(self) -> str:
+        return f"{self.nation} buys {self.unit_type} {self.unit} into {self.where} for {self.cost}"
+
+
+@register
+@dataclass(frozen=True)
+class UnitRepaired(Event):
+    """All damage of a unit repaired for `cost`."""
+
+    kind = "repair"
+    unit: str
+    cost: int
+
+    def text(self) -> str:
+        return f"{self.unit} repaired for {self.cost}"
+
+
+@register
+@dataclass(frozen=True)
+class MoneyGifted(Event):
+    """Money given to an ally; the fee went to the bank."""
+
+    kind = "gift"
+    nation: str
+    to: str
+    amount: int
+    fee: int
+
+    def text(self) -> str:
+        return f"{self.nation} gives {self.amount} to {self.to} (fee {self.fee})"
+
+
+# --- turn and end --------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class PhaseStarted(Event):
+    """A phase of a nation's turn began (a new turn starts with its move phase)."""
+
+    kind = "phase"
+    phase: str
+    nation: str
+    round: int
+
+    def text(self) -> str:
+        return f"round {self.round}: {self.nation} {self.phase} phase"
+
+
+@register
+@dataclass(frozen=True)
+class VictoryPointsScored(Event):
+    """Victory points scored (victory-points variant)."""
+
+    kind = "victory_points"
+    nation: str
+    points: int
+    why: str
+
+    def text(self) -> str:
+        return f"{self.nation} scores {self.points} victory point(s): {self.why}"
+
+
+@register
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game ended."""
+
+    kind = "game_over"
+    winner: str
+    reason: str
+
+    def text(self) -> str:
+        return f"game over: {self.winner} wins by {self.reason}"

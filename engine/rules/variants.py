@@ -1,0 +1,226 @@
+"""Ruleset variants as registered objects (RULES §8, §11): one class per variant.
+
+Each class reads its parameters from the ruleset's `variants.<id>` mapping and answers the
+hooks the engine asks (`Game` collects the answers once when a game is created, so the hot
+paths test a flag, not a string). A variant that the engine does not play yet is registered
+with `implemented = False`: content validation and `Game` refuse to switch it on, so no id is
+accepted that silently does nothing. To add a variant: subclass `Variant`, set `id`, override
+the hooks it needs and decorate it with `@register`.
+
+Only engine.model and engine.rules.abilities are imported here, so content validation can
+ask the registry too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.model import Ruleset, UnitType
+from engine.rules.abilities import powers
+
+if TYPE_CHECKING:
+    from engine.rules.state import State
+
+
+class UnknownVariantError(ValueError):
+    """A variant id that no class is registered for."""
+
+
+def plain(value: Any) -> Any:
+    """A parameter value with an `{value, estimated, note}` wrapper removed."""
+    if isinstance(value, dict) and "value" in value:
+        return value["value"]
+    return value
+
+
+class Variant:
+    """A ruleset variant with its parameters; the default hooks change nothing."""
+
+    id: ClassVar[str] = ""
+    implemented: ClassVar[bool] = True
+    rule: ClassVar[str] = ""  # where the rule text is (RULES section)
+    # Flags the engine reads once per game.
+    draws_cards: ClassVar[bool] = False  # combats draw dice-free cards instead of dice
+    trenches_block_vehicles: ClassVar[bool] = False  # board: trench hexes stop vehicles
+    trench_defence: ClassVar[bool] = False  # foot in a trench: a tank's forest armour
+    victory_points: ClassVar[bool] = False  # headquarters and points (engine.rules.victory)
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        self.params: Mapping[str, Any] = params or {}
+
+    def param(self, name: str, default: Any = None) -> Any:
+        """A parameter (estimated values unwrapped), or `default` when the ruleset has none."""
+        value = plain(self.params.get(name))
+        return default if value is None else value
+
+    def adjust_ruleset(self, ruleset: Ruleset) -> Ruleset:
+        """The ruleset a game with this variant plays by."""
+        return ruleset
+
+    def roster(self, nation: str, units: list[UnitType]) -> list[UnitType]:
+        """The unit types `nation` starts with, given those of the variants before it."""
+        return units
+
+    def forts_to_win(self, players: int) -> int | None:
+        """Forts a team must hold to win, or None to keep the ruleset's number."""
+        return None
+
+    def may_capture(self, unit_type: UnitType) -> bool | None:
+        """Whether a foot soldier of this type may capture a fort, or None: no opinion."""
+        return None
+
+    def on_turn_start(self, state: State) -> None:
+        """Called when a nation's turn begins, after its units' per-turn flags are reset
+        (`state.nation` is the nation to act). Only overriding classes are called."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict(self.params)!r})"
+
+
+VARIANTS: dict[str, type[Variant]] = {}
+
+
+def register(cls: type[Variant]) -> type[Variant]:
+    """Class decorator: make a variant class findable by its id."""
+    if not cls.id or cls.id in VARIANTS:
+        raise ValueError(f"variant class {cls.__name__} needs a new id, got {cls.id!r}")
+    VARIANTS[cls.id] = cls
+    return cls
+
+
+def known_ids() -> str:
+    """The registered variant ids as one comma-separated line, for messages."""
+    return ", ".join(VARIANTS)
+
+
+def variant_class(variant_id: str) -> type[Variant]:
+    """The class registered for `variant_id`; UnknownVariantError lists the known ids."""
+    cls = VARIANTS.get(variant_id)
+    if cls is None:
+        raise UnknownVariantError(f"unknown variant {variant_id!r} (known: {known_ids()})")
+    return cls
+
+
+def unimplemented() -> list[str]:
+    """Ids of registered variants the engine does not play yet (issue 10)."""
+    return [k for k, cls in VARIANTS.items() if not cls.implemented]
+
+
+def make(ruleset: Ruleset, ids: frozenset[str] | set[str]) -> tuple[Variant, ...]:
+    """The switched-on variants of a game in registry order (the order the hooks run in).
+
+    Raises UnknownVariantError for an id without a class and NotImplementedError (naming it)
+    for one the engine does not play yet."""
+    for vid in sorted(ids):
+        cls = variant_class(vid)
+        if not cls.implemented:
+            playing = ", ".join(k for k, c in VARIANTS.items() if c.implemented)
+            raise NotImplementedError(
+                f"variant {vid!r} has no effect in the engine yet (hint: switch it off; the "
+                f"variants that play are {playing})"
+            )
+    out = []
+    for vid, cls in VARIANTS.items():
+        if vid in ids:
+            params = ruleset.variants.get(vid)
+            out.append(cls(params if isinstance(params, Mapping) else {}))
+    return tuple(out)
+
+
+@register
+class Grabenkampf(Variant):
+    """Trench fighting (RULES §11.1): vehicles stay out of trenches, and a foot soldier in a
+    trench defends with the armour of a tank in forest."""
+
+    id = "grabenkampf"
+    rule = "RULES §11.1"
+    trenches_block_vehicles = True
+    trench_defence = True
+
+
+@register
+class VictoryPoints(Variant):
+    """Victory points (RULES §11.2): headquarters and point targets; the rules are in
+    engine.rules.victory, the numbers in this variant's parameters."""
+
+    id = "victory_points"
+    rule = "RULES §11.2"
+    victory_points = True
+
+
+@register
+class ShorterGame(Variant):
+    """Shorter game (RULES §5.6): fewer forts to win (`forts_to_win` by player count) and
+    anti-tank units may not capture (`anti_tank_may_capture`)."""
+
+    id = "shorter_game"
+    rule = "RULES §5.6"
+
+    def forts_to_win(self, players: int) -> int | None:
+        table = self.params.get("forts_to_win") or {}
+        value = table.get(str(players), table.get(players))
+        return None if value is None else int(plain(value))
+
+    def may_capture(self, unit_type: UnitType) -> bool | None:
+        if not powers(unit_type).may_capture_in_shorter_game:
+            return bool(self.param("anti_tank_may_capture", False))
+        return None
+
+
+@register
+class StartWithSpecialUnit(Variant):
+    """Each player starts with a special unit (RULES §11): not played yet (issue 10)."""
+
+    id = "start_with_special_unit"
+    rule = "RULES §11"
+    implemented = False
+
+
+@register
+class StartWithNationUnits(Variant):
+    """Nation units (RULES §11): `count` copies of each unit only this nation fields."""
+
+    id = "start_with_nation_units"
+    rule = "RULES §11"
+
+    def roster(self, nation: str, units: list[UnitType]) -> list[UnitType]:
+        count = int(self.param("count") or 2)
+        own = [u for u in units if u.nations == [nation]]
+        return units + [u for u in own for _ in range(count - 1)]
+
+
+@register
+class EarlyDestruction(Variant):
+    """Destruction at `destroyed_at_damage` damage (RULES §11) instead of the ruleset's."""
+
+    id = "early_destruction"
+    rule = "RULES §11"
+
+    def adjust_ruleset(self, ruleset: Ruleset) -> Ruleset:
+        at = self.param("destroyed_at_damage")
+        if at is None:
+            return ruleset
+        return dataclasses.replace(ruleset, destroyed_at_damage=int(at))
+
+
+@register
+class SecondFullSet(Variant):
+    """A second full set of units (RULES §11): every nation's roster twice."""
+
+    id = "second_full_set"
+    rule = "RULES §11"
+
+    def roster(self, nation: str, units: list[UnitType]) -> list[UnitType]:
+        return units + units
+
+
+@register
+class DiceFree(Variant):
+    """Dice-free combat (RULES §8): each side draws a card (engine.rules.dicefree; parameters
+    `cards`, `quantile`)."""
+
+    id = "dice_free"
+    rule = "RULES §8"
+    draws_cards = True
