@@ -145,13 +145,13 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
     n_log = len(s.state.log)
     c.panel.fight.click()
     st = s.state
-    event = st.log[n_log]
-    assert event["event"] == "combat"
+    event = next(e for e in st.log[n_log:] if e.kind in ("combat", "attack_lost", "scatter"))
+    assert event.kind == "combat"
     if attack.defender in st.units:
         assert st.units[attack.defender].damage == (damage_before[attack.defender]
-                                                     + event["damage_to_defender"])
+                                                     + event.damage_to_defender)
     assert "dice" in c.panel.log.toPlainText()
-    assert c.panel.dice.isVisible() and c.panel.dice.rows()[0][1] == event["attacker_dice"]
+    assert c.panel.dice.isVisible() and c.panel.dice.rows()[0][1] == list(event.attacker_dice)
     assert c.export_log(tmp_path / "log.txt")
     assert "attacks" in (tmp_path / "log.txt").read_text(encoding="utf-8")
     # Money: income was paid; buy something affordable into an own fort if possible.
