@@ -129,3 +129,18 @@ def test_log_renders_the_engines_events(save, capsys, tmp_path):
     assert last["event"] == "phase" and last["phase"] == "declare"
     assert last["text"].endswith("declare phase")
     assert all(e["text"] for e in out["events"])
+
+
+def test_ai_plays_the_turn_of_the_player_to_act_and_explains_each_step(capsys, tmp_path):
+    out_path = tmp_path / "after.json"
+    code, out, err = run(capsys, "ai", SCENARIO, "--seed", "3", "--out", str(out_path))
+    assert code == 0, err
+    assert out["ai"] == "heuristic" and out["steps"] and all(x["why"] for x in out["steps"])
+    assert out["to_act"] != out["nation"] and out_path.is_file()
+    code, out, _ = run(capsys, "ai", SCENARIO, "--kind", "random", "--steps", "2")
+    assert code == 0 and len(out["steps"]) == 2 and out["ai"] == "random"
+
+
+def test_ai_with_an_unknown_kind_exits_2(capsys):
+    code, _out, err = run(capsys, "ai", SCENARIO, "--kind", "skynet")
+    assert code == 2 and "unknown AI kind 'skynet'" in err
