@@ -14,9 +14,14 @@ Only engine.model is imported here, so content validation can ask the registry t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.model import UnitType
+
+if TYPE_CHECKING:
+    from engine.rules.actions import Action
+    from engine.rules.state import State
+    from engine.rules.unit import Unit
 
 # Facts of RULES §6 (Big Bertha): faces 1..max send the shot to a neighbour, by level.
 SCATTER_NEIGHBOUR_MAX = {"recruit": 6, "veteran": 3, "hero": 0}
@@ -41,6 +46,9 @@ class Ability:
     hit_vs_class: ClassVar[str | None] = None
     needs_target: ClassVar[str | None] = None
     may_capture_in_shorter_game: ClassVar[bool] = True
+    # Action classes this ability gives its unit (builder, medic, minelayer, …); each has a
+    # `unit` field naming the acting unit, whose ability object checks and applies it.
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: Mapping[str, Any] = params if params is not None else {}
@@ -53,6 +61,18 @@ class Ability:
         """The hit value this unit's dice use against `target`, given the card's `value` (for
         its experience `level`). Only overriding classes are called."""
         return value
+
+    def extra_actions(self, state: State, unit: Unit) -> list[Action]:
+        """Actions of `action_types` that `unit` (the player to act's) may take now."""
+        return []
+
+    def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
+        """Why `unit` may not take `action` (one of `action_types`) now, or None."""
+        return None
+
+    def apply_action(self, state: State, unit: Unit, action: Action) -> None:
+        """The effect of `unit` taking `action`, one of `action_types`, already checked."""
+        raise NotImplementedError(f"{type(self).__name__} has no effect for {action}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.params)!r})"
@@ -90,8 +110,9 @@ def unimplemented() -> list[str]:
 class Powers:
     """Everything a unit type's abilities change, collected once per unit type."""
 
-    __slots__ = ("abilities", "bought_on_water", "cannot_target_air", "hit_hooks",
-                 "indestructible", "may_capture_in_shorter_game", "scatter", "water_unit")
+    __slots__ = ("abilities", "action_hooks", "bought_on_water", "cannot_target_air",
+                 "hit_hooks", "indestructible", "may_capture_in_shorter_game", "scatter",
+                 "water_unit")
 
     def __init__(self, unit_type: UnitType) -> None:
         self.abilities = tuple(ability_class(a.id)(a.params) for a in unit_type.abilities)
@@ -105,6 +126,7 @@ class Powers:
             (a for a in self.abilities if isinstance(a, Scatter)), None)
         self.hit_hooks = tuple(a for a in self.abilities
                                if type(a).adjust_hit_value is not Ability.adjust_hit_value)
+        self.action_hooks = tuple(a for a in self.abilities if a.action_types)
 
     def scatter_neighbour_max(self, level: str) -> int:
         """Highest scatter-die face that sends the shot to a neighbour (0: never scatters)."""

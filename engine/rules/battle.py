@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rules import combat, dicefree, victory
+from engine.rules import combat, victory
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
 
@@ -297,13 +297,15 @@ def _card_roll(
     """A `roll` that draws a dice-free card for each side and returns faces showing the
     card's hits (1 = a hit, 12 = a miss; every face hits when the hit value is 12)."""
     rs = s.game.ruleset
+    variant = s.game.card_variant
+    assert variant is not None
     values = iter((combat.hit_value(rs, fa, fd), combat.hit_value(rs, fd, fa)))
-    count, _rule = dicefree.dice_free_params(rs)
 
     def roll(n: int) -> tuple[int, ...]:
-        card = s.dice.below(count) + 1
+        table = variant.card_table(rs, next(values), n)
+        card = s.dice.below(len(table)) + 1
         cards.append(card)
-        hits = dicefree.card_hits(rs, next(values), n, card)
+        hits = table[card - 1]
         return (1,) * hits + (12,) * (n - hits)
 
     return roll

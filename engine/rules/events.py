@@ -38,17 +38,12 @@ def _thaw(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened in a game."""
+    """One thing that happened in a game. Sequences are tuples (lists only in JSON), so an
+    event loaded from a save equals the one the engine logged."""
 
     kind: ClassVar[str] = ""
     # Fields left out of the JSON while None or empty (the form older saves have).
     optional: ClassVar[tuple[str, ...]] = ()
-
-    def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, list | tuple | dict):
-                object.__setattr__(self, f.name, _freeze(value))
 
     def to_json(self) -> dict[str, Any]:
         """The event as plain JSON data, tagged with "event": kind."""
@@ -85,7 +80,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
     if cls is None:
         raise EventError(f"unknown log event {kind!r} (known: {', '.join(EVENTS)})")
     names = {f.metadata.get("json", f.name): f.name for f in dataclasses.fields(cls)}
-    kwargs = {names[k]: v for k, v in data.items() if k in names}
+    kwargs = {names[k]: _freeze(v) for k, v in data.items() if k in names}
     try:
         return cls(**kwargs)
     except TypeError as exc:

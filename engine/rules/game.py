@@ -9,7 +9,7 @@ from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import combat
 from engine.rules import variants as variants_module
-from engine.rules.abilities import UnknownAbilityError, powers
+from engine.rules.abilities import ABILITIES, UnknownAbilityError, powers
 from engine.rules.board import Board
 from engine.rules.state import State
 from engine.rules.variants import UnknownVariantError, Variant, plain
@@ -68,11 +68,16 @@ class Game:
             except UnknownAbilityError as exc:
                 raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
                     from None
-        self.draws_cards = any(v.draws_cards for v in self.variant_objects)
+        self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)
+        self.draws_cards = self.card_variant is not None
         self.trench_defence = any(v.trench_defence for v in self.variant_objects)
         self.victory_points = any(v.victory_points for v in self.variant_objects)
         self.turn_hooks = tuple(v for v in self.variant_objects
                                 if type(v).on_turn_start is not Variant.on_turn_start)
+        # Actions added by powers: by variants, and by abilities of this catalog's units.
+        self.action_variants = tuple(v for v in self.variant_objects if v.action_types)
+        self.variant_actions = {t: v for v in self.action_variants for t in v.action_types}
+        self.ability_actions = {t: cls for cls in ABILITIES.values() for t in cls.action_types}
         self.seats = list(scenario.seats)
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
@@ -93,6 +98,8 @@ class Game:
                 raise ScenarioError(
                     f"ruleset {self.ruleset.id!r} has no terrain_costs for {mclass!r}"
                 )
+        self.acting_types = frozenset(u.id for u in self.catalog.units.values()
+                                      if powers(u).action_hooks)
         self.start_numbers = self._start_numbers()
         self.rosters = {n: self._roster(n) for n in self.nations}
         self._melee: dict[tuple[str, str], bool] = {}

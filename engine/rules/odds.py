@@ -15,6 +15,7 @@ play-test ask the same question and get the same answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -107,20 +108,23 @@ def _card_weights(table: tuple[int, ...], dice: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+CardTable = Callable[[Ruleset, int, int], tuple[int, ...]]  # (ruleset, hit value, dice)
+
+
 def _side(
-    ruleset: Ruleset, shooter: Fighter, target: Fighter, dice: int, cards: bool
+    ruleset: Ruleset, shooter: Fighter, target: Fighter, dice: int, cards: CardTable | None
 ) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
     """(hit weights, their total, card table or ()) of one side's dice or card draw."""
     value = hit_value(ruleset, shooter, target)
-    if cards:
-        table = card_table(ruleset, value, dice)
+    if cards is not None:
+        table = cards(ruleset, value, dice)
         return _card_weights(table, dice), len(table), table
     return hit_weights(dice, value), DIE_FACES**dice, ()
 
 
 def _odds(
     ruleset: Ruleset, attacker: Fighter, defender: Fighter, distance: int, bonus_dice: int,
-    cards: bool,
+    cards: CardTable | None,
 ) -> tuple[Odds, tuple[int, ...], tuple[int, ...]]:
     check_attack(ruleset, attacker, defender, distance, bonus_dice)
     def_room, att_room = damage_room(ruleset, defender), damage_room(ruleset, attacker)
@@ -166,7 +170,7 @@ def odds(
     attack the rules do not allow. p_destroy = P(defender damage + dealt >= destroyed_at).
     For an attack in a game use `attack_odds`, which also honours the game's variants.
     """
-    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=False)[0]
+    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=None)[0]
 
 
 def card_odds(
@@ -176,7 +180,7 @@ def card_odds(
 
     The tables give the hits on card 1..N (lowest first) as `engine.rules.dicefree.card_table`
     computes them; raises `IllegalAttackError` for an attack the rules do not allow."""
-    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=True)
+    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=card_table)
 
 
 @dataclass(frozen=True)
@@ -254,7 +258,8 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
     bonus, extra = None, 0
     if dist == 1:
         bonus, extra = melee_bonus(rs, *s.melee_support(a, d))
-    cards = game.draws_cards
-    result, dealt, taken = _odds(rs, s.fighter(a), s.fighter(d), dist, extra, cards)
+    variant = game.card_variant
+    table = variant.card_table if variant is not None else None
+    result, dealt, taken = _odds(rs, s.fighter(a), s.fighter(d), dist, extra, table)
     return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken,
-                      "cards" if cards else "dice")
+                      "cards" if variant is not None else "dice")

@@ -113,7 +113,8 @@ def place_army(s: State, nation: str, army: int) -> None:
         s.occ[spot] = u
         placed.append([uid, list(board.hexes[spot])])
     s.placed[nation][army - 1] = True
-    s.log.append(ArmyPlaced(nation, army, number, tuple(tuple(p) for p in placed)))
+    s.log.append(ArmyPlaced(nation, army, number,
+                            tuple((uid, tuple(h)) for uid, h in placed)))
 
 
 def _find_spot(s: State, u: Unit, center: Hex, limit: int, allow_water: bool) -> int | None:

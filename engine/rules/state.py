@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.hexes import Hex
 from engine.model import UnitType
 from engine.rules import battle, chance, combat, money, serialize, setup, victory
+from engine.rules.abilities import Ability, powers
 from engine.rules.actions import (
     Action,
     Assign,
@@ -354,6 +355,8 @@ class State:
             out.extend(battle.attack_actions(self))
         elif self.phase == "money":
             out.extend(money.money_actions(self))
+        if self.game.action_variants or self.game.acting_types:
+            out.extend(self._power_actions())
         out.extend(money.gift_actions(self))
         out.append(EndPhase())
         out.append(Surrender())
@@ -480,7 +483,42 @@ class State:
             if self.phase in ("setup", "combat"):
                 return f"the {self.phase} phase ends by itself"
             return None
-        return f"unknown action {a!r}"
+        return self._power_problem(a)
+
+    # --- actions added by variants and abilities ---------------------------------------------
+
+    def _power_actions(self) -> list[Action]:
+        out: list[Action] = []
+        for v in self.game.action_variants:
+            out.extend(v.extra_actions(self))
+        acting = self.game.acting_types
+        for u in list(self.units.values()):
+            if u.nation == self.nation and u.type.id in acting:
+                for ability in powers(u.type).action_hooks:
+                    out.extend(ability.extra_actions(self, u))
+        return out
+
+    def _ability_of(self, a: Action) -> tuple[Unit, Ability] | str:
+        """The acting unit and its ability object for an ability's action, or why none."""
+        cls = self.game.ability_actions.get(type(a))
+        if cls is None:
+            return f"unknown action {a!r}"
+        u = self.units.get(str(getattr(a, "unit", "")))
+        if u is None:
+            return f"'{a}' names no unit of this game"
+        ability = next((x for x in powers(u.type).abilities if isinstance(x, cls)), None)
+        if ability is None:
+            return f"{u.id} has no {cls.id} ability"
+        return u, ability
+
+    def _power_problem(self, a: Action) -> str | None:
+        variant = self.game.variant_actions.get(type(a))
+        if variant is not None:
+            return variant.action_problem(self, a)
+        found = self._ability_of(a)
+        if isinstance(found, str):
+            return found
+        return found[1].action_problem(self, found[0], a)
 
     def _unload_problem(self, t: Unit, to: tuple[Hex, ...]) -> str | None:
         if not to:
@@ -564,8 +602,18 @@ class State:
         return f"{u.id} cannot reach an entrance of its own fort {a.fort}"
 
     def _apply(self, a: Action) -> None:
-        handler = _HANDLERS[type(a)]
-        handler(self, a)
+        handler = _HANDLERS.get(type(a))
+        if handler is not None:
+            handler(self, a)
+            return
+        variant = self.game.variant_actions.get(type(a))
+        if variant is not None:
+            variant.apply_action(self, a)
+            return
+        found = self._ability_of(a)
+        if isinstance(found, str):
+            raise IllegalActionError(a, found)
+        found[1].apply_action(self, found[0], a)
 
     # --- effects ---------------------------------------------------------------------------
 

@@ -7,8 +7,8 @@ with `implemented = False`: content validation and `Game` refuse to switch it on
 accepted that silently does nothing. To add a variant: subclass `Variant`, set `id`, override
 the hooks it needs and decorate it with `@register`.
 
-Only engine.model and engine.rules.abilities are imported here, so content validation can
-ask the registry too.
+Only engine.model and the pure rules (abilities, dice-free cards) are imported here, so
+content validation can ask the registry too.
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.model import Ruleset, UnitType
+from engine.rules import dicefree
 from engine.rules.abilities import powers
 
 if TYPE_CHECKING:
+    from engine.rules.actions import Action
     from engine.rules.state import State
 
 
@@ -46,6 +48,9 @@ class Variant:
     trenches_block_vehicles: ClassVar[bool] = False  # board: trench hexes stop vehicles
     trench_defence: ClassVar[bool] = False  # foot in a trench: a tank's forest armour
     victory_points: ClassVar[bool] = False  # headquarters and points (engine.rules.victory)
+    # Action classes this variant adds (e.g. paying the bank); the engine asks this object
+    # for them in `legal_actions`, and hands their check and effect to it.
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: Mapping[str, Any] = params or {}
@@ -71,9 +76,26 @@ class Variant:
         """Whether a foot soldier of this type may capture a fort, or None: no opinion."""
         return None
 
+    def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
+        """Hits on each dice-free card 1..N for a side with this hit value and dice count
+        (asked only of a variant with `draws_cards`); every card is equally likely."""
+        raise NotImplementedError(f"{type(self).__name__} does not draw cards")
+
     def on_turn_start(self, state: State) -> None:
         """Called when a nation's turn begins, after its units' per-turn flags are reset
         (`state.nation` is the nation to act). Only overriding classes are called."""
+
+    def extra_actions(self, state: State) -> list[Action]:
+        """Actions of `action_types` the player to act may take now (play phases)."""
+        return []
+
+    def action_problem(self, state: State, action: Action) -> str | None:
+        """Why `action` (one of `action_types`) is illegal now, or None."""
+        return None
+
+    def apply_action(self, state: State, action: Action) -> None:
+        """The effect of `action`, one of `action_types`, already checked."""
+        raise NotImplementedError(f"{type(self).__name__} has no effect for {action}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.params)!r})"
@@ -224,3 +246,6 @@ class DiceFree(Variant):
     id = "dice_free"
     rule = "RULES §8"
     draws_cards = True
+
+    def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
+        return dicefree.card_table(ruleset, hit_value, dice)

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import dataclass
 
 import pytest
 
 from engine.content.semantic_rules import check_catalog, check_variants
 from engine.content.semantic_scenario import check_scenario
+from engine.hexes import Hex
 from engine.model import Ability
 from engine.paths import PROJECT_ROOT
 from engine.rules import abilities, variants
 from engine.rules.abilities import UnknownAbilityError, ability_class, powers
+from engine.rules.actions import Action
+from engine.rules.errors import IllegalActionError
 from engine.rules.game import Game, ScenarioError
 from engine.rules.variants import UnknownVariantError, variant_class
 from tests.engine.rules.fixtures import card, catalog, ruleset, scenario
@@ -164,3 +168,79 @@ def test_hit_value_hook_changes_the_value_against_its_targets():
     object.__setattr__(p, "hit_hooks", (_Sharpshooter(),))
     assert combat.hit_value(rs, Fighter(gun, 0, 0), Fighter(plane, 0, 0)) == before + 1
     assert combat.hit_value(rs, Fighter(gun, 0, 0), Fighter(tank, 0, 0)) == before
+
+
+@dataclass(frozen=True)
+class _Salute(Action):
+    """A probe action (no verb: not parseable, so no other test sees it)."""
+
+    unit: str
+
+
+class _Ceremony(variants.Variant):
+    """A probe variant adding a salute for the first unit of the player to act."""
+
+    id = "ceremony_probe"
+    action_types = (_Salute,)
+
+    def extra_actions(self, state):
+        return [_Salute(next(u.id for u in state.units.values() if u.nation == state.nation))]
+
+    def action_problem(self, state, action):
+        return None if state.units[action.unit].nation == state.nation else "not yours"
+
+    def apply_action(self, state, action):
+        state.units[action.unit].xp += 1
+
+
+class _Medic(abilities.Ability):
+    """A probe ability: the unit repairs itself."""
+
+    id = "medic_probe"
+    action_types = (_Salute,)
+
+    def extra_actions(self, state, unit):
+        return [_Salute(unit.id)] if unit.damage else []
+
+    def action_problem(self, state, unit, action):
+        return None if unit.damage else f"{unit.id} has no damage"
+
+    def apply_action(self, state, unit, action):
+        unit.damage = 0
+
+
+def test_a_variant_adds_an_action_the_engine_lists_checks_and_applies():
+    from tests.engine.rules.fixtures import empty_state, put
+
+    s = empty_state()
+    mine = put(s, "infantry", "DE", Hex(2, 2))
+    theirs = put(s, "infantry", "FR", Hex(6, 6))
+    probe = _Ceremony()
+    s.game.action_variants = (probe,)
+    s.game.variant_actions = {_Salute: probe}
+    assert _Salute(mine.id) in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="not yours"):
+        s.apply_action(_Salute(theirs.id))
+    s.apply_action(_Salute(mine.id))
+    assert mine.xp == 1 and s.history[-1] == _Salute(mine.id)
+
+
+def test_an_ability_adds_an_action_for_the_units_that_have_it():
+    from tests.engine.rules.fixtures import empty_state, put
+
+    s = empty_state()
+    s.game.catalog = copy.deepcopy(s.game.catalog)
+    medic_card = s.game.catalog.units["medic"]
+    medic = put(s, "medic", "DE", Hex(2, 2), damage=2)
+    plain = put(s, "infantry", "DE", Hex(4, 2), damage=2)
+    object.__setattr__(powers(medic_card), "abilities", (_Medic(),))
+    object.__setattr__(powers(medic_card), "action_hooks", (_Medic(),))
+    s.game.acting_types = frozenset({"medic"})
+    s.game.ability_actions = {_Salute: _Medic}
+    assert [a for a in s.legal_actions() if isinstance(a, _Salute)] == [_Salute(medic.id)]
+    with pytest.raises(IllegalActionError, match="has no medic_probe ability"):
+        s.apply_action(_Salute(plain.id))
+    s.apply_action(_Salute(medic.id))
+    assert medic.damage == 0
+    with pytest.raises(IllegalActionError, match="has no damage"):
+        s.apply_action(_Salute(medic.id))
