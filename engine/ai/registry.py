@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.ai.automa import AutomaBot
 from engine.ai.base import Bot
 from engine.ai.heuristic import HeuristicBot
 from engine.ai.random_bot import RandomBot
+from engine.rules.automa import LEVELS as AUTOMA_LEVELS
 
 BotFactory = Callable[[int | str], Bot]
 LEGACY_AI = "ai"  # the controller name of older scenarios and saves: the random bot
@@ -69,3 +71,6 @@ def label(name: str) -> str:
 
 register("random", "AI (random)", lambda seed: RandomBot(seed))
 register("heuristic", "AI (heuristic)", lambda seed: HeuristicBot(seed))
+for _level in AUTOMA_LEVELS:
+    register(f"automa:{_level}", f"Automa ({_level})",
+             lambda seed, level=_level: AutomaBot(seed, level))

@@ -8,6 +8,7 @@ with 95 % confidence intervals.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -62,10 +63,18 @@ def load(path: str) -> Scenario:
     return _SCENARIOS[path]
 
 
+def seated(scenario: Scenario, kinds: tuple[str, ...]) -> Scenario:
+    """The scenario with each seat's controller set to its AI kind (the engine applies the
+    Automa's rules to "automa:LEVEL" seats)."""
+    seats = [dataclasses.replace(seat, controller=kind)
+             for seat, kind in zip(scenario.seats, kinds, strict=True)]
+    return dataclasses.replace(scenario, seats=seats)
+
+
 def play_one(spec: SimSpec, k: int) -> GameResult:
     """Play game `k` of a simulation to its end."""
-    game = Game(load(spec.scenario), seed=f"{spec.seed}:{k}", setup=spec.setup,
-                variants=spec.variants)
+    game = Game(seated(load(spec.scenario), spec.seats), seed=f"{spec.seed}:{k}",
+                setup=spec.setup, variants=spec.variants)
     s = game.new_initial_state()
     bots = [make_bot(kind, f"{spec.seed}:{k}:{i}") for i, kind in enumerate(spec.seats)]
     n = 0

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rules import combat, victory
+from engine.rules import automa, combat, victory
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
 
@@ -260,6 +260,8 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
         roll = _card_roll(s, fa, fd, cards)
     else:
         roll = s.dice.roll
+    if forced is None and automa.automa_nations(s.game):
+        roll = automa.roll_for(s, a, d, fa, fd, roll)
     res = combat.resolve(rs, fa, fd, dist, e.extra, e.bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker
