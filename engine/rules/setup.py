@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import Hex, ring
 from engine.rules import victory
+from engine.rules.actions import Assign, Headquarters, Place
 from engine.rules.board import IMPASSABLE
 from engine.rules.errors import IllegalActionError
 from engine.rules.events import ArmyPlaced, ChipsDealt, HeadquartersChosen, RolledOff
@@ -172,3 +173,23 @@ def quick_setup(s: State) -> None:
 def _assign(s: State, u: Unit, army: int) -> None:
     u.army = army
     s.armies[u.nation][army - 1].append(u.id)
+
+
+def do_assign(s: State, a: Assign) -> None:
+    """Put a unit into one of its nation's armies."""
+    u = s.units[a.unit]
+    u.army = a.army
+    s.armies[u.nation][a.army - 1].append(u.id)
+    after_assign(s)
+
+
+def do_hq(s: State, a: Headquarters) -> None:
+    """Choose the start number of the nation's headquarters (victory-points variant)."""
+    s.hq[s.nation] = a.number
+    after_hq(s)
+
+
+def do_place(s: State, a: Place) -> None:
+    """Place one of the nation's armies at its start number."""
+    place_army(s, s.nation, a.army)
+    after_place(s)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import battle, chance, combat, money, serialize, setup, victory
+from engine.rules import battle, chance, combat, money, serialize, setup, transport, victory
 from engine.rules.abilities import Ability, powers
 from engine.rules.actions import (
     Action,
@@ -33,13 +32,8 @@ from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
 from engine.rules.events import (
     Event,
-    FortCaptured,
-    FortEntered,
     GameOver,
-    Moved,
     PhaseStarted,
-    TransportBoarded,
-    TransportUnloaded,
 )
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
 from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
@@ -273,56 +267,16 @@ class State:
             return False
         return self.game.may_capture(u.type)
 
-    def unload_candidates(self, t: Unit, at: int) -> list[list[int]]:
-        """Per passenger of `t` (in boarding order): the free hexes next to board index `at`
-        it may be unloaded onto. Never water, forts, entrances or other units' hexes (so not
-        into another transport); the hex `t` leaves counts as free."""
-        board = self.game.board
-        out = []
-        for pid in t.cargo:
-            costs = board.costs[self.units[pid].mclass]
-            spots = []
-            for n in board.neighbours[at]:
-                if board.blocked[n] or board.water[n] or costs[n] < 0:
-                    continue
-                other = self.occ.get(n)
-                if other is not None and other is not t:
-                    continue
-                spots.append(n)
-            out.append(spots)
-        return out
-
     def unload_spots(self, t: Unit, at: int) -> list[int] | None:
         """The engine's choice of a free hex next to board index `at` for each passenger of
         `t` (in boarding order, each the first hex in direction order that still leaves room
         for the others), or None when they cannot all be unloaded there."""
-        return next(self._assignments(self.unload_candidates(t, at)), None)
+        return transport.unload_spots(self, t, at)
 
     def unload_choices(self, t: Unit, at: int) -> list[list[int]]:
         """Every way to unload all passengers of `t` next to board index `at` (one distinct
         hex each, in boarding order)."""
-        return list(self._assignments(self.unload_candidates(t, at)))
-
-    @staticmethod
-    def _assignments(candidates: list[list[int]]) -> Iterator[list[int]]:
-        chosen: list[int] = []
-
-        def extend(k: int) -> Iterator[list[int]]:
-            if k == len(candidates):
-                yield list(chosen)
-                return
-            for n in candidates[k]:
-                if n not in chosen:
-                    chosen.append(n)
-                    yield from extend(k + 1)
-                    chosen.pop()
-
-        return extend(0)
-
-    def _unload_actions(self, t: Unit) -> list[Action]:
-        hexes = self.game.board.hexes
-        return [Unload(t.id, tuple(hexes[i] for i in spots))
-                for spots in self.unload_choices(t, t.pos)]
+        return transport.unload_choices(self, t, at)
 
     def legal_moves(self, u: Unit | str) -> dict[Hex, MoveOption]:
         """Every hex the unit can end its move on, with cost and path (see movement)."""
@@ -343,14 +297,15 @@ class State:
             return [Fight(), Surrender()]
         if self.phase == "move":
             if self.pending_unload is not None:
-                return [*self._unload_actions(self.units[self.pending_unload]), Surrender()]
+                waiting = self.units[self.pending_unload]
+                return [*transport.unload_actions(self, waiting), Surrender()]
             for u in self.units.values():
                 if u.nation != nation:
                     continue
                 if self.can_move(u):
                     out.extend(self._move_actions(u))
                 if u.cargo and u.pos >= 0 and not u.done and self.army_allowed(u):
-                    out.extend(self._unload_actions(u))
+                    out.extend(transport.unload_actions(self, u))
         elif self.phase == "declare":
             out.extend(battle.attack_actions(self))
         elif self.phase == "money":
@@ -464,7 +419,7 @@ class State:
                 return f"round {self.round}: army {t.army} may not be used this turn"
             if self.unload_spots(t, t.pos) is None:
                 return f"not enough free hexes next to {t.id} to unload"
-            return self._unload_problem(t, a.to)
+            return transport.unload_problem(self, t, a.to)
         if self.pending_unload is not None:
             return f"transport {self.pending_unload} must unload first"
         if isinstance(a, Attack):
@@ -519,21 +474,6 @@ class State:
         if isinstance(found, str):
             return found
         return found[1].action_problem(self, found[0], a)
-
-    def _unload_problem(self, t: Unit, to: tuple[Hex, ...]) -> str | None:
-        if not to:
-            return None
-        if len(to) != len(t.cargo):
-            return (f"{t.id} carries {len(t.cargo)} unit(s): name one hex for each "
-                    f"({', '.join(t.cargo)}), or none to let the engine choose")
-        if len(set(to)) != len(to):
-            return "each passenger needs a hex of its own"
-        index_of = self.game.board.index_of
-        for pid, h, spots in zip(t.cargo, to, self.unload_candidates(t, t.pos), strict=True):
-            if index_of.get(h) not in spots:
-                return (f"{pid} cannot be unloaded onto {h.q},{h.r}: it must be a free land "
-                        f"hex next to {t.id}, not a fort or entrance")
-        return None
 
     def _setup_problem(self, a: Assign | Place | Headquarters) -> str | None:
         nation = self.nation
@@ -617,132 +557,25 @@ class State:
 
     # --- effects ---------------------------------------------------------------------------
 
-    def _do_assign(self, a: Assign) -> None:
-        u = self.units[a.unit]
-        u.army = a.army
-        self.armies[u.nation][a.army - 1].append(u.id)
-        setup.after_assign(self)
-
-    def _do_hq(self, a: Headquarters) -> None:
-        self.hq[self.nation] = a.number
-        setup.after_hq(self)
-
-    def _do_place(self, a: Place) -> None:
-        setup.place_army(self, self.nation, a.army)
-        setup.after_place(self)
-
-    def _leave_position(self, u: Unit) -> None:
+    def leave_position(self, u: Unit) -> None:
+        """Take `u` off its hex or out of its fort (before it is placed elsewhere)."""
         if u.pos >= 0:
             del self.occ[u.pos]
             u.pos = -1
         u.fort = None
 
-    def _mark_moved(self, u: Unit) -> None:
-        u.moved = True
-        if u.army is not None and u.army not in self.armies_moved:
-            self.armies_moved.append(u.army)
-
-    def _do_move(self, a: Move) -> None:
-        u = self.units[a.unit]
-        start = self.game.board.hexes[u.pos] if u.pos >= 0 else None
-        self.log.append(Moved(u.id, (start.q, start.r) if start else None, (a.to.q, a.to.r)))
-        self._leave_position(u)
-        i = self.game.board.index_of[a.to]
-        u.pos = i
-        self.occ[i] = u
-        self._mark_moved(u)
-        if u.cargo:
-            self.pending_unload = u.id
-        if victory.enabled(self):
-            victory.on_arrive(self, u)
-            self.check_victory()
-
-    def _do_enter(self, a: Enter) -> None:
-        u = self.units[a.unit]
-        self.log.append(FortEntered(u.id, a.fort, tuple(u.cargo)))
-        self._leave_position(u)
-        u.fort = a.fort
-        u.repair_ok = False
-        self._mark_moved(u)
-        u.done = True
-        for pid in u.cargo:
-            p = self.units[pid]
-            p.carrier = None
-            p.fort = a.fort
-            p.repair_ok = False
-            p.done = True
-        u.cargo = []
-
-    def _do_capture(self, a: Capture) -> None:
-        u = self.units[a.unit]
-        removed = [v.id for v in self.units.values()
-                   if v.fort == a.fort and v.team != u.team]
-        for vid in removed:
-            self.remove_unit(self.units[vid])
-        self._leave_position(u)
-        u.fort = a.fort
-        u.repair_ok = False
-        self._mark_moved(u)
-        u.done = True
-        previous = self.fort_owner[a.fort]
-        self.fort_owner[a.fort] = u.nation
-        self.log.append(FortCaptured(a.fort, u.id, previous, tuple(removed)))
-        victory.on_capture(self, u, previous, len(removed))
-        self.check_victory()
-
-    def _do_board(self, a: BoardTransport) -> None:
-        u = self.units[a.unit]
-        t = self.units[a.transport]
-        self.log.append(TransportBoarded(u.id, t.id))
-        self._leave_position(u)
-        u.carrier = t.id
-        t.cargo.append(u.id)
-        self._mark_moved(u)
-        u.done = True
-
-    def _do_unload(self, a: Unload) -> None:
-        t = self.units[a.transport]
-        index_of = self.game.board.index_of
-        spots = ([index_of[h] for h in a.to] if a.to
-                 else self.unload_spots(t, t.pos) or [])
-        hexes = self.game.board.hexes
-        self.log.append(TransportUnloaded(t.id, tuple(t.cargo),
-                                          tuple((hexes[i].q, hexes[i].r) for i in spots)))
-        for pid, i in zip(t.cargo, spots, strict=True):
-            p = self.units[pid]
-            p.carrier = None
-            p.pos = i
-            self.occ[i] = p
-            p.moved = True
-            p.done = True
-            victory.on_arrive(self, p)
-        t.cargo = []
-        self._mark_moved(t)
-        t.done = True
-        self.pending_unload = None
-        if victory.enabled(self):
-            self.check_victory()
-
-    def _unload_waiting_transports(self) -> None:
-        """RULES §5.2 (002 "Transportwagen"): boarding, driving and unloading are one fixed
-        sequence, so a loaded transport that did not drive unloads when the move phase ends
-        (passengers never spend a turn aboard). One with no room to unload keeps them."""
-        for t in [u for u in self.units.values() if u.nation == self.nation]:
-            if t.cargo and t.pos >= 0 and self.unload_spots(t, t.pos) is not None:
-                self._do_unload(Unload(t.id))
-
     def remove_unit(self, u: Unit) -> None:
         """Take a unit (and anything it carries) out of the game."""
         for pid in list(u.cargo):
             self.remove_unit(self.units[pid])
-        self._leave_position(u)
+        self.leave_position(u)
         if u.carrier is not None and u.carrier in self.units:
             self.units[u.carrier].cargo.remove(u.id)
         del self.units[u.id]
 
     def _do_end_phase(self, _a: EndPhase) -> None:
         if self.phase == "move":
-            self._unload_waiting_transports()
+            transport.unload_waiting_transports(self)
             self.phase = Phase.DECLARE
             self._log_phase()
         elif self.phase == "declare":
@@ -839,14 +672,14 @@ class State:
 
 
 _HANDLERS = {
-    Assign: State._do_assign,
-    Place: State._do_place,
-    Headquarters: State._do_hq,
-    Move: State._do_move,
-    Enter: State._do_enter,
-    Capture: State._do_capture,
-    BoardTransport: State._do_board,
-    Unload: State._do_unload,
+    Assign: setup.do_assign,
+    Place: setup.do_place,
+    Headquarters: setup.do_hq,
+    Move: transport.do_move,
+    Enter: transport.do_enter,
+    Capture: transport.do_capture,
+    BoardTransport: transport.do_board,
+    Unload: transport.do_unload,
     Attack: battle.do_attack,
     Fight: battle.do_fight,
     EndPhase: State._do_end_phase,

@@ -175,8 +175,8 @@ def test_unloading_finds_room_for_every_passenger_when_one_exists():
         put(s, "tank", "DE", h)
     truck.cargo = [inf.id, mortar.id]
     inf.carrier = mortar.carrier = truck.id
-    s._leave_position(inf)
-    s._leave_position(mortar)
+    s.leave_position(inf)
+    s.leave_position(mortar)
     idx = s.game.board.index_of
     assert s.unload_spots(truck, truck.pos) == [idx[nbrs[1]], idx[nbrs[0]]]
     assert s.unload_choices(truck, truck.pos) == [[idx[nbrs[1]], idx[nbrs[0]]]]
