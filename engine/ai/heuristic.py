@@ -20,6 +20,8 @@ It keeps no rules arithmetic of its own; its weights say what it values, not wha
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.ai.base import Decision
 from engine.hexes import Hex
 from engine.rules import combat, money
@@ -41,6 +43,19 @@ FOREST_BONUS = 0.3
 REPAIR_AT = 3  # damage from which a unit goes home for repair
 ATTACK_MIN = 0.05
 FOOT_WANTED = 4
+
+
+@dataclass
+class _View:
+    """One unit's move question: fort entrances it heads for, enemy hexes, the enemies it can
+    attack, the threats (enemy hex, reach in hexes, worth) and attack values found so far."""
+
+    unit: Unit
+    goals: list[Hex]
+    enemies: list[Hex]
+    targets: list[tuple[Hex, Unit]]
+    threats: list[tuple[Hex, int, float]]
+    values: dict[tuple[str, int], float | None]
 
 
 def captures_forts(s: State, u: Unit) -> bool:
@@ -143,11 +158,10 @@ class HeuristicBot:
 
     def _best_move(self, s: State, u: Unit) -> Decision | None:
         board = s.game.board
-        goals = self._fort_goals(s, u)
-        enemies = [e for e in s.occ.values() if e.team != u.team]
+        view = self._view(s, u)
         repair = u.damage >= REPAIR_AT
         if u.pos >= 0:
-            stay, _ = self._hex_score(s, u, u.pos, goals, enemies)
+            stay, _ = self._hex_score(s, u.pos, view)
         elif u.fort is not None and repair:
             return None
         else:
@@ -163,8 +177,7 @@ class HeuristicBot:
                     continue
                 score, why = 50.0 + u.damage, f"enters fort {opt.fort} for repair"
             else:
-                i = board.index_of[opt.target]
-                score, why = self._hex_score(s, u, i, goals, enemies)
+                score, why = self._hex_score(s, board.index_of[opt.target], view)
             if best is None or score > best[0]:
                 best = (score, why, opt)
         if best is None or best[0] <= stay + 0.01:
@@ -173,6 +186,24 @@ class HeuristicBot:
         h = opt.target
         return Decision(opt.action(), f"{opt.kind} {u.id} to {h.q},{h.r}: {best[1]} "
                         f"(score {best[0]:.1f} vs {stay:.1f} staying)")
+
+    def _view(self, s: State, u: Unit) -> _View:
+        """What one unit's move is judged by, gathered once for all its destinations."""
+        board = s.game.board
+        enemies = [e for e in s.occ.values() if e.team != u.team]
+        targets = [(board.hexes[e.pos], e) for e in enemies
+                   if u.type.targets and combat.can_target(u.type, e.type)]
+        threats = []
+        for e in enemies:
+            if not e.type.targets or not combat.can_target(e.type, u.type):
+                continue
+            o = self._odds_at(s, e, u, max(1, e.type.range_min))
+            if o is not None:
+                worth = self._value(s, u) * (o.p_destroy + 0.5 * o.expected_dealt / 6)
+                reach = int(e.type.speed) + (e.type.range_max or 99)
+                threats.append((board.hexes[e.pos], reach, worth))
+        return _View(u, [board.hexes[e] for e in self._fort_goals(s, u)],
+                     [board.hexes[e.pos] for e in enemies], targets, threats, {})
 
     def _fort_goals(self, s: State, u: Unit) -> list[int]:
         """Entrance indices of forts `u` could capture, unclaimed ones when there are any."""
@@ -194,13 +225,13 @@ class HeuristicBot:
         free = [e for f, es in mine.items() if f not in claimed for e in es]
         return free or [e for es in mine.values() for e in es]
 
-    def _hex_score(self, s: State, u: Unit, i: int, goals: list[int],
-                   enemies: list[Unit]) -> tuple[float, str]:
+    def _hex_score(self, s: State, i: int, view: _View) -> tuple[float, str]:
         board = s.game.board
+        u = view.unit
         h: Hex = board.hexes[i]
         score, why = 0.0, []
-        if goals:
-            d = min(h.distance(board.hexes[e]) for e in goals)
+        if view.goals:
+            d = min(h.distance(g) for g in view.goals)
             score -= FORT_STEP * d
             if d == 1:
                 score += NEXT_TO_ENTRANCE
@@ -208,43 +239,27 @@ class HeuristicBot:
             else:
                 why.append(f"{d} hexes from a fort entrance")
         best_attack, target = 0.0, None
-        nearest = None
-        for e in enemies:
-            dist = h.distance(board.hexes[e.pos])
-            if nearest is None or dist < nearest:
-                nearest = dist
-            if u.type.targets and combat.can_target(u.type, e.type) \
-                    and combat.can_attack_at(u.type, dist):
+        for eh, e in view.targets:
+            dist = h.distance(eh)
+            if not combat.can_attack_at(u.type, dist):
+                continue
+            key = (e.id, dist)
+            if key not in view.values:
                 o = self._odds_at(s, u, e, dist)
-                if o is not None:
-                    v = self._attack_value(s, u, e, o)
-                    if v > best_attack:
-                        best_attack, target = v, e
+                view.values[key] = None if o is None else self._attack_value(s, u, e, o)
+            v = view.values[key]
+            if v is not None and v > best_attack:
+                best_attack, target = v, e
         if target is not None:
             score += best_attack
             why.append(f"can attack {target.id}")
-        elif nearest is not None and not goals:
-            score -= ENEMY_STEP * nearest
-        score -= THREAT_WEIGHT * self._threat(s, u, h, enemies)
+        elif view.enemies and not view.goals:
+            score -= ENEMY_STEP * min(h.distance(eh) for eh in view.enemies)
+        score -= THREAT_WEIGHT * sum(w for eh, reach, w in view.threats
+                                     if h.distance(eh) <= reach)
         if board.terrain_name(i) == "forest":
             score += FOREST_BONUS
         return score, ", ".join(why) or "better position"
-
-    def _threat(self, s: State, u: Unit, h: Hex, enemies: list[Unit]) -> float:
-        board = s.game.board
-        total = 0.0
-        for e in enemies:
-            if not e.type.targets or not combat.can_target(e.type, u.type):
-                continue
-            dist = h.distance(board.hexes[e.pos])
-            reach = int(e.type.speed) + (e.type.range_max or 99)
-            if dist > reach:
-                continue
-            shot = max(1, e.type.range_min)
-            o = self._odds_at(s, e, u, shot)
-            if o is not None:
-                total += self._value(s, u) * (o.p_destroy + 0.5 * o.expected_dealt / 6)
-        return total
 
     # --- declare phase -----------------------------------------------------------------------
 
