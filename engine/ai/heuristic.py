@@ -58,6 +58,21 @@ class _View:
     values: dict[tuple[str, int], float | None]
 
 
+# Odds are a pure function of (ruleset, catalog, fighters, distance): one memo per ruleset and
+# catalog object, shared by every bot of a process (a simulation plays thousands of games of
+# one scenario). Each entry holds its ruleset and catalog, so their ids cannot be reused.
+_ODDS: dict[tuple[int, int], tuple[object, object, dict[tuple, Odds | None]]] = {}
+
+
+def _odds_cache(s: State) -> dict[tuple, Odds | None]:
+    game = s.game
+    key = (id(game.ruleset), id(game.catalog))
+    entry = _ODDS.get(key)
+    if entry is None:
+        entry = _ODDS[key] = (game.ruleset, game.catalog, {})
+    return entry[2]
+
+
 def captures_forts(s: State, u: Unit) -> bool:
     """Whether `u` is a foot soldier that may capture forts in this game (the card's flag and
     the game's variants decide)."""
@@ -76,7 +91,6 @@ class HeuristicBot:
         self._turn: tuple[int, int] | None = None
         self._settled: set[str] = set()
         self._planned: dict[str, float] = {}
-        self._odds: dict[tuple, Odds] = {}
 
     # --- the interface -----------------------------------------------------------------------
 
@@ -115,13 +129,14 @@ class HeuristicBot:
         return (u.type.id, f.damage, f.xp, f.in_forest, f.on_water, f.in_trench)
 
     def _odds_at(self, s: State, a: Unit, d: Unit, dist: int) -> Odds | None:
+        cache = _odds_cache(s)
         key = (self._fighter_key(a, s), self._fighter_key(d, s), dist)
-        if key not in self._odds:
+        if key not in cache:
             try:
-                self._odds[key] = odds(s.game.ruleset, s.fighter(a), s.fighter(d), dist, 0)
+                cache[key] = odds(s.game.ruleset, s.fighter(a), s.fighter(d), dist, 0)
             except IllegalAttackError:
-                self._odds[key] = None  # type: ignore[assignment]
-        return self._odds[key]
+                cache[key] = None
+        return cache[key]
 
     def _attack_value(self, s: State, a: Unit, d: Unit, o: Odds) -> float:
         life = max(1, len(o.damage_dealt) - 1)
