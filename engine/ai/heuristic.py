@@ -14,7 +14,7 @@ It keeps no rules arithmetic of its own; its weights say what it values, not wha
   weighted by unit prices, minus the expected return fire), skipping targets already likely
   destroyed by earlier declarations; enemy foot soldiers next to a fort entrance come first;
 - combat: fight; money: repair heavily damaged units, then buy (foot soldiers while fewer
-  than four, else the most expensive affordable unit) into the own fort nearest the front;
+  than six, else the most expensive affordable unit) into the own fort nearest the front;
 - from round `max_rounds` + 1 on it surrenders, so every game ends (games report it).
 """
 
@@ -42,7 +42,8 @@ THREAT_WEIGHT = 0.5
 FOREST_BONUS = 0.3
 REPAIR_AT = 3  # damage from which a unit goes home for repair
 ATTACK_MIN = 0.05
-FOOT_WANTED = 4
+FOOT_WANTED = 6
+URGENCY = 30.0  # extra worth of destroying an enemy foot soldier next to a fort entrance
 
 
 @dataclass
@@ -151,7 +152,7 @@ class HeuristicBot:
         board = s.game.board
         for n in board.neighbours[d.pos]:
             if n in board.entrance_fort:
-                return 10.0
+                return URGENCY
         return 0.0
 
     # --- move phase --------------------------------------------------------------------------
