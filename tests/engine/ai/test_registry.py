@@ -44,3 +44,14 @@ def test_a_heuristic_seat_in_a_session_explains_each_step():
         s.ai_step()
     assert s.state.current == 1 and s.state.phase == Phase.MOVE
     assert s.ai_reasons and all(why for why in s.ai_reasons.values())
+
+
+def test_an_automa_seat_in_a_session_plays_with_the_automa_roster():
+    game_map = load_map(CONTENT_DIR / "maps" / "default.map.yaml")
+    opts = PlaytestOptions(seed=2, seats=[SeatChoice("DE"), SeatChoice("FR", "automa:easy")])
+    s = PlaytestSession(build_scenario(game_map, opts), seed=2, setup="quick")
+    fr = [u for u in s.state.units.values() if u.nation == "FR"]
+    assert not any(u.type.unit_class == "transport" for u in fr)
+    assert any(u.type.unit_class == "transport" for u in s.state.units.values()
+               if u.nation == "DE")
+    assert s.controller_label(1) == "Automa (easy)"
