@@ -71,14 +71,10 @@ def fighter(s: State, u: Unit) -> combat.Fighter:
     foot soldier on a trench hex defends with the armour of a tank in forest)."""
     board = s.game.board
     terrain = board.terrain_name(u.pos) if u.pos >= 0 else ""
-    in_trench = (terrain == "trench" and u.type.unit_class == "foot"
-                 and s.game.trench_defence)
-    armour: tuple[int, ...] = ()
-    if in_trench:
-        try:
-            armour = combat.trench_armour_of(s.game.catalog)
-        except ValueError:
-            in_trench = False  # a catalog without a tank: the open column applies
+    armour = s.game.trench_armour  # () unless a variant (Grabenkampf) armours trenches
+    in_trench = bool(armour) and terrain == "trench" and u.type.unit_class == "foot"
+    if not in_trench:
+        armour = ()
     return combat.Fighter(u.type, u.damage, u.xp, in_forest=terrain == "forest",
                           on_water=s.is_on_water(u), in_trench=in_trench, trench_armour=armour)
 

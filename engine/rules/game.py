@@ -70,10 +70,18 @@ class Game:
                     from None
         self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)
         self.draws_cards = self.card_variant is not None
-        self.trench_defence = any(v.trench_defence for v in self.variant_objects)
+        # The armour column of a foot soldier in a trench (Grabenkampf), () when none.
+        self.trench_armour = next((col for v in self.variant_objects
+                                   if (col := v.trench_armour(self.catalog))), ())
         self.victory_points = any(v.victory_points for v in self.variant_objects)
-        self.turn_hooks = tuple(v for v in self.variant_objects
-                                if type(v).on_turn_start is not Variant.on_turn_start)
+        # Per hook, the switched-on variants that override it (the engine calls only those).
+        self.hooks: dict[str, tuple[Variant, ...]] = {
+            name: tuple(v for v in self.variant_objects
+                        if getattr(type(v), name) is not getattr(Variant, name))
+            for name in ("on_turn_start", "on_arrive", "on_capture", "on_destroyed",
+                         "on_bank", "winner")
+        }
+        self.turn_hooks = self.hooks["on_turn_start"]
         # Actions added by powers: by variants, and by abilities of this catalog's units.
         self.action_variants = tuple(v for v in self.variant_objects if v.action_types)
         self.variant_actions = {t: v for v in self.action_variants for t in v.action_types}

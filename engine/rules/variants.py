@@ -17,13 +17,14 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.model import Ruleset, UnitType
-from engine.rules import dicefree
+from engine.model import Catalog, Ruleset, UnitType
+from engine.rules import combat, dicefree
 from engine.rules.abilities import powers
+from engine.rules.events import VictoryPointsScored
 
 if TYPE_CHECKING:
     from engine.rules.actions import Action
-    from engine.rules.state import State
+    from engine.rules.state import State, Unit
 
 
 class UnknownVariantError(ValueError):
@@ -46,7 +47,6 @@ class Variant:
     # Flags the engine reads once per game.
     draws_cards: ClassVar[bool] = False  # combats draw dice-free cards instead of dice
     trenches_block_vehicles: ClassVar[bool] = False  # board: trench hexes stop vehicles
-    trench_defence: ClassVar[bool] = False  # foot in a trench: a tank's forest armour
     victory_points: ClassVar[bool] = False  # headquarters and points (engine.rules.victory)
     # Action classes this variant adds (e.g. paying the bank); the engine asks this object
     # for them in `legal_actions`, and hands their check and effect to it.
@@ -68,6 +68,11 @@ class Variant:
         """The unit types `nation` starts with, given those of the variants before it."""
         return units
 
+    def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
+        """The armour column a foot soldier on a trench hex defends with, or () when this
+        variant gives trenches no armour."""
+        return ()
+
     def forts_to_win(self, players: int) -> int | None:
         """Forts a team must hold to win, or None to keep the ruleset's number."""
         return None
@@ -84,6 +89,22 @@ class Variant:
     def on_turn_start(self, state: State) -> None:
         """Called when a nation's turn begins, after its units' per-turn flags are reset
         (`state.nation` is the nation to act). Only overriding classes are called."""
+
+    def on_arrive(self, state: State, unit: Unit) -> None:
+        """A unit ended a move (or was unloaded) on a hex."""
+
+    def on_capture(self, state: State, unit: Unit, previous_owner: str, removed: int) -> None:
+        """`unit` captured a fort from `previous_owner`; `removed` defenders went with it."""
+
+    def on_destroyed(self, state: State, by_nation: str, count: int) -> None:
+        """`count` enemy units were destroyed (or removed in a captured fort) by `by_nation`."""
+
+    def on_bank(self, state: State, nation: str, amount: int) -> None:
+        """`nation` paid `amount` to the bank (purchases, repairs, gift fees)."""
+
+    def winner(self, state: State) -> str | None:
+        """The team this variant declares the winner now, or None."""
+        return None
 
     def extra_actions(self, state: State) -> list[Action]:
         """Actions of `action_types` the player to act may take now (play phases)."""
@@ -159,17 +180,84 @@ class Grabenkampf(Variant):
     id = "grabenkampf"
     rule = "RULES §11.1"
     trenches_block_vehicles = True
-    trench_defence = True
+
+    def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
+        try:
+            return combat.trench_armour_of(catalog)
+        except ValueError:
+            return ()  # a catalog without a tank: the open column applies
 
 
 @register
 class VictoryPoints(Variant):
-    """Victory points (RULES §11.2): headquarters and point targets; the rules are in
-    engine.rules.victory, the numbers in this variant's parameters."""
+    """Victory points (RULES §11.2): headquarters (chosen at setup), points for taking an
+    enemy headquarters, forts and destroyed units and for money paid to the bank, and the
+    player and team targets. Parameters: hq_capture, per_fort_captured, per_unit_destroyed,
+    money_per_point, player_target, team_target."""
 
     id = "victory_points"
     rule = "RULES §11.2"
     victory_points = True
+    # Units that cannot take a headquarters (RULES §11.2): by class, and by catalog id.
+    NO_HQ_CLASSES = ("transport", "air")
+    NO_HQ_TYPES = ("anti_aircraft", "medic", "minelayer")
+
+    def _int(self, name: str, default: int) -> int:
+        return int(self.param(name, default))
+
+    def _score(self, state: State, nation: str, points: int, why: str) -> None:
+        if points <= 0:
+            return
+        state.vp[nation] = state.vp.get(nation, 0) + points
+        state.log.append(VictoryPointsScored(nation, points, why))
+
+    def can_take_hq(self, unit: Unit) -> bool:
+        """Whether a unit entering an enemy headquarters hex captures it."""
+        return (unit.type.unit_class not in self.NO_HQ_CLASSES
+                and unit.type.id not in self.NO_HQ_TYPES)
+
+    def on_arrive(self, state: State, unit: Unit) -> None:
+        if unit.pos < 0 or not self.can_take_hq(unit):
+            return
+        for nation, number in state.hq.items():
+            if (nation not in state.hq_taken and state.game.team_of[nation] != unit.team
+                    and state.game.start_numbers.get(number) == unit.pos):
+                state.hq_taken.append(nation)
+                self._score(state, unit.nation, self._int("hq_capture", 3),
+                            f"headquarters of {nation}")
+
+    def on_capture(self, state: State, unit: Unit, previous_owner: str, removed: int) -> None:
+        self._score(state, unit.nation, self._int("per_fort_captured", 1), "fort captured")
+        self.on_destroyed(state, unit.nation, removed)
+
+    def on_destroyed(self, state: State, by_nation: str, count: int) -> None:
+        self._score(state, by_nation, count * self._int("per_unit_destroyed", 1),
+                    "units destroyed")
+
+    def on_bank(self, state: State, nation: str, amount: int) -> None:
+        if amount <= 0:
+            return
+        per = max(1, self._int("money_per_point", 60))
+        before = state.bank_paid.get(nation, 0)
+        state.bank_paid[nation] = before + amount
+        points = (before + amount) // per - before // per
+        if points:
+            self._score(state, nation, points, "money paid to the bank")
+            state.check_victory()
+
+    def winner(self, state: State) -> str | None:
+        player_target = self._int("player_target", 10)
+        team_target = self._int("team_target", 15)
+        totals: dict[str, int] = {}
+        for nation, points in state.vp.items():
+            team = state.game.team_of[nation]
+            totals[team] = totals.get(team, 0) + points
+            if points >= player_target:
+                return team
+        for team in sorted(totals):
+            if totals[team] >= team_target:
+                return team
+        return None
 
 
 @register

@@ -144,3 +144,11 @@ def test_ai_plays_the_turn_of_the_player_to_act_and_explains_each_step(capsys, t
 def test_ai_with_an_unknown_kind_exits_2(capsys):
     code, _out, err = run(capsys, "ai", SCENARIO, "--kind", "skynet")
     assert code == 2 and "unknown AI kind 'skynet'" in err
+
+
+def test_new_refuses_a_variant_without_effect(capsys, tmp_path):
+    code, out, err = run(capsys, "new", SCENARIO, "--variant", "start_with_special_unit",
+                         "--out", str(tmp_path / "g.json"))
+    assert code == 1 and out is None
+    assert "has no effect in the engine yet" in err and "Traceback" not in err
+    assert not (tmp_path / "g.json").exists()

@@ -117,7 +117,7 @@ def test_variant_hooks():
     assert game.forts_to_win == 3 and game.ruleset.destroyed_at_damage == 5
     assert not game.may_capture(game.catalog.units["anti_tank"])
     assert game.may_capture(game.catalog.units["infantry"])
-    assert not game.draws_cards and not game.trench_defence
+    assert not game.draws_cards and not game.trench_armour
 
 
 class _Counting(variants.Variant):
