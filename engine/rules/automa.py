@@ -90,6 +90,14 @@ def fixed_damage(s: State, a: Unit, d: Unit) -> int:
     return min(combat.damage_from_hits(fd, hits), combat.damage_room(s.game.ruleset, fd))
 
 
+def melee_bonus(s: State, a: Unit, extra: int, bonus: str | None) -> tuple[int, str | None]:
+    """(bonus dice, bonus) of an attack by `a`: none for the Automa (it gets no pincer or
+    encirclement), the engine's otherwise."""
+    if a.nation in automa_nations(s.game):
+        return 0, None
+    return extra, bonus
+
+
 def roll_for(s: State, a: Unit, d: Unit, fa: combat.Fighter, fd: combat.Fighter,
              roll: Callable[[int], tuple[int, ...]]) -> Callable[[int], tuple[int, ...]]:
     """The combat's `roll`: the Automa's side shows its fixed hits (face 1 hits, 12 misses),

@@ -258,7 +258,8 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
         roll = s.dice.roll
     if forced is None and automa.automa_nations(s.game):
         roll = automa.roll_for(s, a, d, fa, fd, roll)
-    res = combat.resolve(rs, fa, fd, dist, e.extra, e.bonus, roll)
+    extra, bonus = automa.melee_bonus(s, a, e.extra, e.bonus)
+    res = combat.resolve(rs, fa, fd, dist, extra, bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker
     a.xp += res.xp_attacker

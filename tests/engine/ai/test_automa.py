@@ -329,3 +329,16 @@ def test_cup_setup_draws_four_four_and_the_rest():
         armies[a.army] += 1
         s.apply_action(a)
     assert armies[1] == 4 and armies[2] == 4 and armies[3] == sum(armies.values()) - 8
+
+
+def test_an_automa_attack_gets_no_pincer():
+    s = _automa_state()
+    tank = put(s, "tank", "DE", row(2))
+    put(s, "armoured_car", "DE", Hex(3, R - 1))  # would be a pincer supporter
+    put(s, "tank", "FR", row(3))
+    s.phase = Phase.DECLARE
+    s.apply_action(Attack(tank.id, "FR-tank-1"))
+    s.apply_action(EndPhase())
+    s.apply_action(Fight())
+    e = next(e for e in s.log if isinstance(e, CombatResolved))
+    assert e.bonus is None and e.bonus_dice == 0 and len(e.attacker_dice) == 12
