@@ -98,7 +98,8 @@ def play_one(spec: SimSpec, k: int) -> GameResult:
                       owners)
 
 
-def _batch(args: tuple[SimSpec, int, int]) -> list[GameResult]:
+def play_batch(args: tuple[SimSpec, int, int]) -> list[GameResult]:
+    """Play games [start, stop) of a simulation (one task of a process pool or cluster)."""
     spec, start, stop = args
     return [play_one(spec, k) for k in range(start, stop)]
 
@@ -118,7 +119,7 @@ def run(spec: SimSpec, games: int, jobs: int = 1, progress: Progress | None = No
     out: list[GameResult] = []
     done = 0
     if jobs <= 1:
-        chunks: Iterator[list[GameResult]] = map(_batch, tasks)
+        chunks: Iterator[list[GameResult]] = map(play_batch, tasks)
         for chunk in chunks:
             out.extend(chunk)
             done += len(chunk)
@@ -128,7 +129,7 @@ def run(spec: SimSpec, games: int, jobs: int = 1, progress: Progress | None = No
     ctx = multiprocessing.get_context("fork" if "fork" in
                                       multiprocessing.get_all_start_methods() else "spawn")
     with ctx.Pool(jobs) as pool:
-        for chunk in pool.imap(_batch, tasks):
+        for chunk in pool.imap(play_batch, tasks):
             out.extend(chunk)
             done += len(chunk)
             if progress:

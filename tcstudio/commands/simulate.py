@@ -32,6 +32,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--variant", action="append", default=[], help="switch on a variant")
     p.add_argument("--format", choices=("human", "json"), default="human")
     p.add_argument("--report", metavar="DIR", help="write plots and summary.json into DIR")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="local processes (default) or Dask distributed (the [cluster] extra)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="run on this Dask scheduler (implies --backend dask); without it "
+                   "--backend dask starts a LocalCluster of --jobs workers")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)
 
@@ -119,7 +124,22 @@ def run(args: argparse.Namespace) -> int:
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     spec = SimSpec(str(path), seats, seed=seed, variants=tuple(args.variant))
     bar = _Bar(not args.quiet)
-    results = simulate(spec, args.games, jobs=args.jobs, progress=bar)
+    if args.backend == "dask" or args.scheduler:
+        try:
+            from engine.ai.cluster import run_dask
+        except ImportError as exc:
+            sys.stderr.write(f"tcstudio simulate: the Dask backend needs the cluster extra: "
+                             f"{exc} (hint: pip install '.[cluster]')\n")
+            return 2
+        try:
+            results = run_dask(spec, args.games, scheduler=args.scheduler, jobs=args.jobs,
+                               progress=bar)
+        except OSError as exc:
+            sys.stderr.write(f"tcstudio simulate: cannot reach the Dask scheduler "
+                             f"{args.scheduler}: {exc}\n")
+            return 2
+    else:
+        results = simulate(spec, args.games, jobs=args.jobs, progress=bar)
     summary = summarize(spec, results)
     summary["elapsed_s"] = round(time.monotonic() - bar.start, 3)
     if args.report:
