@@ -73,7 +73,13 @@ def seated(scenario: Scenario, kinds: tuple[str, ...]) -> Scenario:
 
 def play_one(spec: SimSpec, k: int) -> GameResult:
     """Play game `k` of a simulation to its end."""
-    game = Game(seated(load(spec.scenario), spec.seats), seed=f"{spec.seed}:{k}",
+    return play_game(load(spec.scenario), spec, k)
+
+
+def play_game(scenario: Scenario, spec: SimSpec, k: int) -> GameResult:
+    """Play game `k` of a simulation of `scenario` (e.g. an editor's map in memory); the spec
+    gives the seats, seed and options (its `scenario` path is not read)."""
+    game = Game(seated(scenario, spec.seats), seed=f"{spec.seed}:{k}",
                 setup=spec.setup, variants=spec.variants)
     s = game.new_initial_state()
     bots = [make_bot(kind, f"{spec.seed}:{k}:{i}") for i, kind in enumerate(spec.seats)]
@@ -137,11 +143,13 @@ def run(spec: SimSpec, games: int, jobs: int = 1, progress: Progress | None = No
     return out
 
 
-def summarize(spec: SimSpec, results: list[GameResult]) -> dict:
+def summarize(spec: SimSpec, results: list[GameResult],
+              scenario: Scenario | None = None) -> dict:
     """JSON data: wins per team, draws, game length, end reasons, forts and losses, with
-    95 % confidence intervals."""
+    95 % confidence intervals (of `scenario`, by default the spec's file)."""
     n = len(results)
-    game = Game(load(spec.scenario), seed=0, setup=spec.setup, variants=spec.variants)
+    game = Game(scenario or load(spec.scenario), seed=0, setup=spec.setup,
+                variants=spec.variants)
     teams = sorted(set(game.team_of.values()))
     wins = Counter(r.winner for r in results)
     reasons = Counter(r.reason for r in results)
