@@ -158,10 +158,9 @@ class HeuristicBot:
     # --- move phase --------------------------------------------------------------------------
 
     def _move(self, s: State) -> Decision:
-        legal = None
         if s.pending_unload is not None:
-            legal = [a for a in s.legal_actions() if a.verb == "unload"]
-            return Decision(legal[0], f"unload {s.pending_unload}")
+            unload = next(a for a in s.legal_actions() if a.verb == "unload")
+            return Decision(unload, f"unload {s.pending_unload}")
         own = [u for u in s.units.values() if u.nation == s.nation and u.id not in self._settled
                and s.can_move(u) and u.type.unit_class != "transport"]
         own.sort(key=lambda u: (not captures_forts(s, u), u.id))
