@@ -342,3 +342,37 @@ def test_an_automa_attack_gets_no_pincer():
     s.apply_action(Fight())
     e = next(e for e in s.log if isinstance(e, CombatResolved))
     assert e.bonus is None and e.bonus_dice == 0 and len(e.attacker_dice) == 12
+
+
+def test_melee_1e_then_the_most_expensive():
+    s = empty_state()
+    put(s, "armoured_car", "DE", row(2))
+    put(s, "infantry", "FR", row(5))  # attack value 2, price 2
+    put(s, "mounted_infantry", "FR", Hex(2, R + 3))  # attack value 2, price 3
+    assert "FR-mounted_infantry-1" in decide(s).why
+
+
+def test_melee_1f_then_the_least_experienced():
+    s = empty_state()
+    put(s, "armoured_car", "DE", row(2))
+    put(s, "infantry", "FR", row(5), xp=2)  # both recruits: same attack value and price
+    put(s, "infantry", "FR", Hex(2, R + 3), xp=1)
+    assert "FR-infantry-2" in decide(s).why
+
+
+def test_ranged_1c_fire_support_on_a_unit_already_attacked():
+    s = empty_state()
+    put(s, "armoured_car", "DE", row(0))
+    put(s, "howitzer", "DE", Hex(0, R + 4))
+    put(s, "infantry", "FR", row(3))  # the car's choice: lowest attack value (1d)
+    put(s, "tank", "FR", Hex(3, R + 3))  # more expensive, in the howitzer's range too
+    bot = AutomaBot(1, "easy")
+    while s.phase == "move":
+        s.apply_action(bot.decide(s).action)
+    declared = []
+    while s.phase == "declare":
+        d = bot.decide(s)
+        s.apply_action(d.action)
+        declared.append(d.action)
+    assert Attack("DE-armoured_car-1", "FR-infantry-1") in declared
+    assert Attack("DE-howitzer-1", "FR-infantry-1") in declared
