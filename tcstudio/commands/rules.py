@@ -272,9 +272,8 @@ def _ai(args: argparse.Namespace) -> dict[str, Any]:
     while not s.is_terminal():
         if args.steps and len(steps) >= args.steps:
             break
-        if not args.steps and (s.current, s.round) != (seat, start_round) \
-                and s.phase != "setup":
-            break
+        if not args.steps and (s.current, s.round) != (seat, start_round):
+            break  # the player's turn (or its part of the set-up) is over
         action, why = bot.decide(s)
         s.apply_action(action)
         steps.append({"action": str(action), "why": why})

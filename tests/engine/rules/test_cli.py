@@ -152,3 +152,15 @@ def test_new_refuses_a_variant_without_effect(capsys, tmp_path):
     assert code == 1 and out is None
     assert "has no effect in the engine yet" in err and "Traceback" not in err
     assert not (tmp_path / "g.json").exists()
+
+
+def test_ai_in_a_full_setup_plays_only_its_own_part(capsys, tmp_path):
+    path = tmp_path / "full.json"
+    code, out, _ = run(capsys, "new", SCENARIO, "--seed", "4", "--out", str(path))
+    assert code == 0 and out["phase"] == "setup"
+    nation = out["nation"]
+    code, out, err = run(capsys, "ai", str(path), "--kind", "automa:easy")
+    assert code == 0, err
+    assert out["nation"] == nation and out["steps"]
+    assert all(x["action"].split()[0] in ("assign", "hq", "place") for x in out["steps"])
+    assert out["to_act"] != nation or out["phase"] != "setup"
