@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import files
+from editor.balance_dock import install_balance_dock
 from editor.canvas.minimap import MinimapWidget
 from editor.canvas.view import MapView
 from editor.dialogs import (
@@ -125,6 +126,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self._build_docks()
+        self.balance_dock = install_balance_dock(self, self.document, self.view,
+                                                 self.panels_menu)
         self._build_status_bar()
 
         self.validator = LiveValidator(

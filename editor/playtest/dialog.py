@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.ai.registry import LEGACY_AI
+from engine.ai.registry import kinds as ai_kinds
 from engine.content import ContentError, load_ruleset
 from engine.content.problems import Problem
 from engine.model import GameMap
@@ -39,7 +41,8 @@ from engine.play.setup import (
 )
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
-CONTROLLER_LABELS = {"human": "Human", "ai": "AI (random)"}
+# The seat combo: a human or any AI kind of the registry.
+CONTROLLER_LABELS = {"human": "Human", **{k.name: k.label for k in ai_kinds()}}
 
 
 def parse_seed(text: str) -> int | str:
@@ -175,7 +178,8 @@ class PlaytestDialog(QDialog):
         for i, (nation, ctl) in enumerate(self.seat_rows):
             choice = seats[i] if i < n else SeatChoice(defaults[i])
             nation.setCurrentIndex(nation.findData(choice.nation))
-            ctl.setCurrentIndex(ctl.findData(choice.controller))
+            key = "random" if choice.controller == LEGACY_AI else choice.controller
+            ctl.setCurrentIndex(max(0, ctl.findData(key)))
 
     def _players_changed(self) -> None:
         n = int(self.players.currentData())

@@ -223,7 +223,7 @@ class PlayPanel(QWidget):
         st = s.state
         g = s.game
         seat = st.current
-        who = "AI (random)" if s.controllers[seat] == "ai" else "human"
+        who = s.controller_label(seat)
         money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
         forts = " · ".join(f"{t} {st.forts_of(t)}" for t in sorted(set(g.team_of.values())))
         if st.is_terminal():

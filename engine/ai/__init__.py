@@ -1,1 +1,3 @@
-"""AI seats for the rules engine (Qt-free). Until the solo Automa lands, only a random bot."""
+"""AI seats for the rules engine (Qt-free): one `Bot` interface (base), kinds by name
+(registry), the random, heuristic and Automa players, and balance simulation (simulate,
+cluster). See docs/ai.md."""

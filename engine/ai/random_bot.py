@@ -17,6 +17,7 @@ moving so a designer can watch a whole game on a map. Choices:
 
 from __future__ import annotations
 
+from engine.ai.base import Decision
 from engine.rules.actions import Action, Capture, EndPhase, Surrender, Unload
 from engine.rules.dice import Dice, seed_state
 from engine.rules.movement import CAPTURE
@@ -45,6 +46,13 @@ class RandomBot:
 
     def _ends(self) -> bool:
         return self.rng.below(1_000_000) < int(self.end_bias * 1_000_000)
+
+    def decide(self, s: State) -> Decision:
+        """A random legal action for the player to act in `s`, labelled as random."""
+        action = self.choose(s)
+        why = ("round cap reached" if isinstance(action, Surrender) and s.round > self.max_rounds
+               else "random choice")
+        return Decision(action, why)
 
     def choose(self, s: State) -> Action:
         """A legal action for the player to act in `s` (the game must not be over)."""

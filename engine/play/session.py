@@ -18,7 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.ai.random_bot import RandomBot
+from engine.ai.base import Bot
+from engine.ai.registry import label as ai_label
+from engine.ai.registry import make_bot
 from engine.content import save_document, save_map, scenario_to_dict
 from engine.model import Scenario
 from engine.rules.actions import (
@@ -79,8 +81,9 @@ class PlaytestSession:
         self.losses: dict[str, Counter] = {n: Counter() for n in self.game.nations}
         self.forts: list[tuple[int, str, dict[str, int]]] = [(0, "", self._fort_counts())]
         self.plan = []
-        self.bots = {i: RandomBot(f"{self.game.seed}:{i}") for i, c in
-                     enumerate(self.controllers) if c == "ai"}
+        self.bots: dict[int, Bot] = {i: make_bot(c, f"{self.game.seed}:{i}") for i, c in
+                                     enumerate(self.controllers) if c != "human"}
+        self.ai_reasons: dict[int, str] = {}  # timeline step -> why the AI took it
 
     def _fort_counts(self) -> dict[str, int]:
         teams = sorted(set(self.game.team_of.values()))
@@ -211,9 +214,15 @@ class PlaytestSession:
         bot = self.bots[self.state.current]
         if self.state.phase == "declare" and self.plan:
             self.plan = []
-        action = bot.choose(self.state)
+        action, why = bot.decide(self.state)
         self.apply(action)
+        self.ai_reasons[self.cursor - 1] = why
         return action
+
+    def controller_label(self, seat: int) -> str:
+        """Who plays a seat, for display: "human" or the AI kind's label."""
+        c = self.controllers[seat]
+        return "human" if c == "human" else ai_label(c)
 
     def event_line(self, i: int) -> str:
         """The readable line of log event `i` (the engine's event, rendered as it is)."""

@@ -9,6 +9,8 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.ai.registry import UnknownAIError
+from engine.ai.registry import resolve as resolve_ai
 from engine.content import check_map, load_catalog, load_ruleset
 from engine.content.problems import Problem
 from engine.model import GameMap, Scenario, Seat
@@ -23,12 +25,13 @@ NATIONS = ("DE", "AH", "FR", "GB")
 TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
 NATION_NAMES = {"DE": "Germany", "AH": "Austria-Hungary", "FR": "France", "GB": "Britain"}
 HALVES = ("half_1_6", "half_7_12")
-CONTROLLERS = ("human", "ai")
+HUMAN = "human"
 
 
 @dataclass
 class SeatChoice:
-    """One seat: nation and controller ("human" or "ai", the random bot)."""
+    """One seat: nation and controller ("human" or an AI kind of `engine.ai.registry`;
+    "ai", the older name, is the random bot)."""
 
     nation: str
     controller: str = "human"
@@ -68,8 +71,12 @@ class PlaytestOptions:
             out.append(f"nations are {', '.join(NATIONS)}")
         if len({TEAM_OF.get(n) for n in nations}) != 2:
             out.append("the seats must form two teams (central powers and entente)")
-        if any(s.controller not in CONTROLLERS for s in self.seats):
-            out.append("a seat is played by a human or the AI")
+        for s in self.seats:
+            if s.controller != HUMAN:
+                try:
+                    resolve_ai(s.controller)
+                except UnknownAIError as exc:
+                    out.append(f"seat {s.nation}: {exc}")
         if self.players == 4 and self.half:
             out.append("a half of the map is only for 2 players")
         if self.setup not in ("full", "quick"):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rules import combat, victory
+from engine.rules import automa, combat, victory
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
 
@@ -256,7 +256,10 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
         roll = _card_roll(s, fa, fd, cards)
     else:
         roll = s.dice.roll
-    res = combat.resolve(rs, fa, fd, dist, e.extra, e.bonus, roll)
+    if forced is None and automa.automa_nations(s.game):
+        roll = automa.roll_for(s, a, d, fa, fd, roll)
+    extra, bonus = automa.melee_bonus(s, a, e.extra, e.bonus)
+    res = combat.resolve(rs, fa, fd, dist, extra, bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker
     a.xp += res.xp_attacker

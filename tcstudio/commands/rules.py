@@ -1,6 +1,6 @@
 """`tcstudio rules …`: play and query the rules engine with JSON output.
 
-Subcommands: new, moves, targets, odds, actions, log, apply. Shapes are documented in
+Subcommands: new, moves, targets, odds, actions, log, apply, ai. Shapes are documented in
 docs/engine.md. Exit 0: done; 1: bad input (unknown unit, illegal action, corrupt save);
 2: could not run (bad arguments, unreadable path).
 """
@@ -18,6 +18,10 @@ from typing import Any
 
 class _Bad(Exception):
     """Bad input: message for stderr, exit code 1."""
+
+
+class _Usage(Exception):
+    """Bad arguments: message for stderr, exit code 2."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -69,6 +73,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--out", metavar="SAVE", help="also write the new state to this save file")
     p.set_defaults(handler=_run(_apply))
 
+    p = sub.add_parser("ai", help="let an AI play for the player to act, each step explained")
+    _source_args(p)
+    p.add_argument("--kind", default="heuristic", metavar="KIND",
+                   help="AI kind: random, heuristic, … (default heuristic)")
+    p.add_argument("--ai-seed", default="0", help="seed of the AI's own choices (default 0)")
+    p.add_argument("--steps", type=int, default=0,
+                   help="actions to play (default 0: until the player's turn ends)")
+    p.add_argument("--out", metavar="SAVE", help="write the new state to this save file")
+    p.set_defaults(handler=_run(_ai))
+
 
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)
@@ -92,6 +106,9 @@ def _run(fn: Any) -> Any:
             out = fn(args)
         except FileNotFoundError as exc:
             sys.stderr.write(f"tcstudio rules: {exc} (hint: check the path)\n")
+            return 2
+        except _Usage as exc:
+            sys.stderr.write(f"tcstudio rules: {exc}\n")
             return 2
         except (GameFileError, _Bad) as exc:
             sys.stderr.write(f"tcstudio rules: {exc}\n")
@@ -238,3 +255,32 @@ def _apply(args: argparse.Namespace) -> dict[str, Any]:
     if args.out:
         write_save(s, args.out)
     return save_data(s, args.out or args.save)
+
+
+def _ai(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.ai.registry import UnknownAIError, make_bot
+    from engine.rules.savefile import write_save
+
+    try:
+        bot = make_bot(args.kind, _seed(args.ai_seed))
+    except UnknownAIError as exc:
+        raise _Usage(f"--kind: {exc}") from None
+    if args.steps < 0:
+        raise _Usage(f"--steps must be 0 or more, got {args.steps}")
+    s = _load(args)
+    if s.is_terminal():
+        raise _Bad(f"the game is over ({s.winner_team} won by {s.reason}); nothing to play")
+    seat, start_round = s.current, s.round
+    steps = []
+    while not s.is_terminal():
+        if args.steps and len(steps) >= args.steps:
+            break
+        if not args.steps and (s.current, s.round) != (seat, start_round):
+            break  # the player's turn (or its part of the set-up) is over
+        action, why = bot.decide(s)
+        s.apply_action(action)
+        steps.append({"action": str(action), "why": why})
+    if args.out:
+        write_save(s, args.out)
+    return {"ai": bot.label, "nation": s.game.nations[seat], "steps": steps,
+            "phase": s.phase, "to_act": s.nation, "round": s.round}

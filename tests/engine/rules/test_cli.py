@@ -131,9 +131,36 @@ def test_log_renders_the_engines_events(save, capsys, tmp_path):
     assert all(e["text"] for e in out["events"])
 
 
+def test_ai_plays_the_turn_of_the_player_to_act_and_explains_each_step(capsys, tmp_path):
+    out_path = tmp_path / "after.json"
+    code, out, err = run(capsys, "ai", SCENARIO, "--seed", "3", "--out", str(out_path))
+    assert code == 0, err
+    assert out["ai"] == "heuristic" and out["steps"] and all(x["why"] for x in out["steps"])
+    assert out["to_act"] != out["nation"] and out_path.is_file()
+    code, out, _ = run(capsys, "ai", SCENARIO, "--kind", "random", "--steps", "2")
+    assert code == 0 and len(out["steps"]) == 2 and out["ai"] == "random"
+
+
+def test_ai_with_an_unknown_kind_exits_2(capsys):
+    code, _out, err = run(capsys, "ai", SCENARIO, "--kind", "skynet")
+    assert code == 2 and "unknown AI kind 'skynet'" in err
+
+
 def test_new_refuses_a_variant_without_effect(capsys, tmp_path):
     code, out, err = run(capsys, "new", SCENARIO, "--variant", "start_with_special_unit",
                          "--out", str(tmp_path / "g.json"))
     assert code == 1 and out is None
     assert "has no effect in the engine yet" in err and "Traceback" not in err
     assert not (tmp_path / "g.json").exists()
+
+
+def test_ai_in_a_full_setup_plays_only_its_own_part(capsys, tmp_path):
+    path = tmp_path / "full.json"
+    code, out, _ = run(capsys, "new", SCENARIO, "--seed", "4", "--out", str(path))
+    assert code == 0 and out["phase"] == "setup"
+    nation = out["nation"]
+    code, out, err = run(capsys, "ai", str(path), "--kind", "automa:easy")
+    assert code == 0, err
+    assert out["nation"] == nation and out["steps"]
+    assert all(x["action"].split()[0] in ("assign", "hq", "place") for x in out["steps"])
+    assert out["phase"] == "setup" and out["to_act"] != nation  # the other seat sets up next

@@ -1,0 +1,340 @@
+"""The "heuristic" AI seat: a one-ply player for the competitive game.
+
+Every choice asks the engine: where a unit may go (`legal_moves`), whom it may attack
+(`legal_actions`, `combat.can_target` / `can_attack_at`), and how an attack would go (the exact
+odds: `odds.attack_odds` for declarations, `odds.odds` for a hex the unit could move to).
+It keeps no rules arithmetic of its own; its weights say what it values, not what the rules are.
+
+- setup: the first legal action (quick setup places the armies before it is asked);
+- move: units one at a time (foot soldiers first); each takes its best destination if it beats
+  staying: capture a fort > step next to a fort entrance nobody of its side claims > get close
+  to one; other units go where their best attack is worth most, minus the threat of enemies
+  that can reach them; damaged units head into an own fort for repair;
+- declare: greedily the attack with the best value (destruction chance and expected damage
+  weighted by unit prices, minus the expected return fire), skipping targets already likely
+  destroyed by earlier declarations; enemy foot soldiers next to a fort entrance come first;
+- combat: fight; money: repair heavily damaged units, then buy (foot soldiers while fewer
+  than six, else the most expensive affordable unit) into the own fort nearest the front;
+- from round `max_rounds` + 1 on it surrenders, so every game ends (games report it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ai.base import Decision
+from engine.hexes import Hex
+from engine.rules import combat, money
+from engine.rules.actions import Action, Attack, Buy, EndPhase, Fight, Repair, Surrender
+from engine.rules.combat import IllegalAttackError
+from engine.rules.dice import Dice, seed_state
+from engine.rules.movement import BOARD, CAPTURE, ENTER, MoveOption
+from engine.rules.odds import Odds, attack_odds, odds
+from engine.rules.state import State
+from engine.rules.unit import Unit
+
+LABEL = "heuristic"
+CAPTURE_SCORE = 1000.0
+FORT_STEP = 6.0  # score per hex closer to a fort entrance (foot soldiers)
+NEXT_TO_ENTRANCE = 8.0
+ENEMY_STEP = 0.6  # score per hex closer to the nearest enemy (units out of range)
+THREAT_WEIGHT = 0.5
+FOREST_BONUS = 0.3
+REPAIR_AT = 3  # damage from which a unit goes home for repair
+ATTACK_MIN = 0.05
+FOOT_WANTED = 6
+URGENCY = 30.0  # extra worth of destroying an enemy foot soldier next to a fort entrance
+
+
+@dataclass
+class _View:
+    """One unit's move question: fort entrances it heads for, enemy hexes, the enemies it can
+    attack, the threats (enemy hex, reach in hexes, worth) and attack values found so far."""
+
+    unit: Unit
+    goals: list[Hex]
+    enemies: list[Hex]
+    targets: list[tuple[Hex, Unit]]
+    threats: list[tuple[Hex, int, float]]
+    values: dict[tuple[str, int], float | None]
+
+
+# Odds are a pure function of (ruleset, catalog, fighters, distance): one memo per ruleset and
+# catalog object, shared by every bot of a process (a simulation plays thousands of games of
+# one scenario). Each entry holds its ruleset and catalog, so their ids cannot be reused.
+_ODDS: dict[tuple[int, int], tuple[object, object, dict[tuple, Odds | None]]] = {}
+
+
+def _odds_cache(s: State) -> dict[tuple, Odds | None]:
+    game = s.game
+    key = (id(game.ruleset), id(game.catalog))
+    entry = _ODDS.get(key)
+    if entry is None:
+        entry = _ODDS[key] = (game.ruleset, game.catalog, {})
+    return entry[2]
+
+
+def captures_forts(s: State, u: Unit) -> bool:
+    """Whether `u` is a foot soldier that may capture forts in this game (the card's flag and
+    the game's variants decide)."""
+    return u.type.unit_class == "foot" and u.type.can_capture and s.game.may_capture(u.type)
+
+
+class HeuristicBot:
+    """A seeded one-ply player; `decide(state)` returns an action and why."""
+
+    label = LABEL
+
+    def __init__(self, seed: int | str = 0, *, max_rounds: int = 30) -> None:
+        self.seed = seed
+        self.max_rounds = max_rounds
+        self.rng = Dice(seed_state(f"heuristic-bot:{seed}"))
+        self._turn: tuple[int, int] | None = None
+        self._settled: set[str] = set()
+        self._planned: dict[str, float] = {}
+
+    # --- the interface -----------------------------------------------------------------------
+
+    def choose(self, s: State) -> Action:
+        """A legal action for the player to act in `s`."""
+        return self.decide(s).action
+
+    def decide(self, s: State) -> Decision:
+        """The bot's action for the player to act in `s`, with the reason for it."""
+        if s.is_terminal():
+            raise ValueError("the game is over; there is nothing to choose")
+        if s.round > self.max_rounds and s.phase != "setup":
+            return Decision(Surrender(), f"round cap: round {s.round} > {self.max_rounds}")
+        if (s.round, s.current) != self._turn:
+            self._turn = (s.round, s.current)
+            self._settled = set()
+            self._planned = {}
+        if s.phase == "setup":
+            actions = [a for a in s.legal_actions() if a.verb != "surrender"]
+            return Decision(actions[0], "setup: first legal choice")
+        if s.phase == "move":
+            return self._move(s)
+        if s.phase == "declare":
+            return self._declare(s)
+        if s.phase == "combat":
+            return Decision(Fight(), "fight the next declared attack")
+        return self._money(s)
+
+    # --- values ------------------------------------------------------------------------------
+
+    def _value(self, s: State, u: Unit) -> float:
+        return float(money.price(s, u.type) or 3) + 1.0
+
+    def _fighter_key(self, u: Unit, s: State) -> tuple:
+        f = s.fighter(u)
+        return (u.type.id, f.damage, f.xp, f.in_forest, f.on_water, f.in_trench)
+
+    def _odds_at(self, s: State, a: Unit, d: Unit, dist: int) -> Odds | None:
+        cache = _odds_cache(s)
+        key = (self._fighter_key(a, s), self._fighter_key(d, s), dist)
+        if key not in cache:
+            try:
+                cache[key] = odds(s.game.ruleset, s.fighter(a), s.fighter(d), dist, 0)
+            except IllegalAttackError:
+                cache[key] = None
+        return cache[key]
+
+    def _attack_value(self, s: State, a: Unit, d: Unit, o: Odds) -> float:
+        life = max(1, len(o.damage_dealt) - 1)
+        gain = self._value(s, d) * (o.p_destroy + 0.5 * o.expected_dealt / life)
+        loss = self._value(s, a) * (o.p_lose_attacker + 0.5 * o.expected_taken / 6)
+        return gain - loss + self._urgency(s, d) * o.p_destroy
+
+    def _urgency(self, s: State, d: Unit) -> float:
+        """Extra worth of removing an enemy foot soldier next to a fort entrance."""
+        if d.pos < 0 or not captures_forts(s, d):
+            return 0.0
+        board = s.game.board
+        for n in board.neighbours[d.pos]:
+            if n in board.entrance_fort:
+                return URGENCY
+        return 0.0
+
+    # --- move phase --------------------------------------------------------------------------
+
+    def _move(self, s: State) -> Decision:
+        if s.pending_unload is not None:
+            unload = next(a for a in s.legal_actions() if a.verb == "unload")
+            return Decision(unload, f"unload {s.pending_unload}")
+        own = [u for u in s.units.values() if u.nation == s.nation and u.id not in self._settled
+               and s.can_move(u) and u.type.unit_class != "transport"]
+        own.sort(key=lambda u: (not captures_forts(s, u), u.id))
+        for u in own:
+            decision = self._best_move(s, u)
+            if decision is not None:
+                return decision
+            self._settled.add(u.id)
+        return Decision(EndPhase(), "no unit has a better place")
+
+    def _best_move(self, s: State, u: Unit) -> Decision | None:
+        board = s.game.board
+        view = self._view(s, u)
+        repair = u.damage >= REPAIR_AT
+        if u.pos >= 0:
+            stay, _ = self._hex_score(s, u.pos, view)
+        elif u.fort is not None and repair:
+            return None
+        else:
+            stay = -1e9
+        best: tuple[float, str, MoveOption] | None = None
+        for opt in s.legal_moves(u).values():
+            if opt.kind == BOARD:
+                continue
+            if opt.kind == CAPTURE:
+                score, why = CAPTURE_SCORE, f"captures fort {opt.fort}"
+            elif opt.kind == ENTER:
+                if not repair:
+                    continue
+                score, why = 50.0 + u.damage, f"enters fort {opt.fort} for repair"
+            else:
+                score, why = self._hex_score(s, board.index_of[opt.target], view)
+            if best is None or score > best[0]:
+                best = (score, why, opt)
+        if best is None or best[0] <= stay + 0.01:
+            return None
+        opt = best[2]
+        h = opt.target
+        return Decision(opt.action(), f"{opt.kind} {u.id} to {h.q},{h.r}: {best[1]} "
+                        f"(score {best[0]:.1f} vs {stay:.1f} staying)")
+
+    def _view(self, s: State, u: Unit) -> _View:
+        """What one unit's move is judged by, gathered once for all its destinations."""
+        board = s.game.board
+        enemies = [e for e in s.occ.values() if e.team != u.team]
+        targets = [(board.hexes[e.pos], e) for e in enemies
+                   if u.type.targets and combat.can_target(u.type, e.type)]
+        threats = []
+        for e in enemies:
+            if not e.type.targets or not combat.can_target(e.type, u.type):
+                continue
+            o = self._odds_at(s, e, u, max(1, e.type.range_min))
+            if o is not None:
+                worth = self._value(s, u) * (o.p_destroy + 0.5 * o.expected_dealt / 6)
+                reach = int(e.type.speed) + (e.type.range_max or 99)
+                threats.append((board.hexes[e.pos], reach, worth))
+        return _View(u, [board.hexes[e] for e in self._fort_goals(s, u)],
+                     [board.hexes[e.pos] for e in enemies], targets, threats, {})
+
+    def _fort_goals(self, s: State, u: Unit) -> list[int]:
+        """Entrance indices of forts `u` could capture, unclaimed ones when there are any."""
+        if not captures_forts(s, u):
+            return []
+        board = s.game.board
+        mine: dict[str, list[int]] = {}
+        claimed: set[str] = set()
+        for fort, entrances in board.fort_entrances.items():
+            if not s.capturable(fort, u):
+                continue
+            mine[fort] = list(entrances)
+            for e in entrances:
+                for n in board.neighbours[e]:
+                    o = s.occ.get(n)
+                    if o is not None and o.id != u.id and o.team == u.team \
+                            and captures_forts(s, o):
+                        claimed.add(fort)
+        free = [e for f, es in mine.items() if f not in claimed for e in es]
+        return free or [e for es in mine.values() for e in es]
+
+    def _hex_score(self, s: State, i: int, view: _View) -> tuple[float, str]:
+        board = s.game.board
+        u = view.unit
+        h: Hex = board.hexes[i]
+        score, why = 0.0, []
+        if view.goals:
+            d = min(h.distance(g) for g in view.goals)
+            score -= FORT_STEP * d
+            if d == 1:
+                score += NEXT_TO_ENTRANCE
+                why.append("next to a fort entrance")
+            else:
+                why.append(f"{d} hexes from a fort entrance")
+        best_attack, target = 0.0, None
+        for eh, e in view.targets:
+            dist = h.distance(eh)
+            if not combat.can_attack_at(u.type, dist):
+                continue
+            key = (e.id, dist)
+            if key not in view.values:
+                o = self._odds_at(s, u, e, dist)
+                view.values[key] = None if o is None else self._attack_value(s, u, e, o)
+            v = view.values[key]
+            if v is not None and v > best_attack:
+                best_attack, target = v, e
+        if target is not None:
+            score += best_attack
+            why.append(f"can attack {target.id}")
+        elif view.enemies and not view.goals:
+            score -= ENEMY_STEP * min(h.distance(eh) for eh in view.enemies)
+        score -= THREAT_WEIGHT * sum(w for eh, reach, w in view.threats
+                                     if h.distance(eh) <= reach)
+        if board.terrain_name(i) == "forest":
+            score += FOREST_BONUS
+        return score, ", ".join(why) or "better position"
+
+    # --- declare phase -----------------------------------------------------------------------
+
+    def _declare(self, s: State) -> Decision:
+        best: tuple[float, Attack, str] | None = None
+        for a in s.legal_actions():
+            if not isinstance(a, Attack):
+                continue
+            if self._planned.get(a.defender, 0.0) >= 0.9:
+                continue
+            ao = attack_odds(s, a.attacker, a.defender)
+            v = self._attack_value(s, s.units[a.attacker], s.units[a.defender], ao.odds)
+            if best is None or v > best[0]:
+                best = (v, a, ao.text())
+        if best is None or best[0] < ATTACK_MIN:
+            return Decision(EndPhase(), "no attack worth declaring")
+        v, a, text = best
+        self._planned[a.defender] = self._planned.get(a.defender, 0.0) + \
+            attack_odds(s, a.attacker, a.defender).odds.p_destroy
+        return Decision(a, f"attack {a.defender} with {a.attacker}: {text} (value {v:.1f})")
+
+    # --- money phase -------------------------------------------------------------------------
+
+    def _money(self, s: State) -> Decision:
+        actions = s.legal_actions()
+        repairs = [a for a in actions if isinstance(a, Repair)
+                   and s.units[a.unit].damage >= REPAIR_AT]
+        if repairs:
+            a = max(repairs, key=lambda r: (s.units[r.unit].damage, r.unit))
+            return Decision(a, f"repair {a.unit} ({s.units[a.unit].damage} damage)")
+        buys = [a for a in actions if isinstance(a, Buy) and a.unit_type != money.SPECIAL]
+        if buys:
+            return self._buy(s, buys)
+        return Decision(EndPhase(), "nothing to repair or buy")
+
+    def _buy(self, s: State, buys: list[Buy]) -> Decision:
+        catalog = s.game.catalog.units
+        foot = sum(1 for u in s.units.values()
+                   if u.nation == s.nation and captures_forts(s, u))
+        def worth(b: Buy) -> tuple[float, float, str]:
+            t = catalog[b.unit_type]
+            p = float(money.price(s, t) or 0)
+            if foot < FOOT_WANTED:
+                capturer = t.unit_class == "foot" and t.can_capture and s.game.may_capture(t)
+                return (1.0 if capturer else 0.0), t.speed / max(p, 1.0), b.unit_type
+            return p, t.speed, b.unit_type
+
+        best_type = max(buys, key=worth).unit_type
+        forts = [b for b in buys if b.unit_type == best_type]
+        where = min(forts, key=lambda b: (self._front_distance(s, b.where), b.where))
+        why = "a foot soldier to take forts" if foot < FOOT_WANTED else "the strongest unit"
+        return Decision(where, f"buy {best_type} in {where.where}: {why}, nearest the front")
+
+    def _front_distance(self, s: State, fort: str) -> int:
+        board = s.game.board
+        entrances = board.fort_entrances.get(fort, ())
+        team = s.game.team_of[s.nation]
+        targets = [u.pos for u in s.occ.values() if u.team != team]
+        targets += [e for f, es in board.fort_entrances.items()
+                    if s.game.team_of.get(s.fort_owner[f]) != team for e in es]
+        if not entrances or not targets:
+            return 0
+        return min(board.hexes[a].distance(board.hexes[b]) for a in entrances for b in targets)

@@ -1,0 +1,180 @@
+"""`tcstudio simulate SCENARIO`: AI-vs-AI games for balance, with confidence intervals.
+
+Exit 0: done; 1: the scenario has errors (listed with their locations); 2: could not run
+(bad arguments, missing file, unknown AI kind).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the `simulate` subcommand."""
+    p = subparsers.add_parser(
+        "simulate", help="play many AI-vs-AI games of a scenario and report balance",
+        description="Play N games with an AI on every seat; print wins per team, game length, "
+        "end reasons, forts and losses with 95%% confidence intervals. The same --seed gives "
+        "the same results whatever --jobs is.",
+    )
+    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", default="0", help="base seed (default 0)")
+    p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--ai", action="append", default=[], metavar="SEAT=KIND",
+                   help="AI of a seat: seat number (1..) or nation, e.g. 1=heuristic or "
+                   "FR=random (default: heuristic on every seat)")
+    p.add_argument("--variant", action="append", default=[], help="switch on a variant")
+    p.add_argument("--format", choices=("human", "json"), default="human")
+    p.add_argument("--report", metavar="DIR", help="write plots and summary.json into DIR")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="local processes (default) or Dask distributed (the [cluster] extra)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="run on this Dask scheduler (implies --backend dask); without it "
+                   "--backend dask starts a LocalCluster of --jobs workers")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=run)
+
+
+class _Usage(Exception):
+    """Bad arguments: exit 2."""
+
+
+def _seats(specs: list[str], nations: list[str]) -> tuple[str, ...]:
+    # lazy: every command module is imported to build the argument parser; the AI registry
+    # loads the rules engine, which only `simulate` needs.
+    from engine.ai.registry import UnknownAIError, resolve
+
+    kinds = ["heuristic"] * len(nations)
+    for spec in specs:
+        seat, sep, kind = spec.partition("=")
+        if not sep or not seat or not kind:
+            raise _Usage(f"--ai {spec!r}: expected SEAT=KIND, e.g. 1=heuristic")
+        if seat.isdigit() and 1 <= int(seat) <= len(nations):
+            i = int(seat) - 1
+        elif seat.upper() in nations:
+            i = nations.index(seat.upper())
+        else:
+            raise _Usage(f"--ai {spec!r}: no seat {seat!r} (hint: 1..{len(nations)} or "
+                         f"{', '.join(nations)})")
+        try:
+            kinds[i] = resolve(kind)
+        except UnknownAIError as exc:
+            raise _Usage(f"--ai {spec!r}: {exc}") from None
+    return tuple(kinds)
+
+
+class _Bar:
+    """A one-line progress bar on stderr: done/total, games per second and ETA."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        speed = done / elapsed
+        eta = (total - done) / speed if speed else 0.0
+        filled = int(30 * done / max(total, 1))
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} "
+                         f"{speed:.1f} games/s ETA {eta:.0f} s ")
+        if done >= total:
+            sys.stderr.write(f"\ndone in {elapsed:.1f} s\n")
+        sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the arguments and scenario, simulate, print the summary; the exit code."""
+    # lazy: the simulator loads the rules engine and the AIs, which only `simulate` needs.
+    from engine.ai.simulate import SimSpec, load, summarize
+    from engine.ai.simulate import run as simulate
+    from engine.content import ContentError
+    from engine.rules.game import Game, ScenarioError
+
+    path = Path(args.scenario)
+    try:
+        if args.games < 1:
+            raise _Usage(f"--games must be at least 1, got {args.games}")
+        if args.jobs < 1:
+            raise _Usage(f"--jobs must be at least 1, got {args.jobs}")
+        if not path.is_file():
+            raise _Usage(f"{path}: no such file (hint: check the path)")
+        try:
+            scenario = load(str(path))
+            game = Game(scenario, seed=0, setup="quick", variants=tuple(args.variant))
+        except ContentError as exc:
+            problems = list(getattr(exc, "problems", []) or [])
+            for problem in problems:
+                sys.stderr.write(problem.format() + "\n")
+            sys.stderr.write(f"tcstudio simulate: {path}: the scenario has errors"
+                             + (" (listed above)" if problems else f": {exc}")
+                             + " (hint: run 'tcstudio validate' on it)\n")
+            return 1
+        except ScenarioError as exc:
+            sys.stderr.write(f"tcstudio simulate: {path}: {exc}\n")
+            return 1
+        seats = _seats(args.ai, game.nations)
+    except _Usage as exc:
+        sys.stderr.write(f"tcstudio simulate: {exc}\n")
+        return 2
+    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    spec = SimSpec(str(path), seats, seed=seed, variants=tuple(args.variant))
+    bar = _Bar(not args.quiet)
+    if args.backend == "dask" or args.scheduler:
+        try:
+            # lazy: Dask is an optional extra; its absence is a message, not an import error.
+            from engine.ai.cluster import run_dask
+        except ImportError as exc:
+            sys.stderr.write(f"tcstudio simulate: the Dask backend needs the cluster extra: "
+                             f"{exc} (hint: pip install '.[cluster]')\n")
+            return 2
+        try:
+            results = run_dask(spec, args.games, scheduler=args.scheduler, jobs=args.jobs,
+                               progress=bar)
+        except OSError as exc:
+            sys.stderr.write(f"tcstudio simulate: cannot reach the Dask scheduler "
+                             f"{args.scheduler}: {exc}\n")
+            return 2
+    else:
+        results = simulate(spec, args.games, jobs=args.jobs, progress=bar)
+    summary = summarize(spec, results)
+    summary["elapsed_s"] = round(time.monotonic() - bar.start, 3)
+    if args.report:
+        # lazy: matplotlib takes a second to import and only --report draws plots.
+        from tcstudio.sim_report import write_report
+
+        try:
+            write_report(summary, scenario, Path(args.report))
+        except OSError as exc:
+            sys.stderr.write(f"tcstudio simulate: cannot write the report: {exc}\n")
+            return 2
+    if args.format == "json":
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+    else:
+        sys.stdout.write(_human(summary))
+    return 0
+
+
+def _pct(r: dict[str, Any]) -> str:
+    low, high = r["ci95"]
+    return f"{r['rate']:.1%} (95% CI {low:.1%}–{high:.1%}, {r['count']}/{r['games']})"
+
+
+def _human(s: dict[str, Any]) -> str:
+    lines = [f"{s['games']} games of {s['scenario']}, seed {s['seed']}: "
+             + ", ".join(f"{x['nation']}={x['ai']}" for x in s["seats"])]
+    lines += [f"  {team} wins: {_pct(r)}" for team, r in s["wins"].items()]
+    lines.append(f"  draws: {_pct(s['draws'])}")
+    lines.append("  ended by: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
+                 + f"; round cap {_pct(s['round_cap'])}")
+    r = s["rounds"]
+    lines.append(f"  rounds: mean {r['mean']:.2f} (95% CI {r['ci95'][0]:.2f}–{r['ci95'][1]:.2f})")
+    lines.append(f"  first player's team wins: {_pct(s['first_player_wins'])}")
+    return "\n".join(lines) + "\n"

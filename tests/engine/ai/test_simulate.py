@@ -1,0 +1,87 @@
+"""`tcstudio simulate` and the simulation runner: same results whatever --jobs, JSON with
+confidence intervals, a report folder, exit codes for bad arguments and bad scenarios."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.ai.simulate import SimSpec, batches, run, summarize
+from engine.paths import CONTENT_DIR
+from tcstudio.cli import main
+
+SCENARIO = str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
+
+
+def test_batches_cover_every_game_once():
+    assert batches(10, 4) == [(0, 4), (4, 8), (8, 10)]
+    assert batches(0, 4) == []
+
+
+def test_same_seed_same_results_with_one_or_two_processes():
+    spec = SimSpec(SCENARIO, ("heuristic", "random"), seed="jobs")
+    one = run(spec, 6, jobs=1, batch=2)
+    two = run(spec, 6, jobs=2, batch=2)
+    assert [r.index for r in one] == list(range(6))
+    assert one == two
+    other = run(SimSpec(SCENARIO, ("heuristic", "random"), seed="other"), 6, jobs=1)
+    assert [(r.rounds, r.actions) for r in other] != [(r.rounds, r.actions) for r in one]
+
+
+def test_summary_counts_and_intervals():
+    spec = SimSpec(SCENARIO, ("random", "heuristic"), seed=5)
+    results = run(spec, 4)
+    s = summarize(spec, results)
+    assert s["games"] == 4
+    assert sum(w["count"] for w in s["wins"].values()) + s["draws"]["count"] == 4
+    assert s["wins"]["entente"]["count"] == 4  # the heuristic AI plays France
+    for r in (*s["wins"].values(), s["first_player_wins"], s["round_cap"]):
+        low, high = r["ci95"]
+        assert 0.0 <= low <= r["rate"] <= high <= 1.0
+    assert sum(s["end_reasons"].values()) == 4
+    assert sum(s["rounds"]["histogram"].values()) == 4
+    assert set(s["forts"]) and all("held_at_end" in f for f in s["forts"].values())
+    lost = sum(r.losses.get(k, 0) for r in results for k in r.losses)
+    assert lost == pytest.approx(sum(v["mean"] for v in s["losses"].values()) * 4)
+
+
+def test_cli_json_and_report(capsys, tmp_path):
+    code = main(["simulate", SCENARIO, "--games", "3", "--seed", "2", "--ai", "FR=random",
+                 "--format", "json", "--report", str(tmp_path / "rep")])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data = json.loads(out)
+    assert [x["ai"] for x in data["seats"]] == ["heuristic", "random"]
+    assert "3/3" in err and "games/s" in err and "ETA" in err
+    for name in ("win_rate", "game_length", "fort_heatmap", "losses", "first_player"):
+        png = tmp_path / "rep" / f"{name}.png"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert json.loads((tmp_path / "rep" / "summary.json").read_text())["games"] == 3
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--ai", "heuristic"], "expected SEAT=KIND"),
+    (["--ai", "3=random"], "no seat '3' (hint: 1..2 or DE, FR)"),
+    (["--ai", "DE=skynet"], "unknown AI kind 'skynet'"),
+])
+def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
+    assert main(["simulate", SCENARIO, *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_missing_scenario_exits_2(capsys, tmp_path):
+    assert main(["simulate", str(tmp_path / "nope.yaml")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_scenario_with_errors_exits_1_with_located_problems(capsys, tmp_path):
+    text = (CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml").read_text(encoding="utf-8")
+    text = text.replace("../", f"{CONTENT_DIR.as_posix()}/").replace("players: 2", "players: 3")
+    bad = tmp_path / "bad.scenario.yaml"
+    bad.write_text(text, encoding="utf-8")
+    assert main(["simulate", str(bad), "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:8:" in err and "/players" in err and "Traceback" not in err
