@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.content.problems import Problem, error, warning
+from engine.halves import forts_in_half
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
 from engine.rules.variants import VARIANTS
 
@@ -86,7 +87,7 @@ def _forts_in_play(s: Scenario, m: GameMap) -> int:
     region = m.region(s.half) if s.players == 2 and s.half else None
     if region is None:
         return len(m.forts)
-    return sum(1 for f in m.forts if f.hexes and set(f.hexes) <= region.hexes)
+    return len(forts_in_half(m.forts, region.hexes))
 
 
 def _check_half_and_forts(s: Scenario, m: GameMap | None, r: Ruleset | None) -> list[Problem]:
