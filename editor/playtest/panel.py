@@ -227,7 +227,8 @@ class PlayPanel(QWidget):
         money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
         forts = " · ".join(f"{t} {st.forts_of(t)}" for t in sorted(set(g.team_of.values())))
         if st.is_terminal():
-            title = f"<b>Game over</b>: {st.winner_team} wins by {st.reason}"
+            title = ("<b>Game over</b>: a draw" if st.winner_team is None
+                     else f"<b>Game over</b>: {st.winner_team} wins by {st.reason}")
         else:
             title = (f"<b>Round {st.round} · {NATION_NAMES.get(st.nation, st.nation)} "
                      f"({st.nation}, {who}) · {st.phase} phase</b>")
