@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.model import Catalog, Ruleset, UnitType
 from engine.rules import combat, dicefree
 from engine.rules.abilities import powers
+from engine.rules.bank import PayBank
 from engine.rules.events import VictoryPointsScored
 
 if TYPE_CHECKING:
@@ -191,13 +192,15 @@ class Grabenkampf(Variant):
 @register
 class VictoryPoints(Variant):
     """Victory points (RULES §11.2): headquarters (chosen at setup), points for taking an
-    enemy headquarters, forts and destroyed units and for money paid to the bank, and the
-    player and team targets. Parameters: hq_capture, per_fort_captured, per_unit_destroyed,
-    money_per_point, player_target, team_target."""
+    enemy headquarters, forts and destroyed units and for paying the bank deliberately (the
+    `pay_bank` action, 003 "Zahle 60 Kriegsanleihen an die Bank: 1 SP"; buying units scores
+    nothing), and the player and team targets. Parameters: hq_capture, per_fort_captured,
+    per_unit_destroyed, money_per_point, player_target, team_target."""
 
     id = "victory_points"
     rule = "RULES §11.2"
     victory_points = True
+    action_types = (PayBank,)
     # Units that cannot take a headquarters (RULES §11.2): by class, and by catalog id.
     NO_HQ_CLASSES = ("transport", "air")
     NO_HQ_TYPES = ("anti_aircraft", "medic", "minelayer")
@@ -234,16 +237,29 @@ class VictoryPoints(Variant):
         self._score(state, by_nation, count * self._int("per_unit_destroyed", 1),
                     "units destroyed")
 
-    def on_bank(self, state: State, nation: str, amount: int) -> None:
-        if amount <= 0:
-            return
-        per = max(1, self._int("money_per_point", 60))
-        before = state.bank_paid.get(nation, 0)
-        state.bank_paid[nation] = before + amount
-        points = (before + amount) // per - before // per
-        if points:
-            self._score(state, nation, points, "money paid to the bank")
-            state.check_victory()
+    def price(self) -> int:
+        """Money one victory point costs at the bank."""
+        return max(1, self._int("money_per_point", 60))
+
+    def extra_actions(self, state: State) -> list[Action]:
+        if state.phase != "money" or state.money.get(state.nation, 0) < self.price():
+            return []
+        return [PayBank()]
+
+    def action_problem(self, state: State, action: Action) -> str | None:
+        if state.phase != "money":
+            return f"'pay_bank' belongs to the money phase, this is the {state.phase} phase"
+        have, price = state.money.get(state.nation, 0), self.price()
+        if have < price:
+            return f"a victory point costs {price} at the bank, you have {have}"
+        return None
+
+    def apply_action(self, state: State, action: Action) -> None:
+        nation, price = state.nation, self.price()
+        state.money[nation] -= price
+        state.bank_paid[nation] = state.bank_paid.get(nation, 0) + price
+        self._score(state, nation, 1, "money paid to the bank")
+        state.check_victory()
 
     def winner(self, state: State) -> str | None:
         player_target = self._int("player_target", 10)
