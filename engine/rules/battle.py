@@ -253,7 +253,7 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     if forced is not None:
         roll = _forced_roll(forced)
     elif s.game.draws_cards:
-        roll = _card_roll(s, fa, fd, cards)
+        roll = _card_roll(s, fa, fd, cards, (a.nation, d.nation))
     else:
         roll = s.dice.roll
     res = combat.resolve(rs, fa, fd, dist, e.extra, e.bonus, roll)
@@ -288,17 +288,23 @@ def _forced_roll(f: Fight) -> Callable[[int], tuple[int, ...]]:
 
 
 def _card_roll(
-    s: State, fa: combat.Fighter, fd: combat.Fighter, cards: list[int]
+    s: State, fa: combat.Fighter, fd: combat.Fighter, cards: list[int],
+    nations: tuple[str, str],
 ) -> Callable[[int], tuple[int, ...]]:
-    """A `roll` that draws a dice-free card for each side and returns faces showing the
-    card's hits (1 = a hit, 12 = a miss; every face hits when the hit value is 12)."""
+    """A `roll` that draws a dice-free card for each side that draws (the variant's
+    `draws_for`; the other side rolls its dice) and returns faces showing the card's hits
+    (1 = a hit, 12 = a miss; every face hits when the hit value is 12)."""
     rs = s.game.ruleset
     variant = s.game.card_variant
     assert variant is not None
     values = iter((combat.hit_value(rs, fa, fd), combat.hit_value(rs, fd, fa)))
+    draws = iter(variant.draws_for(n) for n in nations)
 
     def roll(n: int) -> tuple[int, ...]:
-        table = variant.card_table(rs, next(values), n)
+        value = next(values)
+        if not next(draws):
+            return s.dice.roll(n)
+        table = variant.card_table(rs, value, n)
         card = s.dice.below(len(table)) + 1
         cards.append(card)
         hits = table[card - 1]

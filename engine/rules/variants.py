@@ -14,11 +14,12 @@ content validation can ask the registry too.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.hexes import Hex
 from engine.model import Catalog, Ruleset, UnitType
-from engine.rules import combat, dicefree
+from engine.rules import combat, dicefree, trenches
 from engine.rules.abilities import powers
 from engine.rules.bank import PayBank
 from engine.rules.events import VictoryPointsScored
@@ -69,6 +70,11 @@ class Variant:
         """The unit types `nation` starts with, given those of the variants before it."""
         return units
 
+    def expand_area(self, state: State, attacker: Unit, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+        """The hexes an area attack (gas) by `attacker` on `hexes` hits under this variant;
+        the area attack calls every switched-on variant's hook in turn."""
+        return tuple(hexes)
+
     def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
         """The armour column a foot soldier on a trench hex defends with, or () when this
         variant gives trenches no armour."""
@@ -80,6 +86,16 @@ class Variant:
 
     def may_capture(self, unit_type: UnitType) -> bool | None:
         """Whether a foot soldier of this type may capture a fort, or None: no opinion."""
+        return None
+
+    def draws_for(self, nation: str) -> bool:
+        """Whether `nation` draws a card in a fight (asked of a variant with `draws_cards`;
+        the other side rolls its dice)."""
+        return True
+
+    def turn_seconds(self, round_number: int) -> int | None:
+        """The time limit (seconds) of a turn's move and declare phases in that round, or
+        None: no limit from this variant."""
         return None
 
     def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
@@ -175,12 +191,26 @@ def make(ruleset: Ruleset, ids: frozenset[str] | set[str]) -> tuple[Variant, ...
 
 @register
 class Grabenkampf(Variant):
-    """Trench fighting (RULES §11.1): vehicles stay out of trenches, and a foot soldier in a
-    trench defends with the armour of a tank in forest."""
+    """Trench fighting (RULES §11.1): vehicles stay out of trenches; a trench is held by a
+    team and moved out of as one long hex (engine.rules.trenches); a foot soldier in a
+    trench defends with the armour of a tank in forest; gas on a trench hex hits the whole
+    trench; `starting_money` per nation replaces the ruleset's (003: "Österreich-Ungarn
+    startet das Spiel nicht mit den extra 3 Kriegsanleihen")."""
 
     id = "grabenkampf"
     rule = "RULES §11.1"
     trenches_block_vehicles = True
+
+    def adjust_ruleset(self, ruleset: Ruleset) -> Ruleset:
+        money = self.params.get("starting_money")
+        if not isinstance(money, Mapping) or not money:
+            return ruleset
+        start = dict(ruleset.starting_money)
+        start.update({nation: int(plain(v)) for nation, v in money.items()})
+        return dataclasses.replace(ruleset, starting_money=start)
+
+    def expand_area(self, state: State, attacker: Unit, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+        return trenches.expand_area(state, hexes)
 
     def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
         try:
@@ -353,3 +383,36 @@ class DiceFree(Variant):
 
     def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
         return dicefree.card_table(ruleset, hit_value, dice)
+
+
+@register
+class DiceFreePerPlayer(Variant):
+    """Dice-free per player (002 "Ohne Würfel spielen": "es kann also auch im gleichen Spiel
+    ein Spieler mit Würfeln und ein anderer mit Karten spielen"): the nations in
+    `card_nations` draw a card for their side of a fight, the others roll dice."""
+
+    id = "dice_free_per_player"
+    rule = "RULES §8"
+    draws_cards = True
+
+    def draws_for(self, nation: str) -> bool:
+        return nation in (self.param("card_nations") or ())
+
+    def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
+        return dicefree.card_table(ruleset, hit_value, dice)
+
+
+@register
+class Stopwatch(Variant):
+    """Stopwatch (002: "5 Minuten für Phase 1 und Phase 2"; 003: 7 minutes in the first
+    round, then 4): the time limit of a turn's move and declare phases. The engine holds the
+    limit; the play-test session runs the clock and ends the phases when it runs out."""
+
+    id = "stopwatch"
+    rule = "002/003 Stoppuhr"
+
+    def turn_seconds(self, round_number: int) -> int | None:
+        first = self.param("first_round_seconds")
+        if round_number <= 1 and first is not None:
+            return int(first)
+        return int(self.param("seconds", 300))
