@@ -168,7 +168,8 @@ class Game:
     def _roster(self, nation: str) -> list[UnitType]:
         """The units a nation starts with: one of each non-special type it may field; the
         second-full-set variant doubles it, start-with-nation-units adds copies of the
-        nation-specific types (those fielded by this nation only)."""
+        nation-specific types (those fielded by this nation only), start-with-special-unit
+        adds the chosen or drawn special unit."""
         units = [
             u for u in self.catalog.units.values() if not u.special and nation in u.nations
         ]
@@ -176,6 +177,11 @@ class Game:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
         for v in self.variant_objects:
             units = v.roster(nation, units)
+        for v in self.variant_objects:
+            try:
+                units = v.starting_units(self.catalog, self.seed, nation, units)
+            except ValueError as exc:
+                raise ScenarioError(f"variant {v.id!r}: {exc}") from None
         return units
 
     def variant_param(self, variant: str, name: str) -> Any:

@@ -22,6 +22,7 @@ from engine.model import Catalog, Ruleset, UnitType
 from engine.rules import combat, dicefree, trenches
 from engine.rules.abilities import powers
 from engine.rules.bank import PayBank
+from engine.rules.dice import Dice, seed_state
 from engine.rules.events import VictoryPointsScored
 
 if TYPE_CHECKING:
@@ -68,6 +69,12 @@ class Variant:
 
     def roster(self, nation: str, units: list[UnitType]) -> list[UnitType]:
         """The unit types `nation` starts with, given those of the variants before it."""
+        return units
+
+    def starting_units(self, catalog: Catalog, seed: int | str, nation: str,
+                       units: list[UnitType]) -> list[UnitType]:
+        """Units added at setup that need the catalog or the game's seed (special units),
+        after every variant's `roster`."""
         return units
 
     def expand_area(self, state: State, attacker: Unit, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
@@ -327,11 +334,48 @@ class ShorterGame(Variant):
 
 @register
 class StartWithSpecialUnit(Variant):
-    """Each player starts with a special unit (RULES §11): not played yet (issue 10)."""
+    """Each player starts with a special unit (RULES §11.3; 003 "Jeder Spieler startet mit
+    einer Spezialeinheit seiner Wahl"): the one named for the nation in `units` (the
+    play-test setup fills it), else one drawn with the game's seed from the catalog's
+    special units the nation fields that can stand on a start hex (mode "draw" always
+    draws). The unit joins the roster and is placed with the armies."""
 
     id = "start_with_special_unit"
-    rule = "RULES §11"
-    implemented = False
+    rule = "RULES §11.3"
+    # Abilities that keep a special unit off a start hex (mounted on a fort).
+    NOT_ON_START_HEX = ("fort_mounted",)
+
+    def starter_pool(self, catalog: Catalog, nation: str) -> list[UnitType]:
+        """The special units `nation` may start with, in catalog order."""
+        return [u for u in catalog.units.values()
+                if u.special and nation in u.nations and not powers(u).water_unit
+                and not any(a.id in self.NOT_ON_START_HEX for a in u.abilities)]
+
+    def choice_problem(self, catalog: Catalog, nation: str, type_id: str) -> str | None:
+        """Why `nation` may not start with `type_id`, or None."""
+        pool = self.starter_pool(catalog, nation)
+        if type_id in {u.id for u in pool}:
+            return None
+        names = ", ".join(u.id for u in pool) or "none"
+        return f"{nation} cannot start with special unit {type_id!r} (it may: {names})"
+
+    def starter(self, catalog: Catalog, seed: int | str, nation: str) -> UnitType | None:
+        """The special unit `nation` starts with: its choice, else drawn from the seed."""
+        pool = self.starter_pool(catalog, nation)
+        if not pool:
+            return None
+        chosen = (self.params.get("units") or {}).get(nation)
+        if self.param("mode", "choose") == "choose" and chosen is not None:
+            if self.choice_problem(catalog, nation, chosen) is not None:
+                raise ValueError(self.choice_problem(catalog, nation, chosen))
+            return catalog.units[chosen]
+        return pool[Dice(seed_state(f"{seed}/start_with_special_unit/{nation}")).below(
+            len(pool))]
+
+    def starting_units(self, catalog: Catalog, seed: int | str, nation: str,
+                       units: list[UnitType]) -> list[UnitType]:
+        special = self.starter(catalog, seed, nation)
+        return units if special is None else [*units, special]
 
 
 @register
