@@ -27,7 +27,7 @@ class TurnClock:
         turn = (state.round, state.current)
         if turn != self._turn:
             self._turn, self._started = turn, now
-        return max(0.0, limit - (now - self._started))
+        return min(float(limit), max(0.0, limit - (now - self._started)))
 
     @staticmethod
     def text(seconds: float | None) -> str:
