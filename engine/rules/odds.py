@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.model import Ruleset
+from engine.rules import trenches
 from engine.rules.combat import (
     DIE_FACES,
     Fighter,
@@ -254,7 +255,7 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
         raise IllegalAttackError(f"{d.id} is not an enemy of {a.id}")
     game = s.game
     rs = game.ruleset
-    dist = game.board.hexes[a.pos].distance(game.board.hexes[d.pos])
+    dist = trenches.attack_distance(s, a, d)
     bonus, extra = None, 0
     if dist == 1:
         bonus, extra = melee_bonus(rs, *s.melee_support(a, d))

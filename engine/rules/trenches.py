@@ -124,3 +124,25 @@ def expand_area(state: State, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
             for j in trenches.hexes_of(i):
                 out.setdefault(board.hexes[j])
     return tuple(out)
+
+
+def defended_hexes(state: State, defender: Unit) -> tuple[int, ...]:
+    """The hexes an attack on `defender` may aim at: its trench's hexes when it is a foot
+    soldier in a trench ("Feindeinheiten können ein beliebiges Grabenfeld angreifen, um mit
+    einem Fußsoldaten im Graben zu kämpfen"), else its own hex."""
+    trenches = state.game.trenches
+    if trenches is None or defender.pos < 0 or defender.type.unit_class != FOOT:
+        return (defender.pos,)
+    return trenches.hexes_of(defender.pos) or (defender.pos,)
+
+
+def attack_distance(state: State, attacker: Unit, defender: Unit) -> int:
+    """The distance of an attack: to the defender's hex, or with Grabenkampf to the nearest
+    hex of the trench a defending foot soldier is in (at least 1: a tank crossing that trench
+    attacks from its own hex, and there is no combat inside a trench)."""
+    board = state.game.board
+    here = board.hexes[attacker.pos]
+    cells = defended_hexes(state, defender)
+    if len(cells) == 1:
+        return here.distance(board.hexes[cells[0]])
+    return max(1, min(here.distance(board.hexes[i]) for i in cells if i != attacker.pos))

@@ -130,3 +130,39 @@ def test_austria_hungary_without_its_starting_money_in_the_earlier_edition():
     assert Game(sc, setup="quick").new_initial_state().money["AH"] == 3
     s = Game(sc, setup="quick", variants=("grabenkampf",)).new_initial_state()
     assert s.money["AH"] == 0
+
+
+def test_any_hex_of_the_trench_may_be_attacked():
+    # "Feindeinheiten können ein beliebiges Grabenfeld angreifen, um mit einem Fußsoldaten
+    # im Graben zu kämpfen"; "Sind mehrere Fußsoldaten im Graben, muss der Angreifer
+    # entscheiden wen davon er angreifen will (unabhängig davon wo im Graben dieser Gegner ist)"
+    from engine.rules.actions import Attack, EndPhase
+    from engine.rules.odds import attack_odds
+
+    for on in (False, True):
+        s = _state(on)
+        near, far = put(s, "infantry", "FR", row(2)), put(s, "infantry", "FR", row(8))
+        car = put(s, "armoured_car", "DE", row(8) + Hex(0, -1))  # next to `far` only
+        s.apply_action(EndPhase())
+        listed = s.legal_actions()
+        assert Attack(car.id, far.id) in listed
+        assert (Attack(car.id, near.id) in listed) is on
+        if on:
+            assert attack_odds(s, car.id, near.id).distance == 1  # melee on the long hex
+
+
+def test_pincer_and_encirclement_on_the_long_hex():
+    # "Flanke und Kessel werden gewertet, als sei der Graben ein einziges, langes Feld."
+    s = _state(True)
+    target = put(s, "infantry", "FR", row(2))
+    car = put(s, "armoured_car", "DE", row(5) + Hex(0, -1))  # above the trench's middle
+    helper = put(s, "infantry", "DE", row(8) + Hex(1, -1))  # next to its far end
+    assert s.melee_support(car, target) == (1, False)
+    s.remove_unit(helper)
+    put(s, "infantry", "DE", row(5) + Hex(0, 1))  # below, straight across trench hex row(5)
+    assert s.melee_support(car, target) == (1, True)
+    plain = _state(False)
+    t2 = put(plain, "infantry", "FR", row(2))
+    c2 = put(plain, "armoured_car", "DE", row(2) + Hex(0, -1))
+    put(plain, "infantry", "DE", row(8) + Hex(1, -1))
+    assert plain.melee_support(c2, t2) == (0, False)
