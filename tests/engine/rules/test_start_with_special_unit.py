@@ -87,3 +87,18 @@ def test_the_play_test_setup_offers_and_applies_the_choice():
     opts.special_units = {"FR": "tank"}
     with pytest.raises(ValueError, match="FR cannot start with special unit 'tank'"):
         build_scenario(load_map(CONTENT_DIR / "maps" / "default.map.yaml"), opts)
+
+
+def test_validation_names_a_choice_the_engine_would_refuse():
+    from engine.content.semantic_scenario import check_scenario
+
+    rs = ruleset()
+    rs.variants = copy.deepcopy(rs.variants)
+    rs.variants[VID] = {"enabled": True, "mode": "choose", "units": {"FR": "gunboat"}}
+    sc = scenario(rs=rs)
+    (p,) = [p for p in check_scenario(sc, None, rs, _catalog())
+            if p.code == "scenario.special_unit_choice"]
+    assert "FR cannot start with special unit 'gunboat'" in p.message and p.hint
+    rs.variants[VID]["units"] = {"FR": "medic"}
+    assert not [p for p in check_scenario(sc, None, rs, _catalog())
+                if p.code == "scenario.special_unit_choice"]
