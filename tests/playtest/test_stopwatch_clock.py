@@ -29,3 +29,19 @@ def test_the_clock_counts_down_and_time_up_ends_the_phases(make_window):
     assert "4:00" in mode.panel.clock.text() and s.state.phase == "move"
     mode.panel.tick(1300.0)  # 5 minutes gone
     assert s.state.phase in ("combat", "money")
+
+
+def test_the_dialog_offers_each_seat_its_special_units(make_window):
+    w = make_window()
+    dialog = w.new_playtest_dialog()
+    combo = dialog.special_combos[1]  # seat 2, FR by default
+    assert not combo.isEnabled() and dialog.options().special_units == {}
+    dialog.variant_checks["start_with_special_unit"].setChecked(True)
+    assert combo.isEnabled() and combo.count() > 2 and combo.itemData(0) is None
+    combo.setCurrentIndex(combo.count() - 1)
+    pick = combo.currentData()
+    opts = dialog.options()
+    assert opts.special_units == {"FR": pick}
+    w.playtest.start(opts)
+    w.playtest.panel.clock_timer.stop()
+    assert [u.id for u in w.playtest.session.game.rosters["FR"] if u.special] == [pick]
