@@ -300,6 +300,9 @@ class Ruleset:
     variants: dict[str, dict[str, Any]]
     estimated: set[str] = field(default_factory=set)  # JSON pointers
     notes: dict[str, str] = field(default_factory=dict)  # pointer -> why the value is a guess
+    # Both teams' last combat-capable units destroyed in one fight (elimination victory):
+    # "draw", "attacker" or "defender" wins; None when the file leaves it out (a draw).
+    mutual_destruction: str | None = None
 
     def level_of(self, xp: int) -> str:
         """Experience level for an XP total."""

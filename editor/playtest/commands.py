@@ -51,6 +51,7 @@ class PlayCommands:
     def refresh(self) -> None: ...
     def perform(self, outcome: Outcome) -> bool: ...
     def open_session(self, session: PlaytestSession) -> None: ...
+    def schedule_ai(self) -> None: ...
 
     def _init_commands(self) -> None:
         self.money_dialog: MoneyDialog | None = None
@@ -179,6 +180,21 @@ class PlayCommands:
         if self.interaction is not None:
             self.interaction.clear()
         self.refresh()
+
+    def time_up(self) -> None:
+        """The stopwatch ran out: end the move phase and declare the plan as it stands."""
+        s = self.session
+        if s is None or s.is_ai_turn():
+            return
+        try:
+            s.time_up()
+            self.status("Time is up: the planned attacks are declared")
+        except IllegalActionError as exc:
+            self.status(str(exc))
+        if self.interaction is not None:
+            self.interaction.clear()
+        self.refresh()
+        self.schedule_ai()
 
     def fight_next(self) -> None:
         """Resolve the next combat and show its dice."""

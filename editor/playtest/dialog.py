@@ -26,18 +26,20 @@ from PySide6.QtWidgets import (
 
 from engine.ai.registry import LEGACY_AI
 from engine.ai.registry import kinds as ai_kinds
-from engine.content import ContentError, load_ruleset
+from engine.content import ContentError, load_catalog, load_ruleset
 from engine.content.problems import Problem
 from engine.model import GameMap
 from engine.play.setup import (
     HALVES,
     NATION_NAMES,
     NATIONS,
+    START_SPECIAL,
     SUPPORTED_VARIANTS,
     PlaytestOptions,
     SeatChoice,
     available_rulesets,
     map_problems,
+    special_unit_choices,
 )
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
@@ -137,6 +139,9 @@ class PlaytestDialog(QDialog):
         seats_box = QGroupBox("Seats (in turn order)")
         self.seat_grid = QGridLayout(seats_box)
         self.seat_rows: list[tuple[QComboBox, QComboBox]] = []
+        # Start-with-special-unit variant: per seat the unit chosen, or drawn (None).
+        self.catalog_path = init.catalog
+        self.special_combos: list[QComboBox] = []
         for i in range(4):
             nation = QComboBox()
             for n in NATIONS:
@@ -144,12 +149,18 @@ class PlaytestDialog(QDialog):
             ctl = QComboBox()
             for key, label in CONTROLLER_LABELS.items():
                 ctl.addItem(label, key)
+            special = QComboBox()
+            special.setObjectName(f"playtestSpecialUnit{i + 1}")
+            special.setToolTip("Start with a special unit: the one this player starts with")
             self.seat_grid.addWidget(QLabel(f"Seat {i + 1}"), i, 0)
             self.seat_grid.addWidget(nation, i, 1)
             self.seat_grid.addWidget(ctl, i, 2)
+            self.seat_grid.addWidget(special, i, 3)
             self.seat_rows.append((nation, ctl))
+            self.special_combos.append(special)
         lay.addWidget(seats_box)
         self._fill_seats(init.seats)
+        self._fill_specials(init.special_units)
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -167,7 +178,11 @@ class PlaytestDialog(QDialog):
         self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
         for nation, ctl in self.seat_rows:
             nation.currentIndexChanged.connect(self._validate)
+            nation.currentIndexChanged.connect(lambda _i: self._fill_specials())
             ctl.currentIndexChanged.connect(self._validate)
+        if START_SPECIAL in self.variant_checks:
+            self.variant_checks[START_SPECIAL].toggled.connect(
+                lambda _on: self._fill_specials())
         self.seed.textChanged.connect(self._validate)
         self._players_changed()
         self._ruleset_changed()
@@ -181,10 +196,32 @@ class PlaytestDialog(QDialog):
             key = "random" if choice.controller == LEGACY_AI else choice.controller
             ctl.setCurrentIndex(max(0, ctl.findData(key)))
 
+    def _fill_specials(self, chosen: dict[str, str] | None = None) -> None:
+        """Offer each seat's nation its special units (drawn unless one is chosen); the
+        combos are enabled only with the start-with-special-unit variant."""
+        try:
+            catalog = load_catalog(self.catalog_path)
+        except (ContentError, OSError):
+            catalog = None
+        check = self.variant_checks.get(START_SPECIAL)
+        on = check is not None and check.isChecked() and check.isEnabled()
+        for (nation_box, _ctl), combo in zip(self.seat_rows, self.special_combos, strict=True):
+            nation = nation_box.currentData()
+            keep = (chosen or {}).get(nation, combo.currentData())
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem("special unit: drawn", None)
+            for type_id in special_unit_choices(catalog, nation) if catalog else []:
+                combo.addItem(f"special unit: {type_id.replace('_', ' ')}", type_id)
+            combo.setCurrentIndex(max(0, combo.findData(keep)))
+            combo.blockSignals(False)
+            combo.setEnabled(on)
+
     def _players_changed(self) -> None:
         n = int(self.players.currentData())
         for i, (nation, ctl) in enumerate(self.seat_rows):
-            for w in (nation, ctl, self.seat_grid.itemAtPosition(i, 0).widget()):
+            for w in (nation, ctl, self.special_combos[i],
+                      self.seat_grid.itemAtPosition(i, 0).widget()):
                 w.setVisible(i < n)
         if n == 4:
             for i, (nation, _ctl) in enumerate(self.seat_rows):
@@ -205,6 +242,7 @@ class PlaytestDialog(QDialog):
             if v not in variants:
                 cb.setChecked(False)
             cb.setToolTip("" if v in variants else "this ruleset has no such variant")
+        self._fill_specials()
         self._validate()
 
     def _jump(self, item: QListWidgetItem) -> None:
@@ -217,11 +255,15 @@ class PlaytestDialog(QDialog):
         n = int(self.players.currentData())
         seats = [SeatChoice(nation.currentData(), ctl.currentData())
                  for nation, ctl in self.seat_rows[:n]]
+        variants = tuple(v for v, cb in self.variant_checks.items() if cb.isChecked())
+        specials = {nation.currentData(): combo.currentData()
+                    for (nation, _ctl), combo in zip(self.seat_rows[:n],
+                                                     self.special_combos[:n], strict=True)
+                    if START_SPECIAL in variants and combo.currentData() is not None}
         return PlaytestOptions(
             players=n, half=self.half.currentData() if n == 2 else None, seats=seats,
             ruleset=Path(self.ruleset.currentData()), seed=parse_seed(self.seed.text()),
-            setup=self.setup.currentData(),
-            variants=tuple(v for v, cb in self.variant_checks.items() if cb.isChecked()))
+            setup=self.setup.currentData(), variants=variants, special_units=specials)
 
     def blocking(self) -> list[str]:
         """Why the play-test cannot start: map errors first, then option problems."""

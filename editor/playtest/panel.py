@@ -3,10 +3,11 @@ declaration plan with exact odds, the combat log and the game log (step back and
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from editor.playtest.dice_view import DiceView
 from engine.hexes import Hex
+from engine.play.clock import TurnClock
 from engine.play.session import PlaytestSession
 from engine.play.setup import NATION_NAMES
 from engine.rules.actions import Attack, Gift, Move
@@ -64,6 +66,7 @@ class PanelCommands(Protocol):
     def unload_target(self) -> str | None: ...
     def undo_problem(self) -> str | None: ...
     def hq_choices(self) -> dict[int, Hex]: ...
+    def time_up(self) -> None: ...
 
 PHASE_HELP = {
     "setup": "Assign each unit to one of your 3 armies, then place the armies (with victory "
@@ -97,6 +100,16 @@ class PlayPanel(QWidget):
         self.header.setWordWrap(True)
         self.header.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.header)
+        # The stopwatch variant's clock (002/003 "Stoppuhr"); hidden when turns are untimed.
+        self.clock = QLabel()
+        self.clock.setObjectName("playtestClock")
+        self.clock.setToolTip("Time left for moving and declaring attacks (stopwatch)")
+        self.clock.hide()
+        lay.addWidget(self.clock)
+        self.clock_timer = QTimer(self)
+        self.clock_timer.setInterval(250)
+        self.clock_timer.timeout.connect(self.tick)
+        self.clock_timer.start()
         self.help = QLabel()
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: #555")
@@ -215,6 +228,17 @@ class PlayPanel(QWidget):
                                c.back_to_editing))
         lay.addLayout(frow)
 
+    def tick(self, now: float | None = None) -> None:
+        """Update the stopwatch; when a human player's time is up, end the timed phases."""
+        s = self.c.session
+        left = None if s is None else s.seconds_left(time.monotonic() if now is None else now)
+        self.clock.setVisible(left is not None)
+        if left is None or s is None:
+            return
+        self.clock.setText(f"<b>⏱ {TurnClock.text(left)}</b>")
+        if left <= 0 and not s.is_ai_turn():
+            self.c.time_up()
+
     def refresh(self) -> None:
         """Show the session's current state."""
         s = self.c.session
@@ -227,7 +251,8 @@ class PlayPanel(QWidget):
         money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
         forts = " · ".join(f"{t} {st.forts_of(t)}" for t in sorted(set(g.team_of.values())))
         if st.is_terminal():
-            title = f"<b>Game over</b>: {st.winner_team} wins by {st.reason}"
+            title = ("<b>Game over</b>: a draw" if st.winner_team is None
+                     else f"<b>Game over</b>: {st.winner_team} wins by {st.reason}")
         else:
             title = (f"<b>Round {st.round} · {NATION_NAMES.get(st.nation, st.nation)} "
                      f"({st.nation}, {who}) · {st.phase} phase</b>")

@@ -126,6 +126,7 @@ def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
         repair_flat_cost=f.num(d["repair"]["cost"], "/repair/cost"),
         forts_to_win={int(k): v for k, v in f.deep(d["forts_to_win"], "/forts_to_win").items()},
         elimination_victory=d["elimination_victory"],
+        mutual_destruction=d.get("mutual_destruction"),
         first_round_armies={
             int(k): v for k, v in f.deep(d["first_round_armies"], "/first_round_armies").items()
         },
@@ -144,7 +145,7 @@ def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
 def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
     """The file form of a Ruleset."""
     w = Wrapper(r.estimated, r.notes)
-    return {
+    out: dict[str, Any] = {
         "$schema": SCHEMA_OF_KIND["ruleset"],
         "schema_version": 1,
         "id": r.id,
@@ -176,3 +177,6 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
         "last_step_to_meadow": w.num(r.last_step_to_meadow, "/last_step_to_meadow"),
         "variants": w.deep(r.variants, "/variants"),
     }
+    if r.mutual_destruction is not None:
+        out["mutual_destruction"] = r.mutual_destruction
+    return out

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.content.convert_map import MAX_HEXES, grid_problems
 from engine.content.problems import Problem, error, warning
+from engine.halves import fort_hexes, forts_in_half, straddling
 from engine.hexes import Hex, Layout
 from engine.model import TERRAIN_ID, GameMap
 
@@ -364,12 +365,20 @@ def _check_halves(m: GameMap) -> list[Problem]:
                              f"region '{r.id}' " + " and ".join(parts),
                              f"the half must hold exactly start numbers {min(expected)}-"
                              f"{max(expected)}", pointer=f"/regions/{i}"))
-        forts = sum(1 for f in m.forts if f.hexes and set(f.hexes) <= r.hexes)
+        forts = len(forts_in_half(m.forts, r.hexes))
         if forts != FORTS_PER_HALF:
             out.append(error("region.half_forts",
                              f"region '{r.id}' holds {forts} forts, needs {FORTS_PER_HALF}",
-                             "a fort counts for a half when its whole footprint is inside",
-                             pointer=f"/regions/{i}"))
+                             "a fort counts for a half when its footprint and both entrances "
+                             "are inside", pointer=f"/regions/{i}"))
+        for f in straddling(m.forts, r.hexes):
+            j = m.forts.index(f)
+            out.append(error("fort.straddles_half",
+                             f"fort '{f.id}' lies partly inside and partly outside half "
+                             f"'{r.id}'",
+                             "move the fort, its entrances or the half line so the whole fort "
+                             "is on one side", pointer=f"/forts/{j}",
+                             hex=m.to_offset(fort_hexes(f)[0])))
     return out
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.content.problems import Problem, error, warning
+from engine.halves import forts_in_half
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
-from engine.rules.variants import VARIANTS
+from engine.rules.variants import VARIANTS, StartWithSpecialUnit
 
 SEATING_ORDER = ("central", "entente", "central", "entente")
 
@@ -31,6 +32,8 @@ def check_scenario(s: Scenario, m: GameMap | None, r: Ruleset | None,
                                  "silently play without it", pointer=f"/variants/{i}"))
     if c is not None:
         out += _check_catalog_fit(s, r, c)
+    if c is not None and r is not None:
+        out += _check_special_unit_choices(s, r, c)
     seen: set[str] = set()
     for i, t in enumerate(s.events.get("triggers", [])):
         tid = t.get("id") if isinstance(t, dict) else None
@@ -82,11 +85,32 @@ def _check_seats(s: Scenario) -> list[Problem]:
     return out
 
 
+def _check_special_unit_choices(s: Scenario, r: Ruleset, c: Catalog) -> list[Problem]:
+    """The start-with-special-unit variant's chosen units must be ones the nation may start
+    with (the engine would refuse the game)."""
+    params = r.variants.get(StartWithSpecialUnit.id)
+    if not isinstance(params, dict):
+        return []
+    if not (params.get("enabled") or StartWithSpecialUnit.id in s.variants):
+        return []
+    variant = StartWithSpecialUnit(params)
+    out: list[Problem] = []
+    for nation, type_id in sorted((params.get("units") or {}).items()):
+        problem = variant.choice_problem(c, nation, type_id)
+        if problem is not None:
+            out.append(error("scenario.special_unit_choice",
+                             f"ruleset '{r.id}' variants.start_with_special_unit.units: "
+                             + problem,
+                             "choose one the catalog lists for that nation, or leave the "
+                             "nation out to draw one", pointer="/ruleset"))
+    return out
+
+
 def _forts_in_play(s: Scenario, m: GameMap) -> int:
     region = m.region(s.half) if s.players == 2 and s.half else None
     if region is None:
         return len(m.forts)
-    return sum(1 for f in m.forts if f.hexes and set(f.hexes) <= region.hexes)
+    return len(forts_in_half(m.forts, region.hexes))
 
 
 def _check_half_and_forts(s: Scenario, m: GameMap | None, r: Ruleset | None) -> list[Problem]:

@@ -23,6 +23,7 @@ from engine.ai.registry import label as ai_label
 from engine.ai.registry import make_bot
 from engine.content import save_document, save_map, scenario_to_dict
 from engine.model import Scenario
+from engine.play.clock import TurnClock
 from engine.rules.actions import (
     Action,
     Attack,
@@ -70,6 +71,7 @@ class PlaytestSession:
         self.cursor = 0
         self.plan: list[tuple[str, str]] = []
         self.undo_floor = 0  # undo never goes below this step (only the last move is undone)
+        self.clock = TurnClock()  # the stopwatch variant's turn limit
         self._reset()
         for a in timeline or []:
             self.apply(a)
@@ -196,6 +198,21 @@ class PlaytestSession:
             self.apply(Attack(a, d))
         self.plan = []
         self.apply(EndPhase())
+
+    def seconds_left(self, now: float) -> float | None:
+        """Seconds left in this turn's timed phases at time `now` (stopwatch variant), or
+        None when the turn is not timed."""
+        return self.clock.seconds_left(self.state, now)
+
+    def time_up(self) -> None:
+        """The stopwatch ran out: the move phase ends and the planned attacks are declared
+        as they stand (002: the limit covers "Phase 1" and "Phase 2")."""
+        if self.state.phase == "move":
+            if self.state.pending_unload is not None:  # a driven transport unloads first
+                self.apply(Unload(self.state.pending_unload))
+            self.apply(EndPhase())
+        if self.state.phase == "declare":
+            self.start_combat()
 
     def fight(self) -> str:
         """Resolve the next combat; returns its log line."""

@@ -13,9 +13,9 @@ from engine.ai.registry import UnknownAIError
 from engine.ai.registry import resolve as resolve_ai
 from engine.content import check_map, load_catalog, load_ruleset
 from engine.content.problems import Problem
-from engine.model import GameMap, Scenario, Seat
+from engine.model import Catalog, GameMap, Scenario, Seat
 from engine.paths import CONTENT_DIR
-from engine.rules.variants import VARIANTS
+from engine.rules.variants import VARIANTS, StartWithSpecialUnit
 
 RULESETS_DIR = CONTENT_DIR / "rulesets"
 BASE_CATALOG = CONTENT_DIR / "catalog" / "base.catalog.yaml"
@@ -26,6 +26,7 @@ TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
 NATION_NAMES = {"DE": "Germany", "AH": "Austria-Hungary", "FR": "France", "GB": "Britain"}
 HALVES = ("half_1_6", "half_7_12")
 HUMAN = "human"
+START_SPECIAL = StartWithSpecialUnit.id
 
 
 @dataclass
@@ -56,6 +57,9 @@ class PlaytestOptions:
     seed: int | str = 1
     setup: str = "quick"
     variants: tuple[str, ...] = ()
+    # Start-with-special-unit variant: per nation the special unit type it starts with; a
+    # nation left out draws one with the seed.
+    special_units: dict[str, str] = field(default_factory=dict)
 
     def problems(self) -> list[str]:
         """Why these options cannot start a game (empty when they can)."""
@@ -108,6 +112,15 @@ def build_scenario(game_map: GameMap, options: PlaytestOptions) -> Scenario:
         raise ValueError("; ".join(reasons))
     ruleset = load_ruleset(options.ruleset)
     catalog = load_catalog(options.catalog)
+    if options.special_units and START_SPECIAL in ruleset.variants:
+        params = dict(ruleset.variants[START_SPECIAL])
+        params.update(mode="choose", units=dict(options.special_units))
+        ruleset.variants = {**ruleset.variants, START_SPECIAL: params}
+        starter = StartWithSpecialUnit(params)
+        bad = [p for n, t in options.special_units.items()
+               if (p := starter.choice_problem(catalog, n, t)) is not None]
+        if bad:
+            raise ValueError("; ".join(bad))
     seats = [Seat(i + 1, s.nation, s.team, s.controller) for i, s in enumerate(options.seats)]
     the_map = copy.deepcopy(game_map)
     return Scenario(
@@ -123,6 +136,11 @@ def build_scenario(game_map: GameMap, options: PlaytestOptions) -> Scenario:
         ruleset=ruleset,
         catalog=catalog,
     )
+
+
+def special_unit_choices(catalog: Catalog, nation: str) -> list[str]:
+    """The special unit types `nation` may start with (start-with-special-unit variant)."""
+    return [u.id for u in StartWithSpecialUnit().starter_pool(catalog, nation)]
 
 
 def engine_variants(options: PlaytestOptions, ruleset_variants: dict) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rules import automa, combat, victory
+from engine.rules import automa, combat, trenches, victory
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
 
@@ -31,7 +31,7 @@ def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
         return f"{d.id} is not an enemy"
     if d.pos < 0:
         return f"{d.id} is in a fort or a transport and cannot be attacked"
-    dist = s.game.board.hexes[a.pos].distance(s.game.board.hexes[d.pos])
+    dist = trenches.attack_distance(s, a, d)
     return combat.attack_problem(s.fighter(a), s.fighter(d), dist)
 
 
@@ -51,7 +51,8 @@ def attack_actions(s: State) -> list[Action]:
             continue
         ah = hexes[a.pos]
         for d in enemies:
-            dist = ah.distance(hexes[d.pos])
+            dist = (ah.distance(hexes[d.pos]) if s.game.trenches is None
+                    else trenches.attack_distance(s, a, d))
             if combat.can_attack_at(a.type, dist) and combat.can_target(a.type, d.type):
                 out.append(Attack(a.id, d.id))
     return out
@@ -81,20 +82,30 @@ def fighter(s: State, u: Unit) -> combat.Fighter:
 
 def melee_support(s: State, a: Unit, d: Unit) -> tuple[int, bool]:
     """(supporters, one directly opposite) for a melee attack of `a` on `d`: the
-    attacker's own other units next to the defender that could attack it in melee."""
+    attacker's own other units next to the defender that could attack it in melee. With
+    Grabenkampf a foot soldier's trench counts as one long hex ("Flanke und Kessel werden
+    gewertet, als sei der Graben ein einziges, langes Feld"): supporters anywhere next to it,
+    opposite the attacker across any trench hex next to the attacker."""
     board = s.game.board
-    dh = board.hexes[d.pos]
-    opposite = board.index_of.get(board.hexes[a.pos].rotate_180(dh), -2)
+    cells = trenches.defended_hexes(s, d)
+    ah = board.hexes[a.pos]
+    opposites = {board.index_of.get(ah.rotate_180(board.hexes[c]), -2) for c in cells
+                 if ah.distance(board.hexes[c]) == 1}
+    if len(cells) == 1:
+        around: tuple[int, ...] | set[int] = board.neighbours[d.pos]
+    else:
+        inside = set(cells)
+        around = {n for c in cells for n in board.neighbours[c] if n not in inside}
     count = 0
     is_opposite = False
-    for n in board.neighbours[d.pos]:
+    for n in around:
         sup = s.occ.get(n)
         if sup is None or sup is a or sup.nation != a.nation:
             continue
         if s.is_on_water(sup) or not s.game.can_melee(sup.type, d.type):
             continue
         count += 1
-        if n == opposite:
+        if n in opposites:
             is_opposite = True
     return count, is_opposite
 
@@ -163,8 +174,7 @@ def landing(s: State, a: Unit, d: Unit, face: int) -> tuple[int | None, Unit | N
 
 def engage(s: State, a: Unit, d: Unit) -> Engagement | str:
     """The combat of `a` against `d` as it stands now, or why the attack is lost."""
-    board = s.game.board
-    dist = board.hexes[a.pos].distance(board.hexes[d.pos])
+    dist = trenches.attack_distance(s, a, d)
     fa, fd = s.fighter(a), s.fighter(d)
     problem = combat.attack_problem(fa, fd, dist)
     if problem is not None:
@@ -253,7 +263,7 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     if forced is not None:
         roll = _forced_roll(forced)
     elif s.game.draws_cards:
-        roll = _card_roll(s, fa, fd, cards)
+        roll = _card_roll(s, fa, fd, cards, (a.nation, d.nation))
     else:
         roll = s.dice.roll
     if forced is None and automa.automa_nations(s.game):
@@ -291,17 +301,23 @@ def _forced_roll(f: Fight) -> Callable[[int], tuple[int, ...]]:
 
 
 def _card_roll(
-    s: State, fa: combat.Fighter, fd: combat.Fighter, cards: list[int]
+    s: State, fa: combat.Fighter, fd: combat.Fighter, cards: list[int],
+    nations: tuple[str, str],
 ) -> Callable[[int], tuple[int, ...]]:
-    """A `roll` that draws a dice-free card for each side and returns faces showing the
-    card's hits (1 = a hit, 12 = a miss; every face hits when the hit value is 12)."""
+    """A `roll` that draws a dice-free card for each side that draws (the variant's
+    `draws_for`; the other side rolls its dice) and returns faces showing the card's hits
+    (1 = a hit, 12 = a miss; every face hits when the hit value is 12)."""
     rs = s.game.ruleset
     variant = s.game.card_variant
     assert variant is not None
     values = iter((combat.hit_value(rs, fa, fd), combat.hit_value(rs, fd, fa)))
+    draws = iter(variant.draws_for(n) for n in nations)
 
     def roll(n: int) -> tuple[int, ...]:
-        table = variant.card_table(rs, next(values), n)
+        value = next(values)
+        if not next(draws):
+            return s.dice.roll(n)
+        table = variant.card_table(rs, value, n)
         card = s.dice.below(len(table)) + 1
         cards.append(card)
         hits = table[card - 1]

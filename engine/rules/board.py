@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.halves import fort_hexes, in_half
 from engine.hexes import Hex
 from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
 
@@ -59,7 +60,8 @@ class Board:
         """Precompute the arrays for a map under a ruleset's terrain costs.
 
         `area` (the 2-player half) limits play: hexes outside it are blocked and have no
-        neighbours, and only forts lying wholly inside it are in play.
+        neighbours, and only forts lying wholly inside it are in play (engine.halves); the
+        hexes of every fort are blocked.
         """
         n = game_map.width * game_map.height
         hexes = [game_map.hex_at_index(i) for i in range(n)]
@@ -79,11 +81,12 @@ class Board:
         entrance_fort: dict[int, str] = {}
         fort_entrances: dict[str, tuple[int, ...]] = {}
         for fort in game_map.forts:
-            if area is not None and not all(h in area for h in (*fort.hexes, *fort.entrances)):
-                continue
-            for h in fort.hexes:
+            # Every fort's hexes stay unwalkable, also one that is out of play in the half.
+            for h in fort_hexes(fort):
                 if h in index_of:
                     blocked[index_of[h]] = 1
+            if not in_half(fort, area):
+                continue
             ents = []
             for h in fort.entrances:
                 if h in index_of:

@@ -431,14 +431,20 @@ class VictoryPointsScored(Event):
         return f"{self.nation} scores {self.points} victory point(s): {self.why}"
 
 
+# The reason of a game that ended without a winner (mutual destruction, issue 10 bug b).
+DRAW = "draw"
+
+
 @register
 @dataclass(frozen=True)
 class GameOver(Event):
-    """The game ended."""
+    """The game ended; `winner` is None for a draw (reason DRAW)."""
 
     kind = "game_over"
-    winner: str
+    winner: str | None
     reason: str
 
     def text(self) -> str:
+        if self.winner is None:
+            return "game over: a draw (both teams lost their last combat-capable units)"
         return f"game over: {self.winner} wins by {self.reason}"

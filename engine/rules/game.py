@@ -12,6 +12,7 @@ from engine.rules import variants as variants_module
 from engine.rules.abilities import ABILITIES, UnknownAbilityError, powers
 from engine.rules.board import Board
 from engine.rules.state import State
+from engine.rules.trenches import Trenches
 from engine.rules.variants import UnknownVariantError, Variant, plain
 
 SETUP_MODES = ("full", "quick")
@@ -99,6 +100,8 @@ class Game:
         self.area = self._area()
         blocked = any(v.trenches_block_vehicles for v in self.variant_objects)
         self.board = Board.cached(self.map, self.ruleset, blocked, self.area)
+        # The trenches as long hexes (Grabenkampf, engine.rules.trenches), None without it.
+        self.trenches = Trenches.build(self.map, self.board) if blocked else None
         # Forts in play: all of them, or with 2 players those wholly inside the half.
         self.forts = [f for f in self.map.forts if f.id in self.board.fort_entrances]
         for mclass in ("foot", "vehicle", "air", "ship"):
@@ -165,7 +168,8 @@ class Game:
     def _roster(self, nation: str) -> list[UnitType]:
         """The units a nation starts with: one of each non-special type it may field; the
         second-full-set variant doubles it, start-with-nation-units adds copies of the
-        nation-specific types (those fielded by this nation only)."""
+        nation-specific types (those fielded by this nation only), start-with-special-unit
+        adds the chosen or drawn special unit."""
         units = [
             u for u in self.catalog.units.values() if not u.special and nation in u.nations
         ]
@@ -173,6 +177,11 @@ class Game:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
         for v in self.variant_objects:
             units = v.roster(nation, units)
+        for v in self.variant_objects:
+            try:
+                units = v.starting_units(self.catalog, self.seed, nation, units)
+            except ValueError as exc:
+                raise ScenarioError(f"variant {v.id!r}: {exc}") from None
         return automa.roster(self, nation, units)
 
     def variant_param(self, variant: str, name: str) -> Any:
@@ -188,6 +197,15 @@ class Game:
             if value is not None:
                 return value
         return int(self.ruleset.forts_to_win[self.players])
+
+    def turn_seconds(self, round_number: int) -> int | None:
+        """The time limit in seconds of a turn's move and declare phases in that round (the
+        stopwatch variant), or None when turns are not timed."""
+        for v in self.variant_objects:
+            seconds = v.turn_seconds(round_number)
+            if seconds is not None:
+                return seconds
+        return None
 
     def variant(self, variant_id: str) -> Variant | None:
         """The switched-on variant of that id, or None."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
+from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
 from engine.rules.board import half_points
 
@@ -156,8 +157,18 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     specials: dict[int, tuple[int, int, str, str | None]] = {}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
 
+    # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
+    # it may not end in a trench the other team holds.
+    long = trenches.long_hex(state, unit) if start_fort is None else ()
+    barred = trenches.enemy_held(state, unit)
     if start_fort is not None:
         starts = [(e, 0) for e in board.fort_entrances[start_fort]]
+    elif long:
+        starts = [(i, contact[i]) for i in long]
+        code = unit.pos * 2 + contact[unit.pos]
+        for n in board.whole[unit.mclass][unit.pos]:
+            if n not in occ:
+                ends[n] = (budget, code)
     else:
         starts = [(unit.pos, contact[unit.pos])]
         code = unit.pos * 2 + contact[unit.pos]
@@ -224,13 +235,13 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         if parent[code] == _START:
             continue
         idx = code >> 1
-        if idx in occ:
+        if idx in occ or idx in barred:
             continue
         old = best.get(idx)
         if old is None or c < old[0]:
             best[idx] = (c, parent[code])
     for idx, (c, pcode) in ends.items():
-        if idx in occ:
+        if idx in occ or idx in barred:
             continue
         old = best.get(idx)
         if old is None or c < old[0]:
@@ -249,10 +260,11 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         carrier = occ[idx].id if kind == BOARD else None
         out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, pcode, carrier)
     if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
-        start_code = unit.pos * 2 + contact[unit.pos]
-        for n in entrances_near[unit.pos]:
-            fid = entrance_fort.get(n)
-            if fid is not None and state.capturable(fid, unit):
-                out[hexes[n]] = MoveOption(
-                    budget / 2, CAPTURE, n, fid, trace, start_code)
+        for at in long or (unit.pos,):
+            start_code = at * 2 + contact[at]
+            for n in entrances_near[at]:
+                fid = entrance_fort.get(n)
+                if fid is not None and state.capturable(fid, unit) and hexes[n] not in out:
+                    out[hexes[n]] = MoveOption(
+                        budget / 2, CAPTURE, n, fid, trace, start_code)
     return out

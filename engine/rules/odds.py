@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.model import Ruleset
+from engine.rules import trenches
 from engine.rules.combat import (
     DIE_FACES,
     Fighter,
@@ -124,7 +125,7 @@ def _side(
 
 def _odds(
     ruleset: Ruleset, attacker: Fighter, defender: Fighter, distance: int, bonus_dice: int,
-    cards: CardTable | None,
+    cards: CardTable | None, return_cards: CardTable | None,
 ) -> tuple[Odds, tuple[int, ...], tuple[int, ...]]:
     check_attack(ruleset, attacker, defender, distance, bonus_dice)
     def_room, att_room = damage_room(ruleset, defender), damage_room(ruleset, attacker)
@@ -137,7 +138,7 @@ def _odds(
     d_table: tuple[int, ...] = ()
     if fires_back:
         d_dice = dice_count(ruleset, defender.damage)
-        d_hits, d_total, d_table = _side(ruleset, defender, attacker, d_dice, cards)
+        d_hits, d_total, d_table = _side(ruleset, defender, attacker, d_dice, return_cards)
         taken = damage_weights(as_attacker(attacker), d_hits, att_room)
     else:
         d_hits, d_total = (), 1
@@ -170,7 +171,7 @@ def odds(
     attack the rules do not allow. p_destroy = P(defender damage + dealt >= destroyed_at).
     For an attack in a game use `attack_odds`, which also honours the game's variants.
     """
-    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=None)[0]
+    return _odds(ruleset, attacker, defender, distance, bonus_dice, None, None)[0]
 
 
 def card_odds(
@@ -180,7 +181,7 @@ def card_odds(
 
     The tables give the hits on card 1..N (lowest first) as `engine.rules.dicefree.card_table`
     computes them; raises `IllegalAttackError` for an attack the rules do not allow."""
-    return _odds(ruleset, attacker, defender, distance, bonus_dice, cards=card_table)
+    return _odds(ruleset, attacker, defender, distance, bonus_dice, card_table, card_table)
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ class AttackOdds:
     odds: Odds
     cards_dealt: tuple[int, ...] = ()  # dice-free: hits on the attacker's card 1..N
     cards_taken: tuple[int, ...] = ()  # dice-free: hits on the defender's card 1..N
-    draw: str = "dice"  # "dice" or "cards" (the dice-free variant)
+    draw: str = "dice"  # "dice", "cards" (dice-free) or "mixed" (dice-free per player)
 
     def text(self) -> str:
         """One line: expected damage both ways, destruction chance, bonus and return fire."""
@@ -254,12 +255,15 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
         raise IllegalAttackError(f"{d.id} is not an enemy of {a.id}")
     game = s.game
     rs = game.ruleset
-    dist = game.board.hexes[a.pos].distance(game.board.hexes[d.pos])
+    dist = trenches.attack_distance(s, a, d)
     bonus, extra = None, 0
     if dist == 1:
         bonus, extra = melee_bonus(rs, *s.melee_support(a, d))
     variant = game.card_variant
-    table = variant.card_table if variant is not None else None
-    result, dealt, taken = _odds(rs, s.fighter(a), s.fighter(d), dist, extra, table)
-    return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken,
-                      "cards" if variant is not None else "dice")
+    # A per-player dice-free variant lets one side draw cards while the other rolls dice.
+    a_table = variant.card_table if variant and variant.draws_for(a.nation) else None
+    d_table = variant.card_table if variant and variant.draws_for(d.nation) else None
+    result, dealt, taken = _odds(rs, s.fighter(a), s.fighter(d), dist, extra, a_table, d_table)
+    draw = "dice" if a_table is None and d_table is None else (
+        "cards" if a_table is not None and d_table is not None else "mixed")
+    return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken, draw)

@@ -18,6 +18,7 @@ from engine.content.problems import ContentError, Problem, error
 from engine.hexes import Hex
 from engine.rules.actions import Action
 from engine.rules.errors import ActionParseError
+from engine.rules.events import DRAW
 from engine.rules.serialize import SAVE_SCHEMA_ID
 
 if TYPE_CHECKING:
@@ -98,10 +99,11 @@ def _check_header(game: Game, data: dict[str, Any]) -> Iterator[Problem]:
                         f"{game.players} players", f"seats are 0..{game.players - 1}",
                         pointer=f"/{key}")
     over = data["phase"] == "over"
-    if over != (data["winner"] is not None):
+    if over != (data["winner"] is not None or data["reason"] == DRAW):
         yield error("save.winner", "a winner is named although the game is not over" if not over
                     else "the game is over but names no winner",
-                    "the winner is set exactly when the phase is 'over'", pointer="/winner")
+                    "the winner is set exactly when the phase is 'over' (a draw has none)",
+                    pointer="/winner")
 
 
 def _nation_maps(data: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:

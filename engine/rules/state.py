@@ -31,6 +31,7 @@ from engine.rules.chance import ChanceOutcome
 from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
 from engine.rules.events import (
+    DRAW,
     Event,
     GameOver,
     PhaseStarted,
@@ -624,7 +625,20 @@ class State:
         self._finish(next(t for t in set(self.game.team_of.values()) if t != loser),
                      "surrender")
 
-    def _finish(self, team: str, reason: str) -> None:
+    def _mutual_destruction(self, teams: list[str]) -> None:
+        """Both teams lost their last combat-capable units in one fight (earlier edition):
+        the ruleset's `mutual_destruction` decides; a draw unless it names a side. Fights
+        happen in the attacker's turn, so the nation to act is the attacker."""
+        rule = self.game.ruleset.mutual_destruction or "draw"
+        attacker = self.game.team_of[self.nation]
+        if rule == "attacker":
+            self._finish(attacker, "mutual_destruction")
+        elif rule == "defender":
+            self._finish(next(t for t in teams if t != attacker), "mutual_destruction")
+        else:
+            self._finish(None, DRAW)
+
+    def _finish(self, team: str | None, reason: str) -> None:
         self.winner_team = team
         self.reason = reason
         self.phase = Phase.OVER
@@ -642,11 +656,15 @@ class State:
                 self._finish(team, "forts")
                 return
         if self.game.ruleset.elimination_victory:
-            for team in teams:
-                if not any(u.team == team and u.type.targets and
-                           u.type.unit_class != "transport" for u in self.units.values()):
-                    self._finish(next(t for t in teams if t != team), "elimination")
-                    return
+            out = [t for t in teams if not any(
+                u.team == t and u.type.targets and u.type.unit_class != "transport"
+                for u in self.units.values())]
+            if len(out) == 1:
+                self._finish(next(t for t in teams if t != out[0]), "elimination")
+                return
+            if out:
+                self._mutual_destruction(teams)
+                return
         team = victory.winner(self)
         if team is not None:
             self._finish(team, "victory_points")

@@ -14,12 +14,15 @@ content validation can ask the registry too.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.hexes import Hex
 from engine.model import Catalog, Ruleset, UnitType
-from engine.rules import combat, dicefree
+from engine.rules import combat, dicefree, trenches
 from engine.rules.abilities import powers
+from engine.rules.bank import PayBank
+from engine.rules.dice import Dice, seed_state
 from engine.rules.events import VictoryPointsScored
 
 if TYPE_CHECKING:
@@ -68,6 +71,17 @@ class Variant:
         """The unit types `nation` starts with, given those of the variants before it."""
         return units
 
+    def starting_units(self, catalog: Catalog, seed: int | str, nation: str,
+                       units: list[UnitType]) -> list[UnitType]:
+        """Units added at setup that need the catalog or the game's seed (special units),
+        after every variant's `roster`."""
+        return units
+
+    def expand_area(self, state: State, attacker: Unit, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+        """The hexes an area attack (gas) by `attacker` on `hexes` hits under this variant;
+        the area attack calls every switched-on variant's hook in turn."""
+        return tuple(hexes)
+
     def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
         """The armour column a foot soldier on a trench hex defends with, or () when this
         variant gives trenches no armour."""
@@ -79,6 +93,16 @@ class Variant:
 
     def may_capture(self, unit_type: UnitType) -> bool | None:
         """Whether a foot soldier of this type may capture a fort, or None: no opinion."""
+        return None
+
+    def draws_for(self, nation: str) -> bool:
+        """Whether `nation` draws a card in a fight (asked of a variant with `draws_cards`;
+        the other side rolls its dice)."""
+        return True
+
+    def turn_seconds(self, round_number: int) -> int | None:
+        """The time limit (seconds) of a turn's move and declare phases in that round, or
+        None: no limit from this variant."""
         return None
 
     def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
@@ -174,12 +198,26 @@ def make(ruleset: Ruleset, ids: frozenset[str] | set[str]) -> tuple[Variant, ...
 
 @register
 class Grabenkampf(Variant):
-    """Trench fighting (RULES §11.1): vehicles stay out of trenches, and a foot soldier in a
-    trench defends with the armour of a tank in forest."""
+    """Trench fighting (RULES §11.1): vehicles stay out of trenches; a trench is held by a
+    team and moved out of as one long hex (engine.rules.trenches); a foot soldier in a
+    trench defends with the armour of a tank in forest; gas on a trench hex hits the whole
+    trench; `starting_money` per nation replaces the ruleset's (003: "Österreich-Ungarn
+    startet das Spiel nicht mit den extra 3 Kriegsanleihen")."""
 
     id = "grabenkampf"
     rule = "RULES §11.1"
     trenches_block_vehicles = True
+
+    def adjust_ruleset(self, ruleset: Ruleset) -> Ruleset:
+        money = self.params.get("starting_money")
+        if not isinstance(money, Mapping) or not money:
+            return ruleset
+        start = dict(ruleset.starting_money)
+        start.update({nation: int(plain(v)) for nation, v in money.items()})
+        return dataclasses.replace(ruleset, starting_money=start)
+
+    def expand_area(self, state: State, attacker: Unit, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+        return trenches.expand_area(state, hexes)
 
     def trench_armour(self, catalog: Catalog) -> tuple[int, ...]:
         try:
@@ -191,13 +229,15 @@ class Grabenkampf(Variant):
 @register
 class VictoryPoints(Variant):
     """Victory points (RULES §11.2): headquarters (chosen at setup), points for taking an
-    enemy headquarters, forts and destroyed units and for money paid to the bank, and the
-    player and team targets. Parameters: hq_capture, per_fort_captured, per_unit_destroyed,
-    money_per_point, player_target, team_target."""
+    enemy headquarters, forts and destroyed units and for paying the bank deliberately (the
+    `pay_bank` action, 003 "Zahle 60 Kriegsanleihen an die Bank: 1 SP"; buying units scores
+    nothing), and the player and team targets. Parameters: hq_capture, per_fort_captured,
+    per_unit_destroyed, money_per_point, player_target, team_target."""
 
     id = "victory_points"
     rule = "RULES §11.2"
     victory_points = True
+    action_types = (PayBank,)
     # Units that cannot take a headquarters (RULES §11.2): by class, and by catalog id.
     NO_HQ_CLASSES = ("transport", "air")
     NO_HQ_TYPES = ("anti_aircraft", "medic", "minelayer")
@@ -234,16 +274,29 @@ class VictoryPoints(Variant):
         self._score(state, by_nation, count * self._int("per_unit_destroyed", 1),
                     "units destroyed")
 
-    def on_bank(self, state: State, nation: str, amount: int) -> None:
-        if amount <= 0:
-            return
-        per = max(1, self._int("money_per_point", 60))
-        before = state.bank_paid.get(nation, 0)
-        state.bank_paid[nation] = before + amount
-        points = (before + amount) // per - before // per
-        if points:
-            self._score(state, nation, points, "money paid to the bank")
-            state.check_victory()
+    def price(self) -> int:
+        """Money one victory point costs at the bank."""
+        return max(1, self._int("money_per_point", 60))
+
+    def extra_actions(self, state: State) -> list[Action]:
+        if state.phase != "money" or state.money.get(state.nation, 0) < self.price():
+            return []
+        return [PayBank()]
+
+    def action_problem(self, state: State, action: Action) -> str | None:
+        if state.phase != "money":
+            return f"'pay_bank' belongs to the money phase, this is the {state.phase} phase"
+        have, price = state.money.get(state.nation, 0), self.price()
+        if have < price:
+            return f"a victory point costs {price} at the bank, you have {have}"
+        return None
+
+    def apply_action(self, state: State, action: Action) -> None:
+        nation, price = state.nation, self.price()
+        state.money[nation] -= price
+        state.bank_paid[nation] = state.bank_paid.get(nation, 0) + price
+        self._score(state, nation, 1, "money paid to the bank")
+        state.check_victory()
 
     def winner(self, state: State) -> str | None:
         player_target = self._int("player_target", 10)
@@ -281,11 +334,48 @@ class ShorterGame(Variant):
 
 @register
 class StartWithSpecialUnit(Variant):
-    """Each player starts with a special unit (RULES §11): not played yet (issue 10)."""
+    """Each player starts with a special unit (RULES §11.3; 003 "Jeder Spieler startet mit
+    einer Spezialeinheit seiner Wahl"): the one named for the nation in `units` (the
+    play-test setup fills it), else one drawn with the game's seed from the catalog's
+    special units the nation fields that can stand on a start hex (mode "draw" always
+    draws). The unit joins the roster and is placed with the armies."""
 
     id = "start_with_special_unit"
-    rule = "RULES §11"
-    implemented = False
+    rule = "RULES §11.3"
+    # Abilities that keep a special unit off a start hex (mounted on a fort).
+    NOT_ON_START_HEX = ("fort_mounted",)
+
+    def starter_pool(self, catalog: Catalog, nation: str) -> list[UnitType]:
+        """The special units `nation` may start with, in catalog order."""
+        return [u for u in catalog.units.values()
+                if u.special and nation in u.nations and not powers(u).water_unit
+                and not any(a.id in self.NOT_ON_START_HEX for a in u.abilities)]
+
+    def choice_problem(self, catalog: Catalog, nation: str, type_id: str) -> str | None:
+        """Why `nation` may not start with `type_id`, or None."""
+        pool = self.starter_pool(catalog, nation)
+        if type_id in {u.id for u in pool}:
+            return None
+        names = ", ".join(u.id for u in pool) or "none"
+        return f"{nation} cannot start with special unit {type_id!r} (it may: {names})"
+
+    def starter(self, catalog: Catalog, seed: int | str, nation: str) -> UnitType | None:
+        """The special unit `nation` starts with: its choice, else drawn from the seed."""
+        pool = self.starter_pool(catalog, nation)
+        if not pool:
+            return None
+        chosen = (self.params.get("units") or {}).get(nation)
+        if self.param("mode", "choose") == "choose" and chosen is not None:
+            if self.choice_problem(catalog, nation, chosen) is not None:
+                raise ValueError(self.choice_problem(catalog, nation, chosen))
+            return catalog.units[chosen]
+        return pool[Dice(seed_state(f"{seed}/start_with_special_unit/{nation}")).below(
+            len(pool))]
+
+    def starting_units(self, catalog: Catalog, seed: int | str, nation: str,
+                       units: list[UnitType]) -> list[UnitType]:
+        special = self.starter(catalog, seed, nation)
+        return units if special is None else [*units, special]
 
 
 @register
@@ -337,3 +427,36 @@ class DiceFree(Variant):
 
     def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
         return dicefree.card_table(ruleset, hit_value, dice)
+
+
+@register
+class DiceFreePerPlayer(Variant):
+    """Dice-free per player (002 "Ohne Würfel spielen": "es kann also auch im gleichen Spiel
+    ein Spieler mit Würfeln und ein anderer mit Karten spielen"): the nations in
+    `card_nations` draw a card for their side of a fight, the others roll dice."""
+
+    id = "dice_free_per_player"
+    rule = "RULES §8"
+    draws_cards = True
+
+    def draws_for(self, nation: str) -> bool:
+        return nation in (self.param("card_nations") or ())
+
+    def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
+        return dicefree.card_table(ruleset, hit_value, dice)
+
+
+@register
+class Stopwatch(Variant):
+    """Stopwatch (002: "5 Minuten für Phase 1 und Phase 2"; 003: 7 minutes in the first
+    round, then 4): the time limit of a turn's move and declare phases. The engine holds the
+    limit; the play-test session runs the clock and ends the phases when it runs out."""
+
+    id = "stopwatch"
+    rule = "002/003 Stoppuhr"
+
+    def turn_seconds(self, round_number: int) -> int | None:
+        first = self.param("first_round_seconds")
+        if round_number <= 1 and first is not None:
+            return int(first)
+        return int(self.param("seconds", 300))

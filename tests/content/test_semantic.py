@@ -67,6 +67,8 @@ MAP_CASES: list[tuple[str, MapEdit, str]] = [
     ("start.incomplete", lambda d: d["start_markers"].pop(), "/start_markers"),
     ("region.half_start_numbers", lambda d: d["start_markers"].pop(), "/regions/1"),
     ("region.half_forts", lambda d: d["forts"].pop(0), "/regions/0"),
+    ("fort.straddles_half",  # issue 10 bug (a): entrance on row 8 lies in the other half
+     lambda d: d["forts"][0].update(hexes=[[2, 7]], entrances=[[1, 7], [2, 8]]), "/forts/0"),
     ("region.halves_missing", lambda d: d.update(regions=[]), "/regions"),
     ("region.bad_span", lambda d: d["regions"][0]["spans"].append([99, 0, 1]),
      "/regions/0/spans/8"),

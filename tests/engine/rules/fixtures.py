@@ -175,3 +175,12 @@ def put(s: State, type_id: str, nation: str, at: Hex | str, **fields: Any) -> Un
 def fort(fid: str, hexes: list[Hex], entrances: list[Hex], owner: str = "neutral") -> Fort:
     """A fort."""
     return Fort(fid, fid, hexes, entrances, owner)
+
+
+def unplayed_variant(monkeypatch: Any, variant_id: str = "start_with_special_unit") -> None:
+    """Make a registered variant count as not played by the engine for one test, so the
+    refusal of variants without effect stays tested when every real one is played."""
+    from engine.rules import variants
+
+    unplayed = type("Unplayed", (variants.VARIANTS[variant_id],), {"implemented": False})
+    monkeypatch.setitem(variants.VARIANTS, variant_id, unplayed)

@@ -9,6 +9,7 @@ import pytest
 
 from engine.paths import CONTENT_DIR
 from tcstudio.cli import main
+from tests.engine.rules.fixtures import unplayed_variant
 
 SCENARIO = str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
 
@@ -146,7 +147,8 @@ def test_ai_with_an_unknown_kind_exits_2(capsys):
     assert code == 2 and "unknown AI kind 'skynet'" in err
 
 
-def test_new_refuses_a_variant_without_effect(capsys, tmp_path):
+def test_new_refuses_a_variant_without_effect(capsys, tmp_path, monkeypatch):
+    unplayed_variant(monkeypatch)
     code, out, err = run(capsys, "new", SCENARIO, "--variant", "start_with_special_unit",
                          "--out", str(tmp_path / "g.json"))
     assert code == 1 and out is None

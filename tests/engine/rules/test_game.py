@@ -497,25 +497,45 @@ def test_victory_points_for_forts_headquarters_and_destroyed_units():
 
 
 def test_victory_points_for_money_paid_and_the_player_target_wins():
+    # 003 "Zahle 60 Kriegsanleihen an die Bank: 1 SP": a deliberate payment (issue 10 bug c);
+    # buying units scores nothing.
+    from engine.rules.bank import PayBank
+    from engine.rules.errors import IllegalActionError
+
     forts = [fort("f1", [row(3)], [row(2), row(4)], owner="DE")]
     s = empty_state(game_map(forts=forts), variants=("victory_points",))
-    s.money["DE"] = 100
+    s.money["DE"] = 58  # + 1 coin income for f1 in the money phase
     s.vp["DE"] = 8
+    with pytest.raises(IllegalActionError, match="money phase"):
+        s.apply_action(PayBank())
     _to_money(s)
-    for _ in range(6):  # 6 x 3 = 18 coins: not yet 20
+    for _ in range(7):  # 7 x 3 = 21 coins spent on units: no point
         s.apply_action(Buy("mounted_infantry", "f1"))
-    assert s.vp["DE"] == 8
-    s.apply_action(Buy("infantry", "f1"))  # 20 paid: +1
-    assert s.vp["DE"] == 9 and not s.is_terminal()
-    s.apply_action(Buy("transport", "f1"))
-    s.apply_action(Buy("transport", "f1"))
-    s.apply_action(Buy("transport", "f1"))
-    s.apply_action(Buy("transport", "f1"))
-    s.apply_action(Buy("transport", "f1"))
-    s.apply_action(Buy("infantry", "f1"))  # 20 + 15 + 2 = 37: still 1 point
-    assert s.vp["DE"] == 9
-    s.apply_action(Buy("mounted_infantry", "f1"))  # 40: the 10th point wins
+    assert s.vp["DE"] == 8 and s.money["DE"] == 38
+    assert PayBank() in s.legal_actions()
+    s.apply_action(PayBank())  # 20 paid: +1
+    assert s.vp["DE"] == 9 and s.money["DE"] == 18 and not s.is_terminal()
+    assert PayBank() not in s.legal_actions()
+    with pytest.raises(IllegalActionError, match="costs 20 at the bank, you have 18"):
+        s.apply_action(PayBank())
+    s.money["DE"] = 20
+    s.apply_action(PayBank())  # the 10th point wins
     assert s.is_terminal() and s.reason == "victory_points" and s.winner() == "central"
+    assert s.bank_paid == {"DE": 40} and s.money["DE"] == 0
+
+
+def test_pay_bank_text_round_trips_and_needs_the_variant():
+    from engine.rules.actions import Action
+    from engine.rules.bank import PayBank
+    from engine.rules.errors import IllegalActionError
+
+    assert Action.parse(str(PayBank())) == PayBank() and eval(repr(PayBank())) == PayBank()
+    s = empty_state(game_map())
+    s.money["DE"] = 100
+    _to_money(s)
+    assert PayBank() not in s.legal_actions()
+    with pytest.raises(IllegalActionError):
+        s.apply_action(PayBank())
 
 
 def test_victory_point_for_a_unit_destroyed_in_combat():

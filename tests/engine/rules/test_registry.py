@@ -20,7 +20,7 @@ from engine.rules.actions import Action
 from engine.rules.errors import IllegalActionError
 from engine.rules.game import Game, ScenarioError
 from engine.rules.variants import UnknownVariantError, variant_class
-from tests.engine.rules.fixtures import card, catalog, ruleset, scenario
+from tests.engine.rules.fixtures import card, catalog, ruleset, scenario, unplayed_variant
 
 SCHEMA = PROJECT_ROOT / "schema"
 
@@ -47,7 +47,8 @@ def test_unknown_ids_list_the_known_ones():
         variant_class("winter_offensive")
 
 
-def test_game_refuses_an_unknown_variant_and_a_variant_without_effect():
+def test_game_refuses_an_unknown_variant_and_a_variant_without_effect(monkeypatch):
+    unplayed_variant(monkeypatch)
     rs = ruleset()
     rs.variants["winter_offensive"] = {"enabled": True}
     with pytest.raises(ScenarioError, match=r"unknown variant 'winter_offensive'.*known:"):
@@ -66,7 +67,8 @@ def test_game_refuses_a_catalog_with_an_unknown_ability():
         Game(sc)
 
 
-def test_validation_names_unknown_and_ineffective_ids():
+def test_validation_names_unknown_and_ineffective_ids(monkeypatch):
+    unplayed_variant(monkeypatch)
     cat = copy.deepcopy(catalog())
     cat.units["medic"].abilities.append(Ability("smoke_screen"))
     codes = {(p.code, p.severity) for p in check_catalog(cat)}
