@@ -10,6 +10,7 @@ from engine.model import UnitType
 from engine.rules import battle, chance, combat, money, serialize, setup, transport, victory
 from engine.rules.abilities import Ability, powers
 from engine.rules.actions import (
+    SPECIAL,
     Action,
     Assign,
     Attack,
@@ -27,7 +28,7 @@ from engine.rules.actions import (
     Surrender,
     Unload,
 )
-from engine.rules.chance import ChanceOutcome
+from engine.rules.chance import Outcome
 from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
 from engine.rules.events import (
@@ -83,6 +84,9 @@ class State:
         self.hq_taken: list[str] = []
         self.bank_paid: dict[str, int] = {}
         self.dice = Dice(seed_state(game.seed))
+        # Explicit chance: a player's action that waits for its chance outcome (a special
+        # unit bought, to be drawn); not yet in `history`.
+        self.chance_pending: Action | None = None
         self.history: list[Action] = []
         self.log: list[Event] = []
 
@@ -164,30 +168,41 @@ class State:
                 for n in self.game.nations]
 
     def is_chance_node(self) -> bool:
-        """Always False: a `fight` rolls the state's own seeded dice (logged in `log`).
+        """Whether chance decides next (dice or cards of the next fight, a special unit
+        drawn); only in a game with `explicit_chance`. Otherwise always False: `apply_action`
+        rolls the state's own seeded dice (see docs/engine.md, "Chance and dice")."""
+        return self.game.explicit_chance and chance.kind(self) is not None
 
-        Search that wants to branch over dice uses `chance_outcomes()` and `apply_chance()`
-        when the next action is a fight (see docs/engine.md, "Chance and dice").
-        """
-        return False
-
-    def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
-        """When the next action is a fight: every outcome of that combat with its exact
-        probability (Fractions summing to 1); otherwise an empty list."""
+    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """Every outcome of the chance that decides next with its exact probability
+        (Fractions summing to 1): at a chance node, and in any game when the next action is
+        a fight; otherwise an empty list."""
         return chance.outcomes(self)
 
-    def chance_action(self, outcome: ChanceOutcome) -> Fight:
-        """The forced `fight` that produces `outcome` (canonical faces: hits 1, misses 12)."""
-        return chance.fight_for(self, outcome)
+    def chance_action(self, outcome: Outcome) -> Action:
+        """The forced action that produces `outcome` (a forced `fight`, or `buy special FORT
+        TYPE`); it replays in any game."""
+        return chance.action_for(self, outcome)
 
-    def apply_chance(self, outcome: ChanceOutcome) -> None:
-        """Fight the next combat with the given outcome instead of rolling; the history
-        records the forced fight, so the game replays. IllegalActionError if impossible."""
+    def sample_chance(self, dice: Dice | None = None) -> Outcome:
+        """The outcome the seeded `dice` give (default: the state's own, advanced exactly as
+        the automatic roll would); apply it with `apply_chance`."""
+        return chance.sample(self, self.dice if dice is None else dice)
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Resolve the chance that decides next with the given outcome instead of rolling;
+        the history records the forced action, so the game replays. IllegalActionError if
+        `outcome` is impossible."""
         try:
-            action = chance.fight_for(self, outcome)
+            action = chance.action_for(self, outcome)
         except ValueError as exc:
-            raise IllegalActionError(Fight(), str(exc)) from None
-        self.apply_action(action)
+            raise IllegalActionError(self.chance_pending or Fight(), str(exc)) from None
+        pending, self.chance_pending = self.chance_pending, None
+        try:
+            self.apply_action(action)
+        except IllegalActionError:
+            self.chance_pending = pending
+            raise
 
     def forts_of(self, team: str) -> int:
         """Forts held by a team."""
@@ -287,7 +302,7 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now, in a stable order."""
-        if self.phase == "over":
+        if self.phase == "over" or self.is_chance_node():
             return []
         if self.phase == "setup":
             return self._setup_actions()
@@ -377,11 +392,15 @@ class State:
         problem = self.problem(action)
         if problem is not None:
             raise IllegalActionError(action, problem)
-        self._apply(action)
-        self.history.append(action)
+        self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks."""
+        """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks.
+        With `explicit_chance`, `buy special FORT` waits at a chance node for its draw."""
+        if (self.game.explicit_chance and isinstance(action, Buy)
+                and action.unit_type == SPECIAL and action.drawn is None):
+            self.chance_pending = action
+            return
         self._apply(action)
         self.history.append(action)
 
@@ -389,6 +408,15 @@ class State:
         """Why `a` is illegal now, or None when it is legal."""
         if self.phase == "over":
             return f"the game is over ({self.winner_team} won by {self.reason})"
+        if self.chance_pending is not None:
+            bought = self.chance_pending
+            if not (isinstance(a, Buy) and a.drawn is not None and bought == Buy(
+                    a.unit_type, a.where)):
+                return (f"'{bought}' waits for its special unit to be drawn "
+                        "(hint: apply_chance one of chance_outcomes())")
+        elif self.is_chance_node() and not isinstance(a, Fight):
+            return ("chance decides next: the next fight (hint: apply_chance one of "
+                    "chance_outcomes(), or 'fight' to roll the seeded dice)")
         if isinstance(a, Surrender):
             return None
         for name in ("unit", "transport", "attacker", "defender"):
@@ -431,7 +459,8 @@ class State:
         if isinstance(a, Repair):
             return self.repair_problem(self.units[a.unit])
         if isinstance(a, Buy):
-            return money.buy_problem(self, a.unit_type, a.where)
+            return (money.buy_problem(self, a.unit_type, a.where)
+                    or money.drawn_problem(self, a))
         if isinstance(a, Gift):
             return money.gift_problem(self, a)
         if isinstance(a, EndPhase):
