@@ -16,11 +16,9 @@ if TYPE_CHECKING:
 
 
 def enemies_next_to(st: State, uid: str, h: Hex) -> list[str]:
-    """Enemy units next to `h` that give unit `uid` enemy contact there."""
-    me = st.units[uid]
-    return sorted(e.id for e in st.occ.values() if e.team != me.team
-                  and st.hex_of(e) is not None and st.hex_of(e).distance(h) == 1
-                  and st.game.can_melee(e.type, me.type) and not st.is_on_water(e))
+    """Ids of the enemy units next to `h` that give unit `uid` enemy contact there (the
+    engine's answer, `State.contact_enemies`)."""
+    return [e.id for e in st.contact_enemies(st.units[uid], h)]
 
 
 def stop_note(st: State, uid: str, path: tuple[Hex, ...], contact: Set[Hex]) -> str:

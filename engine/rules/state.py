@@ -36,7 +36,16 @@ from engine.rules.events import (
     GameOver,
     PhaseStarted,
 )
-from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
+from engine.rules.movement import (
+    BOARD,
+    CAPTURE,
+    ENTER,
+    MOVE,
+    MoveOption,
+    contact_enemies,
+    contact_map,
+    legal_moves,
+)
 from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
 from engine.rules.phase import Phase
 from engine.rules.unit import Unit
@@ -292,6 +301,19 @@ class State:
         """Every way to unload all passengers of `t` next to board index `at` (one distinct
         hex each, in boarding order)."""
         return transport.unload_choices(self, t, at)
+
+    def contact_hexes(self, u: Unit) -> set[Hex]:
+        """Every hex where `u` would stand in enemy contact (RULES §5.1: two contact hexes in
+        a row end a move)."""
+        hexes = self.game.board.hexes
+        return {hexes[i] for i, c in enumerate(contact_map(self, u)) if c}
+
+    def contact_enemies(self, u: Unit, h: Hex) -> list[Unit]:
+        """The enemy units next to hex `h` that give `u` enemy contact there, by id."""
+        index = self.game.board.index_of.get(h)
+        if index is None:
+            return []
+        return sorted(contact_enemies(self, u, index), key=lambda e: e.id)
 
     def legal_moves(self, u: Unit | str) -> dict[Hex, MoveOption]:
         """Every hex the unit can end its move on, with cost and path (see movement)."""
