@@ -21,14 +21,20 @@ from engine.rules.events import (
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
 
+def income(s: State, nation: str) -> int:
+    """What `nation` collects at the start of its money phase: the ruleset's amount per fort
+    it holds."""
+    owned = sum(1 for o in s.fort_owner.values() if o == nation)
+    return owned * s.game.ruleset.income_per_fort
+
+
 def collect_income(s: State) -> None:
     """Income of the player to act: the ruleset's amount per fort it holds."""
     nation = s.nation
-    owned = sum(1 for o in s.fort_owner.values() if o == nation)
-    income = owned * s.game.ruleset.income_per_fort
-    s.money[nation] += income
-    if income:
-        s.log.append(IncomeCollected(nation, income))
+    amount = income(s, nation)
+    s.money[nation] += amount
+    if amount:
+        s.log.append(IncomeCollected(nation, amount))
 
 
 def repair_cost(s: State, u: Unit) -> int:

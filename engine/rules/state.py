@@ -394,6 +394,10 @@ class State:
 
     # --- money phase (engine.rules.money) ------------------------------------------------
 
+    def income(self, nation: str) -> int:
+        """What `nation` collects at the start of its money phase (per fort it holds)."""
+        return money.income(self, nation)
+
     def repair_cost(self, u: Unit) -> int:
         """What repairing `u` costs under the ruleset."""
         return money.repair_cost(self, u)
