@@ -384,6 +384,11 @@ class State:
         """Why `a` may not declare an attack on `d` now, or None."""
         return battle.attack_problem(self, a, d)
 
+    def engagement(self, a: Unit, d: Unit) -> battle.Engagement | str:
+        """The combat of `a` against `d` as it would be fought now (distance, fighters, pincer
+        or encirclement dice), or why `a` cannot attack `d` from where it stands."""
+        return battle.engage(self, a, d)
+
     def fighter(self, u: Unit) -> combat.Fighter:
         """The combat view of a unit on the board."""
         return battle.fighter(self, u)
