@@ -25,7 +25,7 @@ from engine.content import load_map
 from engine.hexes import Hex
 from engine.play.session import PlaytestSession
 from engine.play.setup import PlaytestOptions, SeatChoice
-from engine.rules.actions import Buy, Capture, EndPhase, Fight, Move, Place
+from engine.rules.actions import Buy, EndPhase, Fight, Move, Place
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +50,7 @@ def play_move_phase(s: PlaytestSession, movers: int = 6) -> None:
         reach = st.legal_moves(u.id)
         cap = next((o for o in reach.values() if o.kind == "capture"), None)
         if cap is not None:
-            s.apply(Capture(u.id, cap.fort or ""))
+            s.apply(cap.action())
             done += 1
             continue
         goals = _goals(st, nation)

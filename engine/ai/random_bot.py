@@ -17,7 +17,7 @@ moving so a designer can watch a whole game on a map. Choices:
 
 from __future__ import annotations
 
-from engine.rules.actions import Action, Capture, EndPhase, Surrender, Unload
+from engine.rules.actions import Action, EndPhase, Surrender, Unload
 from engine.rules.dice import Dice, seed_state
 from engine.rules.movement import CAPTURE
 from engine.rules.state import State
@@ -72,7 +72,7 @@ class RandomBot:
         if self._ends() or not (movable or unloads):
             return EndPhase()
         captures = sorted(
-            (Capture(u.id, o.fort or "") for u in movable
+            (o.action() for u in movable
              for o in s.legal_moves(u).values() if o.kind == CAPTURE),
             key=str,
         )

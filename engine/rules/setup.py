@@ -54,17 +54,25 @@ def after_assign(s: State) -> None:
 
 def after_place(s: State) -> None:
     """Next seat clockwise with an unplaced army; when all are placed, roll who begins."""
-    n = s.game.players
-    for step in range(1, n + 1):
-        seat = (s.current + step) % n
-        if not all(s.placed[s.game.nations[seat]]):
-            s.current = seat
-            return
+    seat = next_placer(s)
+    if seat is not None:
+        s.current = seat
+        return
     if victory.enabled(s):
         s.setup_step = "hq"
         s.current = 0
         return
     begin(s)
+
+
+def next_placer(s: State) -> int | None:
+    """The next seat clockwise from the player to act with an unplaced army, or None."""
+    n = s.game.players
+    for step in range(1, n + 1):
+        seat = (s.current + step) % n
+        if not all(s.placed[s.game.nations[seat]]):
+            return seat
+    return None
 
 
 def after_hq(s: State) -> None:
@@ -151,18 +159,14 @@ def quick_setup(s: State) -> None:
             _assign(s, u, s.dice.below(ARMIES) + 1)
     s.setup_step = "place"
     s.current = roll_off(s, "first_placer")
-    n = s.game.players
     while True:
         nation = s.nation
         army = next(k + 1 for k in range(ARMIES) if not s.placed[nation][k])
         place_army(s, nation, army)
-        if all(all(p) for p in s.placed.values()):
+        seat = next_placer(s)
+        if seat is None:
             break
-        for step in range(1, n + 1):
-            seat = (s.current + step) % n
-            if not all(s.placed[s.game.nations[seat]]):
-                s.current = seat
-                break
+        s.current = seat
     if victory.enabled(s):
         for nation in s.game.nations:
             s.hq[nation] = s.chips[nation][s.dice.below(ARMIES)]
