@@ -77,22 +77,36 @@ class Action:
             raise ActionParseError(f"expected '{usage}'")
 
 
+def _first_text(first: str | None) -> str:
+    return "" if first is None else f" first={first}"
+
+
+def _first_word(words: list[str]) -> tuple[list[str], str | None]:
+    """Split off a trailing `first=NATION`: the forced winner of the roll-off this setup
+    action ends with (who places first, who begins), a chance outcome."""
+    if words and words[-1].startswith("first="):
+        return words[:-1], _ident(words[-1].removeprefix("first="), "nation")
+    return words, None
+
+
 @dataclass(frozen=True)
 class Assign(Action):
     """Setup: put a unit into army 1..3 (the army of the player's k-th start chip)."""
 
     unit: str
     army: int
+    first: str | None = None  # forced roll-off winner (see `first=`)
     verb: ClassVar[str] = "assign"
-    usage: ClassVar[str] = "assign UNIT ARMY"
+    usage: ClassVar[str] = "assign UNIT ARMY [first=NATION]"
 
     def __str__(self) -> str:
-        return f"assign {self.unit} {self.army}"
+        return f"assign {self.unit} {self.army}{_first_text(self.first)}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
+        words, first = _first_word(words)
         cls._expect(words, 2, cls.usage)
-        return cls(_ident(words[0], "unit id"), int(words[1]))
+        return cls(_ident(words[0], "unit id"), int(words[1]), first)
 
 
 @dataclass(frozen=True)
@@ -100,16 +114,18 @@ class Place(Action):
     """Setup: reveal the start chip of army 1..3 and place that army around its number."""
 
     army: int
+    first: str | None = None  # forced roll-off winner (see `first=`)
     verb: ClassVar[str] = "place"
-    usage: ClassVar[str] = "place ARMY"
+    usage: ClassVar[str] = "place ARMY [first=NATION]"
 
     def __str__(self) -> str:
-        return f"place {self.army}"
+        return f"place {self.army}{_first_text(self.first)}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
+        words, first = _first_word(words)
         cls._expect(words, 1, cls.usage)
-        return cls(int(words[0]))
+        return cls(int(words[0]), first)
 
 
 @dataclass(frozen=True)
@@ -117,16 +133,18 @@ class Headquarters(Action):
     """Setup, victory-points variant: choose one of your start numbers as headquarters."""
 
     number: int
+    first: str | None = None  # forced roll-off winner (see `first=`)
     verb: ClassVar[str] = "hq"
-    usage: ClassVar[str] = "hq NUMBER"
+    usage: ClassVar[str] = "hq NUMBER [first=NATION]"
 
     def __str__(self) -> str:
-        return f"hq {self.number}"
+        return f"hq {self.number}{_first_text(self.first)}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
+        words, first = _first_word(words)
         cls._expect(words, 1, cls.usage)
-        return cls(int(words[0]))
+        return cls(int(words[0]), first)
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,15 @@ that produces an outcome (so a history of forced actions replays in any game):
   scatter die). Outcome `CardOutcome(attacker_card, defender_card, landing)`; forced
   `fight cA/cD[/S]`.
 - `draw`: `buy special FORT` draws a special unit at random. Outcome `DrawOutcome(type)`;
-  forced `buy special FORT TYPE`. Only a game with `explicit_chance` stops here (the bought
-  action waits in `State.chance_pending`); otherwise the purchase draws at once.
+  forced `buy special FORT TYPE`.
+- `roll_off`: the setup action after which every seat rolls a d12 (the last `assign`: who
+  places first; the last `place`, or `hq` with victory points: who begins). Outcome
+  `RollOffOutcome(nation)`, each seat 1/n (ties roll again); forced `… first=NATION`.
+
+Only a game with `explicit_chance` stops at `draw` and `roll_off`: the player's action waits
+in `State.chance_pending` (not yet in the history); otherwise the action rolls at once.
+The start chips dealt and quick setup (armies grouped at random, its roll-offs) happen
+while the initial state is made and still roll the seeded dice there.
 
 `sample(s, dice)` picks the outcome the seeded `dice` give, consuming them exactly as the
 automatic roll does, so explicit play with the state's own dice follows the automatic game.
@@ -20,12 +27,12 @@ automatic roll does, so explicit play with the state's own dice follows the auto
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.rules import battle, combat, money
-from engine.rules.actions import SPECIAL, Action, Buy, Fight
+from engine.rules import battle, combat, money, setup
+from engine.rules.actions import SPECIAL, Action, Assign, Buy, Fight, Headquarters, Place
 from engine.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -33,7 +40,8 @@ if TYPE_CHECKING:
 
 HIT_FACE = 1
 MISS_FACE = combat.DIE_FACES
-DICE, CARDS, DRAW = "dice", "cards", "draw"
+DICE, CARDS, DRAW, ROLL_OFF = "dice", "cards", "draw", "roll_off"
+SetupAction = Assign | Place | Headquarters
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,42 @@ class DrawOutcome:
     unit_type: str
 
 
-Outcome = ChanceOutcome | CardOutcome | DrawOutcome
+@dataclass(frozen=True)
+class RollOffOutcome:
+    """The nation that wins a roll-off (who places first, who begins)."""
+
+    winner: str
+
+
+Outcome = ChanceOutcome | CardOutcome | DrawOutcome | RollOffOutcome
+
+
+def waits(s: State, a: Action) -> bool:
+    """Whether player action `a` (legal now) waits at a chance node in an explicit-chance
+    game: `buy special FORT`, or a setup action that ends in a roll-off."""
+    if not s.game.explicit_chance:
+        return False
+    if isinstance(a, Buy):
+        return a.unit_type == SPECIAL and a.drawn is None
+    return isinstance(a, SetupAction) and a.first is None and rolls_off(s, a)
+
+
+def rolls_off(s: State, a: SetupAction) -> bool:
+    """Whether setup action `a` ends in a roll-off (tried on a copy of the state)."""
+    c = s.clone()
+    c.chance_pending = None
+    before = len(c.log)
+    c.apply_unchecked_now(replace(a, first=None))
+    return any(e.kind == "roll" for e in c.log[before:])
+
+
+def completes(pending: Action, a: Action) -> bool:
+    """Whether `a` is `pending` with its chance outcome forced (drawn type, roll-off winner)."""
+    if isinstance(a, Buy) and a.drawn is not None:
+        return replace(a, drawn=None) == pending
+    if isinstance(a, SetupAction) and a.first is not None:
+        return replace(a, first=None) == pending
+    return False
 
 
 def is_pending(s: State) -> bool:
@@ -73,10 +116,10 @@ def is_pending(s: State) -> bool:
 
 
 def kind(s: State) -> str | None:
-    """The chance that decides next: `draw` (a special unit bought in an explicit-chance
-    game), `cards` or `dice` (the next fight), or None."""
+    """The chance that decides next: `draw` or `roll_off` (a player's action waiting in an
+    explicit-chance game), `cards` or `dice` (the next fight), or None."""
     if s.chance_pending is not None:
-        return DRAW
+        return DRAW if isinstance(s.chance_pending, Buy) else ROLL_OFF
     if is_pending(s):
         return CARDS if s.game.draws_cards else DICE
     return None
@@ -89,6 +132,8 @@ def outcomes(s: State) -> list[tuple[Outcome, Fraction]]:
     if which == DRAW:
         pool = money.special_pool(s)
         return [(DrawOutcome(u.id), Fraction(1, len(pool))) for u in pool]
+    if which == ROLL_OFF:
+        return [(RollOffOutcome(n), Fraction(1, s.game.players)) for n in s.game.nations]
     if which is None:
         return []
     pair = battle.pending(s)
@@ -154,6 +199,9 @@ def action_for(s: State, outcome: Outcome) -> Action:
         bought = s.chance_pending
         assert isinstance(bought, Buy)
         return Buy(SPECIAL, bought.where, outcome.unit_type)
+    if isinstance(outcome, RollOffOutcome):
+        assert isinstance(s.chance_pending, SetupAction)
+        return replace(s.chance_pending, first=outcome.winner)
     pair = battle.pending(s)
     scatter = None
     if pair is not None and battle.scatters(s, pair[0]):
@@ -181,6 +229,8 @@ def sample(s: State, dice: Dice) -> Outcome:
     if which == DRAW:
         pool = money.special_pool(s)
         return DrawOutcome(pool[dice.below(len(pool))].id)
+    if which == ROLL_OFF:
+        return RollOffOutcome(setup.roll_off_winner(s.game.nations, dice, "sample"))
     pair = battle.pending(s)
     if pair is None:
         return _nothing(which, None)

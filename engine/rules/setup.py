@@ -8,8 +8,9 @@ from engine.hexes import Hex, ring
 from engine.rules import victory
 from engine.rules.actions import Assign, Headquarters, Place
 from engine.rules.board import IMPASSABLE
+from engine.rules.dice import Dice
 from engine.rules.errors import IllegalActionError
-from engine.rules.events import ArmyPlaced, ChipsDealt, HeadquartersChosen, RolledOff
+from engine.rules.events import ArmyPlaced, ChipsDealt, Event, HeadquartersChosen, RolledOff
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -26,33 +27,46 @@ def deal_chips(s: State) -> None:
     s.log.append(ChipsDealt({n: tuple(c) for n, c in s.chips.items()}))
 
 
-def roll_off(s: State, purpose: str) -> int:
-    """Every seat rolls a d12, highest wins, ties roll again; returns the winning seat."""
-    contenders = list(range(s.game.players))
+def roll_off(s: State, purpose: str, first: str | None = None) -> int:
+    """Every seat rolls a d12, highest wins, ties roll again; returns the winning seat.
+    `first` forces the winner (a chance outcome): it shows 12, everyone else 1."""
+    if first is not None:
+        rolls = {n: (12 if n == first else 1) for n in s.game.nations}
+        s.log.append(RolledOff(purpose, (rolls,), first))
+        return s.game.nations.index(first)
+    return s.game.nations.index(roll_off_winner(s.game.nations, s.dice, purpose, s.log))
+
+
+def roll_off_winner(nations: list[str], dice: Dice, purpose: str,
+                    log: list[Event] | None = None) -> str:
+    """The nation that wins a roll-off with `dice` (logged into `log` when given)."""
+    contenders = list(range(len(nations)))
     rounds = []
     while True:
-        rolls = {seat: s.dice.d12() for seat in contenders}
-        rounds.append({s.game.nations[k]: v for k, v in rolls.items()})
+        rolls = {seat: dice.d12() for seat in contenders}
+        rounds.append({nations[k]: v for k, v in rolls.items()})
         top = max(rolls.values())
         contenders = [seat for seat, v in rolls.items() if v == top]
         if len(contenders) == 1:
             break
-    s.log.append(RolledOff(purpose, tuple(rounds), s.game.nations[contenders[0]]))
-    return contenders[0]
+    if log is not None:
+        log.append(RolledOff(purpose, tuple(rounds), nations[contenders[0]]))
+    return nations[contenders[0]]
 
 
-def after_assign(s: State) -> None:
-    """Advance to the next seat once the current one has assigned every unit."""
+def after_assign(s: State, first: str | None = None) -> None:
+    """Advance to the next seat once the current one has assigned every unit (`first`: the
+    forced winner of the roll-off for the first placer)."""
     if any(u.army is None for u in s.units.values() if u.nation == s.nation):
         return
     if s.current + 1 < s.game.players:
         s.current += 1
         return
     s.setup_step = "place"
-    s.current = roll_off(s, "first_placer")
+    s.current = roll_off(s, "first_placer", first)
 
 
-def after_place(s: State) -> None:
+def after_place(s: State, first: str | None = None) -> None:
     """Next seat clockwise with an unplaced army; when all are placed, roll who begins."""
     seat = next_placer(s)
     if seat is not None:
@@ -62,7 +76,7 @@ def after_place(s: State) -> None:
         s.setup_step = "hq"
         s.current = 0
         return
-    begin(s)
+    begin(s, first)
 
 
 def next_placer(s: State) -> int | None:
@@ -75,18 +89,18 @@ def next_placer(s: State) -> int | None:
     return None
 
 
-def after_hq(s: State) -> None:
+def after_hq(s: State, first: str | None = None) -> None:
     """Victory points: next seat to choose its headquarters, then roll who begins."""
     for seat, nation in enumerate(s.game.nations):
         if nation not in s.hq:
             s.current = seat
             return
-    begin(s)
+    begin(s, first)
 
 
-def begin(s: State) -> None:
-    """Roll for the first player and start round 1."""
-    s.first_player = roll_off(s, "first_player")
+def begin(s: State, first: str | None = None) -> None:
+    """Roll for the first player (`first`: the forced winner) and start round 1."""
+    s.first_player = roll_off(s, "first_player", first)
     s.round = 1
     s.setup_step = "done"
     s.start_turn(s.first_player)
@@ -184,16 +198,16 @@ def do_assign(s: State, a: Assign) -> None:
     u = s.units[a.unit]
     u.army = a.army
     s.armies[u.nation][a.army - 1].append(u.id)
-    after_assign(s)
+    after_assign(s, a.first)
 
 
 def do_hq(s: State, a: Headquarters) -> None:
     """Choose the start number of the nation's headquarters (victory-points variant)."""
     s.hq[s.nation] = a.number
-    after_hq(s)
+    after_hq(s, a.first)
 
 
 def do_place(s: State, a: Place) -> None:
     """Place one of the nation's armies at its start number."""
     place_army(s, s.nation, a.army)
-    after_place(s)
+    after_place(s, a.first)

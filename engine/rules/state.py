@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +11,6 @@ from engine.model import UnitType
 from engine.rules import battle, chance, combat, money, serialize, setup, transport, victory
 from engine.rules.abilities import Ability, powers
 from engine.rules.actions import (
-    SPECIAL,
     Action,
     Assign,
     Attack,
@@ -427,11 +427,15 @@ class State:
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks.
-        With `explicit_chance`, `buy special FORT` waits at a chance node for its draw."""
-        if (self.game.explicit_chance and isinstance(action, Buy)
-                and action.unit_type == SPECIAL and action.drawn is None):
+        With `explicit_chance`, an action that rolls (`buy special FORT`, a setup action
+        ending in a roll-off) waits at a chance node for its outcome."""
+        if chance.waits(self, action):
             self.chance_pending = action
             return
+        self.apply_unchecked_now(action)
+
+    def apply_unchecked_now(self, action: Action) -> None:
+        """Apply a legal action, rolling any dice it needs at once (no chance node)."""
         self._apply(action)
         self.history.append(action)
 
@@ -440,10 +444,8 @@ class State:
         if self.phase == "over":
             return f"the game is over ({self.winner_team} won by {self.reason})"
         if self.chance_pending is not None:
-            bought = self.chance_pending
-            if not (isinstance(a, Buy) and a.drawn is not None and bought == Buy(
-                    a.unit_type, a.where)):
-                return (f"'{bought}' waits for its special unit to be drawn "
+            if not chance.completes(self.chance_pending, a):
+                return (f"'{self.chance_pending}' waits for its chance outcome "
                         "(hint: apply_chance one of chance_outcomes())")
         elif self.is_chance_node() and not isinstance(a, Fight):
             return ("chance decides next: the next fight (hint: apply_chance one of "
@@ -536,6 +538,15 @@ class State:
         return found[1].action_problem(self, found[0], a)
 
     def _setup_problem(self, a: Assign | Place | Headquarters) -> str | None:
+        problem = self._setup_step_problem(a)
+        if problem is None and a.first is not None:
+            if a.first not in self.game.nations:
+                return f"first={a.first}: no such nation in this game ({self.game.nations})"
+            if not chance.rolls_off(self, a):
+                return f"no roll-off follows '{replace(a, first=None)}' (hint: drop first=)"
+        return problem
+
+    def _setup_step_problem(self, a: Assign | Place | Headquarters) -> str | None:
         nation = self.nation
         if isinstance(a, Headquarters):
             if self.setup_step != "hq":

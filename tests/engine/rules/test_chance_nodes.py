@@ -5,21 +5,30 @@ outcome applies, and sampling by the seeded dice reproduces the automatic roll."
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from engine.content import load_scenario
 from engine.hexes import Hex
+from engine.model import Scenario
 from engine.paths import CONTENT_DIR
 from engine.rules.actions import Action, Attack, Buy, EndPhase, Fight, Surrender
-from engine.rules.chance import CardOutcome, ChanceOutcome, DrawOutcome
+from engine.rules.chance import (
+    CardOutcome,
+    ChanceOutcome,
+    DrawOutcome,
+    RollOffOutcome,
+    rolls_off,
+)
 from engine.rules.dice import Dice
 from engine.rules.errors import IllegalActionError, SaveError
 from engine.rules.game import Game
 from engine.rules.playout import random_action
 from engine.rules.state import State
-from tests.engine.rules.fixtures import empty_state, fort, game_map, put, ruleset
+from tests.engine.rules.fixtures import empty_state, fort, game_map, put, ruleset, scenario
 
 R = 4
 
@@ -72,9 +81,43 @@ def _draw(explicit: bool, **_opts: Any) -> State:
     return s
 
 
+def _setup_step(s: State) -> Action:
+    """The first legal setup action (a deterministic full setup)."""
+    return next(a for a in s.legal_actions() if not isinstance(a, Surrender))
+
+
+def _roll_off(explicit: bool, which: int, players: int = 2) -> State:
+    """Full setup up to the `which`-th roll-off (1: who places first, 2: who begins)."""
+    game = Game(scenario(players=players), seed=4, setup="full", explicit_chance=explicit)
+    s = game.new_initial_state()
+    seen = 0
+    while True:
+        a = _setup_step(s)
+        if rolls_off(s, a):
+            seen += 1
+            if seen == which:
+                if explicit:
+                    s.apply_action(a)
+                return s
+        s.apply_action(a)
+        if s.is_chance_node():  # an earlier roll-off: sampled like the automatic roll
+            s.apply_chance(s.sample_chance())
+
+
+def _first_placer(explicit: bool, **_opts: Any) -> State:
+    return _roll_off(explicit, 1)
+
+
+def _first_player(explicit: bool, **_opts: Any) -> State:
+    return _roll_off(explicit, 2, players=4)
+
+
 def _auto_chance(s: State) -> None:
     """What the automatic game does at the same point."""
-    s.apply_action(Buy("special", "own") if s.phase == "money" else Fight())
+    if s.phase == "setup":
+        s.apply_action(_setup_step(s))
+    else:
+        s.apply_action(Buy("special", "own") if s.phase == "money" else Fight())
 
 
 KINDS: dict[str, tuple[Callable[..., State], dict[str, Any], type]] = {
@@ -83,6 +126,8 @@ KINDS: dict[str, tuple[Callable[..., State], dict[str, Any], type]] = {
     "cards": (_fight, _dice_free(), CardOutcome),
     "cards_scatter": (_scatter, _dice_free(), CardOutcome),
     "draw": (_draw, {}, DrawOutcome),
+    "first_placer": (_first_placer, {}, RollOffOutcome),
+    "first_player": (_first_player, {}, RollOffOutcome),
 }
 
 
@@ -116,6 +161,9 @@ def test_every_outcome_applies_and_its_action_replays(kind):
         c = s.clone()
         c.apply_chance(outcome)
         assert not c.is_chance_node()
+        if isinstance(outcome, RollOffOutcome):
+            rolled = next(e for e in reversed(c.log) if e.kind == "roll")
+            assert rolled.winner == outcome.winner
         forced = c.history[-1]
         assert forced == s.chance_action(outcome)
         assert Action.parse(str(forced)) == forced  # the forced form round-trips
@@ -172,7 +220,7 @@ def test_a_pending_draw_waits_for_its_outcome():
     s = _draw(True)
     assert s.history[-1] == EndPhase() and isinstance(s.chance_pending, Buy)
     money = s.money["DE"]
-    with pytest.raises(IllegalActionError, match="waits for its special unit"):
+    with pytest.raises(IllegalActionError, match="waits for its chance outcome"):
         s.apply_action(EndPhase())
     with pytest.raises(SaveError, match="apply_chance before saving"):
         s.to_json()
@@ -203,18 +251,16 @@ def test_forced_cards_are_checked():
         plain.apply_action(Action.parse("fight c1/c1"))
 
 
-def _scenario():
-    from engine.content import load_scenario
-
+def _load_default() -> Scenario:
     return load_scenario(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
 
 
-@pytest.mark.parametrize("seed", [3, 8])
-def test_explicit_play_follows_the_automatic_game(seed):
+@pytest.mark.parametrize("seed, setup", [(3, "quick"), (8, "full")])
+def test_explicit_play_follows_the_automatic_game(seed, setup):
     """A whole random game: the explicit game sampling its own dice at every chance node
     ends exactly where the automatic game ends; its history replays in an automatic game."""
-    scenario = _scenario()
-    games = [Game(scenario, seed=seed, setup="quick", explicit_chance=e) for e in (False, True)]
+    scen = _load_default()
+    games = [Game(scen, seed=seed, setup=setup, explicit_chance=e) for e in (False, True)]
     auto, explicit = (g.new_initial_state() for g in games)
     rngs = [Dice(seed), Dice(seed)]
     nodes = 0
@@ -233,8 +279,25 @@ def test_explicit_play_follows_the_automatic_game(seed):
             explicit.apply_chance(explicit.sample_chance())
         assert _facts(explicit) == _facts(auto)
     assert nodes > 0
-    replay = Game(scenario, seed=seed, setup="quick").new_initial_state()
+    if setup == "full":
+        assert any(getattr(a, "first", None) for a in explicit.history)  # roll-offs forced
+    replay = Game(scen, seed=seed, setup=setup).new_initial_state()
     for action in explicit.history:
         replay.apply_action(Action.parse(str(action)))
     # Forced actions leave the dice alone: only the generator state differs.
     assert _facts(replay) | {"dice_state": ""} == _facts(explicit) | {"dice_state": ""}
+
+
+def test_forced_roll_off_is_checked():
+    s = _first_placer(False)
+    last = _setup_step(s)
+    with pytest.raises(IllegalActionError, match="no such nation"):
+        s.apply_action(replace(last, first="GB"))
+    early = _roll_off(False, 1)
+    early.apply_action(replace(last, first="FR"))
+    assert early.nation == "FR" and early.setup_step == "place"
+    s2 = Game(scenario(players=2), seed=4, setup="full").new_initial_state()
+    with pytest.raises(IllegalActionError, match="no roll-off follows"):
+        s2.apply_action(replace(_setup_step(s2), first="DE"))
+    assert Action.parse("assign DE-infantry-1 2 first=FR").first == "FR"
+    assert str(Action.parse("place 3 first=DE")) == "place 3 first=DE"
