@@ -27,6 +27,7 @@ from engine.rules.dice import Dice
 from engine.rules.errors import IllegalActionError, SaveError
 from engine.rules.game import Game
 from engine.rules.playout import random_action
+from engine.rules.savefile import load_save, write_save
 from engine.rules.state import State
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put, ruleset, scenario
 
@@ -301,3 +302,14 @@ def test_forced_roll_off_is_checked():
         s2.apply_action(replace(_setup_step(s2), first="DE"))
     assert Action.parse("assign DE-infantry-1 2 first=FR").first == "FR"
     assert str(Action.parse("place 3 first=DE")) == "place 3 first=DE"
+
+
+def test_an_explicit_chance_game_saves_and_loads_with_its_option(tmp_path):
+    path = CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml"
+    s = Game(load_scenario(path), seed=2, setup="quick", explicit_chance=True).new_initial_state()
+    s.game.source = path
+    write_save(s, tmp_path / "game.json")
+    loaded = load_save(tmp_path / "game.json")
+    assert loaded.game.explicit_chance and loaded.to_json() == s.to_json()
+    plain = Game(load_scenario(path), seed=2, setup="quick").new_initial_state()
+    assert "explicit_chance" not in plain.to_json()["options"]  # old saves stay byte-identical
