@@ -294,7 +294,7 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     if forced is not None and not forced.forced_cards:
         roll = _forced_roll(forced)
     elif s.game.draws_cards:
-        roll = _card_roll(s, fa, fd, cards, forced)
+        roll = _card_roll(s, e, cards, forced)
     else:
         roll = s.dice.roll
     res = combat.resolve(rs, fa, fd, dist, e.extra, e.bonus, roll)
@@ -329,19 +329,16 @@ def _forced_roll(f: Fight) -> Callable[[int], tuple[int, ...]]:
 
 
 def _card_roll(
-    s: State, fa: combat.Fighter, fd: combat.Fighter, cards: list[int], forced: Fight | None
+    s: State, e: Engagement, cards: list[int], forced: Fight | None
 ) -> Callable[[int], tuple[int, ...]]:
     """A `roll` that draws a dice-free card for each side (or takes `forced`'s cards) and
     returns faces showing the card's hits (1 = a hit, 12 = a miss; every face hits when
     the hit value is 12)."""
-    rs = s.game.ruleset
-    variant = s.game.card_variant
-    assert variant is not None
-    values = iter((combat.hit_value(rs, fa, fd), combat.hit_value(rs, fd, fa)))
+    tables = iter(card_tables(s, e))
     given = iter(()) if forced is None else iter((forced.attacker_card, forced.defender_card))
 
     def roll(n: int) -> tuple[int, ...]:
-        table = variant.card_table(rs, next(values), n)
+        table = next(tables)
         card = next(given, None) or s.dice.below(len(table)) + 1
         cards.append(card)
         hits = table[card - 1]
