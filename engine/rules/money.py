@@ -94,8 +94,10 @@ def price(s: State, utype: UnitType | None) -> int | None:
 
 def drawn_problem(s: State, a: Buy) -> str | None:
     """Why the forced draw of `buy special FORT TYPE` cannot come up now, or None."""
+    if a.drawn is None:
+        return None
     pool = [u.id for u in special_pool(s)]
-    if a.drawn is not None and a.drawn not in pool:
+    if a.drawn not in pool:
         return (f"{a.drawn!r} cannot be drawn (hint: the special units you could draw are "
                 f"{', '.join(pool) or 'none'})")
     return None

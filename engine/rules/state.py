@@ -429,7 +429,7 @@ class State:
         """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks.
         With `explicit_chance`, an action that rolls (`buy special FORT`, a setup action
         ending in a roll-off) waits at a chance node for its outcome."""
-        if chance.waits(self, action):
+        if self.game.explicit_chance and chance.waits(self, action):
             self.chance_pending = action
             return
         self.apply_unchecked_now(action)
@@ -447,7 +447,7 @@ class State:
             if not chance.completes(self.chance_pending, a):
                 return (f"'{self.chance_pending}' waits for its chance outcome "
                         "(hint: apply_chance one of chance_outcomes())")
-        elif self.is_chance_node() and not isinstance(a, Fight):
+        elif self.game.explicit_chance and self.is_chance_node() and not isinstance(a, Fight):
             return ("chance decides next: the next fight (hint: apply_chance one of "
                     "chance_outcomes(), or 'fight' to roll the seeded dice)")
         if isinstance(a, Surrender):
