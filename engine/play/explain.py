@@ -54,8 +54,7 @@ def contact_note(st: State, uid: str, h: Hex, contact: Set[Hex],
 
 def describe_hex(st: State, h: Hex) -> str:
     """The unit on a hex (or the garrison of a fort) for the status bar."""
-    i = st.game.board.index_of.get(h)
-    u = st.occ.get(i) if i is not None else None
+    u = st.unit_at(h)
     if u is not None:
         extra = f", carries {', '.join(u.cargo)}" if u.cargo else ""
         return (f"{u.id}: {u.type.id} ({u.type.unit_class}), damage {u.damage}, "
@@ -72,8 +71,7 @@ def target_note(session: PlaytestSession, attacker: str, h: Hex) -> str:
     """Declare phase: the odds of `attacker` against the enemy on `h`, or why it cannot
     attack it (the engine's reason); other hexes are described."""
     st = session.state
-    i = st.game.board.index_of.get(h)
-    d = st.occ.get(i) if i is not None else None
+    d = st.unit_at(h)
     if d is None or d.team == st.units[attacker].team:
         return describe_hex(st, h)
     why = session.plan_problem(attacker, d.id)

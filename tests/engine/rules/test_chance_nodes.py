@@ -26,7 +26,7 @@ from engine.rules.chance import (
 from engine.rules.dice import Dice
 from engine.rules.errors import IllegalActionError, SaveError
 from engine.rules.game import Game
-from engine.rules.playout import random_action
+from engine.rules.playout import play_random, random_action
 from engine.rules.savefile import load_save, write_save
 from engine.rules.state import State
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put, ruleset, scenario
@@ -313,3 +313,15 @@ def test_an_explicit_chance_game_saves_and_loads_with_its_option(tmp_path):
     assert loaded.game.explicit_chance and loaded.to_json() == s.to_json()
     plain = Game(load_scenario(path), seed=2, setup="quick").new_initial_state()
     assert "explicit_chance" not in plain.to_json()["options"]  # old saves stay byte-identical
+
+
+def test_random_playout_resolves_chance_nodes_and_replays():
+    scen = _load_default()
+    s = Game(scen, seed=5, setup="full", explicit_chance=True).new_initial_state()
+    play_random(s, seed=5, max_rounds=6)
+    assert s.is_terminal()
+    assert any(isinstance(a, Fight) and a.forced for a in s.history)
+    replay = Game(scen, seed=5, setup="full").new_initial_state()
+    for action in s.history:
+        replay.apply_action(action)
+    assert replay.is_terminal() and replay.winner() == s.winner()
