@@ -90,6 +90,31 @@ def _first_word(words: list[str]) -> tuple[list[str], str | None]:
 
 
 @dataclass(frozen=True)
+class Deal(Action):
+    """Setup, before anything else: deal the start chips in this order (seat k gets the
+    numbers 3k+1..3k+3 of the list, army j the j-th of them). The forced outcome of the chip
+    deal (a chance node of an explicit-chance game); an automatic game deals by itself."""
+
+    numbers: tuple[int, ...]
+    verb: ClassVar[str] = "deal"
+    usage: ClassVar[str] = "deal N,N,..."
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "numbers", tuple(self.numbers))
+
+    def __str__(self) -> str:
+        return f"deal {_faces_text(self.numbers)}"
+
+    @classmethod
+    def _from_words(cls, words: list[str]) -> Action:
+        cls._expect(words, 1, cls.usage)
+        if not re.fullmatch(r"\d+(,\d+)*", words[0]):
+            raise ActionParseError(
+                f"'{words[0]}' is not a list of start numbers (hint: deal 4,1,9,2,7,5)")
+        return cls(tuple(int(w) for w in words[0].split(",")))
+
+
+@dataclass(frozen=True)
 class Assign(Action):
     """Setup: put a unit into army 1..3 (the army of the player's k-th start chip)."""
 

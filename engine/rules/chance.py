@@ -16,10 +16,15 @@ that produces an outcome (so a history of forced actions replays in any game):
   places first; the last `place`, or `hq` with victory points: who begins). Outcome
   `RollOffOutcome(nation)`, each seat 1/n (ties roll again); forced `… first=NATION`.
 
-Only a game with `explicit_chance` stops at `draw` and `roll_off`: the player's action waits
-in `State.chance_pending` (not yet in the history); otherwise the action rolls at once.
-The start chips dealt and quick setup (armies grouped at random, its roll-offs) happen
-while the initial state is made and still roll the seeded dice there.
+- `deal`: the start chips of a full setup, dealt by a Fisher–Yates shuffle one step at a
+  time: at step i, `DealOutcome(j)` swaps position i with j, each j in 0..i with 1/(i+1)
+  (the steps are `State.deal_pending`, not actions); after the last step the history
+  records the forced `deal N,N,…`.
+
+Only a game with `explicit_chance` stops at `draw`, `roll_off` and `deal`: the player's action
+waits in `State.chance_pending` (not yet in the history); otherwise the action rolls at once.
+Quick setup (its deal, armies grouped at random, its roll-offs) happens while the initial
+state is made and still rolls the seeded dice there.
 
 `sample(s, dice)` picks the outcome the seeded `dice` give, consuming them exactly as the
 automatic roll does, so explicit play with the state's own dice follows the automatic game.
@@ -32,7 +37,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.rules import battle, combat, money, setup
-from engine.rules.actions import SPECIAL, Action, Assign, Buy, Fight, Headquarters, Place
+from engine.rules.actions import (
+    SPECIAL,
+    Action,
+    Assign,
+    Buy,
+    Deal,
+    Fight,
+    Headquarters,
+    Place,
+)
 from engine.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -40,7 +54,7 @@ if TYPE_CHECKING:
 
 HIT_FACE = 1
 MISS_FACE = combat.DIE_FACES
-DICE, CARDS, DRAW, ROLL_OFF = "dice", "cards", "draw", "roll_off"
+DICE, CARDS, DRAW, ROLL_OFF, DEAL = "dice", "cards", "draw", "roll_off", "deal"
 SetupAction = Assign | Place | Headquarters
 
 
@@ -79,7 +93,30 @@ class RollOffOutcome:
     winner: str
 
 
-Outcome = ChanceOutcome | CardOutcome | DrawOutcome | RollOffOutcome
+@dataclass(frozen=True)
+class DealOutcome:
+    """One step of the chip deal: the position (0..i) swapped with position i."""
+
+    swap: int
+
+
+Outcome = ChanceOutcome | CardOutcome | DrawOutcome | RollOffOutcome | DealOutcome
+
+
+def deal_step(s: State, outcome: Outcome) -> Deal | None:
+    """Take one step of the chip deal; the forced `deal` once the last step is taken, else
+    None. ValueError for an outcome that is not one of `outcomes(s)`."""
+    assert s.deal_pending is not None
+    numbers, i = s.deal_pending
+    if not isinstance(outcome, DealOutcome) or not 0 <= outcome.swap <= i:
+        raise ValueError(f"{outcome} is not a possible outcome of the chip deal "
+                         f"(hint: DealOutcome(0..{i}))")
+    order = list(numbers)
+    order[i], order[outcome.swap] = order[outcome.swap], order[i]
+    if i > 1:
+        s.deal_pending = (tuple(order), i - 1)
+        return None
+    return Deal(tuple(order))
 
 
 def waits(s: State, a: Action) -> bool:
@@ -118,6 +155,8 @@ def is_pending(s: State) -> bool:
 def kind(s: State) -> str | None:
     """The chance that decides next: `draw` or `roll_off` (a player's action waiting in an
     explicit-chance game), `cards` or `dice` (the next fight), or None."""
+    if s.deal_pending is not None:
+        return DEAL
     if s.chance_pending is not None:
         return DRAW if isinstance(s.chance_pending, Buy) else ROLL_OFF
     if is_pending(s):
@@ -134,6 +173,10 @@ def outcomes(s: State) -> list[tuple[Outcome, Fraction]]:
         return [(DrawOutcome(u.id), Fraction(1, len(pool))) for u in pool]
     if which == ROLL_OFF:
         return [(RollOffOutcome(n), Fraction(1, s.game.players)) for n in s.game.nations]
+    if which == DEAL:
+        assert s.deal_pending is not None
+        i = s.deal_pending[1]
+        return [(DealOutcome(j), Fraction(1, i + 1)) for j in range(i + 1)]
     if which is None:
         return []
     pair = battle.pending(s)
@@ -195,6 +238,14 @@ def action_for(s: State, outcome: Outcome) -> Action:
     if outcome not in dict(outcomes(s)):
         raise ValueError(f"{outcome} is not a possible outcome of the next chance "
                          "(hint: pick one from chance_outcomes())")
+    if isinstance(outcome, DealOutcome):
+        c = s.clone()
+        done = deal_step(c, outcome)
+        if done is None:
+            raise ValueError("a step of the chip deal has no action of its own: the whole "
+                             "deal is recorded as 'deal N,N,…' after its last step "
+                             "(hint: apply_chance)")
+        return done
     if isinstance(outcome, DrawOutcome):
         bought = s.chance_pending
         assert isinstance(bought, Buy)
@@ -231,6 +282,9 @@ def sample(s: State, dice: Dice) -> Outcome:
         return DrawOutcome(pool[dice.below(len(pool))].id)
     if which == ROLL_OFF:
         return RollOffOutcome(setup.roll_off_winner(s.game.nations, dice, "sample"))
+    if which == DEAL:
+        assert s.deal_pending is not None
+        return DealOutcome(dice.below(s.deal_pending[1] + 1))
     pair = battle.pending(s)
     if pair is None:
         return _nothing(which, None)

@@ -54,6 +54,8 @@ def to_json(s: State) -> dict[str, Any]:
     if s.chance_pending is not None:
         raise SaveError(f"'{s.chance_pending}' waits for its chance outcome "
                         "(hint: apply_chance before saving)")
+    if s.deal_pending is not None:
+        raise SaveError("the start chips are being dealt (hint: apply_chance before saving)")
     hexes = s.game.board.hexes
     units = []
     for u in s.units.values():

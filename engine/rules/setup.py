@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import Hex, ring
 from engine.rules import victory
-from engine.rules.actions import Assign, Headquarters, Place
+from engine.rules.actions import Assign, Deal, Headquarters, Place
 from engine.rules.board import IMPASSABLE
 from engine.rules.dice import Dice
 from engine.rules.errors import IllegalActionError
@@ -18,10 +18,14 @@ if TYPE_CHECKING:
 ARMIES = 3
 
 
-def deal_chips(s: State) -> None:
-    """Shuffle the game's start numbers and deal three to each seat (army k = chip k)."""
+def deal_chips(s: State, order: tuple[int, ...] | None = None) -> None:
+    """Shuffle the game's start numbers (or take them in `order`) and deal three to each
+    seat (army k = chip k)."""
     numbers = sorted(s.game.start_numbers)
-    s.dice.shuffle(numbers)
+    if order is None:
+        s.dice.shuffle(numbers)
+    else:
+        numbers = list(order)
     for k, nation in enumerate(s.game.nations):
         s.chips[nation] = numbers[ARMIES * k: ARMIES * (k + 1)]
     s.log.append(ChipsDealt({n: tuple(c) for n, c in s.chips.items()}))
@@ -191,6 +195,22 @@ def quick_setup(s: State) -> None:
 def _assign(s: State, u: Unit, army: int) -> None:
     u.army = army
     s.armies[u.nation][army - 1].append(u.id)
+
+
+def deal_problem(s: State, a: Deal) -> str | None:
+    """Why the chips cannot be dealt in `a`'s order now, or None."""
+    if s.history or s.setup_step != "assign":
+        return "the start chips are dealt once, before the first setup action"
+    if sorted(a.numbers) != sorted(s.game.start_numbers):
+        return (f"deal each start number of the game once: "
+                f"{','.join(map(str, sorted(s.game.start_numbers)))}")
+    return None
+
+
+def do_deal(s: State, a: Deal) -> None:
+    """Deal the start chips in the given order (the forced chip deal)."""
+    s.deal_pending = None
+    deal_chips(s, a.numbers)
 
 
 def do_assign(s: State, a: Assign) -> None:

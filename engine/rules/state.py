@@ -17,6 +17,7 @@ from engine.rules.actions import (
     BoardTransport,
     Buy,
     Capture,
+    Deal,
     EndPhase,
     Enter,
     Fight,
@@ -96,6 +97,9 @@ class State:
         # Explicit chance: a player's action that waits for its chance outcome (a special
         # unit bought, to be drawn); not yet in `history`.
         self.chance_pending: Action | None = None
+        # Explicit chance, full setup: the chip deal in progress, (numbers, i) of a
+        # Fisher–Yates shuffle whose next step swaps position i with a drawn j <= i.
+        self.deal_pending: tuple[tuple[int, ...], int] | None = None
         self.history: list[Action] = []
         self.log: list[Event] = []
 
@@ -113,7 +117,11 @@ class State:
             s.placed[nation] = [False] * ARMIES
             for utype in game.rosters[nation]:
                 s.add_unit(utype, nation)
-        setup.deal_chips(s)
+        numbers = tuple(sorted(game.start_numbers))
+        if game.explicit_chance and game.setup_mode == "full" and len(numbers) > 1:
+            s.deal_pending = (numbers, len(numbers) - 1)
+        else:
+            setup.deal_chips(s)
         if game.setup_mode == "quick":
             setup.quick_setup(s)
         return s
@@ -202,6 +210,14 @@ class State:
         """Resolve the chance that decides next with the given outcome instead of rolling;
         the history records the forced action, so the game replays. IllegalActionError if
         `outcome` is impossible."""
+        if self.deal_pending is not None:
+            try:
+                done = chance.deal_step(self, outcome)
+            except ValueError as exc:
+                raise IllegalActionError(Deal(()), str(exc)) from None
+            if done is not None:
+                self.apply_action(done)
+            return
         try:
             action = chance.action_for(self, outcome)
         except ValueError as exc:
@@ -443,11 +459,15 @@ class State:
         """Why `a` is illegal now, or None when it is legal."""
         if self.phase == "over":
             return f"the game is over ({self.winner_team} won by {self.reason})"
+        if self.deal_pending is not None and not isinstance(a, Deal):
+            return ("the start chips are being dealt (hint: apply_chance one of "
+                    "chance_outcomes(), or 'deal N,N,…')")
         if self.chance_pending is not None:
             if not chance.completes(self.chance_pending, a):
                 return (f"'{self.chance_pending}' waits for its chance outcome "
                         "(hint: apply_chance one of chance_outcomes())")
-        elif self.game.explicit_chance and self.is_chance_node() and not isinstance(a, Fight):
+        elif (self.game.explicit_chance and self.deal_pending is None and self.is_chance_node()
+              and not isinstance(a, Fight)):
             return ("chance decides next: the next fight (hint: apply_chance one of "
                     "chance_outcomes(), or 'fight' to roll the seeded dice)")
         if isinstance(a, Surrender):
@@ -457,13 +477,15 @@ class State:
             if uid is not None and uid not in self.units:
                 return f"there is no unit {uid!r}"
         phase_of = {
-            Assign: "setup", Place: "setup", Headquarters: "setup", Move: "move",
+            Assign: "setup", Place: "setup", Headquarters: "setup", Deal: "setup", Move: "move",
             Enter: "move", Capture: "move", BoardTransport: "move", Unload: "move",
             Attack: "declare", Fight: "combat", Buy: "money", Repair: "money",
         }
         want = phase_of.get(type(a))
         if want is not None and self.phase != want:
             return f"'{a.verb}' belongs to the {want} phase, this is the {self.phase} phase"
+        if isinstance(a, Deal):
+            return setup.deal_problem(self, a)
         if isinstance(a, Assign | Place | Headquarters):
             return self._setup_problem(a)
         if isinstance(a, Move | Enter | Capture | BoardTransport):
@@ -743,6 +765,7 @@ class State:
 
 
 _HANDLERS = {
+    Deal: setup.do_deal,
     Assign: setup.do_assign,
     Place: setup.do_place,
     Headquarters: setup.do_hq,

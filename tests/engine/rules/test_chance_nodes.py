@@ -15,10 +15,11 @@ from engine.content import load_scenario
 from engine.hexes import Hex
 from engine.model import Scenario
 from engine.paths import CONTENT_DIR
-from engine.rules.actions import Action, Attack, Buy, EndPhase, Fight, Surrender
+from engine.rules.actions import Action, Attack, Buy, Deal, EndPhase, Fight, Surrender
 from engine.rules.chance import (
     CardOutcome,
     ChanceOutcome,
+    DealOutcome,
     DrawOutcome,
     RollOffOutcome,
     rolls_off,
@@ -91,6 +92,8 @@ def _roll_off(explicit: bool, which: int, players: int = 2) -> State:
     """Full setup up to the `which`-th roll-off (1: who places first, 2: who begins)."""
     game = Game(scenario(players=players), seed=4, setup="full", explicit_chance=explicit)
     s = game.new_initial_state()
+    while s.is_chance_node():  # the chip deal, sampled like the automatic shuffle
+        s.apply_chance(s.sample_chance())
     seen = 0
     while True:
         a = _setup_step(s)
@@ -265,6 +268,9 @@ def test_explicit_play_follows_the_automatic_game(seed, setup):
     auto, explicit = (g.new_initial_state() for g in games)
     rngs = [Dice(seed), Dice(seed)]
     nodes = 0
+    while explicit.is_chance_node():  # a full setup starts with the chip deal
+        nodes += 1
+        explicit.apply_chance(explicit.sample_chance())
     while not auto.is_terminal() and len(auto.history) < 800:
         if auto.chance_outcomes():
             auto.apply_action(Fight())
@@ -282,6 +288,7 @@ def test_explicit_play_follows_the_automatic_game(seed, setup):
     assert nodes > 0
     if setup == "full":
         assert any(getattr(a, "first", None) for a in explicit.history)  # roll-offs forced
+        assert isinstance(explicit.history[0], Deal)  # the chip deal forced
     replay = Game(scen, seed=seed, setup=setup).new_initial_state()
     for action in explicit.history:
         replay.apply_action(Action.parse(str(action)))
@@ -325,3 +332,42 @@ def test_random_playout_resolves_chance_nodes_and_replays():
     for action in s.history:
         replay.apply_action(action)
     assert replay.is_terminal() and replay.winner() == s.winner()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_chip_deal_is_a_chance_node_step_by_step(players):
+    game = Game(scenario(players=players), seed=6, setup="full", explicit_chance=True)
+    s = game.new_initial_state()
+    auto = Game(scenario(players=players), seed=6, setup="full").new_initial_state()
+    n = len(game.start_numbers)
+    assert s.is_chance_node() and s.chips == {} and s.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="chips are being dealt"):
+        s.apply_action(_setup_step(auto))
+    with pytest.raises(SaveError, match="being dealt"):
+        s.to_json()
+    steps = 0
+    while s.is_chance_node():
+        outcomes = s.chance_outcomes()
+        assert len(outcomes) == n - steps and sum(p for _, p in outcomes) == 1
+        for outcome, _p in outcomes:  # every step applies
+            s.clone().apply_chance(outcome)
+        s.apply_chance(s.sample_chance())
+        steps += 1
+    assert steps == n - 1
+    # Sampling by the seeded dice deals exactly what the automatic shuffle dealt.
+    assert s.chips == auto.chips and s.dice.state == auto.dice.state
+    assert s.history == [Deal(tuple(c for nation in game.nations for c in auto.chips[nation]))]
+    with pytest.raises(IllegalActionError, match="not a possible outcome"):
+        Game(scenario(players=players), seed=6, setup="full",
+             explicit_chance=True).new_initial_state().apply_chance(DealOutcome(n))
+
+
+def test_a_forced_deal_replays_and_is_checked():
+    auto = Game(scenario(players=2), seed=6, setup="full").new_initial_state()
+    order = tuple(sorted(auto.game.start_numbers, reverse=True))
+    with pytest.raises(IllegalActionError, match="each start number of the game once"):
+        auto.apply_action(Deal((*order[:-1], 99)))
+    auto.apply_action(Action.parse("deal " + ",".join(map(str, order))))
+    assert auto.chips[auto.game.nations[0]] == list(order[:3])
+    with pytest.raises(IllegalActionError, match="dealt once"):
+        auto.apply_action(Deal(order))
