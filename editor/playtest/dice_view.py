@@ -8,6 +8,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
+from engine.rules.combat import count_hits
+
 HIT = QColor("#2e7d32")
 MISS = QColor("#eeeeee")
 
@@ -30,16 +32,17 @@ class DiceView(QWidget):
         self.setVisible(event is not None)
         self.update()
 
-    def rows(self) -> list[tuple[str, list[int], int, int]]:
-        """(who, faces, hit value, damage) per side that rolled."""
+    def rows(self) -> list[tuple[str, list[int], int, int, int]]:
+        """(who, faces, hit value, hits, damage) per side that rolled, as the engine's
+        combat event reports them."""
         e = self.combat
         if e is None:
             return []
         out = [(e["attacker"], list(e["attacker_dice"]), self.values[0],
-                e["damage_to_defender"])]
+                _hits(e, "attacker", self.values[0]), e["damage_to_defender"])]
         if e["defender_dice"]:
             out.append((e["defender"], list(e["defender_dice"]), self.values[1],
-                        e["damage_to_attacker"]))
+                        _hits(e, "defender", self.values[1]), e["damage_to_attacker"]))
         return out
 
     def paintEvent(self, _event: object) -> None:
@@ -50,8 +53,7 @@ class DiceView(QWidget):
         p.setFont(font)
         y = 2
         box = 18
-        for who, faces, value, damage in self.rows():
-            hits = sum(1 for f in faces if value and f <= value)
+        for who, faces, value, hits, damage in self.rows():
             p.setPen(QColor("#222"))
             rule = f" hits on ≤{value}" if value else ""
             p.drawText(QRectF(2, y, self.width(), 14), Qt.AlignmentFlag.AlignLeft,
@@ -61,7 +63,7 @@ class DiceView(QWidget):
             for f in faces:
                 if x + box > self.width():
                     x, y = 2, y + box + 3
-                hit = bool(value) and f <= value
+                hit = count_hits((f,), value) == 1
                 p.setPen(QPen(QColor("#555"), 1))
                 p.setBrush(HIT if hit else MISS)
                 p.drawRoundedRect(QRectF(x, y, box, box), 3, 3)
@@ -71,3 +73,9 @@ class DiceView(QWidget):
             y += box + 4
         self.setMinimumHeight(max(64, y))
         p.end()
+
+
+def _hits(event: dict[str, Any], side: str, value: int) -> int:
+    """The hits the engine logged; a log saved before hits were logged counts its faces."""
+    hits = event.get(f"{side}_hits")
+    return count_hits(event[f"{side}_dice"], value) if hits is None else int(hits)

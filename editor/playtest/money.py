@@ -21,18 +21,18 @@ from PySide6.QtWidgets import (
 
 from engine.play.interaction import water_spots
 from engine.play.session import PlaytestSession
-from engine.rules.actions import Action, Buy, Gift, Repair
+from engine.rules.abilities import powers
+from engine.rules.actions import SPECIAL, Action, Buy, Gift, Repair
 from engine.rules.money import price
 from engine.rules.state import State
 
-SPECIAL = "special"  # the engine's type id for a randomly drawn special unit
 WATER_CHOICES = 40  # water hexes listed in the dialog; the map pick offers all of them
 
 
 def is_water_type(st: State, type_id: str | None) -> bool:
     """Whether units of `type_id` are bought onto a water hex instead of into a fort."""
     utype = st.game.catalog.units.get(type_id or "")
-    return utype is not None and utype.has_ability("buy_on_water")
+    return utype is not None and powers(utype).bought_on_water
 
 
 class MoneyDialog(QDialog):
@@ -120,7 +120,7 @@ class MoneyDialog(QDialog):
         st = s.state
         rs = s.game.ruleset
         nation = st.nation
-        income = sum(1 for o in st.fort_owner.values() if o == nation) * rs.income_per_fort
+        income = st.income(nation)
         self.summary.setText(
             f"<b>{nation}</b> has <b>{st.money[nation]}</b> {rs.currency}; income "
             f"{income} per money phase ({rs.income_per_fort} per fort). Phase: {st.phase}.")
@@ -134,7 +134,7 @@ class MoneyDialog(QDialog):
             owned = sum(1 for u in st.units.values() if u.nation == nation
                         and u.type.id == utype.id)
             label = utype.id + (" (special)" if utype.special else "") + (
-                " (onto water)" if utype.has_ability("buy_on_water") else "")
+                " (onto water)" if powers(utype).bought_on_water else "")
             cost = price(st, utype)
             rows.append((label, "–" if cost is None else str(cost),
                          f"{owned} / {limit if limit is not None else '–'}",

@@ -260,7 +260,7 @@ class PlayPanel(QWidget):
                 title += f" — {st.setup_step}"
         text = f"{title}<br>Money: {money}<br>Forts: {forts} (win at {g.forts_to_win})"
         vp = getattr(st, "vp", None)
-        if "victory_points" in g.variants and vp is not None:
+        if g.victory_points and vp is not None:
             text += "<br>Victory points: " + " · ".join(f"{n} {vp.get(n, 0)}"
                                                         for n in g.nations)
         limit, excluded = st.army_allowance() if st.phase in ("move", "declare") else (None, [])
@@ -295,7 +295,7 @@ class PlayPanel(QWidget):
                 col, row = g.map.to_offset(h)
                 self.hq_combo.addItem(f"start number {n} [{col}, {row}]", n)
         for w in (*self.hq_widgets, self.hq_row_label):
-            w.setVisible("victory_points" in g.variants)
+            w.setVisible(g.victory_points)
         self.hq_button.setEnabled(bool(choices))
 
         self.plan.clear()

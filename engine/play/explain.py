@@ -16,11 +16,9 @@ if TYPE_CHECKING:
 
 
 def enemies_next_to(st: State, uid: str, h: Hex) -> list[str]:
-    """Enemy units next to `h` that give unit `uid` enemy contact there."""
-    me = st.units[uid]
-    return sorted(e.id for e in st.occ.values() if e.team != me.team
-                  and st.hex_of(e) is not None and st.hex_of(e).distance(h) == 1
-                  and st.game.can_melee(e.type, me.type) and not st.is_on_water(e))
+    """Ids of the enemy units next to `h` that give unit `uid` enemy contact there (the
+    engine's answer, `State.contact_enemies`)."""
+    return [e.id for e in st.contact_enemies(st.units[uid], h)]
 
 
 def stop_note(st: State, uid: str, path: tuple[Hex, ...], contact: Set[Hex]) -> str:
@@ -56,8 +54,7 @@ def contact_note(st: State, uid: str, h: Hex, contact: Set[Hex],
 
 def describe_hex(st: State, h: Hex) -> str:
     """The unit on a hex (or the garrison of a fort) for the status bar."""
-    i = st.game.board.index_of.get(h)
-    u = st.occ.get(i) if i is not None else None
+    u = st.unit_at(h)
     if u is not None:
         extra = f", carries {', '.join(u.cargo)}" if u.cargo else ""
         return (f"{u.id}: {u.type.id} ({u.type.unit_class}), damage {u.damage}, "
@@ -74,8 +71,7 @@ def target_note(session: PlaytestSession, attacker: str, h: Hex) -> str:
     """Declare phase: the odds of `attacker` against the enemy on `h`, or why it cannot
     attack it (the engine's reason); other hexes are described."""
     st = session.state
-    i = st.game.board.index_of.get(h)
-    d = st.occ.get(i) if i is not None else None
+    d = st.unit_at(h)
     if d is None or d.team == st.units[attacker].team:
         return describe_hex(st, h)
     why = session.plan_problem(attacker, d.id)

@@ -20,7 +20,7 @@ from engine.hexes import Hex
 from engine.play import explain
 from engine.play.session import PlaytestSession
 from engine.rules.actions import Action, Buy, Headquarters, Move, Unload
-from engine.rules.movement import MoveOption, contact_map
+from engine.rules.movement import MoveOption
 from engine.rules.state import State
 
 PickFn = Callable[[Hex], Action | None]
@@ -122,8 +122,7 @@ class Interaction:
         u = st.units[uid]
         if st.phase == "move":
             self.reachable = dict(st.legal_moves(u))
-            self.contact = {st.game.board.hexes[i]
-                            for i, c in enumerate(contact_map(st, u)) if c}
+            self.contact = st.contact_hexes(u)
             if not self.reachable:
                 return st.problem(Move(uid, st.hex_of(u) or Hex(0, 0))) or \
                     f"{uid} has nowhere to go"

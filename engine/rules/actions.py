@@ -16,6 +16,7 @@ from engine.rules.errors import ActionParseError
 
 _ID = re.compile(r"^[A-Za-z0-9_.\-]+$")
 _HEX = re.compile(r"^(-?\d+),(-?\d+)$")
+SPECIAL = "special"  # `buy special FORT`: a random special unit
 
 
 def _hex_text(h: Hex) -> str:
@@ -76,22 +77,61 @@ class Action:
             raise ActionParseError(f"expected '{usage}'")
 
 
+def _first_text(first: str | None) -> str:
+    return "" if first is None else f" first={first}"
+
+
+def _first_word(words: list[str]) -> tuple[list[str], str | None]:
+    """Split off a trailing `first=NATION`: the forced winner of the roll-off this setup
+    action ends with (who places first, who begins), a chance outcome."""
+    if words and words[-1].startswith("first="):
+        return words[:-1], _ident(words[-1].removeprefix("first="), "nation")
+    return words, None
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """Setup, before anything else: deal the start chips in this order (seat k gets the
+    numbers 3k+1..3k+3 of the list, army j the j-th of them). The forced outcome of the chip
+    deal (a chance node of an explicit-chance game); an automatic game deals by itself."""
+
+    numbers: tuple[int, ...]
+    verb: ClassVar[str] = "deal"
+    usage: ClassVar[str] = "deal N,N,..."
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "numbers", tuple(self.numbers))
+
+    def __str__(self) -> str:
+        return f"deal {_faces_text(self.numbers)}"
+
+    @classmethod
+    def _from_words(cls, words: list[str]) -> Action:
+        cls._expect(words, 1, cls.usage)
+        if not re.fullmatch(r"\d+(,\d+)*", words[0]):
+            raise ActionParseError(
+                f"'{words[0]}' is not a list of start numbers (hint: deal 4,1,9,2,7,5)")
+        return cls(tuple(int(w) for w in words[0].split(",")))
+
+
 @dataclass(frozen=True)
 class Assign(Action):
     """Setup: put a unit into army 1..3 (the army of the player's k-th start chip)."""
 
     unit: str
     army: int
+    first: str | None = None  # forced roll-off winner (see `first=`)
     verb: ClassVar[str] = "assign"
-    usage: ClassVar[str] = "assign UNIT ARMY"
+    usage: ClassVar[str] = "assign UNIT ARMY [first=NATION]"
 
     def __str__(self) -> str:
-        return f"assign {self.unit} {self.army}"
+        return f"assign {self.unit} {self.army}{_first_text(self.first)}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
+        words, first = _first_word(words)
         cls._expect(words, 2, cls.usage)
-        return cls(_ident(words[0], "unit id"), int(words[1]))
+        return cls(_ident(words[0], "unit id"), int(words[1]), first)
 
 
 @dataclass(frozen=True)
@@ -99,16 +139,18 @@ class Place(Action):
     """Setup: reveal the start chip of army 1..3 and place that army around its number."""
 
     army: int
+    first: str | None = None  # forced roll-off winner (see `first=`)
     verb: ClassVar[str] = "place"
-    usage: ClassVar[str] = "place ARMY"
+    usage: ClassVar[str] = "place ARMY [first=NATION]"
 
     def __str__(self) -> str:
-        return f"place {self.army}"
+        return f"place {self.army}{_first_text(self.first)}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
+        words, first = _first_word(words)
         cls._expect(words, 1, cls.usage)
-        return cls(int(words[0]))
+        return cls(int(words[0]), first)
 
 
 @dataclass(frozen=True)
@@ -116,16 +158,18 @@ class Headquarters(Action):
     """Setup, victory-points variant: choose one of your start numbers as headquarters."""
 
     number: int
+    first: str | None = None  # forced roll-off winner (see `first=`)
     verb: ClassVar[str] = "hq"
-    usage: ClassVar[str] = "hq NUMBER"
+    usage: ClassVar[str] = "hq NUMBER [first=NATION]"
 
     def __str__(self) -> str:
-        return f"hq {self.number}"
+        return f"hq {self.number}{_first_text(self.first)}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
+        words, first = _first_word(words)
         cls._expect(words, 1, cls.usage)
-        return cls(int(words[0]))
+        return cls(int(words[0]), first)
 
 
 @dataclass(frozen=True)
@@ -245,40 +289,61 @@ class Fight(Action):
     Plain `fight` rolls the state's seeded dice. `fight A/D[/S]` forces the dice instead:
     A are the attacker's faces, D the defender's (empty without return fire) and S Big
     Bertha's scatter die: `fight 2,8,6/1,2`, `fight 2,8,6/` (no return fire), `fight 4,9//5`.
-    A checked apply refuses faces that do not match the dice each side rolls.
+    With the dice-free variant `fight cA/cD[/S]` forces the cards drawn: `fight c3/c7`,
+    `fight c3/` (no return fire). A checked apply refuses faces or cards that do not match
+    what each side rolls or draws.
     """
 
     attacker_faces: tuple[int, ...] | None = None  # None: roll the state's dice
     defender_faces: tuple[int, ...] = ()
     scatter: int | None = None
+    attacker_card: int | None = None  # dice-free: the forced cards
+    defender_card: int | None = None
     verb: ClassVar[str] = "fight"
-    usage: ClassVar[str] = "fight [ATTACKER_FACES/DEFENDER_FACES[/SCATTER_FACE]]"
+    usage: ClassVar[str] = ("fight [ATTACKER_FACES/DEFENDER_FACES[/SCATTER_FACE]] | "
+                            "fight cCARD/[cCARD][/SCATTER_FACE]")
 
     def __post_init__(self) -> None:
         # Accept any sequence from code but keep tuples, so equal dice compare equal.
         if self.attacker_faces is not None:
             object.__setattr__(self, "attacker_faces", tuple(self.attacker_faces))
-        elif self.defender_faces or self.scatter is not None:
+            if self.attacker_card is not None or self.defender_card is not None:
+                raise ValueError("a forced fight gives faces or cards, not both")
+        elif self.defender_card is not None and self.attacker_card is None:
+            raise ValueError("a forced defender card needs attacker_card")
+        elif self.attacker_card is None and (self.defender_faces or self.scatter is not None):
             raise ValueError("forced defender or scatter faces need attacker_faces (maybe ())")
         object.__setattr__(self, "defender_faces", tuple(self.defender_faces))
 
     @property
     def forced(self) -> bool:
-        """Whether this fight uses the given faces instead of the state's dice."""
-        return self.attacker_faces is not None
+        """Whether this fight uses the given faces or cards instead of the state's dice."""
+        return self.attacker_faces is not None or self.attacker_card is not None
+
+    @property
+    def forced_cards(self) -> bool:
+        """Whether this fight forces dice-free cards (`fight cA/cD`)."""
+        return self.attacker_card is not None
 
     def __str__(self) -> str:
-        if self.attacker_faces is None:
+        if self.attacker_card is not None:
+            parts = [f"c{self.attacker_card}",
+                     "" if self.defender_card is None else f"c{self.defender_card}"]
+        elif self.attacker_faces is not None:
+            parts = [_faces_text(self.attacker_faces), _faces_text(self.defender_faces)]
+        else:
             return "fight"
-        parts = [_faces_text(self.attacker_faces), _faces_text(self.defender_faces)]
         if self.scatter is not None:
             parts.append(str(self.scatter))
         return "fight " + "/".join(parts)
 
     def __repr__(self) -> str:
-        if self.attacker_faces is None:
+        if not self.forced:
             return "Fight()"
         extra = "" if self.scatter is None else f", scatter={self.scatter!r}"
+        if self.attacker_card is not None:
+            return (f"Fight(attacker_card={self.attacker_card!r}, "
+                    f"defender_card={self.defender_card!r}{extra})")
         return (f"Fight(attacker_faces={self.attacker_faces!r}, "
                 f"defender_faces={self.defender_faces!r}{extra})")
 
@@ -292,13 +357,24 @@ class Fight(Action):
             raise ActionParseError(
                 f"'{words[0]}' is not forced dice (hint: attacker faces/defender faces, e.g. "
                 "fight 2,8,6/1,2 or fight 2,8,6/ without return fire; "
-                "a third part /N is the scatter die)")
+                "a third part /N is the scatter die; cards: fight c3/c7)")
         scatter = None
         if len(parts) == 3:
             if not re.fullmatch(r"-?\d+", parts[2]):
                 raise ActionParseError(f"scatter die '{parts[2]}' is not a number")
             scatter = int(parts[2])
+        if parts[0].startswith("c"):
+            defender = _parse_card(parts[1]) if parts[1] else None
+            return cls(scatter=scatter, attacker_card=_parse_card(parts[0]),
+                       defender_card=defender)
         return cls(_parse_faces(parts[0]), _parse_faces(parts[1]), scatter)
+
+
+def _parse_card(text: str) -> int:
+    if not re.fullmatch(r"c\d+", text):
+        raise ActionParseError(
+            f"'{text}' is not a card (hint: c and the card number, e.g. c3)")
+    return int(text[1:])
 
 
 def _faces_text(faces: tuple[int, ...]) -> str:
@@ -332,23 +408,35 @@ class EndPhase(Action):
 
 @dataclass(frozen=True)
 class Buy(Action):
-    """Buy a unit type into an own fort (or, for `buy_on_water` units, onto a water hex)."""
+    """Buy a unit type into an own fort (or, for `buy_on_water` units, onto a water hex).
+
+    `buy special FORT` draws a random special unit with the state's dice; `buy special FORT
+    TYPE` forces the draw (a chance outcome, see engine.rules.chance).
+    """
 
     unit_type: str
     where: str  # a fort id, or an axial hex "q,r" for units bought onto water
+    drawn: str | None = None  # a forced special draw
     verb: ClassVar[str] = "buy"
-    usage: ClassVar[str] = "buy TYPE FORT|Q,R"
+    usage: ClassVar[str] = "buy TYPE FORT|Q,R  or  buy special FORT [DRAWN_TYPE]"
+
+    def __post_init__(self) -> None:
+        if self.drawn is not None and self.unit_type != SPECIAL:
+            raise ValueError(f"only a special unit is drawn, not {self.unit_type!r}")
 
     def __str__(self) -> str:
-        return f"buy {self.unit_type} {self.where}"
+        tail = "" if self.drawn is None else f" {self.drawn}"
+        return f"buy {self.unit_type} {self.where}{tail}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
-        cls._expect(words, 2, cls.usage)
+        if len(words) != 3 or words[0] != SPECIAL:
+            cls._expect(words, 2, cls.usage)
         where = words[1]
         if not _HEX.match(where):
             _ident(where, "fort id")
-        return cls(_ident(words[0], "unit type"), where)
+        drawn = _ident(words[2], "unit type") if len(words) == 3 else None
+        return cls(_ident(words[0], "unit type"), where, drawn)
 
 
 @dataclass(frozen=True)

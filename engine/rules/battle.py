@@ -186,21 +186,29 @@ def engage(s: State, a: Unit, d: Unit) -> Engagement | str:
     return Engagement(a, d, dist, fa, fd, bonus, extra)
 
 
-def forced_dice(s: State, scatter_face: int | None) -> tuple[int, int, str]:
-    """(attacker dice, defender dice, why) the next fight rolls after scatter-die
-    `scatter_face` (ignored for an attacker that does not scatter)."""
+def target(s: State, scatter_face: int | None) -> Engagement | str:
+    """The next fight's engagement after scatter-die `scatter_face` (ignored for an attacker
+    that does not scatter), or why no dice are rolled (attack lost, shot into an empty hex)."""
     pair = pending(s)
     if pair is None:
-        return 0, 0, "the attack is lost (a unit is gone, in a fort or in a transport)"
+        return "the attack is lost (a unit is gone, in a fort or in a transport)"
     a, d = pair
     if scatters(s, a) and scatter_face is not None:
         _direction, hit = landing(s, a, d, scatter_face)
         if hit is None:
-            return 0, 0, f"scatter die {scatter_face} sends the shot to an empty hex"
+            return f"scatter die {scatter_face} sends the shot to an empty hex"
         d = hit
     e = engage(s, a, d)
+    return f"the attack is lost ({e})" if isinstance(e, str) else e
+
+
+def forced_dice(s: State, scatter_face: int | None) -> tuple[int, int, str]:
+    """(attacker dice, defender dice, why) the next fight rolls after scatter-die
+    `scatter_face` (ignored for an attacker that does not scatter)."""
+    e = target(s, scatter_face)
     if isinstance(e, str):
-        return 0, 0, f"the attack is lost ({e})"
+        return 0, 0, e
+    a, d = e.attacker, e.defender
     a_n, d_n = e.dice(s)
     base = a_n - e.extra
     why = f"{a.id} rolls {base} dice for damage {a.damage}"
@@ -211,10 +219,41 @@ def forced_dice(s: State, scatter_face: int | None) -> tuple[int, int, str]:
     return a_n, d_n, why
 
 
+def card_tables(s: State, e: Engagement) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Dice-free: the hits on each card the attacker and the defender draw from (the
+    defender's is empty when it does not fire back)."""
+    rs = s.game.ruleset
+    variant = s.game.card_variant
+    assert variant is not None
+    a_n, d_n = e.dice(s)
+    a = variant.card_table(rs, combat.hit_value(rs, e.fa, e.fd), a_n)
+    d = variant.card_table(rs, combat.hit_value(rs, e.fd, e.fa), d_n) if d_n else ()
+    return a, d
+
+
+def _card_problem(s: State, f: Fight) -> str | None:
+    e = target(s, f.scatter)
+    if isinstance(e, str):
+        return f"no cards are drawn: {e}"
+    tables = card_tables(s, e)
+    for who, card, table in zip(("attacker", "defender"), (f.attacker_card, f.defender_card),
+                                tables, strict=True):
+        if not table and card is not None:
+            return f"the {who} does not fire back: drop its card (hint: fight c{f.attacker_card}/)"
+        if table and (card is None or not 1 <= card <= len(table)):
+            return f"the {who} draws one of cards 1..{len(table)}, got {card}"
+    return None
+
+
 def forced_problem(s: State, f: Fight) -> str | None:
     """Why forced fight `f` does not fit the next declared attack, or None."""
-    if s.game.draws_cards:
-        return "the dice-free variant draws cards: forced dice do not apply (hint: 'fight')"
+    # Under dice-free only a fight that draws no card (attack lost, shot into an empty hex)
+    # is forced with empty faces: `fight /` or `fight //S`.
+    no_cards = not f.attacker_faces and isinstance(target(s, f.scatter), str)
+    if s.game.draws_cards and not f.forced_cards and not no_cards:
+        return "the dice-free variant draws cards: forced dice do not apply (hint: fight c3/c7)"
+    if f.forced_cards and not s.game.draws_cards:
+        return "cards are drawn only with the dice-free variant (hint: force dice faces)"
     pair = pending(s)
     rolls_scatter = pair is not None and scatters(s, pair[0])
     if rolls_scatter and f.scatter is None:
@@ -224,6 +263,8 @@ def forced_problem(s: State, f: Fight) -> str | None:
         return "no scatter die is rolled in this fight (hint: drop the third part)"
     if f.scatter is not None and not 1 <= f.scatter <= combat.DIE_FACES:
         return f"scatter die face {f.scatter} is not 1..12"
+    if f.forced_cards:
+        return _card_problem(s, f)
     sides = (("attacker", f.attacker_faces or ()), ("defender", f.defender_faces))
     for who, faces in sides:
         bad = [x for x in faces if not 1 <= x <= combat.DIE_FACES]
@@ -260,10 +301,10 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     fa, fd, dist = e.fa, e.fd, e.distance
     cards: list[int] = []
     roll: Callable[[int], tuple[int, ...]]
-    if forced is not None:
+    if forced is not None and not forced.forced_cards:
         roll = _forced_roll(forced)
     elif s.game.draws_cards:
-        roll = _card_roll(s, fa, fd, cards, (a.nation, d.nation))
+        roll = _card_roll(s, e, cards, forced)
     else:
         roll = s.dice.roll
     if forced is None and automa.automa_nations(s.game):
@@ -301,24 +342,24 @@ def _forced_roll(f: Fight) -> Callable[[int], tuple[int, ...]]:
 
 
 def _card_roll(
-    s: State, fa: combat.Fighter, fd: combat.Fighter, cards: list[int],
-    nations: tuple[str, str],
+    s: State, e: Engagement, cards: list[int], forced: Fight | None
 ) -> Callable[[int], tuple[int, ...]]:
     """A `roll` that draws a dice-free card for each side that draws (the variant's
-    `draws_for`; the other side rolls its dice) and returns faces showing the card's hits
-    (1 = a hit, 12 = a miss; every face hits when the hit value is 12)."""
-    rs = s.game.ruleset
+    `draws_for`; the other side rolls its dice), or takes `forced`'s cards, and returns faces
+    showing the card's hits (1 = a hit, 12 = a miss; every face hits when the hit value is
+    12)."""
     variant = s.game.card_variant
     assert variant is not None
-    values = iter((combat.hit_value(rs, fa, fd), combat.hit_value(rs, fd, fa)))
-    draws = iter(variant.draws_for(n) for n in nations)
+    tables = iter(card_tables(s, e))
+    draws = iter(variant.draws_for(u.nation) for u in (e.attacker, e.defender))
+    given = iter(()) if forced is None else iter((forced.attacker_card, forced.defender_card))
 
     def roll(n: int) -> tuple[int, ...]:
-        value = next(values)
+        table = next(tables)
+        card_given = next(given, None)
         if not next(draws):
             return s.dice.roll(n)
-        table = variant.card_table(rs, value, n)
-        card = s.dice.below(len(table)) + 1
+        card = card_given or s.dice.below(len(table)) + 1
         cards.append(card)
         hits = table[card - 1]
         return (1,) * hits + (12,) * (n - hits)

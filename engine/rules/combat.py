@@ -298,7 +298,8 @@ def melee_bonus(ruleset: Ruleset, supporters: int, opposite: bool) -> tuple[str 
 # --- one combat ------------------------------------------------------------------------------
 
 
-def _count_hits(faces: Sequence[int], value: int) -> int:
+def count_hits(faces: Sequence[int], value: int) -> int:
+    """Hits among d12 `faces` for hit value `value` (a face hits when it is <= the value)."""
     return sum(1 for f in faces if f <= value)
 
 
@@ -368,13 +369,13 @@ def resolve(
 
     a_value = hit_value(ruleset, attacker, defender)
     a_faces = _roll(roll, dice_count(ruleset, attacker.damage, bonus_dice), "attacker")
-    a_hits = _count_hits(a_faces, a_value)
+    a_hits = count_hits(a_faces, a_value)
 
     d_value, d_faces, d_hits = 0, (), 0
     if fires_back:
         d_value = hit_value(ruleset, defender, attacker)
         d_faces = _roll(roll, dice_count(ruleset, defender.damage), "defender")
-        d_hits = _count_hits(d_faces, d_value)
+        d_hits = count_hits(d_faces, d_value)
 
     def_room, att_room = damage_room(ruleset, defender), damage_room(ruleset, attacker)
     to_def = min(damage_from_hits(defender, a_hits), def_room)

@@ -28,7 +28,9 @@ class Game:
     Options: `seed` (int or text) seeds every die of the game, `setup` is "full" (players
     assign and place their armies with actions) or "quick" (armies grouped and placed
     automatically: from `groups` when given, else at random), `variants` switches on extra
-    ruleset variants beside the scenario's own.
+    ruleset variants beside the scenario's own. `explicit_chance` makes states stop at chance
+    nodes (OpenSpiel style: `is_chance_node`, `chance_outcomes`, `apply_chance`) instead of
+    rolling the seeded dice inside `apply_action` (engine.rules.chance).
     """
 
     def __init__(
@@ -39,6 +41,7 @@ class Game:
         setup: str = "full",
         variants: tuple[str, ...] | list[str] = (),
         groups: dict[str, list[list[str]]] | None = None,
+        explicit_chance: bool = False,
     ) -> None:
         if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
             raise ScenarioError(
@@ -55,6 +58,7 @@ class Game:
         self.setup_mode = setup
         self.groups = groups or {}
         self.extra_variants = tuple(variants)
+        self.explicit_chance = explicit_chance
         self.variants = self._enabled_variants(scenario, tuple(variants))
         try:
             self.variant_objects: tuple[Variant, ...] = variants_module.make(
@@ -115,6 +119,12 @@ class Game:
         self.rosters = {n: self._roster(n) for n in self.nations}
         self._melee: dict[tuple[str, str], bool] = {}
         self.source: Path | None = None  # the scenario file, when loaded from one
+        mixed = self.card_variant is not None and len(
+            {self.card_variant.draws_for(n) for n in self.nations}) > 1
+        if explicit_chance and mixed:
+            raise ScenarioError(f"scenario {scenario.id!r}: explicit chance nodes do not cover "
+                                f"'{self.card_variant.id}' yet (one side draws cards, the "
+                                "other rolls dice); play it with automatic dice")
 
     # --- static facts --------------------------------------------------------------------
 
@@ -234,7 +244,7 @@ class Game:
             "setup": self.setup_mode,
             "variants": list(self.extra_variants),
             "groups": self.groups,
-        }
+        } | ({"explicit_chance": True} if self.explicit_chance else {})
 
     def new_initial_state(self) -> State:
         """A fresh game: start chips dealt; in quick setup armies already placed."""

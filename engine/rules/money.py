@@ -8,7 +8,7 @@ from engine.hexes import ring
 from engine.model import UnitType
 from engine.rules import victory
 from engine.rules.abilities import powers
-from engine.rules.actions import Buy, Gift, Repair, parse_hex
+from engine.rules.actions import SPECIAL, Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
 from engine.rules.events import (
     IncomeCollected,
@@ -21,17 +21,20 @@ from engine.rules.events import (
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
 
-SPECIAL = "special"  # `buy special FORT`: a special unit drawn at random
+def income(s: State, nation: str) -> int:
+    """What `nation` collects at the start of its money phase: the ruleset's amount per fort
+    it holds."""
+    owned = sum(1 for o in s.fort_owner.values() if o == nation)
+    return owned * s.game.ruleset.income_per_fort
 
 
 def collect_income(s: State) -> None:
     """Income of the player to act: the ruleset's amount per fort it holds."""
     nation = s.nation
-    owned = sum(1 for o in s.fort_owner.values() if o == nation)
-    income = owned * s.game.ruleset.income_per_fort
-    s.money[nation] += income
-    if income:
-        s.log.append(IncomeCollected(nation, income))
+    amount = income(s, nation)
+    s.money[nation] += amount
+    if amount:
+        s.log.append(IncomeCollected(nation, amount))
 
 
 def repair_cost(s: State, u: Unit) -> int:
@@ -89,6 +92,17 @@ def price(s: State, utype: UnitType | None) -> int | None:
     return None if value is None else int(value)
 
 
+def drawn_problem(s: State, a: Buy) -> str | None:
+    """Why the forced draw of `buy special FORT TYPE` cannot come up now, or None."""
+    if a.drawn is None:
+        return None
+    pool = [u.id for u in special_pool(s)]
+    if a.drawn not in pool:
+        return (f"{a.drawn!r} cannot be drawn (hint: the special units you could draw are "
+                f"{', '.join(pool) or 'none'})")
+    return None
+
+
 def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
     """Why the player to act cannot buy `type_id` ("special" for a random special unit)
     into fort `where` (or onto water hex `where` for units bought on water), or None."""
@@ -138,8 +152,11 @@ def do_buy(s: State, a: Buy) -> None:
     """Pay and place the bought unit (a drawn special unit is logged with its draw)."""
     nation = s.nation
     if a.unit_type == SPECIAL:
-        pool = special_pool(s)
-        utype = pool[s.dice.below(len(pool))]
+        if a.drawn is not None:
+            utype = s.game.catalog.units[a.drawn]
+        else:
+            pool = special_pool(s)
+            utype = pool[s.dice.below(len(pool))]
         s.log.append(SpecialDrawn(nation, utype.id))
     else:
         utype = s.game.catalog.units[a.unit_type]

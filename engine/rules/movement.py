@@ -108,21 +108,32 @@ class MoveOption:
         return f"MoveOption(cost={self.cost}, kind={self.kind!r}{extra}, path={list(self.path)})"
 
 
+def gives_contact(state: State, enemy: Unit, unit: Unit) -> bool:
+    """Whether `enemy`, standing on the board, puts the hexes next to it in enemy contact
+    for `unit`: an enemy that could attack it in melee and is not on water."""
+    return (enemy.team != unit.team and state.game.can_melee(enemy.type, unit.type)
+            and not state.is_on_water(enemy))
+
+
 def contact_map(state: State, unit: Unit) -> bytearray:
     """1 for every hex in enemy contact for `unit`: next to an enemy on the board that could
     attack it in melee (units in forts, aboard transports or on water give none)."""
     board = state.game.board
     contact = bytearray(len(board.hexes))
     nbrs = board.neighbours
-    can_melee = state.game.can_melee
-    team = unit.team
-    utype = unit.type
     for e in state.occ.values():
-        if e.team == team or not can_melee(e.type, utype) or state.is_on_water(e):
+        if not gives_contact(state, e, unit):
             continue
         for n in nbrs[e.pos]:
             contact[n] = 1
     return contact
+
+
+def contact_enemies(state: State, unit: Unit, index: int) -> list[Unit]:
+    """The enemies next to board index `index` that give `unit` enemy contact there."""
+    occ = state.occ
+    return [occ[n] for n in state.game.board.neighbours[index]
+            if n in occ and gives_contact(state, occ[n], unit)]
 
 
 def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:

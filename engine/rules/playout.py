@@ -44,6 +44,9 @@ def play_random(s: State, seed: int | str = 0, max_rounds: int = 30,
     rng = Dice(seed_state(f"player:{seed}"))
     apply = s.apply_action if checked else s.apply_unchecked
     while not s.is_terminal():
+        if s.is_chance_node():  # an explicit-chance game: roll as the automatic game would
+            s.apply_chance(s.sample_chance())
+            continue
         if s.round > max_rounds:
             apply(Surrender())
             break

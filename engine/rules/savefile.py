@@ -99,7 +99,8 @@ def load_save(path: str | os.PathLike[str]) -> State:
     scenario = _load_scenario(scenario_file)
     try:
         game = Game(scenario, seed=options["seed"], setup=options["setup"],
-                    variants=tuple(options["variants"]), groups=options["groups"] or None)
+                    variants=tuple(options["variants"]), groups=options["groups"] or None,
+                    explicit_chance=bool(options.get("explicit_chance", False)))
     except ScenarioError as exc:
         raise GameFileError(f"{path}: {exc}") from None
     game.source = scenario_file

@@ -49,7 +49,13 @@ def clone(s: State) -> State:
 
 
 def to_json(s: State) -> dict[str, Any]:
-    """The full state as plain JSON data."""
+    """The full state as plain JSON data; SaveError while a special draw is pending (the
+    waiting purchase is no part of a saved game)."""
+    if s.chance_pending is not None:
+        raise SaveError(f"'{s.chance_pending}' waits for its chance outcome "
+                        "(hint: apply_chance before saving)")
+    if s.deal_pending is not None:
+        raise SaveError("the start chips are being dealt (hint: apply_chance before saving)")
     hexes = s.game.board.hexes
     units = []
     for u in s.units.values():

@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import Hex, ring
 from engine.rules import victory
-from engine.rules.actions import Assign, Headquarters, Place
+from engine.rules.actions import Assign, Deal, Headquarters, Place
 from engine.rules.board import IMPASSABLE
+from engine.rules.dice import Dice
 from engine.rules.errors import IllegalActionError
-from engine.rules.events import ArmyPlaced, ChipsDealt, HeadquartersChosen, RolledOff
+from engine.rules.events import ArmyPlaced, ChipsDealt, Event, HeadquartersChosen, RolledOff
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -17,68 +18,93 @@ if TYPE_CHECKING:
 ARMIES = 3
 
 
-def deal_chips(s: State) -> None:
-    """Shuffle the game's start numbers and deal three to each seat (army k = chip k)."""
+def deal_chips(s: State, order: tuple[int, ...] | None = None) -> None:
+    """Shuffle the game's start numbers (or take them in `order`) and deal three to each
+    seat (army k = chip k)."""
     numbers = sorted(s.game.start_numbers)
-    s.dice.shuffle(numbers)
+    if order is None:
+        s.dice.shuffle(numbers)
+    else:
+        numbers = list(order)
     for k, nation in enumerate(s.game.nations):
         s.chips[nation] = numbers[ARMIES * k: ARMIES * (k + 1)]
     s.log.append(ChipsDealt({n: tuple(c) for n, c in s.chips.items()}))
 
 
-def roll_off(s: State, purpose: str) -> int:
-    """Every seat rolls a d12, highest wins, ties roll again; returns the winning seat."""
-    contenders = list(range(s.game.players))
+def roll_off(s: State, purpose: str, first: str | None = None) -> int:
+    """Every seat rolls a d12, highest wins, ties roll again; returns the winning seat.
+    `first` forces the winner (a chance outcome): it shows 12, everyone else 1."""
+    if first is not None:
+        rolls = {n: (12 if n == first else 1) for n in s.game.nations}
+        s.log.append(RolledOff(purpose, (rolls,), first))
+        return s.game.nations.index(first)
+    return s.game.nations.index(roll_off_winner(s.game.nations, s.dice, purpose, s.log))
+
+
+def roll_off_winner(nations: list[str], dice: Dice, purpose: str,
+                    log: list[Event] | None = None) -> str:
+    """The nation that wins a roll-off with `dice` (logged into `log` when given)."""
+    contenders = list(range(len(nations)))
     rounds = []
     while True:
-        rolls = {seat: s.dice.d12() for seat in contenders}
-        rounds.append({s.game.nations[k]: v for k, v in rolls.items()})
+        rolls = {seat: dice.d12() for seat in contenders}
+        rounds.append({nations[k]: v for k, v in rolls.items()})
         top = max(rolls.values())
         contenders = [seat for seat, v in rolls.items() if v == top]
         if len(contenders) == 1:
             break
-    s.log.append(RolledOff(purpose, tuple(rounds), s.game.nations[contenders[0]]))
-    return contenders[0]
+    if log is not None:
+        log.append(RolledOff(purpose, tuple(rounds), nations[contenders[0]]))
+    return nations[contenders[0]]
 
 
-def after_assign(s: State) -> None:
-    """Advance to the next seat once the current one has assigned every unit."""
+def after_assign(s: State, first: str | None = None) -> None:
+    """Advance to the next seat once the current one has assigned every unit (`first`: the
+    forced winner of the roll-off for the first placer)."""
     if any(u.army is None for u in s.units.values() if u.nation == s.nation):
         return
     if s.current + 1 < s.game.players:
         s.current += 1
         return
     s.setup_step = "place"
-    s.current = roll_off(s, "first_placer")
+    s.current = roll_off(s, "first_placer", first)
 
 
-def after_place(s: State) -> None:
+def after_place(s: State, first: str | None = None) -> None:
     """Next seat clockwise with an unplaced army; when all are placed, roll who begins."""
-    n = s.game.players
-    for step in range(1, n + 1):
-        seat = (s.current + step) % n
-        if not all(s.placed[s.game.nations[seat]]):
-            s.current = seat
-            return
+    seat = next_placer(s)
+    if seat is not None:
+        s.current = seat
+        return
     if victory.enabled(s):
         s.setup_step = "hq"
         s.current = 0
         return
-    begin(s)
+    begin(s, first)
 
 
-def after_hq(s: State) -> None:
+def next_placer(s: State) -> int | None:
+    """The next seat clockwise from the player to act with an unplaced army, or None."""
+    n = s.game.players
+    for step in range(1, n + 1):
+        seat = (s.current + step) % n
+        if not all(s.placed[s.game.nations[seat]]):
+            return seat
+    return None
+
+
+def after_hq(s: State, first: str | None = None) -> None:
     """Victory points: next seat to choose its headquarters, then roll who begins."""
     for seat, nation in enumerate(s.game.nations):
         if nation not in s.hq:
             s.current = seat
             return
-    begin(s)
+    begin(s, first)
 
 
-def begin(s: State) -> None:
-    """Roll for the first player and start round 1."""
-    s.first_player = roll_off(s, "first_player")
+def begin(s: State, first: str | None = None) -> None:
+    """Roll for the first player (`first`: the forced winner) and start round 1."""
+    s.first_player = roll_off(s, "first_player", first)
     s.round = 1
     s.setup_step = "done"
     s.start_turn(s.first_player)
@@ -151,18 +177,14 @@ def quick_setup(s: State) -> None:
             _assign(s, u, s.dice.below(ARMIES) + 1)
     s.setup_step = "place"
     s.current = roll_off(s, "first_placer")
-    n = s.game.players
     while True:
         nation = s.nation
         army = next(k + 1 for k in range(ARMIES) if not s.placed[nation][k])
         place_army(s, nation, army)
-        if all(all(p) for p in s.placed.values()):
+        seat = next_placer(s)
+        if seat is None:
             break
-        for step in range(1, n + 1):
-            seat = (s.current + step) % n
-            if not all(s.placed[s.game.nations[seat]]):
-                s.current = seat
-                break
+        s.current = seat
     if victory.enabled(s):
         for nation in s.game.nations:
             s.hq[nation] = s.chips[nation][s.dice.below(ARMIES)]
@@ -175,21 +197,37 @@ def _assign(s: State, u: Unit, army: int) -> None:
     s.armies[u.nation][army - 1].append(u.id)
 
 
+def deal_problem(s: State, a: Deal) -> str | None:
+    """Why the chips cannot be dealt in `a`'s order now, or None."""
+    if s.history or s.setup_step != "assign":
+        return "the start chips are dealt once, before the first setup action"
+    if sorted(a.numbers) != sorted(s.game.start_numbers):
+        return (f"deal each start number of the game once: "
+                f"{','.join(map(str, sorted(s.game.start_numbers)))}")
+    return None
+
+
+def do_deal(s: State, a: Deal) -> None:
+    """Deal the start chips in the given order (the forced chip deal)."""
+    s.deal_pending = None
+    deal_chips(s, a.numbers)
+
+
 def do_assign(s: State, a: Assign) -> None:
     """Put a unit into one of its nation's armies."""
     u = s.units[a.unit]
     u.army = a.army
     s.armies[u.nation][a.army - 1].append(u.id)
-    after_assign(s)
+    after_assign(s, a.first)
 
 
 def do_hq(s: State, a: Headquarters) -> None:
     """Choose the start number of the nation's headquarters (victory-points variant)."""
     s.hq[s.nation] = a.number
-    after_hq(s)
+    after_hq(s, a.first)
 
 
 def do_place(s: State, a: Place) -> None:
     """Place one of the nation's armies at its start number."""
     place_army(s, s.nation, a.army)
-    after_place(s)
+    after_place(s, a.first)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from engine.rules.actions import (
     BoardTransport,
     Buy,
     Capture,
+    Deal,
     EndPhase,
     Enter,
     Fight,
@@ -27,7 +29,7 @@ from engine.rules.actions import (
     Surrender,
     Unload,
 )
-from engine.rules.chance import ChanceOutcome
+from engine.rules.chance import Outcome
 from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
 from engine.rules.events import (
@@ -36,7 +38,16 @@ from engine.rules.events import (
     GameOver,
     PhaseStarted,
 )
-from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
+from engine.rules.movement import (
+    BOARD,
+    CAPTURE,
+    ENTER,
+    MOVE,
+    MoveOption,
+    contact_enemies,
+    contact_map,
+    legal_moves,
+)
 from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
 from engine.rules.phase import Phase
 from engine.rules.unit import Unit
@@ -84,6 +95,12 @@ class State:
         self.hq_taken: list[str] = []
         self.bank_paid: dict[str, int] = {}
         self.dice = Dice(seed_state(game.seed))
+        # Explicit chance: a player's action that waits for its chance outcome (a special
+        # unit bought, to be drawn); not yet in `history`.
+        self.chance_pending: Action | None = None
+        # Explicit chance, full setup: the chip deal in progress, (numbers, i) of a
+        # Fisher–Yates shuffle whose next step swaps position i with a drawn j <= i.
+        self.deal_pending: tuple[tuple[int, ...], int] | None = None
         self.history: list[Action] = []
         self.log: list[Event] = []
 
@@ -101,7 +118,11 @@ class State:
             s.placed[nation] = [False] * ARMIES
             for utype in game.rosters[nation]:
                 s.add_unit(utype, nation)
-        setup.deal_chips(s)
+        numbers = tuple(sorted(game.start_numbers))
+        if game.explicit_chance and game.setup_mode == "full" and len(numbers) > 1:
+            s.deal_pending = (numbers, len(numbers) - 1)
+        else:
+            setup.deal_chips(s)
         if game.setup_mode == "quick":
             setup.quick_setup(s)
         return s
@@ -165,30 +186,49 @@ class State:
                 for n in self.game.nations]
 
     def is_chance_node(self) -> bool:
-        """Always False: a `fight` rolls the state's own seeded dice (logged in `log`).
+        """Whether chance decides next (dice or cards of the next fight, a special unit
+        drawn); only in a game with `explicit_chance`. Otherwise always False: `apply_action`
+        rolls the state's own seeded dice (see docs/engine.md, "Chance and dice")."""
+        return self.game.explicit_chance and chance.kind(self) is not None
 
-        Search that wants to branch over dice uses `chance_outcomes()` and `apply_chance()`
-        when the next action is a fight (see docs/engine.md, "Chance and dice").
-        """
-        return False
-
-    def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
-        """When the next action is a fight: every outcome of that combat with its exact
-        probability (Fractions summing to 1); otherwise an empty list."""
+    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """Every outcome of the chance that decides next with its exact probability
+        (Fractions summing to 1): at a chance node, and in any game when the next action is
+        a fight; otherwise an empty list."""
         return chance.outcomes(self)
 
-    def chance_action(self, outcome: ChanceOutcome) -> Fight:
-        """The forced `fight` that produces `outcome` (canonical faces: hits 1, misses 12)."""
-        return chance.fight_for(self, outcome)
+    def chance_action(self, outcome: Outcome) -> Action:
+        """The forced action that produces `outcome` (a forced `fight`, or `buy special FORT
+        TYPE`); it replays in any game."""
+        return chance.action_for(self, outcome)
 
-    def apply_chance(self, outcome: ChanceOutcome) -> None:
-        """Fight the next combat with the given outcome instead of rolling; the history
-        records the forced fight, so the game replays. IllegalActionError if impossible."""
+    def sample_chance(self, dice: Dice | None = None) -> Outcome:
+        """The outcome the seeded `dice` give (default: the state's own, advanced exactly as
+        the automatic roll would); apply it with `apply_chance`."""
+        return chance.sample(self, self.dice if dice is None else dice)
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Resolve the chance that decides next with the given outcome instead of rolling;
+        the history records the forced action, so the game replays. IllegalActionError if
+        `outcome` is impossible."""
+        if self.deal_pending is not None:
+            try:
+                done = chance.deal_step(self, outcome)
+            except ValueError as exc:
+                raise IllegalActionError(Deal(()), str(exc)) from None
+            if done is not None:
+                self.apply_action(done)
+            return
         try:
-            action = chance.fight_for(self, outcome)
+            action = chance.action_for(self, outcome)
         except ValueError as exc:
-            raise IllegalActionError(Fight(), str(exc)) from None
-        self.apply_action(action)
+            raise IllegalActionError(self.chance_pending or Fight(), str(exc)) from None
+        pending, self.chance_pending = self.chance_pending, None
+        try:
+            self.apply_action(action)
+        except IllegalActionError:
+            self.chance_pending = pending
+            raise
 
     def forts_of(self, team: str) -> int:
         """Forts held by a team."""
@@ -279,6 +319,19 @@ class State:
         hex each, in boarding order)."""
         return transport.unload_choices(self, t, at)
 
+    def contact_hexes(self, u: Unit) -> set[Hex]:
+        """Every hex where `u` would stand in enemy contact (RULES §5.1: two contact hexes in
+        a row end a move)."""
+        hexes = self.game.board.hexes
+        return {hexes[i] for i, c in enumerate(contact_map(self, u)) if c}
+
+    def contact_enemies(self, u: Unit, h: Hex) -> list[Unit]:
+        """The enemy units next to hex `h` that give `u` enemy contact there, by id."""
+        index = self.game.board.index_of.get(h)
+        if index is None:
+            return []
+        return sorted(contact_enemies(self, u, index), key=lambda e: e.id)
+
     def legal_moves(self, u: Unit | str) -> dict[Hex, MoveOption]:
         """Every hex the unit can end its move on, with cost and path (see movement)."""
         unit = self.unit(u) if isinstance(u, str) else u
@@ -288,7 +341,7 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now, in a stable order."""
-        if self.phase == "over":
+        if self.phase == "over" or self.is_chance_node():
             return []
         if self.phase == "setup":
             return self._setup_actions()
@@ -348,6 +401,11 @@ class State:
         """Why `a` may not declare an attack on `d` now, or None."""
         return battle.attack_problem(self, a, d)
 
+    def engagement(self, a: Unit, d: Unit) -> battle.Engagement | str:
+        """The combat of `a` against `d` as it would be fought now (distance, fighters, pincer
+        or encirclement dice), or why `a` cannot attack `d` from where it stands."""
+        return battle.engage(self, a, d)
+
     def fighter(self, u: Unit) -> combat.Fighter:
         """The combat view of a unit on the board."""
         return battle.fighter(self, u)
@@ -357,6 +415,10 @@ class State:
         return battle.melee_support(self, a, d)
 
     # --- money phase (engine.rules.money) ------------------------------------------------
+
+    def income(self, nation: str) -> int:
+        """What `nation` collects at the start of its money phase (per fort it holds)."""
+        return money.income(self, nation)
 
     def repair_cost(self, u: Unit) -> int:
         """What repairing `u` costs under the ruleset."""
@@ -378,11 +440,19 @@ class State:
         problem = self.problem(action)
         if problem is not None:
             raise IllegalActionError(action, problem)
-        self._apply(action)
-        self.history.append(action)
+        self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks."""
+        """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks.
+        With `explicit_chance`, an action that rolls (`buy special FORT`, a setup action
+        ending in a roll-off) waits at a chance node for its outcome."""
+        if self.game.explicit_chance and chance.waits(self, action):
+            self.chance_pending = action
+            return
+        self.apply_unchecked_now(action)
+
+    def apply_unchecked_now(self, action: Action) -> None:
+        """Apply a legal action, rolling any dice it needs at once (no chance node)."""
         self._apply(action)
         self.history.append(action)
 
@@ -390,6 +460,17 @@ class State:
         """Why `a` is illegal now, or None when it is legal."""
         if self.phase == "over":
             return f"the game is over ({self.winner_team} won by {self.reason})"
+        if self.deal_pending is not None and not isinstance(a, Deal):
+            return ("the start chips are being dealt (hint: apply_chance one of "
+                    "chance_outcomes(), or 'deal N,N,…')")
+        if self.chance_pending is not None:
+            if not chance.completes(self.chance_pending, a):
+                return (f"'{self.chance_pending}' waits for its chance outcome "
+                        "(hint: apply_chance one of chance_outcomes())")
+        elif (self.game.explicit_chance and self.deal_pending is None and self.is_chance_node()
+              and not isinstance(a, Fight)):
+            return ("chance decides next: the next fight (hint: apply_chance one of "
+                    "chance_outcomes(), or 'fight' to roll the seeded dice)")
         if isinstance(a, Surrender):
             return None
         for name in ("unit", "transport", "attacker", "defender"):
@@ -397,13 +478,15 @@ class State:
             if uid is not None and uid not in self.units:
                 return f"there is no unit {uid!r}"
         phase_of = {
-            Assign: "setup", Place: "setup", Headquarters: "setup", Move: "move",
+            Assign: "setup", Place: "setup", Headquarters: "setup", Deal: "setup", Move: "move",
             Enter: "move", Capture: "move", BoardTransport: "move", Unload: "move",
             Attack: "declare", Fight: "combat", Buy: "money", Repair: "money",
         }
         want = phase_of.get(type(a))
         if want is not None and self.phase != want:
             return f"'{a.verb}' belongs to the {want} phase, this is the {self.phase} phase"
+        if isinstance(a, Deal):
+            return setup.deal_problem(self, a)
         if isinstance(a, Assign | Place | Headquarters):
             return self._setup_problem(a)
         if isinstance(a, Move | Enter | Capture | BoardTransport):
@@ -432,7 +515,8 @@ class State:
         if isinstance(a, Repair):
             return self.repair_problem(self.units[a.unit])
         if isinstance(a, Buy):
-            return money.buy_problem(self, a.unit_type, a.where)
+            return (money.buy_problem(self, a.unit_type, a.where)
+                    or money.drawn_problem(self, a))
         if isinstance(a, Gift):
             return money.gift_problem(self, a)
         if isinstance(a, EndPhase):
@@ -477,6 +561,15 @@ class State:
         return found[1].action_problem(self, found[0], a)
 
     def _setup_problem(self, a: Assign | Place | Headquarters) -> str | None:
+        problem = self._setup_step_problem(a)
+        if problem is None and a.first is not None:
+            if a.first not in self.game.nations:
+                return f"first={a.first}: no such nation in this game ({self.game.nations})"
+            if not chance.rolls_off(self, a):
+                return f"no roll-off follows '{replace(a, first=None)}' (hint: drop first=)"
+        return problem
+
+    def _setup_step_problem(self, a: Assign | Place | Headquarters) -> str | None:
         nation = self.nation
         if isinstance(a, Headquarters):
             if self.setup_step != "hq":
@@ -690,6 +783,7 @@ class State:
 
 
 _HANDLERS = {
+    Deal: setup.do_deal,
     Assign: setup.do_assign,
     Place: setup.do_place,
     Headquarters: setup.do_hq,

@@ -190,22 +190,17 @@ def _targets(args: argparse.Namespace) -> dict[str, Any]:
     a = _unit(s, args.unit)
     out = []
     if a.pos >= 0:
-        board = s.game.board
-        ah = board.hexes[a.pos]
         for d in sorted(s.occ.values(), key=lambda v: v.id):
             if d.team == a.team:
                 continue
-            dist = ah.distance(board.hexes[d.pos])
-            fa, fd = s.fighter(a), s.fighter(d)
-            if combat.attack_problem(fa, fd, dist) is not None:
+            e = s.engagement(a, d)
+            if isinstance(e, str):
                 continue
-            bonus, extra = None, 0
-            if dist == 1:
-                bonus, extra = combat.melee_bonus(s.game.ruleset, *s.melee_support(a, d))
             out.append({
                 "unit": d.id, "type": d.type.id, "nation": d.nation, **_where(s, d.pos),
-                "distance": dist, "melee": dist == 1, "bonus": bonus, "bonus_dice": extra,
-                "return_fire": combat.returns_fire(fa, fd, dist),
+                "distance": e.distance, "melee": e.distance == 1, "bonus": e.bonus,
+                "bonus_dice": e.extra,
+                "return_fire": combat.returns_fire(e.fa, e.fd, e.distance),
                 "action": f"attack {a.id} {d.id}",
                 "legal_now": s.phase == "declare" and s.attack_problem(a, d) is None,
             })

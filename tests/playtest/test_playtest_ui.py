@@ -152,6 +152,7 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
                                                      + event.damage_to_defender)
     assert "dice" in c.panel.log.toPlainText()
     assert c.panel.dice.isVisible() and c.panel.dice.rows()[0][1] == list(event.attacker_dice)
+    assert c.panel.dice.rows()[0][3] == event.attacker_hits  # the engine's hits, not recounted
     assert c.export_log(tmp_path / "log.txt")
     assert "attacks" in (tmp_path / "log.txt").read_text(encoding="utf-8")
     # Money: income was paid; buy something affordable into an own fort if possible.

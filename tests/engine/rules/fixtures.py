@@ -147,6 +147,8 @@ def empty_state(m: GameMap | None = None, players: int = 2, to_act: str = "DE",
     """A state in the move phase of round 5 with no units on the board."""
     game = Game(scenario(m, players, rs, half), **game_options)
     s = game.new_initial_state()
+    while s.is_chance_node():  # explicit chance: deal the chips by the seeded dice
+        s.apply_chance(s.sample_chance())
     s.units.clear()
     s.occ.clear()
     s.counters.clear()

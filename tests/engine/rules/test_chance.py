@@ -9,8 +9,17 @@ import pytest
 from engine.hexes import Hex
 from engine.paths import CONTENT_DIR
 from engine.rules import combat
-from engine.rules.actions import Action, Attack, EndPhase, Fight
-from engine.rules.chance import ChanceOutcome
+from engine.rules.actions import (
+    Action,
+    Assign,
+    Attack,
+    Buy,
+    EndPhase,
+    Fight,
+    Headquarters,
+    Place,
+)
+from engine.rules.chance import CardOutcome, ChanceOutcome
 from engine.rules.dice import Dice
 from engine.rules.errors import ActionParseError, IllegalActionError
 from engine.rules.game import Game
@@ -58,13 +67,17 @@ def _bertha() -> tuple[State, str, str]:
 
 @pytest.mark.parametrize("text", [
     "fight", "fight 2,8,6,9,7,11,3,12,2,4/1,2,3,6,8,8,5,4,12,11,7", "fight 3,12/",
-    "fight /", "fight 4,9//5", "fight //2",
+    "fight /", "fight 4,9//5", "fight //2", "fight c3/c7", "fight c3/", "fight c1/c10/4",
+    "buy special f1 medic", "assign DE-infantry-1 2 first=FR", "place 3 first=DE",
+    "hq 7 first=AH",
 ])
 def test_fight_text_round_trips(text):
     a = Action.parse(text)
     assert str(a) == text
     assert Action.parse(str(a)) == a
-    assert eval(repr(a), {"Fight": Fight}) == a  # repr rebuilds the action
+    names = {"Fight": Fight, "Buy": Buy, "Assign": Assign, "Place": Place,
+             "Headquarters": Headquarters}
+    assert eval(repr(a), names) == a  # repr rebuilds the action
 
 
 def test_plain_fight_is_unchanged():
@@ -74,7 +87,9 @@ def test_plain_fight_is_unchanged():
 
 
 @pytest.mark.parametrize("text", ["fight 1,2", "fight 1/2/3/4", "fight 1,,2/", "fight a/1",
-                                  "fight 1/2/x", "fight 1/ 2"])
+                                  "fight 1/2/x", "fight 1/ 2", "fight c3/7", "fight 3/c7",
+                                  "fight cx/c1", "fight c/c1", "buy tank f1 medic",
+                                  "place 3 first=", "assign U 2 first=x y"])
 def test_bad_fight_text_is_refused_with_a_hint(text):
     with pytest.raises(ActionParseError):
         Action.parse(text)
@@ -187,7 +202,8 @@ def test_dice_free_refuses_forced_dice():
     s.apply_action(EndPhase())
     with pytest.raises(IllegalActionError, match="dice-free"):
         s.apply_action(Fight((1,) * 12, (1,) * 12))
-    assert s.chance_outcomes() == []
+    # Cards are chance outcomes of their own (tests/engine/rules/test_chance_nodes.py).
+    assert all(isinstance(o, CardOutcome) for o, _ in s.chance_outcomes())
 
 
 def _dice_free_ruleset():
