@@ -8,7 +8,9 @@ and content validation warns that the power has no effect (issue 10 implements t
 an ability: subclass `Ability`, set `id`, override the hooks it needs, decorate with
 `@register`, and let `Powers` collect the new hook.
 
-Only engine.model is imported here, so content validation can ask the registry too.
+Only the base, engine.model and light rules modules (actions, events, victory hooks) are
+imported here, so content validation can ask the registry too; the board effects of area
+attacks and mines live in engine.rules.powers.
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.hexes import disk
 from engine.model import UnitType
+from engine.rules import victory
+from engine.rules.powers.actions import FieldRepair as FieldRepairAction
+from engine.rules.powers.actions import LayMine as LayMineAction
+from engine.rules.powers.events import FieldRepaired, MineLaid
 
 if TYPE_CHECKING:
     from engine.rules.actions import Action
@@ -41,6 +48,9 @@ class Ability:
     bought_on_water: ClassVar[bool] = False  # a purchase is placed on a free water hex
     indestructible: ClassVar[bool] = False  # takes no damage at all
     cannot_target_air: ClassVar[bool] = False  # never attacks air units
+    unlimited_range: ClassVar[bool] = False  # any distance from the card's minimum up
+    gas: ClassVar[bool] = False  # its area attack is gas: gas-immune units take nothing
+    gas_immune: ClassVar[bool] = False  # takes nothing from gas
     # Card data the ability stands for (validated): the hit_vs column it uses, the target
     # kind its `targets` must include.
     hit_vs_class: ClassVar[str | None] = None
@@ -110,9 +120,9 @@ def unimplemented() -> list[str]:
 class Powers:
     """Everything a unit type's abilities change, collected once per unit type."""
 
-    __slots__ = ("abilities", "action_hooks", "bought_on_water", "cannot_target_air",
-                 "hit_hooks", "indestructible", "may_capture_in_shorter_game", "scatter",
-                 "water_unit")
+    __slots__ = ("abilities", "action_hooks", "area", "bought_on_water", "cannot_target_air",
+                 "gas", "gas_immune", "hit_hooks", "indestructible",
+                 "may_capture_in_shorter_game", "scatter", "unlimited_range", "water_unit")
 
     def __init__(self, unit_type: UnitType) -> None:
         self.abilities = tuple(ability_class(a.id)(a.params) for a in unit_type.abilities)
@@ -124,6 +134,11 @@ class Powers:
                                                for a in self.abilities)
         self.scatter: Scatter | None = next(
             (a for a in self.abilities if isinstance(a, Scatter)), None)
+        self.area: AreaAttack | None = next(
+            (a for a in self.abilities if isinstance(a, AreaAttack)), None)
+        self.unlimited_range = any(a.unlimited_range for a in self.abilities)
+        self.gas = any(a.gas for a in self.abilities)
+        self.gas_immune = any(a.gas_immune for a in self.abilities)
         self.hit_hooks = tuple(a for a in self.abilities
                                if type(a).adjust_hit_value is not Ability.adjust_hit_value)
         self.action_hooks = tuple(a for a in self.abilities if a.action_types)
@@ -234,27 +249,243 @@ class AntiAir(Ability):
     needs_target = "air"
 
 
-# --- abilities registered but not played yet (issue 10) -------------------------------------
+# --- special-unit powers (RULES §6, §10; issue 10) ------------------------------------------
+
+
+def _int_param(ability: Ability, name: str, default: int) -> int:
+    value = ability.params.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"ability {ability.id!r}: parameter {name!r} must be a number >= 0, "
+                         f"got {value!r}")
+    return int(value)
+
+
+def _stamp(state: State) -> tuple[int, int]:
+    return state.round, state.current
 
 
 @register
 class UnlimitedRange(Ability):
-    """Unlimited range. Not played yet (issue 10): only a card's `range_max: null` is."""
+    """Unlimited range: "jedes Feld auf der Karte kann getroffen werden" (002, RULES §6): any
+    distance from the card's minimum range up is in range."""
 
     id = "unlimited_range"
     rule = "RULES §6"
-    implemented = False
+    unlimited_range = True
+
+
+AREA_PATTERNS = ("disc", "ring", "target")
 
 
 @register
 class AreaAttack(Ability):
-    """Area attack: one roll for every hex of the pattern, friend and foe.
-
-    Not played yet (issue 10)."""
+    """Area pattern: "Greift alle Felder in diesem Muster an. Würfle nur einmal und wende den
+    Wert auf alle Felder an." (002, RULES §6). Parameters: `pattern` (disc: the target and
+    every hex within `radius`; ring: the hexes at exactly `radius` plus the target; target:
+    only the target hex), `radius`, `xp_if_damaged` (XP once when at least one unit took
+    damage; the FAQ gives the gas launcher 1). Engine: engine.rules.powers.area."""
 
     id = "area_attack"
     rule = "RULES §6"
-    implemented = False
+
+    def pattern(self) -> str:
+        """The pattern's shape: one of AREA_PATTERNS (`target_and_neighbours` is a disc)."""
+        name = str(self.params.get("pattern", "disc"))
+        if name == "target_and_neighbours":
+            return "disc"
+        if name not in AREA_PATTERNS:
+            raise ValueError(f"area_attack: unknown pattern {name!r} "
+                             f"(known: {', '.join(AREA_PATTERNS)}, target_and_neighbours)")
+        return name
+
+    def radius(self) -> int:
+        """The pattern's radius in hexes around the target."""
+        return _int_param(self, "radius", 1)
+
+    def xp_if_damaged(self, default: int) -> int:
+        """XP the attacker gains once when its attack damaged at least one unit."""
+        return _int_param(self, "xp_if_damaged", default)
+
+
+@register
+class Gas(Ability):
+    """Gas (gas mortar, RULES §10): "verschießen Giftgas, das sich über ein größeres Gebiet
+    ausbreitet und dort Freund wie Feind Schaden zufügt" (002): its area attack spares units
+    with `gas_immune`; Grabenkampf widens it to the whole trench (variant `expand_area`)."""
+
+    id = "gas"
+    rule = "RULES §10"
+    gas = True
+
+
+@register
+class GasImmune(Ability):
+    """Immune to gas: "kann das Gas den Gaseinheiten selbst nicht gefährlich werden" (002)."""
+
+    id = "gas_immune"
+    rule = "RULES §10"
+    gas_immune = True
+
+
+@register
+class FieldRepair(Ability):
+    """Medic (RULES §10): "Sanitäter können eigene Truppen reparieren, ohne dass diese in ein
+    Fort einrücken müssen ... Ebenso wie in Forts muss jedoch auch die Reparatur durch
+    Sanitäter bezahlt werden." (003). In the money phase, `per_turn` times, a medic on the
+    board repairs an own damaged unit within `range` hexes at the fort repair price; the
+    repaired unit may act next round (its turn is spent)."""
+
+    id = "field_repair"
+    rule = "RULES §10"
+    action_types = (FieldRepairAction,)
+
+    def _targets(self, state: State, unit: Unit) -> list[Unit]:
+        board = state.game.board
+        reach = _int_param(self, "range", 1)
+        here = board.hexes[unit.pos]
+        return [u for u in state.units.values()
+                if u.nation == unit.nation and u is not unit and u.pos >= 0 and u.damage > 0
+                and here.distance(board.hexes[u.pos]) <= reach]
+
+    def _unit_problem(self, state: State, unit: Unit) -> str | None:
+        if state.phase != "money":
+            return "a medic repairs in the money phase"
+        if unit.nation != state.nation:
+            return f"{unit.id} is not yours"
+        if unit.pos < 0:
+            return f"{unit.id} is not on the board"
+        if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
+            return f"{unit.id} has already repaired this turn"
+        return None
+
+    def extra_actions(self, state: State, unit: Unit) -> list[Action]:
+        if self._unit_problem(state, unit) is not None:
+            return []
+        money = state.money[unit.nation]
+        return [FieldRepairAction(unit.id, t.id) for t in self._targets(state, unit)
+                if state.repair_cost(t) <= money]
+
+    def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
+        assert isinstance(action, FieldRepairAction)
+        problem = self._unit_problem(state, unit)
+        if problem is not None:
+            return problem
+        target = state.units.get(action.target)
+        if target is None:
+            return f"there is no unit {action.target!r}"
+        if target not in self._targets(state, unit):
+            return (f"{target.id} is not a damaged own unit on the board within "
+                    f"{_int_param(self, 'range', 1)} hex(es) of {unit.id}")
+        cost = state.repair_cost(target)
+        if state.money[unit.nation] < cost:
+            return f"repair costs {cost}, you have {state.money[unit.nation]}"
+        return None
+
+    def apply_action(self, state: State, unit: Unit, action: Action) -> None:
+        assert isinstance(action, FieldRepairAction)
+        target = state.units[action.target]
+        cost = state.repair_cost(target)
+        state.money[unit.nation] -= cost
+        state.log.append(FieldRepaired(unit.id, target.id, cost))
+        victory.on_bank(state, unit.nation, cost)
+        target.damage = 0
+        # "bereits in der nächsten Runde wieder einsetzbar": nothing more this turn.
+        target.moved = target.done = target.attacked = True
+        state.powers.use(unit.id, *_stamp(state))
+
+
+@register
+class LayMines(Ability):
+    """Minelayer (RULES §10, FAQ in §6): "Landminen legen, die eine gegnerische Einheit sofort
+    vernichten, wenn diese ein Feld mit einer Mine betritt" (002/003); FAQ: one mine per turn,
+    5 mine markers, one mine per hex, air units ignore mines. Parameters: `per_turn`,
+    `markers` (mines of the nation on the board at once), `range` (how far from the
+    minelayer). A mine goes on a land hex with no enemy unit and no fort; laid in the move,
+    declare or money phase of its own turn. Engine: engine.rules.powers.mines."""
+
+    id = "lay_mines"
+    rule = "RULES §10"
+    action_types = (LayMineAction,)
+
+    def _unit_problem(self, state: State, unit: Unit) -> str | None:
+        if state.phase not in ("move", "declare", "money"):
+            return f"mines are laid during a turn, not in the {state.phase} phase"
+        if unit.nation != state.nation:
+            return f"{unit.id} is not yours"
+        if unit.pos < 0:
+            return f"{unit.id} is not on the board"
+        if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
+            return f"{unit.id} has already laid a mine this turn"
+        markers = _int_param(self, "markers", 5)
+        if state.powers.mines_of(unit.nation) >= markers:
+            return f"all {markers} mine markers of {unit.nation} are on the board"
+        return None
+
+    def _spot_problem(self, state: State, unit: Unit, at: int | None) -> str | None:
+        board = state.game.board
+        if at is None:
+            return "the hex is not on the board"
+        if board.hexes[unit.pos].distance(board.hexes[at]) > _int_param(self, "range", 1):
+            return f"the hex is more than {_int_param(self, 'range', 1)} hex(es) from {unit.id}"
+        if at in state.powers.mines:
+            return "one mine per hex: this hex is mined already"
+        if board.water[at] or board.terrain_name(at) == "fort":
+            return "mines go on land hexes outside forts"
+        other = state.occ.get(at)
+        if other is not None and other.team != unit.team:
+            return f"{other.id} stands there"
+        return None
+
+    def extra_actions(self, state: State, unit: Unit) -> list[Action]:
+        if self._unit_problem(state, unit) is not None:
+            return []
+        board = state.game.board
+        here = board.hexes[unit.pos]
+        reach = _int_param(self, "range", 1)
+        out: list[Action] = []
+        for h in disk(here, reach):
+            i = board.index_of.get(h)
+            if i is not None and self._spot_problem(state, unit, i) is None:
+                out.append(LayMineAction(unit.id, h))
+        return out
+
+    def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
+        assert isinstance(action, LayMineAction)
+        return (self._unit_problem(state, unit)
+                or self._spot_problem(state, unit, state.game.board.index_of.get(action.at)))
+
+    def apply_action(self, state: State, unit: Unit, action: Action) -> None:
+        assert isinstance(action, LayMineAction)
+        state.powers.mines[state.game.board.index_of[action.at]] = unit.nation
+        state.powers.use(unit.id, *_stamp(state))
+        state.log.append(MineLaid(unit.id, unit.nation, (action.at.q, action.at.r)))
+
+
+@register
+class AirValue(Ability):
+    """A separate hit value against air units (zeppelin: "nicht sehr effektiv im Luftkampf",
+    002): parameters `recruit`, `veteran`, `hero` replace the card's value against air."""
+
+    id = "air_value"
+    rule = "RULES §10"
+
+    def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
+        if target.unit_class != "air" or level not in self.params:
+            return value
+        return _int_param(self, level, value)
+
+
+@register
+class CloseCombat(Ability):
+    """Trench Club unit (RULES §10, a GAP in the seeds: "archaische Nahkampfwaffen ... für
+    Grabenkämpfe", 002): `hit_bonus` is added to its hit value in melee, where its card
+    (range 1) always fights."""
+
+    id = "close_combat"
+    rule = "RULES §10"
+
+    def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
+        return value + _int_param(self, "hit_bonus", 0)
 
 
 @register
@@ -262,43 +493,7 @@ class Builder(Ability):
     """Builds a trench, road or bridge instead of attacking. Not played yet (issue 10)."""
 
     id = "builder"
-    rule = "RULES §10"
-    implemented = False
-
-
-@register
-class FieldRepair(Ability):
-    """Medic: repairs an adjacent own unit in the field. Not played yet (issue 10)."""
-
-    id = "field_repair"
-    rule = "RULES §10"
-    implemented = False
-
-
-@register
-class LayMines(Ability):
-    """Minelayer: a mine per turn destroys an entering enemy. Not played yet (issue 10)."""
-
-    id = "lay_mines"
-    rule = "RULES §10"
-    implemented = False
-
-
-@register
-class Gas(Ability):
-    """Gas attack of the gas mortar. Not played yet (issue 10)."""
-
-    id = "gas"
-    rule = "RULES §10"
-    implemented = False
-
-
-@register
-class GasImmune(Ability):
-    """Immune to gas. Not played yet (issue 10)."""
-
-    id = "gas_immune"
-    rule = "RULES §10"
+    rule = "RULES §6"
     implemented = False
 
 
@@ -307,14 +502,5 @@ class FortMounted(Ability):
     """Fort turret: mounted on a fort and fires from it. Not played yet (issue 10)."""
 
     id = "fort_mounted"
-    rule = "RULES §10"
-    implemented = False
-
-
-@register
-class CloseCombat(Ability):
-    """Trench Club unit's close combat. Not played yet (issue 10)."""
-
-    id = "close_combat"
     rule = "RULES §10"
     implemented = False

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.rules import combat, victory
+from engine.rules.abilities import powers
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
+from engine.rules.powers import area
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -256,6 +258,9 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
         roll = _card_roll(s, fa, fd, cards)
     else:
         roll = s.dice.roll
+    if powers(a.type).area is not None:
+        area.resolve(s, a, d, fa, fd, e.extra, roll)
+        return
     res = combat.resolve(rs, fa, fd, dist, e.extra, e.bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker

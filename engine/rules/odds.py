@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.model import Ruleset
+from engine.rules.abilities import powers
 from engine.rules.combat import (
     DIE_FACES,
     Fighter,
@@ -37,6 +38,7 @@ from engine.rules.combat import (
     scatter_neighbour_max,
 )
 from engine.rules.dicefree import card_table
+from engine.rules.powers import area as area_rules
 
 if TYPE_CHECKING:
     from engine.rules.state import State
@@ -196,6 +198,9 @@ class AttackOdds:
     cards_dealt: tuple[int, ...] = ()  # dice-free: hits on the attacker's card 1..N
     cards_taken: tuple[int, ...] = ()  # dice-free: hits on the defender's card 1..N
     draw: str = "dice"  # "dice" or "cards" (the dice-free variant)
+    # An area attack (RULES §6): every unit in the pattern, friend and foe, with its odds
+    # from the one shared roll; empty for an ordinary attack.
+    area: tuple[area_rules.UnitOdds, ...] = ()
 
     def text(self) -> str:
         """One line: expected damage both ways, destruction chance, bonus and return fire."""
@@ -210,6 +215,9 @@ class AttackOdds:
             parts.append("no return fire")
         if self.bonus:
             parts.append(f"{self.bonus} +{self.bonus_dice} dice")
+        if self.area:
+            parts.append("area: " + " ".join(
+                f"{u.unit} {'immune' if u.immune else f'{u.expected:.2f}'}" for u in self.area))
         if o.p_on_target < 1:
             parts.append(f"on target {o.p_on_target:.0%}")
         if self.cards_dealt:
@@ -231,6 +239,7 @@ class AttackOdds:
             "p_destroy": o.p_destroy, "p_lose_attacker": o.p_lose_attacker,
             "p_on_target": o.p_on_target,
             "cards_dealt": list(self.cards_dealt), "cards_taken": list(self.cards_taken),
+            "area": [u.to_json() for u in self.area],
         }
 
 
@@ -260,6 +269,11 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
         bonus, extra = melee_bonus(rs, *s.melee_support(a, d))
     variant = game.card_variant
     table = variant.card_table if variant is not None else None
-    result, dealt, taken = _odds(rs, s.fighter(a), s.fighter(d), dist, extra, table)
+    fa, fd = s.fighter(a), s.fighter(d)
+    result, dealt, taken = _odds(rs, fa, fd, dist, extra, table)
+    spread: tuple[area_rules.UnitOdds, ...] = ()
+    if powers(a.type).area is not None:
+        hit_w, total, _table = _side(rs, fa, fd, dice_count(rs, fa.damage, extra), table)
+        spread = area_rules.unit_odds(s, a, d, hit_w, total)
     return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken,
-                      "cards" if variant is not None else "dice")
+                      "cards" if variant is not None else "dice", spread)

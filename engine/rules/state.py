@@ -38,6 +38,7 @@ from engine.rules.events import (
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MOVE, MoveOption, legal_moves
 from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
 from engine.rules.phase import Phase
+from engine.rules.powers.record import PowerRecord
 from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ class State:
         self.hq: dict[str, int] = {}  # nation -> start number of its headquarters
         self.hq_taken: list[str] = []
         self.bank_paid: dict[str, int] = {}
+        self.powers = PowerRecord()  # mines and per-turn power uses (special units)
         self.dice = Dice(seed_state(game.seed))
         self.history: list[Action] = []
         self.log: list[Event] = []

@@ -1,0 +1,310 @@
+"""Special-unit powers derived from the rule text (RULES §6, §10, seeds 002/003): area
+attacks and gas, the medic's field repair, mines, unlimited range, the zeppelin's air value and
+the Trench Club's close combat."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.content.schemas import schema_messages
+from engine.hexes import Hex, disk
+from engine.model import Ability, UnitType
+from engine.rules import combat
+from engine.rules.actions import Action, Attack, EndPhase, Fight, Move
+from engine.rules.errors import IllegalActionError
+from engine.rules.game import Game
+from engine.rules.odds import attack_odds
+from engine.rules.powers import area
+from engine.rules.powers.actions import FieldRepair, LayMine
+from engine.rules.powers.events import AreaStruck, FieldRepaired, MineExploded, MineLaid
+from engine.rules.serialize import SAVE_SCHEMA_ID
+from engine.rules.state import State
+from tests.engine.rules.fixtures import card, put, scenario
+
+
+def _card(uid: str, unit_class: str, speed: float, abilities: dict[str, dict], **kw) -> UnitType:
+    c = card(uid, unit_class, speed, **kw)
+    c.abilities = [Ability(k, v) for k, v in abilities.items()]
+    return c
+
+
+GAS_MORTAR = _card("gas_mortar", "artillery", 1, {
+    "area_attack": {"pattern": "target_and_neighbours", "radius": 1, "xp_if_damaged": 1},
+    "gas": {}, "gas_immune": {}}, hit=11, rmin=2, rmax=4, special=True)
+MINELAYER = _card("minelayer", "vehicle", 3, {
+    "lay_mines": {"markers": 5, "per_turn": 1, "range": 1}}, hit=0, targets=(), special=True)
+FIELD_MEDIC = _card("field_medic", "vehicle", 3, {"field_repair": {"range": 1, "per_turn": 1}},
+                    hit=0, targets=(), special=True)
+LONG_GUN = _card("long_gun", "artillery", 1, {"unlimited_range": {}}, hit=4, rmin=2, rmax=3)
+ZEPPELIN = _card("zeppelin", "air", 3, {"air_value": {"recruit": 2, "veteran": 4, "hero": 6}},
+                 hit=5, targets=("ground", "air"), special=True)
+CLUB = _card("club", "foot", 2, {"close_combat": {"hit_bonus": 1}}, hit=3)
+POWER_CARDS = (GAS_MORTAR, MINELAYER, FIELD_MEDIC, LONG_GUN, ZEPPELIN, CLUB)
+
+
+def _state(to_act: str = "DE") -> State:
+    """A 2-player state in round 5, move phase, no units, with the power cards in the catalog."""
+    sc = scenario(players=2)
+    sc.catalog = copy.deepcopy(sc.catalog)
+    for c in POWER_CARDS:
+        sc.catalog.units[c.id] = copy.deepcopy(c)
+    s = Game(sc).new_initial_state()
+    s.units.clear()
+    s.occ.clear()
+    s.counters.clear()
+    s.setup_step = "done"
+    s.first_player = 0
+    s.round = 5
+    s.start_turn(s.game.nations.index(to_act))
+    return s
+
+
+def _faces(hits: int, s: State, damage: int = 0) -> tuple[int, ...]:
+    """Forced attacker faces: `hits` hits, the rest misses, as many dice as `damage` rolls."""
+    n = s.game.ruleset.dice_by_damage[damage]
+    return (1,) * hits + (12,) * (n - hits)
+
+
+def _to_combat(s: State, *attacks: Action) -> None:
+    s.apply_action(EndPhase())
+    for a in attacks:
+        s.apply_action(a)
+    s.apply_action(EndPhase())
+
+
+# --- area attack and gas -------------------------------------------------------------------
+
+
+def test_gas_mortar_damages_every_unit_in_its_pattern_friend_and_foe():
+    s = _state()
+    gm = put(s, "gas_mortar", "DE", Hex(2, 2))
+    target = Hex(5, 2)
+    foe = put(s, "infantry", "FR", target)
+    foe2 = put(s, "tank", "FR", target.neighbor(0))
+    friend = put(s, "infantry", "DE", target.neighbor(3))
+    other_gas = put(s, "gas_mortar", "FR", target.neighbor(1))
+    far = put(s, "infantry", "FR", target + Hex(0, 3))
+    _to_combat(s, Attack(gm.id, foe.id))
+    s.apply_action(Fight(_faces(3, s), ()))  # one roll: 3 hits on every hex
+    ev = next(e for e in s.log if isinstance(e, AreaStruck))
+    assert ev.hits == 3 and ev.gas
+    assert set(ev.hexes) == {(h.q, h.r) for h in disk(target, 1)}
+    # infantry armour 1,3,5…: 3 hits = 2 damage; tank 3,6,…: 1 damage; gas unit immune
+    assert foe.damage == 2 and friend.damage == 2 and foe2.damage == 1
+    assert other_gas.damage == 0 and ev.immune == (other_gas.id,)
+    assert far.damage == 0
+    assert gm.xp == 1 and ev.xp == 1  # FAQ: +1 XP if it damaged at least one unit
+
+
+def test_area_attack_without_damage_gains_no_xp_and_nobody_fires_back():
+    s = _state()
+    gm = put(s, "gas_mortar", "DE", Hex(2, 2))
+    foe = put(s, "infantry", "FR", Hex(5, 2))
+    _to_combat(s, Attack(gm.id, foe.id))
+    s.apply_action(Fight(_faces(0, s), ()))
+    assert foe.damage == 0 and gm.xp == 0 and gm.damage == 0
+    with pytest.raises(IllegalActionError):  # no return fire: defender faces refused
+        t = _state()
+        g2 = put(t, "gas_mortar", "DE", Hex(2, 2))
+        f2 = put(t, "infantry", "FR", Hex(5, 2))
+        _to_combat(t, Attack(g2.id, f2.id))
+        t.apply_action(Fight(_faces(3, t), (1, 1)))
+
+
+def test_area_attack_destroys_units_and_credits_only_enemies():
+    s = _state()
+    gm = put(s, "gas_mortar", "DE", Hex(2, 2))
+    foe = put(s, "infantry", "FR", Hex(5, 2), damage=5)
+    friend = put(s, "infantry", "DE", Hex(5, 2).neighbor(0), damage=5)
+    _to_combat(s, Attack(gm.id, foe.id))
+    s.apply_action(Fight(_faces(1, s), ()))
+    assert foe.id not in s.units and friend.id not in s.units
+    ev = next(e for e in s.log if isinstance(e, AreaStruck))
+    assert set(ev.destroyed) == {foe.id, friend.id}
+
+
+class _WholeRow:
+    """A variant-like probe whose `expand_area` adds the hex two steps east of each hex."""
+
+    def expand_area(self, state, attacker, hexes):
+        return [*hexes, *(h + Hex(2, 0) for h in hexes)]
+
+
+def test_variants_expand_the_area_through_expand_area():
+    s = _state()
+    gm = put(s, "gas_mortar", "DE", Hex(2, 2))
+    target = Hex(5, 2)
+    before = area.affected_hexes(s, gm, target)
+    s.game.variant_objects = (*s.game.variant_objects, _WholeRow())
+    after = area.affected_hexes(s, gm, target)
+    assert set(before) < set(after) and Hex(7, 2) in after
+    assert len(after) == len(set(after))
+
+
+def test_area_odds_cover_every_unit_in_the_pattern_from_one_roll():
+    s = _state()
+    gm = put(s, "gas_mortar", "DE", Hex(2, 2))
+    foe = put(s, "infantry", "FR", Hex(5, 2))
+    friend = put(s, "infantry", "DE", Hex(5, 2).neighbor(3))
+    immune = put(s, "gas_mortar", "FR", Hex(5, 2).neighbor(1))
+    o = attack_odds(s, gm.id, foe.id)
+    by = {u.unit: u for u in o.area}
+    assert set(by) == {foe.id, friend.id, immune.id}
+    assert by[immune.id].immune and by[immune.id].expected == 0
+    # one shared roll: the friend on open ground fares exactly as the declared target, whose
+    # odds the ordinary single-target computation gives
+    assert by[foe.id].damage == by[friend.id].damage
+    assert sum(by[foe.id].damage) == pytest.approx(1.0)
+    assert by[foe.id].damage == pytest.approx(o.odds.damage_dealt)
+    assert by[foe.id].expected == pytest.approx(o.odds.expected_dealt)
+    assert not o.odds.return_fire
+    assert o.to_json()["area"][0]["unit"] in by
+    assert "area:" in o.text()
+
+
+# --- medic -----------------------------------------------------------------------------------
+
+
+def _money_phase(s: State) -> None:
+    s.apply_action(EndPhase())
+    s.apply_action(EndPhase())
+    assert s.phase == "money"
+
+
+def test_medic_repairs_an_adjacent_own_unit_paid_as_in_a_fort():
+    s = _state()
+    medic = put(s, "field_medic", "DE", Hex(3, 3))
+    hurt = put(s, "infantry", "DE", Hex(4, 3), damage=3)
+    far = put(s, "infantry", "DE", Hex(8, 3), damage=3)
+    enemy = put(s, "infantry", "FR", Hex(3, 4), damage=3)
+    _money_phase(s)
+    s.money["DE"] = money = 10
+    cost = s.repair_cost(hurt)
+    acts = [a for a in s.legal_actions() if isinstance(a, FieldRepair)]
+    assert acts == [FieldRepair(medic.id, hurt.id)]
+    for bad in (far, enemy):
+        with pytest.raises(IllegalActionError):
+            s.apply_action(FieldRepair(medic.id, bad.id))
+    s.apply_action(Action.parse(f"field_repair {medic.id} {hurt.id}"))
+    assert hurt.damage == 0 and s.money["DE"] == money - cost
+    assert s.log[-1] == FieldRepaired(medic.id, hurt.id, cost)
+    assert hurt.done and hurt.attacked  # usable again next round
+    other = put(s, "infantry", "DE", Hex(3, 2), damage=1)
+    with pytest.raises(IllegalActionError, match="already repaired"):
+        s.apply_action(FieldRepair(medic.id, other.id))
+
+
+def test_medic_needs_the_money_and_the_money_phase():
+    s = _state()
+    medic = put(s, "field_medic", "DE", Hex(3, 3))
+    hurt = put(s, "infantry", "DE", Hex(4, 3), damage=3)
+    with pytest.raises(IllegalActionError, match="money phase"):
+        s.apply_action(FieldRepair(medic.id, hurt.id))
+    _money_phase(s)
+    s.money["DE"] = 0
+    assert not [a for a in s.legal_actions() if isinstance(a, FieldRepair)]
+    with pytest.raises(IllegalActionError, match="repair costs"):
+        s.apply_action(FieldRepair(medic.id, hurt.id))
+
+
+# --- mines -----------------------------------------------------------------------------------
+
+
+def test_a_mine_destroys_an_entering_enemy_and_is_used_up():
+    s = _state()
+    layer = put(s, "minelayer", "DE", Hex(3, 3))
+    spot = Hex(4, 3)
+    assert LayMine(layer.id, spot) in s.legal_actions()
+    s.apply_action(Action.parse(f"lay_mine {layer.id} 4,3"))
+    assert s.log[-1] == MineLaid(layer.id, "DE", (4, 3))
+    with pytest.raises(IllegalActionError, match="already laid"):
+        s.apply_action(LayMine(layer.id, Hex(3, 4)))
+    # FR's turn: an infantry walks over the mine to a hex beyond it
+    s.current = 1
+    s.start_turn(1)
+    foe = put(s, "infantry", "FR", Hex(5, 3))
+    s.apply_action(Move(foe.id, spot))
+    assert foe.id not in s.units
+    assert isinstance(s.log[-1], MineExploded) and s.log[-1].owner == "DE"
+    assert s.powers.mines == {}
+    assert s.game.board.index_of[spot] not in s.occ
+
+
+def test_a_mine_on_the_path_stops_the_move_and_air_ignores_mines():
+    s = _state()
+    i = s.game.board.index_of
+    s.powers.mines[i[Hex(5, 3)]] = "DE"
+    s.start_turn(1)
+    walker = put(s, "infantry", "FR", Hex(6, 3))
+    plane = put(s, "fighter", "FR", Hex(6, 4))
+    s.apply_action(Move(plane.id, Hex(5, 3)))
+    assert plane.pos == i[Hex(5, 3)] and s.powers.mines  # air ignores mines
+    s.apply_action(Move(walker.id, Hex(4, 3)))  # the straight path crosses 5,3
+    assert walker.id not in s.units
+    mover = next(e for e in reversed(s.log) if type(e).__name__ == "Moved")
+    assert mover.to == (5, 3)
+    assert plane.pos == i[Hex(5, 3)]  # the plane standing on the mine hex is untouched
+
+
+def test_own_mines_do_not_hurt_and_markers_limit_mines():
+    s = _state()
+    layer = put(s, "minelayer", "DE", Hex(3, 3))
+    i = s.game.board.index_of
+    for k, h in enumerate([Hex(9, 1), Hex(9, 3), Hex(9, 5), Hex(9, 7), Hex(9, 9)]):
+        s.powers.mines[i[h]] = "DE"
+        assert k < 5
+    assert not [a for a in s.legal_actions() if isinstance(a, LayMine)]
+    with pytest.raises(IllegalActionError, match="mine markers"):
+        s.apply_action(LayMine(layer.id, Hex(4, 3)))
+    own = put(s, "infantry", "DE", Hex(9, 2))
+    s.apply_action(Move(own.id, Hex(9, 3)))
+    assert own.id in s.units
+
+
+def test_mines_are_saved_cloned_and_loaded():
+    s = _state()
+    layer = put(s, "minelayer", "DE", Hex(3, 3))
+    s.apply_action(LayMine(layer.id, Hex(4, 3)))
+    data = s.to_json()
+    assert data["powers"]["mines"] == [[4, 3, "DE"]]
+    assert schema_messages(data, SAVE_SCHEMA_ID) == []
+    back = State.from_json(s.game, data)
+    assert back.powers.mines == s.powers.mines and back.powers.uses == s.powers.uses
+    c = s.clone()
+    c.powers.mines.clear()
+    assert s.powers.mines
+
+
+# --- card powers -----------------------------------------------------------------------------
+
+
+def test_unlimited_range_reaches_any_distance_from_its_minimum():
+    s = _state()
+    gun = put(s, "long_gun", "DE", Hex(1, 1))
+    near = put(s, "infantry", "FR", Hex(2, 1))
+    far = put(s, "infantry", "FR", Hex(2, 10))
+    s.apply_action(EndPhase())
+    legal = s.legal_actions()
+    assert Attack(gun.id, far.id) in legal
+    assert Attack(gun.id, near.id) not in legal  # its minimum range still holds
+
+
+def test_zeppelin_is_weak_in_air_combat_and_strong_against_the_ground():
+    s = _state()
+    zep = put(s, "zeppelin", "DE", Hex(3, 3))
+    plane = put(s, "fighter", "FR", Hex(4, 3))
+    inf = put(s, "infantry", "FR", Hex(3, 4))
+    rs = s.game.ruleset
+    assert combat.hit_value(rs, s.fighter(zep), s.fighter(plane)) == 2
+    assert combat.hit_value(rs, s.fighter(zep), s.fighter(inf)) == 5
+    zep.xp = 99
+    assert combat.hit_value(rs, s.fighter(zep), s.fighter(plane)) == 6
+
+
+def test_trench_club_gets_its_close_combat_bonus():
+    s = _state()
+    club = put(s, "club", "DE", Hex(3, 3))
+    inf = put(s, "infantry", "FR", Hex(4, 3))
+    assert combat.hit_value(s.game.ruleset, s.fighter(club), s.fighter(inf)) == 4
