@@ -51,6 +51,7 @@ class Ability:
     unlimited_range: ClassVar[bool] = False  # any distance from the card's minimum up
     gas: ClassVar[bool] = False  # its area attack is gas: gas-immune units take nothing
     gas_immune: ClassVar[bool] = False  # takes nothing from gas
+    fort_mounted: ClassVar[bool] = False  # fights from the fort it sits in
     # Card data the ability stands for (validated): the hit_vs column it uses, the target
     # kind its `targets` must include.
     hit_vs_class: ClassVar[str | None] = None
@@ -121,7 +122,7 @@ class Powers:
     """Everything a unit type's abilities change, collected once per unit type."""
 
     __slots__ = ("abilities", "action_hooks", "area", "bought_on_water", "cannot_target_air",
-                 "gas", "gas_immune", "hit_hooks", "indestructible",
+                 "fort_mounted", "gas", "gas_immune", "hit_hooks", "indestructible",
                  "may_capture_in_shorter_game", "scatter", "unlimited_range", "water_unit")
 
     def __init__(self, unit_type: UnitType) -> None:
@@ -139,6 +140,7 @@ class Powers:
         self.unlimited_range = any(a.unlimited_range for a in self.abilities)
         self.gas = any(a.gas for a in self.abilities)
         self.gas_immune = any(a.gas_immune for a in self.abilities)
+        self.fort_mounted = any(a.fort_mounted for a in self.abilities)
         self.hit_hooks = tuple(a for a in self.abilities
                                if type(a).adjust_hit_value is not Ability.adjust_hit_value)
         self.action_hooks = tuple(a for a in self.abilities if a.action_types)
@@ -499,8 +501,11 @@ class Builder(Ability):
 
 @register
 class FortMounted(Ability):
-    """Fort turret: mounted on a fort and fires from it. Not played yet (issue 10)."""
+    """Fort turret (RULES §10): "Forts können mit einem Geschützturm bestückt werden, der im
+    Nah- und Fernkampf Gegner beschießen kann" (002): bought into a fort (the purchase names
+    the fort), it fires from the fort hex nearest its target. Engine:
+    engine.rules.powers.turret."""
 
     id = "fort_mounted"
     rule = "RULES §10"
-    implemented = False
+    fort_mounted = True

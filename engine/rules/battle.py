@@ -11,7 +11,7 @@ from engine.rules import combat, victory
 from engine.rules.abilities import powers
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
-from engine.rules.powers import area
+from engine.rules.powers import area, turret
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -21,7 +21,8 @@ def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
     """Why `a` may not declare an attack on `d` now, or None."""
     if a.nation != s.nation:
         return f"{a.id} is not yours"
-    if a.pos < 0:
+    src = turret.origin(s, a, d.pos)
+    if src < 0:
         return f"{a.id} is not on the board (in a fort or a transport)"
     if a.attacked:
         return f"{a.id} has already declared an attack this turn"
@@ -33,7 +34,7 @@ def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
         return f"{d.id} is not an enemy"
     if d.pos < 0:
         return f"{d.id} is in a fort or a transport and cannot be attacked"
-    dist = s.game.board.hexes[a.pos].distance(s.game.board.hexes[d.pos])
+    dist = s.game.board.hexes[src].distance(s.game.board.hexes[d.pos])
     return combat.attack_problem(s.fighter(a), s.fighter(d), dist)
 
 
@@ -45,15 +46,16 @@ def attack_actions(s: State) -> list[Action]:
     enemies.sort(key=lambda e: e.id)
     out: list[Action] = []
     for a in s.units.values():
-        if a.nation != nation or a.pos < 0 or a.attacked or not a.type.targets:
+        if a.nation != nation or a.attacked or not a.type.targets:
+            continue
+        if a.pos < 0 and not turret.fires_from_fort(a):
             continue
         if not s.army_allowed(a):
             continue
         if s.is_on_water(a) and not combat.is_water_unit(a.type):
             continue
-        ah = hexes[a.pos]
         for d in enemies:
-            dist = ah.distance(hexes[d.pos])
+            dist = hexes[turret.origin(s, a, d.pos)].distance(hexes[d.pos])
             if combat.can_attack_at(a.type, dist) and combat.can_target(a.type, d.type):
                 out.append(Attack(a.id, d.id))
     return out
@@ -86,7 +88,8 @@ def melee_support(s: State, a: Unit, d: Unit) -> tuple[int, bool]:
     attacker's own other units next to the defender that could attack it in melee."""
     board = s.game.board
     dh = board.hexes[d.pos]
-    opposite = board.index_of.get(board.hexes[a.pos].rotate_180(dh), -2)
+    src = board.hexes[turret.origin(s, a, d.pos)]
+    opposite = board.index_of.get(src.rotate_180(dh), -2)
     count = 0
     is_opposite = False
     for n in board.neighbours[d.pos]:
@@ -108,7 +111,7 @@ def do_fight(s: State, a: Fight) -> None:
     s.next_fight += 1
     att = s.units.get(aid)
     d = s.units.get(did)
-    if att is None or d is None or att.pos < 0 or d.pos < 0:
+    if att is None or d is None or turret.origin(s, att) < 0 or d.pos < 0:
         s.log.append(AttackLost(aid, did))
     else:
         resolve(s, att, d, a if a.forced else None)
@@ -142,7 +145,7 @@ def pending(s: State) -> tuple[Unit, Unit] | None:
     (one of them is gone, in a fort or in a transport). Call only while attacks are left."""
     aid, did = s.declarations[s.next_fight]
     a, d = s.units.get(aid), s.units.get(did)
-    if a is None or d is None or a.pos < 0 or d.pos < 0:
+    if a is None or d is None or turret.origin(s, a) < 0 or d.pos < 0:
         return None
     return a, d
 
@@ -166,7 +169,7 @@ def landing(s: State, a: Unit, d: Unit, face: int) -> tuple[int | None, Unit | N
 def engage(s: State, a: Unit, d: Unit) -> Engagement | str:
     """The combat of `a` against `d` as it stands now, or why the attack is lost."""
     board = s.game.board
-    dist = board.hexes[a.pos].distance(board.hexes[d.pos])
+    dist = board.hexes[turret.origin(s, a, d.pos)].distance(board.hexes[d.pos])
     fa, fd = s.fighter(a), s.fighter(d)
     problem = combat.attack_problem(fa, fd, dist)
     if problem is not None:

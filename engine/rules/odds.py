@@ -39,6 +39,7 @@ from engine.rules.combat import (
 )
 from engine.rules.dicefree import card_table
 from engine.rules.powers import area as area_rules
+from engine.rules.powers import turret
 
 if TYPE_CHECKING:
     from engine.rules.state import State
@@ -256,14 +257,15 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
         if u is None:
             raise IllegalAttackError(f"no unit {uid!r} in this game")
     assert a is not None and d is not None
-    if a.pos < 0 or d.pos < 0:
+    src = turret.origin(s, a, d.pos)
+    if src < 0 or d.pos < 0:
         raise IllegalAttackError("both units must stand on the board (not in a fort or "
                                  "transport)")
     if a.team == d.team:
         raise IllegalAttackError(f"{d.id} is not an enemy of {a.id}")
     game = s.game
     rs = game.ruleset
-    dist = game.board.hexes[a.pos].distance(game.board.hexes[d.pos])
+    dist = game.board.hexes[src].distance(game.board.hexes[d.pos])
     bonus, extra = None, 0
     if dist == 1:
         bonus, extra = melee_bonus(rs, *s.melee_support(a, d))

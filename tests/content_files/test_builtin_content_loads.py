@@ -39,7 +39,7 @@ def test_every_content_file_validates_without_problems():
     assert all(not p.is_error for p in problems)
     named = {p.message.split("'")[3] for p in problems if p.code == "catalog.ability_no_effect"}
     named |= {p.message.split("'")[1] for p in problems if p.code == "ruleset.variant_no_effect"}
-    assert named == {"fort_mounted", "start_with_special_unit"}
+    assert named == {"start_with_special_unit"}
 
 
 @pytest.mark.parametrize("name", ["default-4p", "default-2p", "default-4p-earlier"])

@@ -10,7 +10,7 @@ import pytest
 
 from engine.content.schemas import schema_messages
 from engine.hexes import Hex, disk
-from engine.model import Ability, UnitType
+from engine.model import Ability, GameMap, UnitType
 from engine.rules import combat
 from engine.rules.actions import Action, Attack, EndPhase, Fight, Move
 from engine.rules.errors import IllegalActionError
@@ -21,7 +21,7 @@ from engine.rules.powers.actions import FieldRepair, LayMine
 from engine.rules.powers.events import AreaStruck, FieldRepaired, MineExploded, MineLaid
 from engine.rules.serialize import SAVE_SCHEMA_ID
 from engine.rules.state import State
-from tests.engine.rules.fixtures import card, put, scenario
+from tests.engine.rules.fixtures import card, fort, game_map, put, scenario
 
 
 def _card(uid: str, unit_class: str, speed: float, abilities: dict[str, dict], **kw) -> UnitType:
@@ -41,12 +41,14 @@ LONG_GUN = _card("long_gun", "artillery", 1, {"unlimited_range": {}}, hit=4, rmi
 ZEPPELIN = _card("zeppelin", "air", 3, {"air_value": {"recruit": 2, "veteran": 4, "hero": 6}},
                  hit=5, targets=("ground", "air"), special=True)
 CLUB = _card("club", "foot", 2, {"close_combat": {"hit_bonus": 1}}, hit=3)
-POWER_CARDS = (GAS_MORTAR, MINELAYER, FIELD_MEDIC, LONG_GUN, ZEPPELIN, CLUB)
+FORT_TURRET = _card("fort_turret", "static", 0, {"fort_mounted": {}, "indestructible": {}},
+                    hit=11, rmin=1, rmax=3, special=True)
+POWER_CARDS = (FORT_TURRET, GAS_MORTAR, MINELAYER, FIELD_MEDIC, LONG_GUN, ZEPPELIN, CLUB)
 
 
-def _state(to_act: str = "DE") -> State:
+def _state(to_act: str = "DE", m: GameMap | None = None) -> State:
     """A 2-player state in round 5, move phase, no units, with the power cards in the catalog."""
-    sc = scenario(players=2)
+    sc = scenario(m, players=2)
     sc.catalog = copy.deepcopy(sc.catalog)
     for c in POWER_CARDS:
         sc.catalog.units[c.id] = copy.deepcopy(c)
@@ -308,3 +310,53 @@ def test_trench_club_gets_its_close_combat_bonus():
     club = put(s, "club", "DE", Hex(3, 3))
     inf = put(s, "infantry", "FR", Hex(4, 3))
     assert combat.hit_value(s.game.ruleset, s.fighter(club), s.fighter(inf)) == 4
+
+
+# --- fort turret -----------------------------------------------------------------------------
+
+
+def _fort_state() -> State:
+    keep = fort("keep", [Hex(5, 4)], [Hex(4, 4)], owner="DE")
+    # FR holds more forts and units, so DE may choose its special unit instead of drawing it
+    fr = [fort(f"fr{k}", [Hex(2 + 3 * k, 9)], [Hex(2 + 3 * k, 10)], owner="FR") for k in (1, 2)]
+    s = _state(m=game_map(forts=[keep, *fr]))
+    assert s.fort_owner["keep"] == "DE"
+    return s
+
+
+def test_a_bought_fort_turret_fires_from_its_fort_in_melee_and_at_range():
+    s = _fort_state()
+    near = put(s, "infantry", "FR", Hex(6, 4))  # next to the fort hex
+    far = put(s, "infantry", "FR", Hex(8, 4))  # 3 hexes away
+    _money_phase(s)
+    s.money["DE"] = 20
+    s.apply_action(Action.parse("buy fort_turret keep"))
+    tur = next(u for u in s.units.values() if u.type.id == "fort_turret")
+    assert tur.fort == "keep" and tur.pos < 0
+    s.start_turn(0)
+    s.apply_action(EndPhase())
+    legal = s.legal_actions()
+    assert Attack(tur.id, near.id) in legal and Attack(tur.id, far.id) in legal
+    o = attack_odds(s, tur.id, near.id)
+    assert o.distance == 1 and o.odds.return_fire and o.odds.expected_taken == 0
+    _to_combat_from_declare(s, Attack(tur.id, near.id))
+    n = s.game.ruleset.dice_by_damage[0]
+    s.apply_action(Fight((1,) * n, (1,) * n))  # the infantry fires back: no damage
+    assert near.id not in s.units  # 12 hits destroy an infantry
+    assert tur.damage == 0 and tur.id in s.units
+
+
+def test_a_fort_turret_cannot_be_attacked_and_never_leaves_its_fort():
+    s = _fort_state()
+    tur = put(s, "fort_turret", "DE", "keep")
+    s.start_turn(1)
+    put(s, "infantry", "FR", Hex(6, 4))
+    s.apply_action(EndPhase())
+    assert all(not (isinstance(a, Attack) and a.defender == tur.id) for a in s.legal_actions())
+    assert s.legal_moves(tur) == {}
+
+
+def _to_combat_from_declare(s: State, *attacks: Action) -> None:
+    for a in attacks:
+        s.apply_action(a)
+    s.apply_action(EndPhase())

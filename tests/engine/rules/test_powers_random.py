@@ -1,6 +1,6 @@
 """Random legal play with every special unit on the board (issue 10): the engine's invariants
 hold, the game replays from its history, saves round-trip, and the random player uses every
-power (area attack, gas, mines, field repair)."""
+power (area attack, gas, mines, field repair, the fort turret's fire)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
 from engine.rules.actions import Surrender
 from engine.rules.dice import Dice, seed_state
+from engine.rules.events import CombatResolved
 from engine.rules.game import Game
 from engine.rules.playout import random_action
 from engine.rules.powers.events import AreaStruck, FieldRepaired, MineLaid
@@ -48,6 +49,14 @@ def _with_specials(seed: int) -> State:
             u.pos = free[2 * k]
             u.damage = k % 2
             s.occ[u.pos] = u
+        # A fort turret in the neutral fort nearest the enemy, given to the nation.
+        enemies = [board.hexes[u.pos] for u in s.units.values()
+                   if u.team != s.game.team_of[nation] and u.pos >= 0]
+        free_forts = [f for f in s.game.forts if s.fort_owner[f.id] == "neutral"]
+        keep = min(free_forts, key=lambda f: (min(e.distance(h) for e in enemies
+                                                  for h in f.hexes), f.id))
+        s.fort_owner[keep.id] = nation
+        s.add_unit(s.game.catalog.units["fort_turret"], nation).fort = keep.id
         s.money[nation] += 20
     return s
 
@@ -84,5 +93,8 @@ def test_the_random_player_uses_every_power():
     for seed in SEEDS:
         for e in _play(seed).log:
             seen[type(e).__name__] += 1
+            if isinstance(e, CombatResolved) and "fort_turret" in e.attacker:
+                seen["turret fired"] += 1
+    assert seen["turret fired"] > 0, seen
     for kind in (AreaStruck, FieldRepaired, MineLaid):
         assert seen[kind.__name__] > 0, (kind.__name__, seen)

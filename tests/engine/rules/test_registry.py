@@ -69,10 +69,10 @@ def test_game_refuses_a_catalog_with_an_unknown_ability():
 def test_validation_names_unknown_and_ineffective_ids():
     cat = copy.deepcopy(catalog())
     cat.units["medic"].abilities.append(Ability("smoke_screen"))
-    cat.units["medic"].abilities.append(Ability("fort_mounted"))
+    cat.units["medic"].abilities.append(Ability("builder"))
     codes = {(p.code, p.severity) for p in check_catalog(cat)}
     assert ("catalog.unknown_ability", "error") in codes
-    assert ("catalog.ability_no_effect", "warning") in codes  # fort_mounted
+    assert ("catalog.ability_no_effect", "warning") in codes  # builder
     rs = ruleset()
     rs.variants["winter_offensive"] = {"enabled": False}
     rs.variants["start_with_special_unit"] = {"enabled": True}
