@@ -123,10 +123,11 @@ class Powers:
 
     __slots__ = ("abilities", "action_hooks", "area", "bought_on_water", "cannot_target_air",
                  "fort_mounted", "gas", "gas_immune", "hit_hooks", "indestructible",
-                 "may_capture_in_shorter_game", "scatter", "unlimited_range", "water_unit")
+                 "may_capture_in_shorter_game", "scatter", "target_classes", "unlimited_range",
+                 "water_unit")
 
     def __init__(self, unit_type: UnitType) -> None:
-        self.abilities = tuple(ability_class(a.id)(a.params) for a in unit_type.abilities)
+        self.abilities = tuple(part for a in unit_type.abilities for part in build(a))
         self.water_unit = any(a.water_unit for a in self.abilities)
         self.bought_on_water = any(a.bought_on_water for a in self.abilities)
         self.indestructible = any(a.indestructible for a in self.abilities)
@@ -141,6 +142,10 @@ class Powers:
         self.gas = any(a.gas for a in self.abilities)
         self.gas_immune = any(a.gas_immune for a in self.abilities)
         self.fort_mounted = any(a.fort_mounted for a in self.abilities)
+        filters = [a.classes() for a in self.abilities if isinstance(a, TargetFilter)]
+        # Target filters narrow together: a class must pass every one.
+        self.target_classes: frozenset[str] | None = (
+            frozenset.intersection(*filters) if filters else None)
         self.hit_hooks = tuple(a for a in self.abilities
                                if type(a).adjust_hit_value is not Ability.adjust_hit_value)
         self.action_hooks = tuple(a for a in self.abilities if a.action_types)
@@ -509,3 +514,71 @@ class FortMounted(Ability):
     id = "fort_mounted"
     rule = "RULES §10"
     fort_mounted = True
+
+
+# --- abilities declared in the catalog from building blocks (issue 10 item 2) ---------------
+
+
+class TargetFilter(Ability):
+    """Building block `target_classes`: attacks only units of these classes."""
+
+    id = "target_filter"
+    rule = "docs/abilities.md"
+
+    def classes(self) -> frozenset[str]:
+        """The unit classes this unit may attack."""
+        return frozenset(str(c) for c in self.params.get("classes", ()))
+
+
+class HitOverride(Ability):
+    """Building block `hit_value`: the hit value per level against `against` (a unit class,
+    or "any")."""
+
+    id = "hit_override"
+    rule = "docs/abilities.md"
+
+    def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
+        against = self.params.get("against", "any")
+        if against != "any" and target.unit_class != against:
+            return value
+        table = {k: v for k, v in self.params.items() if k in ("recruit", "veteran", "hero")}
+        if level in table:
+            return _int_param(self, level, value)
+        return value
+
+
+def _flag(cls: type[Ability]) -> Any:
+    return lambda on: [cls()] if on else []
+
+
+# Building block name -> the existing effects it stands for (each returns ability parts).
+BLOCKS: dict[str, Any] = {
+    "target_classes": lambda v: [TargetFilter({"classes": list(v)})],
+    "unlimited_range": _flag(UnlimitedRange),
+    "area": lambda v: [AreaAttack(dict(v))],
+    "gas": _flag(Gas),
+    "gas_immune": _flag(GasImmune),
+    "indestructible": _flag(Indestructible),
+    "hit_value": lambda v: [HitOverride(dict(v))],
+}
+
+
+def build(ability: Any) -> list[Ability]:
+    """The ability objects of one catalog entry (`engine.model.Ability`): its registered
+    class, or for an id declared from `blocks` the existing effects those blocks stand for.
+    Raises UnknownAbilityError for an unknown id without blocks (listing the known ids) and
+    ValueError for a registered id redeclared or an unknown block."""
+    blocks = getattr(ability, "blocks", None) or {}
+    if not blocks:
+        return [ability_class(ability.id)(ability.params)]
+    if ability.id in ABILITIES:
+        raise ValueError(f"ability {ability.id!r} is played by the engine and cannot be "
+                         "redeclared from blocks (hint: give the new ability its own id)")
+    parts: list[Ability] = []
+    for name, value in blocks.items():
+        make = BLOCKS.get(name)
+        if make is None:
+            raise ValueError(f"ability {ability.id!r}: unknown building block {name!r} "
+                             f"(known: {', '.join(BLOCKS)})")
+        parts.extend(make(value))
+    return parts

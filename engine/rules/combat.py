@@ -87,7 +87,10 @@ def can_target(attacker: UnitType, defender: UnitType) -> bool:
     if attacker.unit_class == "transport":
         return False
     kind = target_kind(defender)
-    if kind == AIR and powers(attacker).cannot_target_air:
+    p = powers(attacker)
+    if kind == AIR and p.cannot_target_air:
+        return False
+    if p.target_classes is not None and defender.unit_class not in p.target_classes:
         return False
     return kind in attacker.targets
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -33,9 +34,14 @@ def _schema_enum(name: str, *path: str) -> set[str]:
 
 
 def test_every_schema_ability_and_ruleset_variant_has_a_class():
-    units = _schema_enum("catalog.schema.json", "properties", "units", "items", "properties",
-                         "abilities", "items", "properties", "id", "enum")
-    assert units == set(abilities.ABILITIES)
+    # Ability ids are open in the schema (issue 10): semantic validation refuses unknown ones
+    # unless declared from blocks (tests/engine/rules/test_powers_declared.py); every id the
+    # built-in catalog uses has a class.
+    text = (PROJECT_ROOT / "content" / "catalog" / "base.catalog.yaml").read_text("utf-8")
+    used = set(re.findall(r"\{id: ([a-z_]+)|- id: ([a-z_]+)\n        params", text))
+    ids = {a or b for a, b in used}
+    assert {"area_attack", "air_value", "fort_mounted", "lay_mines"} <= ids
+    assert ids <= set(abilities.ABILITIES)
     known = _schema_enum("ruleset.schema.json", "properties", "variants", "properties")
     assert known == set(variants.VARIANTS)
 
