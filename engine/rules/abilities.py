@@ -338,9 +338,11 @@ class GasImmune(Ability):
 class FieldRepair(Ability):
     """Medic (RULES §10): "Sanitäter können eigene Truppen reparieren, ohne dass diese in ein
     Fort einrücken müssen ... Ebenso wie in Forts muss jedoch auch die Reparatur durch
-    Sanitäter bezahlt werden." (003). In the money phase, `per_turn` times, a medic on the
-    board repairs an own damaged unit within `range` hexes at the fort repair price; the
-    repaired unit may act next round (its turn is spent)."""
+    Sanitäter bezahlt werden." (003). During its turn (move, declare or money phase),
+    `per_turn` times, a medic on the board repairs an own damaged unit within `range` hexes
+    that has neither moved nor attacked this turn, at the fort repair price; "bereits in der
+    nächsten Runde wieder einsetzbar": the repaired unit spends the rest of this turn (the
+    solo table of 004 also has the medic act during the turn, before the transport)."""
 
     id = "field_repair"
     rule = "RULES §10"
@@ -352,11 +354,12 @@ class FieldRepair(Ability):
         here = board.hexes[unit.pos]
         return [u for u in state.units.values()
                 if u.nation == unit.nation and u is not unit and u.pos >= 0 and u.damage > 0
+                and not u.moved and not u.attacked
                 and here.distance(board.hexes[u.pos]) <= reach]
 
     def _unit_problem(self, state: State, unit: Unit) -> str | None:
-        if state.phase != "money":
-            return "a medic repairs in the money phase"
+        if state.phase not in ("move", "declare", "money"):
+            return f"a medic repairs during its turn, not in the {state.phase} phase"
         if unit.nation != state.nation:
             return f"{unit.id} is not yours"
         if unit.pos < 0:
@@ -382,7 +385,8 @@ class FieldRepair(Ability):
             return f"there is no unit {action.target!r}"
         if target not in self._targets(state, unit):
             return (f"{target.id} is not a damaged own unit on the board within "
-                    f"{_int_param(self, 'range', 1)} hex(es) of {unit.id}")
+                    f"{_int_param(self, 'range', 1)} hex(es) of {unit.id} that has neither "
+                    "moved nor attacked this turn")
         cost = state.repair_cost(target)
         if state.money[unit.nation] < cost:
             return f"repair costs {cost}, you have {state.money[unit.nation]}"
@@ -396,7 +400,6 @@ class FieldRepair(Ability):
         state.log.append(FieldRepaired(unit.id, target.id, cost))
         victory.on_bank(state, unit.nation, cost)
         target.damage = 0
-        # "bereits in der nächsten Runde wieder einsetzbar": nothing more this turn.
         target.moved = target.done = target.attacked = True
         state.powers.use(unit.id, *_stamp(state))
 

@@ -198,12 +198,20 @@ def test_medic_repairs_an_adjacent_own_unit_paid_as_in_a_fort():
         s.apply_action(FieldRepair(medic.id, other.id))
 
 
-def test_medic_needs_the_money_and_the_money_phase():
+def test_medic_needs_the_money_a_unit_that_stayed_put_and_its_own_turn():
     s = _state()
     medic = put(s, "field_medic", "DE", Hex(3, 3))
     hurt = put(s, "infantry", "DE", Hex(4, 3), damage=3)
-    with pytest.raises(IllegalActionError, match="money phase"):
+    moved = put(s, "infantry", "DE", Hex(3, 4), damage=3)
+    s.money["DE"] = 10
+    s.apply_action(Move(moved.id, Hex(2, 4)))
+    assert FieldRepair(medic.id, hurt.id) in s.legal_actions()  # in the move phase too
+    with pytest.raises(IllegalActionError, match="neither moved nor attacked"):
+        s.apply_action(FieldRepair(medic.id, moved.id))
+    s.start_turn(1)
+    with pytest.raises(IllegalActionError, match="not yours"):
         s.apply_action(FieldRepair(medic.id, hurt.id))
+    s.start_turn(0)
     _money_phase(s)
     s.money["DE"] = 0
     assert not [a for a in s.legal_actions() if isinstance(a, FieldRepair)]
