@@ -189,6 +189,9 @@ def do_unload(s: State, a: Unload) -> None:
         s.occ[i] = p
         p.moved = True
         p.done = True
+        if mines.is_enemy_mine(s, p, i):  # unloaded onto an enemy mine
+            mines.explode(s, p, hexes[i])
+            continue
         victory.on_arrive(s, p)
     t.cargo = []
     mark_moved(s, t)

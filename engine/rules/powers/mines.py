@@ -2,8 +2,9 @@
 air units ignore mines. "Minenleger: Diese Einheiten können Landminen legen, die eine
 gegnerische Einheit sofort vernichten, wenn diese ein Feld mit einer Mine betritt." (002)
 
-Entering means stepping on the hex anywhere along the move's path, not only ending there; the
-mine is used up. Mines are laid by the `lay_mines` ability (engine.rules.abilities)."""
+Entering means stepping on the hex anywhere along the move's path, not only ending there, or
+being unloaded onto it; the mine is used up. Mines are laid by the `lay_mines` ability
+(engine.rules.abilities)."""
 
 from __future__ import annotations
 
@@ -47,8 +48,8 @@ def mine_on_move(s: State, u: Unit, to: Hex) -> Hex | None:
 
 
 def explode(s: State, u: Unit, at: Hex) -> None:
-    """`u` entered the enemy mine at `at` (already standing there): destroy it with anything
-    it carries, remove the mine, credit the mine's nation and check victory."""
+    """`u` entered the enemy mine at `at` (by a move or unloaded there): destroy it with
+    anything it carries, remove the mine, credit the mine's nation and check victory."""
     i = s.game.board.index_of[at]
     owner = s.powers.mines.pop(i)
     s.log.append(MineExploded(u.id, (at.q, at.r), owner))

@@ -12,7 +12,7 @@ from engine.content.schemas import schema_messages
 from engine.hexes import Hex, disk
 from engine.model import Ability, GameMap, UnitType
 from engine.rules import combat
-from engine.rules.actions import Action, Attack, EndPhase, Fight, Move
+from engine.rules.actions import Action, Attack, EndPhase, Fight, Move, Unload
 from engine.rules.errors import IllegalActionError
 from engine.rules.game import Game
 from engine.rules.odds import attack_odds
@@ -368,3 +368,20 @@ def _to_combat_from_declare(s: State, *attacks: Action) -> None:
     for a in attacks:
         s.apply_action(a)
     s.apply_action(EndPhase())
+
+
+def test_a_passenger_unloaded_onto_an_enemy_mine_is_destroyed():
+    s = _state()
+    i = s.game.board.index_of
+    s.start_turn(1)
+    truck = put(s, "transport", "FR", Hex(6, 3))
+    rider = put(s, "infantry", "FR", "")
+    rider.fort = None
+    rider.carrier = truck.id
+    truck.cargo = [rider.id]
+    spot = Hex(6, 3).neighbor(0)
+    s.powers.mines[i[spot]] = "DE"
+    s.apply_action(Unload(truck.id, (spot,)))
+    assert rider.id not in s.units and truck.cargo == []
+    assert isinstance(s.log[-1], MineExploded) and s.log[-1].at == (spot.q, spot.r)
+    assert i[spot] not in s.occ and not s.powers.mines
