@@ -18,12 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.hexes import disk
+from engine.hexes import Hex, disk
 from engine.model import UnitType
 from engine.rules import victory
+from engine.rules.powers import building
+from engine.rules.powers.actions import Build as BuildAction
 from engine.rules.powers.actions import FieldRepair as FieldRepairAction
 from engine.rules.powers.actions import LayMine as LayMineAction
-from engine.rules.powers.events import FieldRepaired, MineLaid
+from engine.rules.powers.building import BUILD_KINDS, built_terrain
+from engine.rules.powers.events import FieldRepaired, MineLaid, TerrainBuilt
 
 if TYPE_CHECKING:
     from engine.rules.actions import Action
@@ -500,11 +503,112 @@ class CloseCombat(Ability):
 
 @register
 class Builder(Ability):
-    """Builds a trench, road or bridge instead of attacking. Not played yet (issue 10)."""
+    """Builder (RULES §6): "Die Einheit kann einmal pro Runde (vor oder nach ihrer Bewegung)
+    einen Graben oder eine Straße/Brücke über 2 Felder bauen, anstatt anzugreifen. Eines der
+    2 Felder muss an die Einheit angrenzen. Kann nicht unter feindlichen Einheiten, Forts
+    oder feindlich besetzten Gräben gebaut werden." (002). Action `build UNIT trench|road Q,R
+    Q,R` in the move or declare phase, `per_turn` times (1), only by a unit that has not
+    attacked (building is its attack). Engine: engine.rules.powers.building."""
 
     id = "builder"
     rule = "RULES §6"
-    implemented = False
+    action_types = (BuildAction,)
+
+    def _unit_problem(self, state: State, unit: Unit) -> str | None:
+        if state.phase not in ("move", "declare"):
+            return "building happens before or after the move, instead of attacking"
+        if unit.nation != state.nation:
+            return f"{unit.id} is not yours"
+        if unit.pos < 0:
+            return f"{unit.id} is not on the board"
+        if unit.attacked:
+            return f"{unit.id} has attacked this turn: it builds instead of attacking"
+        if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
+            return f"{unit.id} has already built this round"
+        return None
+
+    @staticmethod
+    def _enemy_trench(state: State, unit: Unit, start: int) -> bool:
+        """Whether the trench through board index `start` holds an enemy unit."""
+        board = state.game.board
+        seen, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            other = state.occ.get(i)
+            if other is not None and other.team != unit.team:
+                return True
+            for n in board.neighbours[i]:
+                if n not in seen and board.terrain_name(n) == "trench":
+                    seen.add(n)
+                    todo.append(n)
+        return False
+
+    def _spot_problem(self, state: State, unit: Unit, kind: str, h: Hex) -> str | None:
+        board = state.game.board
+        i = board.index_of.get(h)
+        if i is None:
+            return f"{h.q},{h.r} is not on the board"
+        if board.blocked[i]:
+            return f"{h.q},{h.r} is a fort, an entrance or out of play"
+        other = state.occ.get(i)
+        if other is not None and other.team != unit.team:
+            return f"{other.id} stands on {h.q},{h.r}"
+        current = board.terrain_name(i)
+        if current == "trench" and self._enemy_trench(state, unit, i):
+            return f"the trench at {h.q},{h.r} is held by the enemy"
+        try:
+            made = built_terrain(kind, current)
+        except ValueError as exc:
+            return str(exc)
+        if made == current:
+            return f"{h.q},{h.r} is already {current}"
+        return None
+
+    def _pair_problem(self, state: State, unit: Unit, kind: str, a: Hex, b: Hex) -> str | None:
+        if a.distance(b) != 1:
+            return "the two hexes must be next to each other"
+        here = state.game.board.hexes[unit.pos]
+        if here.distance(a) != 1 and here.distance(b) != 1:
+            return f"one of the two hexes must be next to {unit.id}"
+        return (self._spot_problem(state, unit, kind, a)
+                or self._spot_problem(state, unit, kind, b))
+
+    def extra_actions(self, state: State, unit: Unit) -> list[Action]:
+        if self._unit_problem(state, unit) is not None:
+            return []
+        here = state.game.board.hexes[unit.pos]
+        out: list[Action] = []
+        seen: set[tuple[str, Hex, Hex]] = set()
+        for kind in BUILD_KINDS:
+            for a in here.neighbors():
+                for b in a.neighbors():
+                    key = (kind, *sorted((a, b)))
+                    if b == here or key in seen:
+                        continue
+                    seen.add(key)
+                    if self._pair_problem(state, unit, kind, a, b) is None:
+                        out.append(BuildAction(unit.id, kind, a, b))
+        return out
+
+    def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
+        assert isinstance(action, BuildAction)
+        if action.kind not in BUILD_KINDS:
+            return f"unknown build {action.kind!r} (known: {', '.join(BUILD_KINDS)})"
+        return (self._unit_problem(state, unit)
+                or self._pair_problem(state, unit, action.kind, action.first, action.second))
+
+    def apply_action(self, state: State, unit: Unit, action: Action) -> None:
+        assert isinstance(action, BuildAction)
+        board = state.game.board
+        hexes = (action.first, action.second)
+        made = {h: built_terrain(action.kind, board.terrain_name(board.index_of[h]))
+                for h in hexes}
+        building.build(state, made)
+        unit.attacked = True
+        state.powers.use(unit.id, *_stamp(state))
+        state.log.append(TerrainBuilt(unit.id, "trench" if action.kind == "trench"
+                                      else "road/bridge", tuple((h.q, h.r) for h in hexes),
+                                      tuple(made[h] for h in hexes)))
 
 
 @register

@@ -14,6 +14,7 @@ from engine.rules.actions import Action
 from engine.rules.errors import SaveError
 from engine.rules.events import EventError, event_from_json
 from engine.rules.phase import PHASES, Phase
+from engine.rules.powers import building
 from engine.rules.powers.record import PowerRecord
 from engine.rules.unit import Unit
 
@@ -104,7 +105,8 @@ def to_json(s: State) -> dict[str, Any]:
         "history": [str(a) for a in s.history],
         "log": [e.to_json() for e in s.log],
     }
-    if s.powers.mines or s.powers.uses:  # absent until a power is used: older saves match
+    # Absent until a power is used, so saves of games without powers stay as they were.
+    if s.powers.mines or s.powers.uses or s.powers.built:
         out["powers"] = s.powers.to_json(lambda i: tuple(hexes[i]))
     return out
 
@@ -188,6 +190,7 @@ def load_into(s: State, data: dict[str, Any]) -> State:
         s.hq_taken = [str(x) for x in vp["headquarters_taken"]]
         s.bank_paid = {k: int(v) for k, v in vp["paid_to_bank"].items()}
         s.powers = PowerRecord.from_json(data.get("powers", {}), _board_index(game))
+        building.restore(s)
         s.dice.state = int(data["dice_state"], 16)
         s.winner_team = data["winner"]
         s.reason = data["reason"]

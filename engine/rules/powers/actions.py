@@ -43,3 +43,25 @@ class LayMine(Action):
     def _from_words(cls, words: list[str]) -> Action:
         cls._expect(words, 2, cls.usage)
         return cls(_ident(words[0], "unit id"), parse_hex(words[1]))
+
+
+@dataclass(frozen=True)
+class Build(Action):
+    """A builder builds a trench or a road/bridge over two adjacent hexes, one of them next
+    to it, instead of attacking (RULES §6)."""
+
+    unit: str
+    kind: str  # "trench" or "road" (a road over water is a bridge)
+    first: Hex
+    second: Hex
+    verb: ClassVar[str] = "build"
+    usage: ClassVar[str] = "build UNIT trench|road Q,R Q,R"
+
+    def __str__(self) -> str:
+        return f"build {self.unit} {self.kind} {_hex_text(self.first)} {_hex_text(self.second)}"
+
+    @classmethod
+    def _from_words(cls, words: list[str]) -> Action:
+        cls._expect(words, 4, cls.usage)
+        return cls(_ident(words[0], "unit id"), _ident(words[1], "build kind"),
+                   parse_hex(words[2]), parse_hex(words[3]))

@@ -76,3 +76,20 @@ class AreaStruck(Event):
         struck = ", ".join(f"{u} {d}" for u, d in self.damage.items()) or "no unit"
         return (f"{self.attacker} {what} on {','.join(map(str, self.at))} "
                 f"({len(self.hexes)} hexes): {self.hits} hits; damage: {struck}")
+
+
+@register
+@dataclass(frozen=True)
+class TerrainBuilt(Event):
+    """A builder changed the terrain of hexes (trench, road or bridge)."""
+
+    kind = "build"
+    unit: str
+    what: str
+    hexes: tuple[tuple[int, int], ...]
+    terrain: tuple[str, ...]
+
+    def text(self) -> str:
+        where = " and ".join(f"{q},{r} ({t})" for (q, r), t in zip(self.hexes, self.terrain,
+                                                                  strict=True))
+        return f"{self.unit} builds a {self.what} on {where}"

@@ -7,12 +7,14 @@ from typing import Any
 
 
 class PowerRecord:
-    """Mines (board index -> nation that laid it) and power uses per unit this turn."""
+    """Mines (board index -> nation that laid it), terrain built in play (board index ->
+    terrain name) and power uses per unit this turn."""
 
-    __slots__ = ("mines", "uses")
+    __slots__ = ("built", "mines", "uses")
 
     def __init__(self) -> None:
         self.mines: dict[int, str] = {}
+        self.built: dict[int, str] = {}
         # unit id -> (round, seat, uses): a stamp of another turn counts as no use yet.
         self.uses: dict[str, tuple[int, int, int]] = {}
 
@@ -20,6 +22,7 @@ class PowerRecord:
         """An independent copy."""
         c = PowerRecord()
         c.mines = dict(self.mines)
+        c.built = dict(self.built)
         c.uses = dict(self.uses)
         return c
 
@@ -38,10 +41,13 @@ class PowerRecord:
 
     def to_json(self, hex_of: Any) -> dict[str, Any]:
         """JSON data; `hex_of(index)` gives the axial (q, r) of a board index."""
-        return {
+        out = {
             "mines": [[*hex_of(i), n] for i, n in sorted(self.mines.items())],
             "uses": {uid: list(stamp) for uid, stamp in sorted(self.uses.items())},
         }
+        if self.built:
+            out["built"] = [[*hex_of(i), t] for i, t in sorted(self.built.items())]
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any], index_of: Any) -> PowerRecord:
@@ -50,6 +56,8 @@ class PowerRecord:
         r = cls()
         for q, rr, nation in data.get("mines", []):
             r.mines[index_of(int(q), int(rr))] = str(nation)
+        for q, rr, terrain in data.get("built", []):
+            r.built[index_of(int(q), int(rr))] = str(terrain)
         for uid, (round_, seat, count) in data.get("uses", {}).items():
             r.uses[str(uid)] = (int(round_), int(seat), int(count))
         return r

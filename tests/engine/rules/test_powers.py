@@ -17,9 +17,15 @@ from engine.rules.errors import IllegalActionError
 from engine.rules.game import Game
 from engine.rules.odds import attack_odds
 from engine.rules.powers import area
-from engine.rules.powers.actions import FieldRepair, LayMine
-from engine.rules.powers.events import AreaStruck, FieldRepaired, MineExploded, MineLaid
-from engine.rules.serialize import SAVE_SCHEMA_ID
+from engine.rules.powers.actions import Build, FieldRepair, LayMine
+from engine.rules.powers.events import (
+    AreaStruck,
+    FieldRepaired,
+    MineExploded,
+    MineLaid,
+    TerrainBuilt,
+)
+from engine.rules.serialize import SAVE_SCHEMA_ID, canonical
 from engine.rules.state import State
 from tests.engine.rules.fixtures import card, fort, game_map, put, scenario
 
@@ -43,7 +49,8 @@ ZEPPELIN = _card("zeppelin", "air", 3, {"air_value": {"recruit": 2, "veteran": 4
 CLUB = _card("club", "foot", 2, {"close_combat": {"hit_bonus": 1}}, hit=3)
 FORT_TURRET = _card("fort_turret", "static", 0, {"fort_mounted": {}, "indestructible": {}},
                     hit=11, rmin=1, rmax=3, special=True)
-POWER_CARDS = (FORT_TURRET, GAS_MORTAR, MINELAYER, FIELD_MEDIC, LONG_GUN, ZEPPELIN, CLUB)
+BUILDER = _card("pioneer", "foot", 2, {"builder": {"per_turn": 1}}, hit=2)
+POWER_CARDS = (BUILDER, FORT_TURRET, GAS_MORTAR, MINELAYER, FIELD_MEDIC, LONG_GUN, ZEPPELIN, CLUB)
 
 
 def _state(to_act: str = "DE", m: GameMap | None = None) -> State:
@@ -385,3 +392,50 @@ def test_a_passenger_unloaded_onto_an_enemy_mine_is_destroyed():
     assert rider.id not in s.units and truck.cargo == []
     assert isinstance(s.log[-1], MineExploded) and s.log[-1].at == (spot.q, spot.r)
     assert i[spot] not in s.occ and not s.powers.mines
+
+
+# --- builder ---------------------------------------------------------------------------------
+
+
+def test_a_builder_builds_a_road_over_two_hexes_instead_of_attacking():
+    s = _state(m=game_map(terrain={Hex(5, 3): "forest", Hex(6, 3): "water"}))
+    pioneer = put(s, "pioneer", "DE", Hex(4, 3))
+    before = s.clone()
+    old_cost = s.game.board.costs["vehicle"][s.game.board.index_of[Hex(5, 3)]]
+    act = Action.parse(f"build {pioneer.id} road 5,3 6,3")
+    assert act in s.legal_actions()
+    s.apply_action(act)
+    board = s.game.board
+    assert board.terrain_name(board.index_of[Hex(5, 3)]) == "road"
+    assert board.terrain_name(board.index_of[Hex(6, 3)]) == "bridge"  # a road over water
+    assert board.costs["vehicle"][board.index_of[Hex(5, 3)]] < old_cost
+    assert s.log[-1] == TerrainBuilt(pioneer.id, "road/bridge", ((5, 3), (6, 3)),
+                                     ("road", "bridge"))
+    assert pioneer.attacked  # it built instead of attacking
+    with pytest.raises(IllegalActionError, match="attacked this turn"):
+        s.apply_action(Build(pioneer.id, "trench", Hex(3, 3), Hex(3, 4)))
+    # the state cloned before the build keeps the old terrain
+    ob = before.game.board
+    assert ob.terrain_name(ob.index_of[Hex(5, 3)]) == "forest"
+    # the save carries the built terrain, and a loaded game plays on it
+    data = s.to_json()
+    assert schema_messages(data, SAVE_SCHEMA_ID) == []
+    back = State.from_json(before.game, data)
+    bb = back.game.board
+    assert bb.terrain_name(bb.index_of[Hex(6, 3)]) == "bridge"
+    assert canonical(back.to_json()) == canonical(data)
+
+
+def test_a_builder_may_not_build_under_enemies_forts_or_far_away():
+    keep = fort("keep", [Hex(6, 6)], [Hex(5, 6)], owner="DE")
+    s = _state(m=game_map(forts=[keep]))
+    pioneer = put(s, "pioneer", "DE", Hex(5, 5))
+    put(s, "infantry", "FR", Hex(4, 5))
+    for a, b, why in ((Hex(4, 5), Hex(3, 5), "stands on"),
+                      (Hex(5, 6), Hex(4, 6), "fort"),
+                      (Hex(8, 5), Hex(9, 5), "next to"),
+                      (Hex(5, 4), Hex(7, 4), "next to each other")):
+        with pytest.raises(IllegalActionError, match=why):
+            s.apply_action(Build(pioneer.id, "trench", a, b))
+    builds = [a for a in s.legal_actions() if isinstance(a, Build)]
+    assert builds and all(Hex(4, 5) not in (b.first, b.second) for b in builds)

@@ -46,6 +46,10 @@ def test_every_schema_ability_and_ruleset_variant_has_a_class():
     assert known == set(variants.VARIANTS)
 
 
+def test_every_registered_ability_plays():
+    assert abilities.unimplemented() == []
+
+
 def test_unknown_ids_list_the_known_ones():
     with pytest.raises(UnknownAbilityError, match=r"known: .*scatter"):
         ability_class("smoke_screen")
@@ -72,13 +76,21 @@ def test_game_refuses_a_catalog_with_an_unknown_ability():
         Game(sc)
 
 
-def test_validation_names_unknown_and_ineffective_ids():
+class _NoEffectYet(abilities.Ability):
+    """A registered-looking ability the engine does not play (every built-in one plays)."""
+
+    id = "no_effect_probe"
+    implemented = False
+
+
+def test_validation_names_unknown_and_ineffective_ids(monkeypatch):
+    monkeypatch.setitem(abilities.ABILITIES, _NoEffectYet.id, _NoEffectYet)
     cat = copy.deepcopy(catalog())
     cat.units["medic"].abilities.append(Ability("smoke_screen"))
-    cat.units["medic"].abilities.append(Ability("builder"))
+    cat.units["medic"].abilities.append(Ability(_NoEffectYet.id))
     codes = {(p.code, p.severity) for p in check_catalog(cat)}
     assert ("catalog.unknown_ability", "error") in codes
-    assert ("catalog.ability_no_effect", "warning") in codes  # builder
+    assert ("catalog.ability_no_effect", "warning") in codes
     rs = ruleset()
     rs.variants["winter_offensive"] = {"enabled": False}
     rs.variants["start_with_special_unit"] = {"enabled": True}
