@@ -439,3 +439,20 @@ def test_a_builder_may_not_build_under_enemies_forts_or_far_away():
             s.apply_action(Build(pioneer.id, "trench", a, b))
     builds = [a for a in s.legal_actions() if isinstance(a, Build)]
     assert builds and all(Hex(4, 5) not in (b.first, b.second) for b in builds)
+
+
+# --- chance outcomes -------------------------------------------------------------------------
+
+
+def test_an_area_attack_is_an_explicit_chance_node_with_exact_outcomes():
+    s = _state()
+    gm = put(s, "gas_mortar", "DE", Hex(2, 2))
+    foe = put(s, "infantry", "FR", Hex(5, 2))
+    friend = put(s, "infantry", "DE", Hex(5, 2).neighbor(3))
+    _to_combat(s, Attack(gm.id, foe.id))
+    outcomes = s.chance_outcomes()
+    assert sum(p for _o, p in outcomes) == 1
+    assert all(o.defender_hits == 0 for o, _p in outcomes)  # nobody fires back
+    three = next(o for o, _p in outcomes if o.attacker_hits == 3)
+    s.apply_action(s.chance_action(three))
+    assert foe.damage == 2 and friend.damage == 2
