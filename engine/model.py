@@ -213,10 +213,12 @@ HitValues = dict[str, int]  # experience level -> hit value (die <= value hits)
 
 @dataclass
 class Ability:
-    """A card symbol or special-unit power with its parameters."""
+    """A card symbol or special-unit power with its parameters; an id the engine has no
+    class for may be declared from building `blocks` (engine.rules.abilities.BLOCKS)."""
 
     id: str
     params: dict[str, Any] = field(default_factory=dict)
+    blocks: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

@@ -36,7 +36,8 @@ def unit_from_dict(u: dict[str, Any]) -> UnitType:
         capacity=f.num(u.get("capacity", 0), "/capacity"),
         can_capture=u.get("can_capture", False),
         abilities=[
-            Ability(a["id"], f.deep(a.get("params", {}), f"/abilities/{i}/params"))
+            Ability(a["id"], f.deep(a.get("params", {}), f"/abilities/{i}/params"),
+                    f.deep(a.get("blocks", {}), f"/abilities/{i}/blocks"))
             for i, a in enumerate(u.get("abilities", []))
         ],
         nation_names={n: dict(t) for n, t in u.get("nation_names", {}).items()},
@@ -77,6 +78,8 @@ def unit_to_dict(u: UnitType) -> dict[str, Any]:
             entry: dict[str, Any] = {"id": a.id}
             if a.params:
                 entry["params"] = w.deep(a.params, f"/abilities/{i}/params")
+            if a.blocks:
+                entry["blocks"] = w.deep(a.blocks, f"/abilities/{i}/blocks")
             out["abilities"].append(entry)
     if u.nation_names:
         out["nation_names"] = {n: dict(t) for n, t in u.nation_names.items()}

@@ -103,10 +103,20 @@ def _check_abilities(u: UnitType, p: str) -> list[Problem]:
     for k, a in enumerate(u.abilities):
         ptr = f"{p}/abilities/{k}"
         cls = abilities.ABILITIES.get(a.id)
+        if a.blocks:
+            if cls is not None:
+                out.append(error("catalog.ability_redeclared",
+                                 f"unit '{u.id}' declares ability '{a.id}' from blocks, but "
+                                 "the engine plays that id already",
+                                 "give the new ability its own id, or drop its blocks",
+                                 pointer=f"{ptr}/blocks"))
+            continue
         if cls is None:
             out.append(error("catalog.unknown_ability",
                              f"unit '{u.id}' has ability '{a.id}', which the engine does not "
-                             "know", "known: " + abilities.known_ids(), pointer=ptr))
+                             "know", "known: " + abilities.known_ids() + "; or declare it "
+                             "from building blocks (" + ", ".join(abilities.BLOCKS) + ")",
+                             pointer=ptr))
         elif not cls.implemented:
             out.append(warning("catalog.ability_no_effect",
                                f"unit '{u.id}' ability '{a.id}' has no effect in the engine "

@@ -53,12 +53,22 @@ def contact_note(st: State, uid: str, h: Hex, contact: Set[Hex],
 
 
 def describe_hex(st: State, h: Hex) -> str:
-    """The unit on a hex (or the garrison of a fort) for the status bar."""
+    """The unit on a hex (or the garrison of a fort) for the status bar, with a mine or
+    terrain built in play on it (the play-test shows every side's mines)."""
+    i = st.game.board.index_of.get(h)
     u = st.unit_at(h)
+    marks = []
+    if i is not None and i in st.powers.mines:
+        marks.append(f"mine of {st.powers.mines[i]}")
+    if i is not None and i in st.powers.built:
+        marks.append(f"built {st.powers.built[i]}")
+    note = f" [{'; '.join(marks)}]" if marks else ""
     if u is not None:
         extra = f", carries {', '.join(u.cargo)}" if u.cargo else ""
         return (f"{u.id}: {u.type.id} ({u.type.unit_class}), damage {u.damage}, "
-                f"XP {u.xp}, army {u.army or '–'}{extra}")
+                f"XP {u.xp}, army {u.army or '–'}{extra}{note}")
+    if marks:
+        return note.strip(" []")
     fort = st.game.map.fort_at().get(h)
     if fort is not None:
         inside = [v.id for v in st.units.values() if v.fort == fort.id]

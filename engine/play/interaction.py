@@ -21,6 +21,7 @@ from engine.play import explain
 from engine.play.session import PlaytestSession
 from engine.rules.actions import Action, Buy, Headquarters, Move, Unload
 from engine.rules.movement import MoveOption
+from engine.rules.powers.actions import Build, FieldRepair, LayMine
 from engine.rules.state import State
 
 PickFn = Callable[[Hex], Action | None]
@@ -295,6 +296,50 @@ class Interaction:
                         lambda h: Headquarters(by_hex.get(h, 0)),
                         lambda h: st.problem(Headquarters(by_hex.get(h, 0))),
                         "Click a cyan start number to make it your headquarters.")
+
+    def power_actions(self, uid: str) -> list[Action]:
+        """The power actions (lay a mine, field repair, build) unit `uid` may take now."""
+        return [a for a in self.session.state.legal_actions()
+                if isinstance(a, LayMine | FieldRepair | Build) and a.unit == uid]
+
+    def start_power(self, uid: str, build: str = "road") -> Outcome:
+        """Offer the hexes where unit `uid`'s power acts now (where to lay a mine, the unit
+        to repair, the two hexes to build on, `build` being "road" or "trench"): a click on
+        one applies it; a build takes its two hexes one after the other."""
+        st = self.session.state
+        acts = [a for a in self.power_actions(uid)
+                if not isinstance(a, Build) or a.kind == build]
+        if not acts:
+            return Outcome(message=f"{uid} has no power to use now.")
+
+        def spots(a: Action) -> tuple[Hex, ...]:
+            if isinstance(a, LayMine):
+                return (a.at,)
+            if isinstance(a, FieldRepair):
+                return (st.game.board.hexes[st.units[a.target].pos],)
+            assert isinstance(a, Build)
+            return (a.first, a.second)
+
+        label = {LayMine: "mine", FieldRepair: "repair", Build: build}
+        chosen: list[Hex] = []
+
+        def offer() -> None:
+            rest = [a for a in acts if set(chosen) <= set(spots(a))]
+            self.picks = {h: label[type(a)] for a in rest for h in spots(a) if h not in chosen}
+            self.pick_message = (f"{uid}: click a highlighted hex ({len(chosen) + 1} of "
+                                 f"{len(spots(rest[0]))}); right-click cancels.")
+
+        def pick(h: Hex) -> Action | None:
+            chosen.append(h)
+            done = [a for a in acts if set(spots(a)) == set(chosen)]
+            if done:
+                return done[0]
+            offer()
+            return None
+
+        self.start_pick({}, pick, lambda h: f"{uid}'s power cannot act on {h.q},{h.r} now", "")
+        offer()
+        return Outcome(changed=True, message=self.pick_message)
 
     def unload_target(self) -> str | None:
         """The transport that can unload now: the pending one, or the selected one."""

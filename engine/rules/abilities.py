@@ -8,7 +8,9 @@ and content validation warns that the power has no effect (issue 10 implements t
 an ability: subclass `Ability`, set `id`, override the hooks it needs, decorate with
 `@register`, and let `Powers` collect the new hook.
 
-Only engine.model is imported here, so content validation can ask the registry too.
+Only the base, engine.model and light rules modules (actions, events, victory hooks) are
+imported here, so content validation can ask the registry too; the board effects of area
+attacks and mines live in engine.rules.powers.
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.hexes import Hex, disk
 from engine.model import UnitType
+from engine.rules import victory
+from engine.rules.powers import building
+from engine.rules.powers.actions import Build as BuildAction
+from engine.rules.powers.actions import FieldRepair as FieldRepairAction
+from engine.rules.powers.actions import LayMine as LayMineAction
+from engine.rules.powers.building import BUILD_KINDS, built_terrain
+from engine.rules.powers.events import FieldRepaired, MineLaid, TerrainBuilt
 
 if TYPE_CHECKING:
     from engine.rules.actions import Action
@@ -41,6 +51,10 @@ class Ability:
     bought_on_water: ClassVar[bool] = False  # a purchase is placed on a free water hex
     indestructible: ClassVar[bool] = False  # takes no damage at all
     cannot_target_air: ClassVar[bool] = False  # never attacks air units
+    unlimited_range: ClassVar[bool] = False  # any distance from the card's minimum up
+    gas: ClassVar[bool] = False  # its area attack is gas: gas-immune units take nothing
+    gas_immune: ClassVar[bool] = False  # takes nothing from gas
+    fort_mounted: ClassVar[bool] = False  # fights from the fort it sits in
     # Card data the ability stands for (validated): the hit_vs column it uses, the target
     # kind its `targets` must include.
     hit_vs_class: ClassVar[str | None] = None
@@ -110,12 +124,13 @@ def unimplemented() -> list[str]:
 class Powers:
     """Everything a unit type's abilities change, collected once per unit type."""
 
-    __slots__ = ("abilities", "action_hooks", "bought_on_water", "cannot_target_air",
-                 "hit_hooks", "indestructible", "may_capture_in_shorter_game", "scatter",
+    __slots__ = ("abilities", "action_hooks", "area", "bought_on_water", "cannot_target_air",
+                 "fort_mounted", "gas", "gas_immune", "hit_hooks", "indestructible",
+                 "may_capture_in_shorter_game", "scatter", "target_classes", "unlimited_range",
                  "water_unit")
 
     def __init__(self, unit_type: UnitType) -> None:
-        self.abilities = tuple(ability_class(a.id)(a.params) for a in unit_type.abilities)
+        self.abilities = tuple(part for a in unit_type.abilities for part in build(a))
         self.water_unit = any(a.water_unit for a in self.abilities)
         self.bought_on_water = any(a.bought_on_water for a in self.abilities)
         self.indestructible = any(a.indestructible for a in self.abilities)
@@ -124,6 +139,16 @@ class Powers:
                                                for a in self.abilities)
         self.scatter: Scatter | None = next(
             (a for a in self.abilities if isinstance(a, Scatter)), None)
+        self.area: AreaAttack | None = next(
+            (a for a in self.abilities if isinstance(a, AreaAttack)), None)
+        self.unlimited_range = any(a.unlimited_range for a in self.abilities)
+        self.gas = any(a.gas for a in self.abilities)
+        self.gas_immune = any(a.gas_immune for a in self.abilities)
+        self.fort_mounted = any(a.fort_mounted for a in self.abilities)
+        filters = [a.classes() for a in self.abilities if isinstance(a, TargetFilter)]
+        # Target filters narrow together: a class must pass every one.
+        self.target_classes: frozenset[str] | None = (
+            frozenset.intersection(*filters) if filters else None)
         self.hit_hooks = tuple(a for a in self.abilities
                                if type(a).adjust_hit_value is not Ability.adjust_hit_value)
         self.action_hooks = tuple(a for a in self.abilities if a.action_types)
@@ -234,87 +259,433 @@ class AntiAir(Ability):
     needs_target = "air"
 
 
-# --- abilities registered but not played yet (issue 10) -------------------------------------
+# --- special-unit powers (RULES §6, §10; issue 10) ------------------------------------------
+
+
+def _int_param(ability: Ability, name: str, default: int) -> int:
+    value = ability.params.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"ability {ability.id!r}: parameter {name!r} must be a number >= 0, "
+                         f"got {value!r}")
+    return int(value)
+
+
+def _stamp(state: State) -> tuple[int, int]:
+    return state.round, state.current
 
 
 @register
 class UnlimitedRange(Ability):
-    """Unlimited range. Not played yet (issue 10): only a card's `range_max: null` is."""
+    """Unlimited range: "jedes Feld auf der Karte kann getroffen werden" (002, RULES §6): any
+    distance from the card's minimum range up is in range."""
 
     id = "unlimited_range"
     rule = "RULES §6"
-    implemented = False
+    unlimited_range = True
+
+
+AREA_PATTERNS = ("disc", "ring", "target")
 
 
 @register
 class AreaAttack(Ability):
-    """Area attack: one roll for every hex of the pattern, friend and foe.
-
-    Not played yet (issue 10)."""
+    """Area pattern: "Greift alle Felder in diesem Muster an. Würfle nur einmal und wende den
+    Wert auf alle Felder an." (002, RULES §6). Parameters: `pattern` (disc: the target and
+    every hex within `radius`; ring: the hexes at exactly `radius` plus the target; target:
+    only the target hex), `radius`, `xp_if_damaged` (XP once when at least one unit took
+    damage; the FAQ gives the gas launcher 1). Engine: engine.rules.powers.area."""
 
     id = "area_attack"
     rule = "RULES §6"
-    implemented = False
 
+    def pattern(self) -> str:
+        """The pattern's shape: one of AREA_PATTERNS (`target_and_neighbours` is a disc)."""
+        name = str(self.params.get("pattern", "disc"))
+        if name == "target_and_neighbours":
+            return "disc"
+        if name not in AREA_PATTERNS:
+            raise ValueError(f"area_attack: unknown pattern {name!r} "
+                             f"(known: {', '.join(AREA_PATTERNS)}, target_and_neighbours)")
+        return name
 
-@register
-class Builder(Ability):
-    """Builds a trench, road or bridge instead of attacking. Not played yet (issue 10)."""
+    def radius(self) -> int:
+        """The pattern's radius in hexes around the target."""
+        return _int_param(self, "radius", 1)
 
-    id = "builder"
-    rule = "RULES §10"
-    implemented = False
-
-
-@register
-class FieldRepair(Ability):
-    """Medic: repairs an adjacent own unit in the field. Not played yet (issue 10)."""
-
-    id = "field_repair"
-    rule = "RULES §10"
-    implemented = False
-
-
-@register
-class LayMines(Ability):
-    """Minelayer: a mine per turn destroys an entering enemy. Not played yet (issue 10)."""
-
-    id = "lay_mines"
-    rule = "RULES §10"
-    implemented = False
+    def xp_if_damaged(self, default: int) -> int:
+        """XP the attacker gains once when its attack damaged at least one unit."""
+        return _int_param(self, "xp_if_damaged", default)
 
 
 @register
 class Gas(Ability):
-    """Gas attack of the gas mortar. Not played yet (issue 10)."""
+    """Gas (gas mortar, RULES §10): "verschießen Giftgas, das sich über ein größeres Gebiet
+    ausbreitet und dort Freund wie Feind Schaden zufügt" (002): its area attack spares units
+    with `gas_immune`; Grabenkampf widens it to the whole trench (variant `expand_area`)."""
 
     id = "gas"
     rule = "RULES §10"
-    implemented = False
+    gas = True
 
 
 @register
 class GasImmune(Ability):
-    """Immune to gas. Not played yet (issue 10)."""
+    """Immune to gas: "kann das Gas den Gaseinheiten selbst nicht gefährlich werden" (002)."""
 
     id = "gas_immune"
     rule = "RULES §10"
-    implemented = False
+    gas_immune = True
 
 
 @register
-class FortMounted(Ability):
-    """Fort turret: mounted on a fort and fires from it. Not played yet (issue 10)."""
+class FieldRepair(Ability):
+    """Medic (RULES §10): "Sanitäter können eigene Truppen reparieren, ohne dass diese in ein
+    Fort einrücken müssen ... Ebenso wie in Forts muss jedoch auch die Reparatur durch
+    Sanitäter bezahlt werden." (003). During its turn (move, declare or money phase),
+    `per_turn` times, a medic on the board repairs an own damaged unit within `range` hexes
+    that has neither moved nor attacked this turn, at the fort repair price; "bereits in der
+    nächsten Runde wieder einsetzbar": the repaired unit spends the rest of this turn (the
+    solo table of 004 also has the medic act during the turn, before the transport)."""
 
-    id = "fort_mounted"
+    id = "field_repair"
     rule = "RULES §10"
-    implemented = False
+    action_types = (FieldRepairAction,)
+
+    def _targets(self, state: State, unit: Unit) -> list[Unit]:
+        board = state.game.board
+        reach = _int_param(self, "range", 1)
+        here = board.hexes[unit.pos]
+        return [u for u in state.units.values()
+                if u.nation == unit.nation and u is not unit and u.pos >= 0 and u.damage > 0
+                and not u.moved and not u.attacked
+                and here.distance(board.hexes[u.pos]) <= reach]
+
+    def _unit_problem(self, state: State, unit: Unit) -> str | None:
+        if state.phase not in ("move", "declare", "money"):
+            return f"a medic repairs during its turn, not in the {state.phase} phase"
+        if unit.nation != state.nation:
+            return f"{unit.id} is not yours"
+        if unit.pos < 0:
+            return f"{unit.id} is not on the board"
+        if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
+            return f"{unit.id} has already repaired this turn"
+        return None
+
+    def extra_actions(self, state: State, unit: Unit) -> list[Action]:
+        if self._unit_problem(state, unit) is not None:
+            return []
+        money = state.money[unit.nation]
+        return [FieldRepairAction(unit.id, t.id) for t in self._targets(state, unit)
+                if state.repair_cost(t) <= money]
+
+    def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
+        assert isinstance(action, FieldRepairAction)
+        problem = self._unit_problem(state, unit)
+        if problem is not None:
+            return problem
+        target = state.units.get(action.target)
+        if target is None:
+            return f"there is no unit {action.target!r}"
+        if target not in self._targets(state, unit):
+            return (f"{target.id} is not a damaged own unit on the board within "
+                    f"{_int_param(self, 'range', 1)} hex(es) of {unit.id} that has neither "
+                    "moved nor attacked this turn")
+        cost = state.repair_cost(target)
+        if state.money[unit.nation] < cost:
+            return f"repair costs {cost}, you have {state.money[unit.nation]}"
+        return None
+
+    def apply_action(self, state: State, unit: Unit, action: Action) -> None:
+        assert isinstance(action, FieldRepairAction)
+        target = state.units[action.target]
+        cost = state.repair_cost(target)
+        state.money[unit.nation] -= cost
+        state.log.append(FieldRepaired(unit.id, target.id, cost))
+        victory.on_bank(state, unit.nation, cost)
+        target.damage = 0
+        target.moved = target.done = target.attacked = True
+        state.powers.use(unit.id, *_stamp(state))
+
+
+@register
+class LayMines(Ability):
+    """Minelayer (RULES §10, FAQ in §6): "Landminen legen, die eine gegnerische Einheit sofort
+    vernichten, wenn diese ein Feld mit einer Mine betritt" (002/003); FAQ: one mine per turn,
+    5 mine markers, one mine per hex, air units ignore mines. Parameters: `per_turn`,
+    `markers` (mines of the nation on the board at once), `range` (how far from the
+    minelayer). A mine goes on a land hex with no enemy unit and no fort; laid in the move,
+    declare or money phase of its own turn. Engine: engine.rules.powers.mines."""
+
+    id = "lay_mines"
+    rule = "RULES §10"
+    action_types = (LayMineAction,)
+
+    def _unit_problem(self, state: State, unit: Unit) -> str | None:
+        if state.phase not in ("move", "declare", "money"):
+            return f"mines are laid during a turn, not in the {state.phase} phase"
+        if unit.nation != state.nation:
+            return f"{unit.id} is not yours"
+        if unit.pos < 0:
+            return f"{unit.id} is not on the board"
+        if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
+            return f"{unit.id} has already laid a mine this turn"
+        markers = _int_param(self, "markers", 5)
+        if state.powers.mines_of(unit.nation) >= markers:
+            return f"all {markers} mine markers of {unit.nation} are on the board"
+        return None
+
+    def _spot_problem(self, state: State, unit: Unit, at: int | None) -> str | None:
+        board = state.game.board
+        if at is None:
+            return "the hex is not on the board"
+        if board.hexes[unit.pos].distance(board.hexes[at]) > _int_param(self, "range", 1):
+            return f"the hex is more than {_int_param(self, 'range', 1)} hex(es) from {unit.id}"
+        if at in state.powers.mines:
+            return "one mine per hex: this hex is mined already"
+        if board.water[at] or board.terrain_name(at) == "fort":
+            return "mines go on land hexes outside forts"
+        other = state.occ.get(at)
+        if other is not None and other.team != unit.team:
+            return f"{other.id} stands there"
+        return None
+
+    def extra_actions(self, state: State, unit: Unit) -> list[Action]:
+        if self._unit_problem(state, unit) is not None:
+            return []
+        board = state.game.board
+        here = board.hexes[unit.pos]
+        reach = _int_param(self, "range", 1)
+        out: list[Action] = []
+        for h in disk(here, reach):
+            i = board.index_of.get(h)
+            if i is not None and self._spot_problem(state, unit, i) is None:
+                out.append(LayMineAction(unit.id, h))
+        return out
+
+    def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
+        assert isinstance(action, LayMineAction)
+        return (self._unit_problem(state, unit)
+                or self._spot_problem(state, unit, state.game.board.index_of.get(action.at)))
+
+    def apply_action(self, state: State, unit: Unit, action: Action) -> None:
+        assert isinstance(action, LayMineAction)
+        state.powers.mines[state.game.board.index_of[action.at]] = unit.nation
+        state.powers.use(unit.id, *_stamp(state))
+        state.log.append(MineLaid(unit.id, unit.nation, (action.at.q, action.at.r)))
+
+
+@register
+class AirValue(Ability):
+    """A separate hit value against air units (zeppelin: "nicht sehr effektiv im Luftkampf",
+    002): parameters `recruit`, `veteran`, `hero` replace the card's value against air."""
+
+    id = "air_value"
+    rule = "RULES §10"
+
+    def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
+        if target.unit_class != "air" or level not in self.params:
+            return value
+        return _int_param(self, level, value)
 
 
 @register
 class CloseCombat(Ability):
-    """Trench Club unit's close combat. Not played yet (issue 10)."""
+    """Trench Club unit (RULES §10, a GAP in the seeds: "archaische Nahkampfwaffen ... für
+    Grabenkämpfe", 002): `hit_bonus` is added to its hit value in melee, where its card
+    (range 1) always fights."""
 
     id = "close_combat"
     rule = "RULES §10"
-    implemented = False
+
+    def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
+        return value + _int_param(self, "hit_bonus", 0)
+
+
+@register
+class Builder(Ability):
+    """Builder (RULES §6): "Die Einheit kann einmal pro Runde (vor oder nach ihrer Bewegung)
+    einen Graben oder eine Straße/Brücke über 2 Felder bauen, anstatt anzugreifen. Eines der
+    2 Felder muss an die Einheit angrenzen. Kann nicht unter feindlichen Einheiten, Forts
+    oder feindlich besetzten Gräben gebaut werden." (002). Action `build UNIT trench|road Q,R
+    Q,R` in the move or declare phase, `per_turn` times (1), only by a unit that has not
+    attacked (building is its attack). Engine: engine.rules.powers.building."""
+
+    id = "builder"
+    rule = "RULES §6"
+    action_types = (BuildAction,)
+
+    def _unit_problem(self, state: State, unit: Unit) -> str | None:
+        if state.phase not in ("move", "declare"):
+            return "building happens before or after the move, instead of attacking"
+        if unit.nation != state.nation:
+            return f"{unit.id} is not yours"
+        if unit.pos < 0:
+            return f"{unit.id} is not on the board"
+        if unit.attacked:
+            return f"{unit.id} has attacked this turn: it builds instead of attacking"
+        if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
+            return f"{unit.id} has already built this round"
+        return None
+
+    @staticmethod
+    def _enemy_trench(state: State, unit: Unit, start: int) -> bool:
+        """Whether the trench through board index `start` holds an enemy unit."""
+        board = state.game.board
+        seen, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            other = state.occ.get(i)
+            if other is not None and other.team != unit.team:
+                return True
+            for n in board.neighbours[i]:
+                if n not in seen and board.terrain_name(n) == "trench":
+                    seen.add(n)
+                    todo.append(n)
+        return False
+
+    def _spot_problem(self, state: State, unit: Unit, kind: str, h: Hex) -> str | None:
+        board = state.game.board
+        i = board.index_of.get(h)
+        if i is None:
+            return f"{h.q},{h.r} is not on the board"
+        if board.blocked[i]:
+            return f"{h.q},{h.r} is a fort, an entrance or out of play"
+        other = state.occ.get(i)
+        if other is not None and other.team != unit.team:
+            return f"{other.id} stands on {h.q},{h.r}"
+        current = board.terrain_name(i)
+        if current == "trench" and self._enemy_trench(state, unit, i):
+            return f"the trench at {h.q},{h.r} is held by the enemy"
+        try:
+            made = built_terrain(kind, current)
+        except ValueError as exc:
+            return str(exc)
+        if made == current:
+            return f"{h.q},{h.r} is already {current}"
+        return None
+
+    def _pair_problem(self, state: State, unit: Unit, kind: str, a: Hex, b: Hex) -> str | None:
+        if a.distance(b) != 1:
+            return "the two hexes must be next to each other"
+        here = state.game.board.hexes[unit.pos]
+        if here.distance(a) != 1 and here.distance(b) != 1:
+            return f"one of the two hexes must be next to {unit.id}"
+        return (self._spot_problem(state, unit, kind, a)
+                or self._spot_problem(state, unit, kind, b))
+
+    def extra_actions(self, state: State, unit: Unit) -> list[Action]:
+        if self._unit_problem(state, unit) is not None:
+            return []
+        here = state.game.board.hexes[unit.pos]
+        out: list[Action] = []
+        seen: set[tuple[str, Hex, Hex]] = set()
+        for kind in BUILD_KINDS:
+            for a in here.neighbors():
+                for b in a.neighbors():
+                    key = (kind, *sorted((a, b)))
+                    if b == here or key in seen:
+                        continue
+                    seen.add(key)
+                    if self._pair_problem(state, unit, kind, a, b) is None:
+                        out.append(BuildAction(unit.id, kind, a, b))
+        return out
+
+    def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
+        assert isinstance(action, BuildAction)
+        if action.kind not in BUILD_KINDS:
+            return f"unknown build {action.kind!r} (known: {', '.join(BUILD_KINDS)})"
+        return (self._unit_problem(state, unit)
+                or self._pair_problem(state, unit, action.kind, action.first, action.second))
+
+    def apply_action(self, state: State, unit: Unit, action: Action) -> None:
+        assert isinstance(action, BuildAction)
+        board = state.game.board
+        hexes = (action.first, action.second)
+        made = {h: built_terrain(action.kind, board.terrain_name(board.index_of[h]))
+                for h in hexes}
+        building.build(state, made)
+        unit.attacked = True
+        state.powers.use(unit.id, *_stamp(state))
+        state.log.append(TerrainBuilt(unit.id, "trench" if action.kind == "trench"
+                                      else "road/bridge", tuple((h.q, h.r) for h in hexes),
+                                      tuple(made[h] for h in hexes)))
+
+
+@register
+class FortMounted(Ability):
+    """Fort turret (RULES §10): "Forts können mit einem Geschützturm bestückt werden, der im
+    Nah- und Fernkampf Gegner beschießen kann" (002): bought into a fort (the purchase names
+    the fort), it fires from the fort hex nearest its target. Engine:
+    engine.rules.powers.turret."""
+
+    id = "fort_mounted"
+    rule = "RULES §10"
+    fort_mounted = True
+
+
+# --- abilities declared in the catalog from building blocks (issue 10 item 2) ---------------
+
+
+class TargetFilter(Ability):
+    """Building block `target_classes`: attacks only units of these classes."""
+
+    id = "target_filter"
+    rule = "docs/abilities.md"
+
+    def classes(self) -> frozenset[str]:
+        """The unit classes this unit may attack."""
+        return frozenset(str(c) for c in self.params.get("classes", ()))
+
+
+class HitOverride(Ability):
+    """Building block `hit_value`: the hit value per level against `against` (a unit class,
+    or "any")."""
+
+    id = "hit_override"
+    rule = "docs/abilities.md"
+
+    def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
+        against = self.params.get("against", "any")
+        if against != "any" and target.unit_class != against:
+            return value
+        table = {k: v for k, v in self.params.items() if k in ("recruit", "veteran", "hero")}
+        if level in table:
+            return _int_param(self, level, value)
+        return value
+
+
+def _flag(cls: type[Ability]) -> Any:
+    return lambda on: [cls()] if on else []
+
+
+# Building block name -> the existing effects it stands for (each returns ability parts).
+BLOCKS: dict[str, Any] = {
+    "target_classes": lambda v: [TargetFilter({"classes": list(v)})],
+    "unlimited_range": _flag(UnlimitedRange),
+    "area": lambda v: [AreaAttack(dict(v))],
+    "gas": _flag(Gas),
+    "gas_immune": _flag(GasImmune),
+    "indestructible": _flag(Indestructible),
+    "hit_value": lambda v: [HitOverride(dict(v))],
+}
+
+
+def build(ability: Any) -> list[Ability]:
+    """The ability objects of one catalog entry (`engine.model.Ability`): its registered
+    class, or for an id declared from `blocks` the existing effects those blocks stand for.
+    Raises UnknownAbilityError for an unknown id without blocks (listing the known ids) and
+    ValueError for a registered id redeclared or an unknown block."""
+    blocks = getattr(ability, "blocks", None) or {}
+    if not blocks:
+        return [ability_class(ability.id)(ability.params)]
+    if ability.id in ABILITIES:
+        raise ValueError(f"ability {ability.id!r} is played by the engine and cannot be "
+                         "redeclared from blocks (hint: give the new ability its own id)")
+    parts: list[Ability] = []
+    for name, value in blocks.items():
+        make = BLOCKS.get(name)
+        if make is None:
+            raise ValueError(f"ability {ability.id!r}: unknown building block {name!r} "
+                             f"(known: {', '.join(BLOCKS)})")
+        parts.extend(make(value))
+    return parts

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.rules import automa, combat, trenches, victory
+from engine.rules.abilities import powers
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
+from engine.rules.powers import area, turret
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -19,7 +21,8 @@ def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
     """Why `a` may not declare an attack on `d` now, or None."""
     if a.nation != s.nation:
         return f"{a.id} is not yours"
-    if a.pos < 0:
+    src = turret.origin(s, a, d.pos)
+    if src < 0:
         return f"{a.id} is not on the board (in a fort or a transport)"
     if a.attacked:
         return f"{a.id} has already declared an attack this turn"
@@ -31,7 +34,7 @@ def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
         return f"{d.id} is not an enemy"
     if d.pos < 0:
         return f"{d.id} is in a fort or a transport and cannot be attacked"
-    dist = trenches.attack_distance(s, a, d)
+    dist = trenches.attack_distance(s, a, d, src)
     return combat.attack_problem(s.fighter(a), s.fighter(d), dist)
 
 
@@ -39,20 +42,23 @@ def attack_actions(s: State) -> list[Action]:
     """Every attack the player to act may declare now."""
     nation = s.nation
     hexes = s.game.board.hexes
+    plain = s.game.trenches is None  # no long hexes: the distance is hex to hex
     enemies = [e for e in s.occ.values() if e.team != s.game.team_of[nation]]
     enemies.sort(key=lambda e: e.id)
     out: list[Action] = []
     for a in s.units.values():
-        if a.nation != nation or a.pos < 0 or a.attacked or not a.type.targets:
+        if a.nation != nation or a.attacked or not a.type.targets:
+            continue
+        if a.pos < 0 and not turret.fires_from_fort(a):
             continue
         if not s.army_allowed(a):
             continue
         if s.is_on_water(a) and not combat.is_water_unit(a.type):
             continue
-        ah = hexes[a.pos]
         for d in enemies:
-            dist = (ah.distance(hexes[d.pos]) if s.game.trenches is None
-                    else trenches.attack_distance(s, a, d))
+            src = a.pos if a.pos >= 0 else turret.origin(s, a, d.pos)
+            dist = (hexes[src].distance(hexes[d.pos]) if plain
+                    else trenches.attack_distance(s, a, d, src))
             if combat.can_attack_at(a.type, dist) and combat.can_target(a.type, d.type):
                 out.append(Attack(a.id, d.id))
     return out
@@ -88,7 +94,7 @@ def melee_support(s: State, a: Unit, d: Unit) -> tuple[int, bool]:
     opposite the attacker across any trench hex next to the attacker."""
     board = s.game.board
     cells = trenches.defended_hexes(s, d)
-    ah = board.hexes[a.pos]
+    ah = board.hexes[turret.origin(s, a, d.pos)]
     opposites = {board.index_of.get(ah.rotate_180(board.hexes[c]), -2) for c in cells
                  if ah.distance(board.hexes[c]) == 1}
     if len(cells) == 1:
@@ -117,7 +123,7 @@ def do_fight(s: State, a: Fight) -> None:
     s.next_fight += 1
     att = s.units.get(aid)
     d = s.units.get(did)
-    if att is None or d is None or att.pos < 0 or d.pos < 0:
+    if att is None or d is None or turret.origin(s, att) < 0 or d.pos < 0:
         s.log.append(AttackLost(aid, did))
     else:
         resolve(s, att, d, a if a.forced else None)
@@ -151,7 +157,7 @@ def pending(s: State) -> tuple[Unit, Unit] | None:
     (one of them is gone, in a fort or in a transport). Call only while attacks are left."""
     aid, did = s.declarations[s.next_fight]
     a, d = s.units.get(aid), s.units.get(did)
-    if a is None or d is None or a.pos < 0 or d.pos < 0:
+    if a is None or d is None or turret.origin(s, a) < 0 or d.pos < 0:
         return None
     return a, d
 
@@ -174,7 +180,7 @@ def landing(s: State, a: Unit, d: Unit, face: int) -> tuple[int | None, Unit | N
 
 def engage(s: State, a: Unit, d: Unit) -> Engagement | str:
     """The combat of `a` against `d` as it stands now, or why the attack is lost."""
-    dist = trenches.attack_distance(s, a, d)
+    dist = trenches.attack_distance(s, a, d, turret.origin(s, a, d.pos))
     fa, fd = s.fighter(a), s.fighter(d)
     problem = combat.attack_problem(fa, fd, dist)
     if problem is not None:
@@ -310,6 +316,9 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     if forced is None and automa.automa_nations(s.game):
         roll = automa.roll_for(s, a, d, fa, fd, roll)
     extra, bonus = automa.melee_bonus(s, a, e.extra, e.bonus)
+    if powers(a.type).area is not None:
+        area.resolve(s, a, d, fa, fd, extra, roll)
+        return
     res = combat.resolve(rs, fa, fd, dist, extra, bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker

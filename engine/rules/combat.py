@@ -87,16 +87,21 @@ def can_target(attacker: UnitType, defender: UnitType) -> bool:
     if attacker.unit_class == "transport":
         return False
     kind = target_kind(defender)
-    if kind == AIR and powers(attacker).cannot_target_air:
+    p = powers(attacker)
+    if kind == AIR and p.cannot_target_air:
+        return False
+    if p.target_classes is not None and defender.unit_class not in p.target_classes:
         return False
     return kind in attacker.targets
 
 
 def can_attack_at(attacker: UnitType, distance: int) -> bool:
-    """Whether `distance` (in hexes) lies in the attacker's range min..max (None: unlimited)."""
+    """Whether `distance` (in hexes) lies in the attacker's range min..max (None, or the
+    `unlimited_range` ability: no maximum)."""
     if distance < 1 or distance < attacker.range_min:
         return False
-    return attacker.range_max is None or distance <= attacker.range_max
+    return (attacker.range_max is None or distance <= attacker.range_max
+            or powers(attacker).unlimited_range)
 
 
 def can_melee(attacker: UnitType, defender: UnitType) -> bool:
@@ -125,9 +130,10 @@ def returns_fire(attacker: Fighter, defender: Fighter, distance: int) -> bool:
     """Whether the defender fires back (RULES §5.4 step 2).
 
     Only in melee (distance 1), only when the defender could itself attack the attacker in
-    melee (kind and range), and never from water (a gunboat excepted).
+    melee (kind and range), and never from water (a gunboat excepted). An area attack
+    (RULES §6) strikes a whole pattern with one roll: nobody fires back.
     """
-    if distance != 1:
+    if distance != 1 or powers(attacker.unit_type).area is not None:
         return False
     if defender.on_water and not is_water_unit(defender.unit_type):
         return False

@@ -9,7 +9,7 @@ from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import automa, combat
 from engine.rules import variants as variants_module
-from engine.rules.abilities import ABILITIES, UnknownAbilityError, powers
+from engine.rules.abilities import ABILITIES, powers
 from engine.rules.board import Board
 from engine.rules.state import State
 from engine.rules.trenches import Trenches
@@ -70,7 +70,7 @@ class Game:
         for utype in self.catalog.units.values():
             try:
                 powers(utype)
-            except UnknownAbilityError as exc:
+            except ValueError as exc:  # UnknownAbilityError, or a block that does not fit
                 raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
                     from None
         self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)

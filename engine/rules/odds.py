@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.model import Ruleset
 from engine.rules import trenches
+from engine.rules.abilities import powers
 from engine.rules.combat import (
     DIE_FACES,
     Fighter,
@@ -38,6 +39,8 @@ from engine.rules.combat import (
     scatter_neighbour_max,
 )
 from engine.rules.dicefree import card_table
+from engine.rules.powers import area as area_rules
+from engine.rules.powers import turret
 
 if TYPE_CHECKING:
     from engine.rules.state import State
@@ -197,6 +200,9 @@ class AttackOdds:
     cards_dealt: tuple[int, ...] = ()  # dice-free: hits on the attacker's card 1..N
     cards_taken: tuple[int, ...] = ()  # dice-free: hits on the defender's card 1..N
     draw: str = "dice"  # "dice", "cards" (dice-free) or "mixed" (dice-free per player)
+    # An area attack (RULES §6): every unit in the pattern, friend and foe, with its odds
+    # from the one shared roll; empty for an ordinary attack.
+    area: tuple[area_rules.UnitOdds, ...] = ()
 
     def text(self) -> str:
         """One line: expected damage both ways, destruction chance, bonus and return fire."""
@@ -211,6 +217,9 @@ class AttackOdds:
             parts.append("no return fire")
         if self.bonus:
             parts.append(f"{self.bonus} +{self.bonus_dice} dice")
+        if self.area:
+            parts.append("area: " + " ".join(
+                f"{u.unit} {'immune' if u.immune else f'{u.expected:.2f}'}" for u in self.area))
         if o.p_on_target < 1:
             parts.append(f"on target {o.p_on_target:.0%}")
         if self.cards_dealt:
@@ -232,6 +241,7 @@ class AttackOdds:
             "p_destroy": o.p_destroy, "p_lose_attacker": o.p_lose_attacker,
             "p_on_target": o.p_on_target,
             "cards_dealt": list(self.cards_dealt), "cards_taken": list(self.cards_taken),
+            "area": [u.to_json() for u in self.area],
         }
 
 
@@ -248,14 +258,15 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
         if u is None:
             raise IllegalAttackError(f"no unit {uid!r} in this game")
     assert a is not None and d is not None
-    if a.pos < 0 or d.pos < 0:
+    src = turret.origin(s, a, d.pos)
+    if src < 0 or d.pos < 0:
         raise IllegalAttackError("both units must stand on the board (not in a fort or "
                                  "transport)")
     if a.team == d.team:
         raise IllegalAttackError(f"{d.id} is not an enemy of {a.id}")
     game = s.game
     rs = game.ruleset
-    dist = trenches.attack_distance(s, a, d)
+    dist = trenches.attack_distance(s, a, d, src)
     bonus, extra = None, 0
     if dist == 1:
         bonus, extra = melee_bonus(rs, *s.melee_support(a, d))
@@ -263,7 +274,12 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
     # A per-player dice-free variant lets one side draw cards while the other rolls dice.
     a_table = variant.card_table if variant and variant.draws_for(a.nation) else None
     d_table = variant.card_table if variant and variant.draws_for(d.nation) else None
-    result, dealt, taken = _odds(rs, s.fighter(a), s.fighter(d), dist, extra, a_table, d_table)
+    fa, fd = s.fighter(a), s.fighter(d)
+    result, dealt, taken = _odds(rs, fa, fd, dist, extra, a_table, d_table)
     draw = "dice" if a_table is None and d_table is None else (
         "cards" if a_table is not None and d_table is not None else "mixed")
-    return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken, draw)
+    spread: tuple[area_rules.UnitOdds, ...] = ()
+    if powers(a.type).area is not None:
+        hit_w, total, _table = _side(rs, fa, fd, dice_count(rs, fa.damage, extra), a_table)
+        spread = area_rules.unit_odds(s, a, d, hit_w, total)
+    return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken, draw, spread)

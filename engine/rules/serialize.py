@@ -14,6 +14,8 @@ from engine.rules.actions import Action
 from engine.rules.errors import SaveError
 from engine.rules.events import EventError, event_from_json
 from engine.rules.phase import PHASES, Phase
+from engine.rules.powers import building
+from engine.rules.powers.record import PowerRecord
 from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
@@ -42,6 +44,7 @@ def clone(s: State) -> State:
     c.hq = dict(s.hq)
     c.hq_taken = list(s.hq_taken)
     c.bank_paid = dict(s.bank_paid)
+    c.powers = s.powers.copy()
     c.dice = type(s.dice)(s.dice.state)
     c.history = list(s.history)
     c.log = list(s.log)
@@ -75,7 +78,7 @@ def to_json(s: State) -> dict[str, Any]:
             "attacked": u.attacked,
             "repair_ok": u.repair_ok,
         })
-    return {
+    out = {
         "$schema": SAVE_SCHEMA_ID,
         "schema_version": SAVE_VERSION,
         "scenario": s.game.scenario.id,
@@ -108,6 +111,10 @@ def to_json(s: State) -> dict[str, Any]:
         "history": [str(a) for a in s.history],
         "log": [e.to_json() for e in s.log],
     }
+    # Absent until a power is used, so saves of games without powers stay as they were.
+    if s.powers.mines or s.powers.uses or s.powers.built:
+        out["powers"] = s.powers.to_json(lambda i: tuple(hexes[i]))
+    return out
 
 
 def canonical(data: dict[str, Any]) -> str:
@@ -188,6 +195,8 @@ def load_into(s: State, data: dict[str, Any]) -> State:
         s.hq = {k: int(v) for k, v in vp["headquarters"].items()}
         s.hq_taken = [str(x) for x in vp["headquarters_taken"]]
         s.bank_paid = {k: int(v) for k, v in vp["paid_to_bank"].items()}
+        s.powers = PowerRecord.from_json(data.get("powers", {}), _board_index(game))
+        building.restore(s)
         s.dice.state = int(data["dice_state"], 16)
         s.winner_team = data["winner"]
         s.reason = data["reason"]
@@ -200,3 +209,13 @@ def load_into(s: State, data: dict[str, Any]) -> State:
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise SaveError(f"corrupt saved game: {type(exc).__name__}: {exc}") from None
     return s
+
+
+def _board_index(game: Any) -> Any:
+    """`index_of(q, r)` for saved hexes: the board index, SaveError when off the board."""
+    def index_of(q: int, r: int) -> int:
+        i = game.board.index_of.get(Hex(q, r))
+        if i is None:
+            raise SaveError(f"power record: hex {[q, r]} is off the map")
+        return int(i)
+    return index_of

@@ -50,6 +50,7 @@ from engine.rules.movement import (
 )
 from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
 from engine.rules.phase import Phase
+from engine.rules.powers.record import PowerRecord
 from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ class State:
         self.hq: dict[str, int] = {}  # nation -> start number of its headquarters
         self.hq_taken: list[str] = []
         self.bank_paid: dict[str, int] = {}
+        self.powers = PowerRecord()  # mines and per-turn power uses (special units)
         self.dice = Dice(seed_state(game.seed))
         # Explicit chance: a player's action that waits for its chance outcome (a special
         # unit bought, to be drawn); not yet in `history`.

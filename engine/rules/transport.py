@@ -16,6 +16,7 @@ from engine.rules.events import (
     TransportBoarded,
     TransportUnloaded,
 )
+from engine.rules.powers import mines
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -105,9 +106,14 @@ def do_move(s: State, a: Move) -> None:
     """Move a unit over the board (log, victory points on arrival)."""
     u = s.units[a.unit]
     start = s.game.board.hexes[u.pos] if u.pos >= 0 else None
-    s.log.append(Moved(u.id, (start.q, start.r) if start else None, (a.to.q, a.to.r)))
+    mine = mines.mine_on_move(s, u, a.to)
+    to = a.to if mine is None else mine
+    s.log.append(Moved(u.id, (start.q, start.r) if start else None, (to.q, to.r)))
     s.leave_position(u)
-    i = s.game.board.index_of[a.to]
+    if mine is not None:  # an air unit of its own side may stand on the mine: never place u
+        mines.explode(s, u, mine)
+        return
+    i = s.game.board.index_of[to]
     u.pos = i
     s.occ[i] = u
     mark_moved(s, u)
@@ -183,6 +189,9 @@ def do_unload(s: State, a: Unload) -> None:
         s.occ[i] = p
         p.moved = True
         p.done = True
+        if mines.is_enemy_mine(s, p, i):  # unloaded onto an enemy mine
+            mines.explode(s, p, hexes[i])
+            continue
         victory.on_arrive(s, p)
     t.cargo = []
     mark_moved(s, t)

@@ -136,13 +136,15 @@ def defended_hexes(state: State, defender: Unit) -> tuple[int, ...]:
     return trenches.hexes_of(defender.pos) or (defender.pos,)
 
 
-def attack_distance(state: State, attacker: Unit, defender: Unit) -> int:
-    """The distance of an attack: to the defender's hex, or with Grabenkampf to the nearest
-    hex of the trench a defending foot soldier is in (at least 1: a tank crossing that trench
-    attacks from its own hex, and there is no combat inside a trench)."""
+def attack_distance(state: State, attacker: Unit, defender: Unit, origin: int | None = None) -> int:
+    """The distance of an attack from board index `origin` (default: the attacker's hex; a
+    fort turret fires from a fort hex): to the defender's hex, or with Grabenkampf to the
+    nearest hex of the trench a defending foot soldier is in (at least 1: a tank crossing that
+    trench attacks from its own hex, and there is no combat inside a trench)."""
     board = state.game.board
-    here = board.hexes[attacker.pos]
+    start = attacker.pos if origin is None else origin
+    here = board.hexes[start]
     cells = defended_hexes(state, defender)
     if len(cells) == 1:
         return here.distance(board.hexes[cells[0]])
-    return max(1, min(here.distance(board.hexes[i]) for i in cells if i != attacker.pos))
+    return max(1, min(here.distance(board.hexes[i]) for i in cells if i != start))

@@ -160,6 +160,7 @@ def _new(args: argparse.Namespace) -> dict[str, Any]:
 
 def _moves(args: argparse.Namespace) -> dict[str, Any]:
     from engine.rules.actions import Move
+    from engine.rules.powers import mines
 
     s = _load(args)
     u = _unit(s, args.unit)
@@ -175,6 +176,8 @@ def _moves(args: argparse.Namespace) -> dict[str, Any]:
         item = {**_where(s, index_of[h]), "cost": opt.cost, "kind": opt.kind,
                 "fort": opt.fort, "path": [[p.q, p.r] for p in opt.path]}
         item["action"] = str(opt.action())
+        mine = mines.first_mine(s, u, opt.path)
+        item["mine"] = [mine.q, mine.r] if mine is not None else None  # the move ends there
         out.append(item)
     reason = None
     if not moves:
@@ -185,11 +188,14 @@ def _moves(args: argparse.Namespace) -> dict[str, Any]:
 
 def _targets(args: argparse.Namespace) -> dict[str, Any]:
     from engine.rules import combat
+    from engine.rules.abilities import powers
+    from engine.rules.powers import area, turret
 
     s = _load(args)
     a = _unit(s, args.unit)
     out = []
-    if a.pos >= 0:
+    if turret.origin(s, a) >= 0:  # on the board, or a fort turret in its fort
+        board = s.game.board
         for d in sorted(s.occ.values(), key=lambda v: v.id):
             if d.team == a.team:
                 continue
@@ -204,6 +210,12 @@ def _targets(args: argparse.Namespace) -> dict[str, Any]:
                 "action": f"attack {a.id} {d.id}",
                 "legal_now": s.phase == "declare" and s.attack_problem(a, d) is None,
             })
+            if powers(a.type).area is not None:
+                target_hex = board.hexes[d.pos]
+                out[-1]["area_hexes"] = [[h.q, h.r]
+                                         for h in area.affected_hexes(s, a, target_hex)]
+                out[-1]["area_units"] = [st.unit.id
+                                         for st in area.struck_units(s, a, target_hex)]
     return {"unit": a.id, "type": a.type.id, "at": _position(s, a), "targets": out}
 
 

@@ -237,7 +237,11 @@ def test_card_symbols(units):
     assert "cannot_damage_air" in abilities["big_bertha"]
     assert "anti_tank" in abilities["anti_tank"]
     assert "tank" in units["anti_tank"]["hit_vs"]
-    assert abilities["minelayer"]["lay_mines"] == {"markers": 5, "per_turn": 1, "per_hex": 1}
+    mines = abilities["minelayer"]["lay_mines"]
+    assert {k: mines[k] for k in ("markers", "per_turn", "per_hex")} == {
+        "markers": 5, "per_turn": 1, "per_hex": 1}  # FAQ facts; `range` is estimated
+    assert mines["range"]["estimated"] is True
+    assert abilities["gas_mortar"]["area_attack"]["xp_if_damaged"] == 1  # FAQ fact
     assert {"gas", "gas_immune", "area_attack"} <= set(abilities["gas_mortar"])
     assert {"fort_mounted", "indestructible"} <= set(abilities["fort_turret"])
     assert {"water_only", "buy_on_water"} <= set(abilities["gunboat"])
