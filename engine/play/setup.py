@@ -1,17 +1,30 @@
 """Qt-free play-test set-up: the options a designer picks and the in-memory Scenario they make.
 
+When the map was opened through a scenario, `options_from_scenario` takes that scenario's
+catalog, ruleset, variants, seats, money, objectives and events, so the play-test is exactly
+what is open. `start_problems` asks the engine's content validation whether a start can work.
 The map is deep-copied, so the game never shares objects with the document being edited.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar, cast
 
-from engine.content import check_map, load_catalog, load_ruleset
-from engine.content.problems import Problem
-from engine.model import GameMap, Scenario, Seat
+from engine.content import (
+    ContentError,
+    check_map,
+    load_catalog,
+    load_file,
+    load_ruleset,
+    scenario_reference,
+)
+from engine.content.problems import Problem, error
+from engine.content.semantic_scenario import check_scenario
+from engine.model import Catalog, GameMap, Ruleset, Scenario, Seat
 from engine.paths import CONTENT_DIR
 from engine.rules.variants import VARIANTS
 
@@ -22,6 +35,7 @@ SUPPORTED_VARIANTS = tuple(k for k, cls in VARIANTS.items() if cls.implemented)
 NATIONS = ("DE", "AH", "FR", "GB")
 TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
 NATION_NAMES = {"DE": "Germany", "AH": "Austria-Hungary", "FR": "France", "GB": "Britain"}
+T = TypeVar("T")
 HALVES = ("half_1_6", "half_7_12")
 CONTROLLERS = ("human", "ai")
 
@@ -53,6 +67,11 @@ class PlaytestOptions:
     seed: int | str = 1
     setup: str = "quick"
     variants: tuple[str, ...] = ()
+    starting_money: dict[str, int] = field(default_factory=dict)
+    # The scenario these options were read from (its briefing, objectives and events are
+    # played too); None for a map opened alone.
+    scenario: Scenario | None = None
+    scenario_path: Path | None = None
 
     def problems(self) -> list[str]:
         """Why these options cannot start a game (empty when they can)."""
@@ -76,7 +95,37 @@ class PlaytestOptions:
             out.append("setup is full or quick")
         if not Path(self.ruleset).is_file():
             out.append(f"ruleset {self.ruleset} does not exist")
+        if not Path(self.catalog).is_file():
+            out.append(f"catalog {self.catalog} does not exist")
         return out
+
+
+def options_from_scenario(path: Path, seed: int | str = 1,
+                          setup: str = "quick") -> PlaytestOptions:
+    """The play-test options a scenario file sets: its seats, half, ruleset, catalog,
+    variants and starting money; raises ContentError with located problems when the scenario
+    cannot be read or its references do not resolve."""
+    loaded = load_file(path, "scenario")
+    scenario = loaded.model
+    if loaded.document is None or not isinstance(scenario, Scenario):
+        raise ContentError(loaded.problems or [error(
+            "scenario.unreadable", f"{path}: not a scenario", "open a .scenario.yaml file",
+            file=str(path))])
+    refs = {key: scenario_reference(loaded.document, key) for key in ("ruleset", "catalog")}
+    missing = [key for key, ref in refs.items() if ref is None or not ref.is_file()]
+    if missing:
+        raise ContentError([p for p in loaded.problems if p.is_error] or [error(
+            "scenario.missing_reference", f"{path}: the {missing[0]} file does not exist",
+            f"fix '{missing[0]}' in the scenario", file=str(path), pointer=f"/{missing[0]}")])
+    ruleset, catalog = refs["ruleset"], refs["catalog"]
+    assert ruleset is not None and catalog is not None
+    return PlaytestOptions(
+        players=scenario.players, half=scenario.half,
+        seats=[SeatChoice(s.nation, s.controller)
+               for s in sorted(scenario.seats, key=lambda s: s.seat)],
+        ruleset=ruleset, catalog=catalog, seed=seed, setup=setup,
+        variants=tuple(scenario.variants), starting_money=dict(scenario.starting_money),
+        scenario=scenario, scenario_path=Path(path).resolve())
 
 
 def available_rulesets() -> list[Path]:
@@ -99,23 +148,74 @@ def build_scenario(game_map: GameMap, options: PlaytestOptions) -> Scenario:
     reasons = options.problems()
     if reasons:
         raise ValueError("; ".join(reasons))
-    ruleset = load_ruleset(options.ruleset)
-    catalog = load_catalog(options.catalog)
+    return _scenario(game_map, options, load_ruleset(options.ruleset),
+                     load_catalog(options.catalog))
+
+
+def _scenario(game_map: GameMap, options: PlaytestOptions, ruleset: Ruleset | None,
+              catalog: Catalog | None) -> Scenario:
     seats = [Seat(i + 1, s.nation, s.team, s.controller) for i, s in enumerate(options.seats)]
     the_map = copy.deepcopy(game_map)
+    src = options.scenario
     return Scenario(
-        id="playtest",
-        name={"de": f"Spieltest: {the_map.name}", "en": f"Play-test of {the_map.name}"},
-        map_ref=f"{the_map.id}.map.yaml",
+        id=src.id if src else "playtest",
+        name=dict(src.name) if src else {"de": f"Spieltest: {the_map.name}",
+                                         "en": f"Play-test of {the_map.name}"},
+        map_ref=src.map_ref if src else f"{the_map.id}.map.yaml",
         ruleset_ref=str(options.ruleset),
         catalog_ref=str(options.catalog),
         players=options.players,
         seats=seats,
         half=options.half if options.players == 2 else None,
+        starting_money=dict(options.starting_money),
+        briefing=dict(src.briefing) if src else {},
+        objectives=copy.deepcopy(src.objectives) if src else [],
+        events=copy.deepcopy(src.events) if src else {"version": 1, "triggers": []},
         map=the_map,
         ruleset=ruleset,
         catalog=catalog,
     )
+
+
+# (path, mtime) -> loaded ruleset or catalog: the dialog re-validates on every change.
+_LOADED: dict[tuple[Path, int], object] = {}
+
+
+def _cached(path: Path, loader: Callable[[Path], T]) -> T | None:
+    try:
+        key = (path.resolve(), path.stat().st_mtime_ns)
+    except OSError:
+        return None
+    if key not in _LOADED:
+        try:
+            _LOADED[key] = loader(path)
+        except (ContentError, OSError):
+            return None
+    return cast(T, _LOADED[key])
+
+
+def start_problems(game_map: GameMap, options: PlaytestOptions) -> list[Problem]:
+    """Why a play-test with these options on this map cannot work (errors) or may surprise
+    (warnings), as the engine's scenario validation sees it: seats, the 2-player half and its
+    start numbers, forts needed to win, variants, catalog fit. A problem about the half points
+    at the half's region on the map when the map has it, so a click can show it."""
+    out: list[Problem] = []
+    ruleset = _cached(Path(options.ruleset), load_ruleset)
+    if ruleset is None:
+        out.append(error("playtest.ruleset", f"the ruleset {options.ruleset} cannot be loaded",
+                         "fix it or pick another edition", pointer="/ruleset"))
+    catalog = _cached(Path(options.catalog), load_catalog)
+    if catalog is None:
+        out.append(error("playtest.catalog", f"the catalog {options.catalog} cannot be loaded",
+                         "fix it in the catalog file", pointer="/catalog"))
+    scenario = _scenario(game_map, options, ruleset, catalog)
+    scenario.variants = list(options.variants)
+    regions = {r.id: i for i, r in enumerate(game_map.regions)}
+    for p in check_scenario(scenario, scenario.map, ruleset, catalog):
+        if p.pointer == "/half" and options.half in regions:
+            p = p.located(pointer=f"/regions/{regions[options.half]}")
+        out.append(p)
+    return out
 
 
 def engine_variants(options: PlaytestOptions, ruleset_variants: dict) -> tuple[str, ...]:
