@@ -29,7 +29,7 @@ from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
-from editor.playtest.dialog import PlaytestDialog
+from editor.playtest.dialog import PlaytestDialog, playtest_options_for
 from editor.playtest.mode import PlayMode
 from editor.recovery import RecoveryWriter
 from editor.settings import Settings
@@ -440,9 +440,11 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
             self.enter_play_mode(dialog.options())
 
     def new_playtest_dialog(self) -> PlaytestDialog:
-        """The Play-test dialog (not shown) for the current map, with the last options."""
+        """The Play-test dialog (not shown) for the current map: the scenario it was opened
+        through, else the last options as a scenario form."""
+        initial, error = playtest_options_for(self.document.path, self.playtest.last_options)
         self.playtest_dialog = PlaytestDialog(self.document.map, self.show_problem, self,
-                                              self.playtest.last_options)
+                                              initial, scenario_error=error)
         return self.playtest_dialog
 
     def enter_play_mode(self, options: PlaytestOptions | None = None) -> bool:

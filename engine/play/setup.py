@@ -214,6 +214,9 @@ def start_problems(game_map: GameMap, options: PlaytestOptions) -> list[Problem]
     for p in check_scenario(scenario, scenario.map, ruleset, catalog):
         if p.pointer == "/half" and options.half in regions:
             p = p.located(pointer=f"/regions/{regions[options.half]}")
+        elif p.code == "scenario.unknown_region":
+            p = p.located(hint=f"{p.hint}; paint a region '{options.half}' on the map "
+                          "(see docs/validation.md) or play with 4 players")
         out.append(p)
     return out
 
