@@ -17,13 +17,13 @@ from typing import TypeVar, cast
 from engine.content import (
     ContentError,
     check_map,
+    check_scenario,
     load_catalog,
     load_file,
     load_ruleset,
     scenario_reference,
 )
 from engine.content.problems import Problem, error
-from engine.content.semantic_scenario import check_scenario
 from engine.model import Catalog, GameMap, Ruleset, Scenario, Seat
 from engine.paths import CONTENT_DIR
 from engine.rules.variants import VARIANTS

@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import battle, chance, combat, money, serialize, setup, transport, victory
+from engine.rules import (
+    battle,
+    chance,
+    combat,
+    money,
+    scenario_runtime,
+    serialize,
+    setup,
+    transport,
+    victory,
+)
 from engine.rules.abilities import Ability, powers
 from engine.rules.actions import (
     Action,
@@ -377,12 +387,12 @@ class State:
         problem = self.problem(action)
         if problem is not None:
             raise IllegalActionError(action, problem)
-        self._apply(action)
+        scenario_runtime.apply(self, action, self._apply)
         self.history.append(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks."""
-        self._apply(action)
+        scenario_runtime.apply(self, action, self._apply)
         self.history.append(action)
 
     def problem(self, a: Action) -> str | None:
