@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.content.problems import Problem, error, warning
-from engine.content.semantic_events import check_events
+from engine.content.semantic_events import check_events, check_units
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
 from engine.rules.variants import VARIANTS
 
@@ -33,6 +33,7 @@ def check_scenario(s: Scenario, m: GameMap | None, r: Ruleset | None,
     if c is not None:
         out += _check_catalog_fit(s, r, c)
     out += check_events(s, m, c)
+    out += check_units(s, m, r, c)
     return out
 
 

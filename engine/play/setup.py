@@ -171,6 +171,7 @@ def _scenario(game_map: GameMap, options: PlaytestOptions, ruleset: Ruleset | No
         briefing=dict(src.briefing) if src else {},
         objectives=copy.deepcopy(src.objectives) if src else [],
         events=copy.deepcopy(src.events) if src else {"version": 1, "triggers": []},
+        units=copy.deepcopy(src.units) if src else [],
         map=the_map,
         ruleset=ruleset,
         catalog=catalog,

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from engine.rules.unit import Unit
 
 TEAMS = ("central", "entente")
+START = "start"  # the "trigger" of the pre-placed units' UnitSpawned events
 NATIONS = ("DE", "AH", "FR", "GB")
 
 
@@ -224,7 +225,7 @@ def _free_spot(s: State, start: Hex, u: Unit) -> int | None:
 
 def _spawn(s: State, tid: str, p: dict[str, Any]) -> None:
     nation = p["nation"]
-    utype = s.game.catalog.units.get(p["unit_type"])
+    utype = s.game.catalog.units.get(p.get("unit_type") or p.get("type") or "")
     if utype is None or nation not in s.game.team_of:
         return  # a nation without a seat in this game gets nothing (validation warns)
     u = s.add_unit(utype, nation)
@@ -282,19 +283,35 @@ def _happened(on: str, new: list[Event], round_before: int, s: State) -> bool:
     return False
 
 
+def place_units(s: State) -> None:
+    """Place the scenario's pre-placed units (logged as spawned by "start")."""
+    for spec in s.game.scenario.units:
+        _spawn(s, START, spec)
+
+
+def started(s: State) -> State:
+    """A new game's state with the pre-placed units on the board when the setup is already
+    over (quick setup); in full setup they come when the last army is placed (`apply`)."""
+    if s.phase != "setup":
+        place_units(s)
+    return s
+
+
 def apply(s: State, action: Action, apply_rule: Callable[[Action], None]) -> None:
     """Apply `action` with the rules (`apply_rule`), then run the scenario: fire the
     triggers whose event happened and whose conditions hold, and end the game when an
     objective is met. Does nothing more for a scenario without objectives or triggers."""
     scenario = s.game.scenario
     triggers = scenario.events.get("triggers") or []
-    if not triggers and not scenario.objectives:
+    if not triggers and not scenario.objectives and not scenario.units:
         apply_rule(action)
         return
-    mark, round_before = len(s.log), s.round
+    mark, round_before, phase_before = len(s.log), s.round, s.phase
     apply_rule(action)
     if s.phase in ("setup", "over"):
         return
+    if phase_before == "setup":
+        place_units(s)
     new = s.log[mark:]
     fired = _fired(s) if triggers else set()
     for t in triggers:

@@ -167,3 +167,46 @@ def test_validation_refuses_what_the_engine_does_not_play(base):
     assert {"scenario.trigger_on", "scenario.trigger_action", "scenario.trigger_condition",
             "scenario.unknown_unit", "scenario.hex_off_map"} <= codes
     assert _codes(scenario_with(base, triggers=[TRIGGER])) == set()
+
+
+def _placed(state):
+    return [e for e in state.log if isinstance(e, UnitSpawned) and e.trigger == "start"]
+
+
+def test_pre_placed_units_stand_on_their_hex_at_the_start(base):
+    units = [{"nation": "FR", "type": "infantry", "hex": [8, 4], "xp": 2, "damage": 1},
+             {"nation": "DE", "type": "infantry", "fort": "fort_apremont"}]
+    sc = copy.copy(base)
+    sc.units = units
+    assert _codes(sc) == set()
+    state = Game(sc, seed=3, setup="quick").new_initial_state()
+    first, second = _placed(state)
+    vet = state.units[first.unit]
+    assert (vet.xp, vet.damage, vet.nation) == (2, 1, "FR")
+    assert state.game.map.to_offset(state.hex_of(vet)) == (8, 4)
+    assert first.where == "{},{}".format(*state.hex_of(vet))
+    assert state.units[second.unit].fort == "fort_apremont"
+    replay = Game(sc, seed=3, setup="quick").new_initial_state()
+    assert state_hash(replay) == state_hash(state)
+
+
+def test_pre_placed_units_come_when_a_full_setup_ends(base):
+    sc = copy.copy(base)
+    sc.units = [{"nation": "FR", "type": "infantry", "hex": [8, 4]}]
+    state = Game(sc, seed=3, setup="full").new_initial_state()
+    assert _placed(state) == []
+    rng = random.Random(1)
+    while state.phase == "setup":
+        state.apply_action(rng.choice([a for a in state.legal_actions()
+                                       if not isinstance(a, Surrender)]))
+    assert len(_placed(state)) == 1
+
+
+def test_pre_placed_units_are_validated(base):
+    sc = copy.copy(base)
+    sc.units = [{"nation": "GB", "type": "infantry", "hex": [8, 4]},
+                {"nation": "FR", "type": "no_such_unit", "hex": [8, 4]},
+                {"nation": "FR", "type": "infantry"},
+                {"nation": "FR", "type": "infantry", "hex": [30, 4]}]
+    assert {"scenario.unit_nation", "scenario.unknown_unit", "scenario.unit_hex_taken",
+            "scenario.unit_place", "scenario.unit_outside_half"} <= _codes(sc)
