@@ -138,6 +138,33 @@ OBJECTIVES: dict[str, Callable[[State, dict[str, Any]], bool]] = {
 }
 
 
+def objective_progress(s: State, o: dict[str, Any]) -> tuple[bool, str]:
+    """(achieved, a line saying how far the team is) for the play-test to show."""
+    kind, team = o.get("kind", ""), o.get("team", "")
+    check = OBJECTIVES.get(kind)
+    done = bool(check and check(s, o))
+    if kind == "hold_forts":
+        text = f"{team} holds {s.forts_of(team)} of {o.get('count', 1)} forts"
+    elif kind == "capture_fort":
+        text = f"{team} to take {o.get('fort')}: held by {s.fort_owner.get(o.get('fort', ''))}"
+    elif kind == "hold_region":
+        region = s.game.map.region(o.get("region", ""))
+        inside = [u for u in s.units.values()
+                  if region is not None and _in_hexes(s, u, region.hexes)]
+        own = sum(1 for u in inside if u.team == team)
+        text = (f"{team} to hold {o.get('region')}: {own} own, {len(inside) - own} enemy "
+                "unit(s) there")
+    elif kind == "eliminate":
+        left = sum(1 for u in s.units.values() if u.team != team and u.type.targets
+                   and u.type.unit_class != "transport")
+        text = f"{team} to destroy every enemy combat unit: {left} left"
+    else:
+        lost = [uid for uid in destroyed(s.log) if s.game.team_of.get(uid[:2]) != team
+                and (not o.get("unit") or type_of_id(uid) == o["unit"])]
+        text = f"{team} destroyed {len(lost)} of {o.get('count', 1)} {o.get('unit') or 'units'}"
+    return done, text
+
+
 # --- helpers ---------------------------------------------------------------------------------
 
 

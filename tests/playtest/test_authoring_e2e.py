@@ -76,6 +76,9 @@ def test_author_validate_build_and_play_test_a_scenario(make_window, tmp_path, c
     assert any(isinstance(e, ScenarioMessage) for e in state.log)
     assert "German reinforcements arrive." in c.panel.log.toPlainText()
     assert state.money["DE"] >= 3
+    shown = c.panel.scenario_view.label.text()
+    assert "Take Fort Apremont." in shown and "German reinforcements arrive." in shown
+    assert "entente to take fort_apremont: held by neutral" in shown
 
     while state.nation != "FR" or state.phase != "move":
         assert c.apply(EndPhase())
@@ -88,3 +91,6 @@ def test_author_validate_build_and_play_test_a_scenario(make_window, tmp_path, c
     assert state.is_terminal() and state.winner() == "entente"
     assert state.reason == "objective take_apremont"
     assert c.end_dialog is not None and c.end_dialog.isVisible()
+    assert "✔ <i>take_apremont</i>" in c.panel.scenario_view.label.text()
+    c.panel.tabs.setCurrentWidget(c.panel.scenario_view)
+    c.panel.grab().save(str(tmp_path / "scenario_tab.png"))
