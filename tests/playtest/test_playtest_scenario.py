@@ -106,3 +106,14 @@ def test_an_unreadable_scenario_blocks_the_start_with_its_reason(make_window, tm
     assert "cannot be read" in dialog.scenario_label.text()
     assert "missing.ruleset.yaml" in dialog.scenario_label.text()
     assert not dialog.start_button.isEnabled()
+
+
+def test_authoring_screenshots_render(qtbot, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from editor.playtest.authoring_shots import SHOTS, main
+
+    assert main([str(tmp_path)]) == 0
+    for name in SHOTS:
+        image = QImage(str(tmp_path / name))
+        assert image.width() >= 300 and image.height() >= 250, name
