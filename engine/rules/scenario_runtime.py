@@ -15,6 +15,7 @@ kind that does not run is refused where it is written (docs/authoring.md lists t
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,7 @@ from engine.rules.events import (
 
 if TYPE_CHECKING:
     from engine.rules.actions import Action
+    from engine.rules.game import Game
     from engine.rules.state import State
     from engine.rules.unit import Unit
 
@@ -324,13 +326,31 @@ def started(s: State) -> State:
     return s
 
 
+def _live_objectives(game: Game) -> list[dict[str, Any]]:
+    """The objectives the rules' own victory does not already decide first: holding at
+    least the forts the ruleset needs, or eliminating with `elimination_victory` on, ends the
+    game in `State.check_victory` before the objective could (so they cost nothing here)."""
+    found = _LIVE.get(game)
+    if found is None:
+        found = [o for o in game.scenario.objectives
+                 if not (o.get("kind") == "hold_forts"
+                         and int(o.get("count", 1)) >= game.forts_to_win)
+                 and not (o.get("kind") == "eliminate" and game.ruleset.elimination_victory)]
+        _LIVE[game] = found
+    return found
+
+
+_LIVE: weakref.WeakKeyDictionary[Game, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
+
+
 def apply(s: State, action: Action, apply_rule: Callable[[Action], None]) -> None:
     """Apply `action` with the rules (`apply_rule`), then run the scenario: fire the
     triggers whose event happened and whose conditions hold, and end the game when an
     objective is met. Does nothing more for a scenario without objectives or triggers."""
     scenario = s.game.scenario
     triggers = scenario.events.get("triggers") or []
-    if not triggers and not scenario.objectives and not scenario.units:
+    objectives = _live_objectives(s.game)
+    if not triggers and not objectives and not scenario.units:
         apply_rule(action)
         return
     mark, round_before, phase_before = len(s.log), s.round, s.phase
@@ -340,22 +360,24 @@ def apply(s: State, action: Action, apply_rule: Callable[[Action], None]) -> Non
     if phase_before == "setup":
         place_units(s)
     new = s.log[mark:]
-    fired = _fired(s) if triggers else set()
+    fired: set[str] | None = None  # read from the log only when a trigger's event happened
     for t in triggers:
         if s.phase == "over":
             return
-        tid = t["id"]
-        if t.get("once", True) and tid in fired:
-            continue
         if not _happened(t["on"], new, round_before, s):
             continue
+        tid = t["id"]
+        if t.get("once", True):
+            fired = _fired(s) if fired is None else fired
+            if tid in fired:
+                continue
         if all(_condition(s, c["kind"], c.get("params") or {}) for c in t.get("conditions", [])):
             s.log.append(TriggerFired(tid, s.round))
             for a in t.get("actions", []):
                 if s.phase == "over":
                     break
                 _act(s, tid, a["kind"], a.get("params") or {})
-    for o in scenario.objectives:
+    for o in objectives:
         if s.phase == "over":
             return
         check = OBJECTIVES.get(o["kind"])

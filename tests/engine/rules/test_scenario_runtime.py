@@ -210,3 +210,20 @@ def test_pre_placed_units_are_validated(base):
                 {"nation": "FR", "type": "infantry", "hex": [30, 4]}]
     assert {"scenario.unit_nation", "scenario.unknown_unit", "scenario.unit_hex_taken",
             "scenario.unit_place", "scenario.unit_outside_half"} <= _codes(sc)
+
+
+def test_hold_forts_below_the_rules_need_ends_the_game_and_at_it_the_rules_decide(base):
+    forts = ["fort_apremont", "fort_grandpre", "fort_montfaucon"]
+    sc = scenario_with(base, [{"id": "three", "kind": "hold_forts", "team": "entente",
+                               "count": 3}])
+    state = Game(sc, seed=2, setup="quick").new_initial_state()
+    for f in forts:
+        state.fort_owner[f] = "FR"
+    state.apply_action(EndPhase())
+    assert state.reason == "objective three"
+    # The scenario's own 5-fort objectives equal the ruleset's need: the rules end the game.
+    plain = Game(base, seed=2, setup="quick").new_initial_state()
+    for f in forts:
+        plain.fort_owner[f] = "FR"
+    plain.apply_action(EndPhase())
+    assert not plain.is_terminal()
