@@ -9,6 +9,8 @@ The map is deep-copied, so the game never shares objects with the document being
 from __future__ import annotations
 
 import copy
+import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +23,9 @@ from engine.content import (
     load_catalog,
     load_file,
     load_ruleset,
+    save_document,
     scenario_reference,
+    scenario_to_dict,
 )
 from engine.content.problems import Problem, error
 from engine.model import Catalog, GameMap, Ruleset, Scenario, Seat
@@ -225,3 +229,36 @@ def start_problems(game_map: GameMap, options: PlaytestOptions) -> list[Problem]
 def engine_variants(options: PlaytestOptions, ruleset_variants: dict) -> tuple[str, ...]:
     """The chosen variants the engine supports and the ruleset knows, in a stable order."""
     return tuple(v for v in SUPPORTED_VARIANTS if v in options.variants and v in ruleset_variants)
+
+
+def _relative(target: Path, base: Path) -> str:
+    return Path(os.path.relpath(Path(target).resolve(), base.resolve())).as_posix()
+
+
+def scenario_file_data(options: PlaytestOptions, map_path: Path, path: Path,
+                       map_name: str = "") -> dict:
+    """The scenario file (data) the options make for the map file at `map_path`, to be
+    written at `path`: references relative to it, seats, half, variants and money; no
+    objectives, so the ruleset's victory conditions apply."""
+    stem = path.name.split(".")[0]
+    sid = re.sub(r"[^a-z0-9_-]+", "_", stem.lower()).strip("_")[:64] or "scenario"
+    title = map_name or stem
+    scenario = Scenario(
+        id=sid, name={"de": title, "en": title},
+        map_ref=_relative(map_path, path.parent),
+        ruleset_ref=_relative(options.ruleset, path.parent),
+        catalog_ref=_relative(options.catalog, path.parent),
+        players=options.players,
+        seats=[Seat(i + 1, s.nation, s.team, s.controller) for i, s in enumerate(options.seats)],
+        half=options.half if options.players == 2 else None,
+        starting_money=dict(options.starting_money),
+        variants=list(options.variants))
+    return scenario_to_dict(scenario)
+
+
+def save_scenario_file(options: PlaytestOptions, map_path: Path, path: Path,
+                       map_name: str = "") -> list[Problem]:
+    """Write the scenario the options make (atomically) and return the problems the loading
+    pipeline finds in the written file (errors mean it cannot be played or packed yet)."""
+    save_document(scenario_file_data(options, map_path, path, map_name), path)
+    return load_file(path, "scenario").problems

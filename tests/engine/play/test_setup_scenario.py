@@ -95,3 +95,26 @@ def test_4_players_need_the_whole_map(default_map):
     opts = PlaytestOptions(players=4, half=None, seats=[
         SeatChoice("DE"), SeatChoice("GB"), SeatChoice("AH"), SeatChoice("FR")])
     assert not [p for p in start_problems(default_map, opts) if p.is_error]
+
+
+def test_the_scenario_form_saves_as_a_valid_scenario_file(tmp_path):
+    import shutil
+
+    from engine.content import load_file
+    from engine.play.setup import save_scenario_file
+
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    map_path = maps / "mine.map.yaml"
+    shutil.copy(DEFAULT_MAP, map_path)
+    out = tmp_path / "scenarios" / "Mine Duel.scenario.yaml"
+    out.parent.mkdir()
+    opts = PlaytestOptions(seats=[SeatChoice("FR", "ai"), SeatChoice("DE")],
+                           starting_money={"FR": 4})
+    assert [p for p in save_scenario_file(opts, map_path, out, "Mine") if p.is_error] == []
+    loaded = load_file(out)
+    assert loaded.ok and loaded.model.id == "mine_duel"
+    assert loaded.model.map_ref == "../maps/mine.map.yaml"
+    assert [(s.nation, s.controller) for s in loaded.model.seats] == [("FR", "ai"), ("DE", "human")]
+    again = options_from_scenario(out)
+    assert again.starting_money == {"FR": 4} and again.half == "half_1_6"
