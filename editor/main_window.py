@@ -444,7 +444,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         through, else the last options as a scenario form."""
         initial, error = playtest_options_for(self.document.path, self.playtest.last_options)
         self.playtest_dialog = PlaytestDialog(self.document.map, self.show_problem, self,
-                                              initial, scenario_error=error)
+                                              initial, scenario_error=error,
+                                              map_path=self.document.path)
         return self.playtest_dialog
 
     def enter_play_mode(self, options: PlaytestOptions | None = None) -> bool:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.files import opened_via_scenario
+from editor.files import opened_via_scenario, remember_scenario
 from engine.content import ContentError, load_ruleset
 from engine.content.problems import Problem
 from engine.model import GameMap
@@ -42,6 +43,7 @@ from engine.play.setup import (
     available_rulesets,
     map_problems,
     options_from_scenario,
+    save_scenario_file,
     start_problems,
 )
 
@@ -83,8 +85,11 @@ class PlaytestDialog(QDialog):
 
     def __init__(self, game_map: GameMap, show_problem: Callable[[Problem], None] | None = None,
                  parent: QWidget | None = None, initial: PlaytestOptions | None = None,
-                 scenario_error: str = "") -> None:
+                 scenario_error: str = "", map_path: Path | None = None) -> None:
         super().__init__(parent)
+        self.map_path = map_path
+        # Asks where to write the scenario form (None: cancelled); tests replace it.
+        self.ask_scenario_path: Callable[[Path], Path | None] = self._ask_scenario_path
         self.setWindowTitle("Play-test")
         self.setObjectName("playtestDialog")
         self.show_problem = show_problem
@@ -224,6 +229,13 @@ class PlaytestDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start_button.setText("Start play-test")
+        self.save_button = self.buttons.addButton(
+            "Save as scenario…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.save_button.setObjectName("playtestSaveScenario")
+        self.save_button.setToolTip("Write these choices as a scenario file next to the map: "
+                                    "the map can then be packed and re-played as it is")
+        self.save_button.clicked.connect(self.save_scenario)
+        self.save_button.setVisible(init.scenario is None and not scenario_error)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
@@ -280,6 +292,40 @@ class PlaytestDialog(QDialog):
         problem = item.data(Qt.ItemDataRole.UserRole)
         if self.show_problem is not None and problem is not None:
             self.show_problem(problem)
+
+    def _ask_scenario_path(self, suggested: Path) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save as scenario", str(suggested),
+                                              "Scenarios (*.scenario.yaml)")
+        return Path(path) if path else None
+
+    def save_scenario(self) -> bool:
+        """Write the scenario form as a scenario file (asking where); from then on the map is
+        played and packed through it. Returns whether a playable scenario was written."""
+        if self.map_path is None:
+            self.status.setText("Save the map first: a scenario refers to the map file")
+            return False
+        stem = self.map_path.name.split(".")[0]
+        path = self.ask_scenario_path(self.map_path.parent / f"{stem}.scenario.yaml")
+        if path is None:
+            return False
+        try:
+            problems = save_scenario_file(self.options(), self.map_path, path,
+                                          self.game_map.name)
+        except OSError as exc:
+            self.status.setText(f"Cannot write {path}: {exc.strerror or exc}")
+            return False
+        errors = [p for p in problems if p.is_error]
+        if errors:
+            self.status.setText(f"{path.name} was written but has {len(errors)} error(s): "
+                                f"{errors[0].format()}")
+            return False
+        remember_scenario(self.map_path, path)
+        self.initial = options_from_scenario(path, seed=parse_seed(self.seed.text()) or 1,
+                                             setup=self.setup.currentData())
+        self.scenario_label.setText(f"<b>Scenario:</b> {path.name} (saved): the map is played "
+                                    "and packed through it.")
+        self.save_button.setVisible(False)
+        return True
 
     def _jump_to_fix(self, item: QListWidgetItem) -> None:
         """A start problem about a dialog field focuses it; one about the map shows it."""
@@ -352,3 +398,4 @@ class PlaytestDialog(QDialog):
             option_reasons = ["This start cannot work (click a problem to go to the fix)"]
         self.status.setText("; ".join(option_reasons))
         self.start_button.setEnabled(not reasons)
+        self.save_button.setEnabled(not reasons and self.map_path is not None)

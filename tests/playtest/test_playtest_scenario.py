@@ -23,6 +23,7 @@ def test_the_4_player_earlier_scenario_is_played_as_opened(make_window):
     assert w.open_file(SCENARIOS / "default-4p-earlier.scenario.yaml", ask=False)
     dialog = w.new_playtest_dialog()
     assert "Scenario:" in dialog.scenario_label.text()
+    assert dialog.save_button.isHidden()  # already a scenario: nothing to save
     opts = dialog.options()
     assert opts.players == 4 and opts.half is None
     assert [s.nation for s in opts.seats] == ["DE", "GB", "AH", "FR"]
@@ -117,3 +118,42 @@ def test_authoring_screenshots_render(qtbot, tmp_path):
     for name in SHOTS:
         image = QImage(str(tmp_path / name))
         assert image.width() >= 300 and image.height() >= 250, name
+
+
+def test_a_map_alone_becomes_a_scenario_that_packs(make_window, tmp_path, capsys):
+    import shutil
+
+    from editor.export_dialog import scenario_for
+    from tcstudio.cli import main as tcstudio
+
+    (tmp_path / "maps").mkdir()
+    map_path = tmp_path / "maps" / "front.map.yaml"
+    shutil.copy(DEFAULT_MAP, map_path)
+    w = make_window()
+    assert w.open_file(map_path, ask=False)
+    assert scenario_for(w.source_scenario, w.document.path) is None  # no pack yet
+    dialog = w.new_playtest_dialog()
+    assert not dialog.save_button.isHidden()
+    assert dialog.save_button.isEnabled()
+    target = tmp_path / "scenarios" / "front.scenario.yaml"
+    target.parent.mkdir()
+    asked = []
+    dialog.ask_scenario_path = lambda suggested: asked.append(suggested) or target
+    dialog.seat_rows[1][1].setCurrentIndex(dialog.seat_rows[1][1].findData("ai"))
+    assert dialog.save_scenario(), dialog.status.text()
+    assert asked == [map_path.parent / "front.scenario.yaml"]
+    assert tcstudio(["validate", str(target)]) == 0, capsys.readouterr()
+    assert scenario_for(w.source_scenario, w.document.path) == target.resolve()
+    assert dialog.options().scenario_path == target.resolve()
+    assert w.enter_play_mode(dialog.options())
+    assert w.playtest.session.controllers == ["human", "ai"]
+    again = w.new_playtest_dialog()
+    assert "Scenario:" in again.scenario_label.text()
+
+
+def test_an_unsaved_map_cannot_be_saved_as_a_scenario(make_window):
+    w = make_window()
+    w.document.path = None
+    dialog = w.new_playtest_dialog()
+    assert not dialog.save_button.isEnabled()
+    assert not dialog.save_scenario() and "Save the map first" in dialog.status.text()
