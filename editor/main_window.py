@@ -32,6 +32,7 @@ from editor.panels.tools_panel import ToolsPanel
 from editor.playtest.dialog import PlaytestDialog, playtest_options_for
 from editor.playtest.mode import PlayMode
 from editor.recovery import RecoveryWriter
+from editor.scenario.window_actions import ScenarioActions
 from editor.settings import Settings
 from editor.state import ToolState
 from editor.tools.base import Tool
@@ -80,7 +81,7 @@ def _region_at_pointer(game_map: GameMap, pointer: str) -> Region | None:
     return None
 
 
-class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
+class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMainWindow):
     """One map document in a Tiled-style window."""
 
     def __init__(
@@ -339,6 +340,9 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         m.addAction(self.act_validate)
         m.addSeparator()
         m.addAction(self.act_playtest)
+        # Scenario authoring (issue 11): the open scenario's properties.
+        m = mb.addMenu("&Scenario")
+        self.act_scenario_properties = m.addAction("&Properties…", self.open_scenario_properties)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
