@@ -1,6 +1,7 @@
 """Render the authoring screenshots of docs/authoring.md: the Play-test dialog of an opened
-scenario, the dialog refusing a start that cannot work, and the Scenario tab of a game whose
-trigger fired. Usage: python -m editor.playtest.authoring_shots [OUT_DIR] (docs/images)."""
+scenario, the dialog refusing a start that cannot work, the Scenario tab of a game whose
+trigger fired, and Scenario ▸ Properties….
+Usage: python -m editor.playtest.authoring_shots [OUT_DIR] (default docs/images)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,16 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from editor.playtest.dialog import PlaytestDialog
 from editor.playtest.scenario_view import ScenarioView
+from editor.scenario.document import ScenarioDocument
+from editor.scenario.properties import ScenarioProperties
 from engine.content import load_map, load_scenario
 from engine.paths import CONTENT_DIR, PROJECT_ROOT
 from engine.play.session import PlaytestSession
 from engine.play.setup import PlaytestOptions, build_scenario, options_from_scenario
 from engine.rules.actions import EndPhase
 
-SHOTS = ("authoring-dialog.png", "authoring-refused.png", "authoring-scenario-tab.png")
+SHOTS = ("authoring-dialog.png", "authoring-refused.png", "authoring-scenario-tab.png",
+         "authoring-properties.png")
 RAID_TRIGGER = {
     "id": "reinforcements", "on": "round_start", "once": True,
     "conditions": [{"kind": "round_is", "params": {"round": 2}}],
@@ -68,6 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     view.show_state(session.state)
     view.resize(380, 300)
     _save(view, out / SHOTS[2])
+
+    props = ScenarioProperties(ScenarioDocument.open(scenarios / "default-2p.scenario.yaml"))
+    props.resize(620, 820)
+    _save(props, out / SHOTS[3])
     return 0
 
 
