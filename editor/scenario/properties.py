@@ -1,7 +1,7 @@
 """Scenario ▸ Properties…: the form of one ScenarioDocument — names, players and half, seats,
-starting money, variants (with where their rule is), briefing — every edit an undo step, the
-engine's problems listed live, Save writes atomically. Objectives, pre-placed units and
-triggers are listed (they are edited in the file for now)."""
+starting money, variants (with where their rule is), briefing, objectives — every edit an undo
+step, the engine's problems listed live, Save writes atomically. Pre-placed units and
+triggers are counted (they are edited in the file for now)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,14 @@ from engine.play.setup import HALVES, NATION_NAMES, NATIONS
 from engine.rules.variants import VARIANTS
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
+# Objective kind -> (the id parameter it names, what it means); count is used where needed.
+OBJECTIVE_FORM = {
+    "capture_fort": ("fort", "take the named fort"),
+    "hold_forts": ("", "hold `count` forts"),
+    "hold_region": ("region", "hold the named region"),
+    "eliminate": ("", "destroy every enemy combat unit"),
+    "destroy_units": ("unit", "destroy `count` enemy units (of the named type if given)"),
+}
 CONTROLLERS = {"human": "Human", "ai": "AI"}
 
 
@@ -128,6 +136,35 @@ class ScenarioProperties(QWidget):
         bl.addRow("de", self.brief_de)
         lay.addWidget(brief)
 
+        obj_box = QGroupBox("Objectives (a team meeting one wins)")
+        ol = QVBoxLayout(obj_box)
+        self.objectives = QListWidget()
+        self.objectives.setObjectName("scenarioObjectives")
+        self.objectives.setMaximumHeight(90)
+        ol.addWidget(self.objectives)
+        add_row = QHBoxLayout()
+        self.obj_kind = QComboBox()
+        for kind, (_param, hint) in OBJECTIVE_FORM.items():
+            self.obj_kind.addItem(kind.replace("_", " "), kind)
+            self.obj_kind.setItemData(self.obj_kind.count() - 1, hint,
+                                      Qt.ItemDataRole.ToolTipRole)
+        self.obj_team = QComboBox()
+        for team in ("central", "entente"):
+            self.obj_team.addItem(team, team)
+        self.obj_target = QLineEdit()
+        self.obj_target.setPlaceholderText("fort / region / unit id")
+        self.obj_count = QSpinBox()
+        self.obj_count.setRange(1, 1000)
+        self.obj_add = QPushButton("Add")
+        self.obj_remove = QPushButton("Remove")
+        self.obj_add.clicked.connect(self.add_objective)
+        self.obj_remove.clicked.connect(self.remove_objective)
+        for w in (self.obj_kind, self.obj_team, self.obj_target, self.obj_count, self.obj_add,
+                  self.obj_remove):
+            add_row.addWidget(w)
+        ol.addLayout(add_row)
+        lay.addWidget(obj_box)
+
         self.contents = QLabel()
         self.contents.setWordWrap(True)
         lay.addWidget(self.contents)
@@ -201,8 +238,11 @@ class ScenarioProperties(QWidget):
             text = d.value(("briefing", key)) or ""
             if w.toPlainText() != text:
                 w.setPlainText(text)
+        self.objectives.clear()
+        for o in d.value(("objectives",)) or []:
+            extra = " ".join(f"{k} {o[k]}" for k in ("fort", "region", "unit", "count") if k in o)
+            self.objectives.addItem(f"{o.get('id')}: {o.get('kind')} for {o.get('team')} {extra}")
         self.contents.setText(
-            f"{len(d.value(('objectives',)) or [])} objective(s), "
             f"{len(d.value(('units',)) or [])} pre-placed unit(s), "
             f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s) — edited in "
             "the file for now (see docs/authoring.md).")
@@ -288,6 +328,32 @@ class ScenarioProperties(QWidget):
     def _variants_changed(self) -> None:
         chosen = [v for v, cb in self.variant_checks.items() if cb.isChecked()]
         self._set(("variants",), chosen, "Change variants")
+
+    def add_objective(self) -> None:
+        """Add the objective described by the row of fields (one undo step)."""
+        kind = self.obj_kind.currentData()
+        team = self.obj_team.currentData()
+        param, _hint = OBJECTIVE_FORM[kind]
+        objectives = list(self.doc.value(("objectives",)) or [])
+        taken = {o.get("id") for o in objectives}
+        base = f"{team}_{kind}"
+        oid = next(f"{base}_{k}" if k else base for k in range(len(taken) + 2)
+                   if (f"{base}_{k}" if k else base) not in taken)
+        new: dict[str, Any] = {"id": oid, "kind": kind, "team": team}
+        target = self.obj_target.text().strip()
+        if param and target:
+            new[param] = target
+        if kind in ("hold_forts", "destroy_units"):
+            new["count"] = self.obj_count.value()
+        self.doc.set_value(("objectives",), [*objectives, new], f"Add objective {oid}")
+
+    def remove_objective(self) -> None:
+        """Remove the selected objective (one undo step)."""
+        row = self.objectives.currentRow()
+        objectives = list(self.doc.value(("objectives",)) or [])
+        if 0 <= row < len(objectives):
+            gone = objectives.pop(row)
+            self.doc.set_value(("objectives",), objectives, f"Remove objective {gone.get('id')}")
 
     def _jump(self, item: QListWidgetItem) -> None:
         problem = item.data(Qt.ItemDataRole.UserRole)

@@ -88,3 +88,35 @@ def test_the_menu_opens_the_scenario_the_map_came_from(make_window, tmp_path):  
     assert window is not None and window.doc.path == path.resolve()
     assert window.name_en.text() == window.doc.value(("name", "en"))
     window.grab().save(str(tmp_path / "scenario-properties.png"))
+
+
+def test_objectives_are_added_and_removed_as_undo_steps(qtbot, tmp_path):
+    path = _copy(tmp_path)
+    doc = ScenarioDocument.open(path)
+    form = ScenarioProperties(doc)
+    qtbot.addWidget(form)
+    before = form.objectives.count()
+    form.obj_kind.setCurrentIndex(form.obj_kind.findData("capture_fort"))
+    form.obj_team.setCurrentIndex(form.obj_team.findData("entente"))
+    form.obj_target.setText("fort_apremont")
+    form.add_objective()
+    added = doc.value(("objectives",))[-1]
+    assert added == {"id": "entente_capture_fort", "kind": "capture_fort", "team": "entente",
+                     "fort": "fort_apremont"}
+    assert form.objectives.count() == before + 1
+    doc.revalidate()
+    assert doc.problems == []
+    form.obj_target.setText("fort_nowhere")
+    form.add_objective()
+    assert doc.value(("objectives",))[-1]["id"] == "entente_capture_fort_1"
+    doc.revalidate()
+    assert any(p.code == "scenario.unknown_fort" for p in doc.problems)
+    form.objectives.setCurrentRow(form.objectives.count() - 1)
+    form.remove_objective()
+    doc.revalidate()
+    assert doc.problems == [] and form.objectives.count() == before + 1
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert form.objectives.count() == before
+    assert form.save() and load_file(path).ok
