@@ -29,8 +29,9 @@ from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
-from editor.playtest.dialog import PlaytestDialog, playtest_options_for
+from editor.playtest.dialog import PlaytestDialog
 from editor.playtest.mode import PlayMode
+from editor.playtest.scenario_source import playtest_options_for
 from editor.recovery import RecoveryWriter
 from editor.scenario.window_actions import ScenarioActions
 from editor.settings import Settings

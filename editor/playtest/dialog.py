@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.files import opened_via_scenario, remember_scenario
+from editor.files import remember_scenario
 from engine.content import ContentError, load_ruleset
 from engine.content.problems import Problem
 from engine.model import GameMap
@@ -46,26 +46,6 @@ from engine.play.setup import (
     save_scenario_file,
     start_problems,
 )
-
-
-def playtest_options_for(map_path: Path | None,
-                         last: PlaytestOptions) -> tuple[PlaytestOptions, str]:
-    """The options the dialog starts from, and why the scenario cannot be read ("" if it can):
-    the scenario the map was opened through (the last options when they came from it), else
-    the last options of a map opened alone."""
-    scenario = opened_via_scenario(map_path)
-    if scenario is None:
-        if last.scenario_path is None:
-            return last, ""
-        return PlaytestOptions(seed=last.seed, setup=last.setup), ""
-    if last.scenario_path == scenario.resolve():
-        return last, ""
-    try:
-        return options_from_scenario(scenario, seed=last.seed, setup=last.setup), ""
-    except ContentError as exc:
-        why = exc.problems[0].format() if exc.problems else str(exc)
-        return PlaytestOptions(seed=last.seed, setup=last.setup), why
-
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
 CONTROLLER_LABELS = {"human": "Human", "ai": "AI (random)"}

@@ -10,8 +10,13 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from engine.content import ContentError, check_document, load_document, save_document
-from engine.content.documents import Document
+from engine.content import (
+    ContentError,
+    Document,
+    check_document,
+    load_document,
+    save_document,
+)
 from engine.content.problems import Problem
 
 Key = tuple[str, ...]  # a path into the scenario data: ("name", "en"), ("players",) …

@@ -30,8 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.scenario.document import Key, ScenarioDocument
-from engine.content import ContentError, load_ruleset, scenario_reference
-from engine.content.documents import Document
+from engine.content import ContentError, Document, load_ruleset, scenario_reference
 from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
 from engine.rules.variants import VARIANTS
