@@ -21,7 +21,7 @@ from engine.content.atomic import clean_stale_temps
 from engine.model import GameMap
 
 __all__ = ["OpenError", "Opened", "RecoveryStore", "map_path_of", "open_map",
-           "opened_via_scenario", "save_map"]
+           "opened_via_scenario", "remember_scenario", "save_map"]
 
 
 class OpenError(Exception):
@@ -81,6 +81,12 @@ def opened_via_scenario(map_path: Path | None) -> Path | None:
     """The scenario file the map at `map_path` was last opened through in this session, or
     None when it was opened directly (or never)."""
     return _OPENED_VIA.get(Path(map_path).resolve()) if map_path is not None else None
+
+
+def remember_scenario(map_path: Path, scenario_path: Path) -> None:
+    """From now on the map at `map_path` is played and packed through this scenario file
+    (e.g. one just written from the play-test's scenario form)."""
+    _OPENED_VIA[Path(map_path).resolve()] = Path(scenario_path).resolve()
 
 
 def map_path_of(path: str | os.PathLike[str]) -> Path:

@@ -32,7 +32,9 @@ from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
 from editor.playtest.dialog import PlaytestDialog
 from editor.playtest.mode import PlayMode
+from editor.playtest.scenario_source import playtest_options_for
 from editor.recovery import RecoveryWriter
+from editor.scenario.window_actions import ScenarioActions
 from editor.settings import Settings
 from editor.state import ToolState
 from editor.tools.base import Tool
@@ -81,7 +83,7 @@ def _region_at_pointer(game_map: GameMap, pointer: str) -> Region | None:
     return None
 
 
-class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
+class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMainWindow):
     """One map document in a Tiled-style window."""
 
     def __init__(
@@ -342,6 +344,9 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         m.addAction(self.act_validate)
         m.addSeparator()
         m.addAction(self.act_playtest)
+        # Scenario authoring (issue 11): the open scenario's properties.
+        m = mb.addMenu("&Scenario")
+        self.act_scenario_properties = m.addAction("&Properties…", self.open_scenario_properties)
         m = mb.addMenu("&Tools")
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
@@ -443,9 +448,12 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
             self.enter_play_mode(dialog.options())
 
     def new_playtest_dialog(self) -> PlaytestDialog:
-        """The Play-test dialog (not shown) for the current map, with the last options."""
+        """The Play-test dialog (not shown) for the current map: the scenario it was opened
+        through, else the last options as a scenario form."""
+        initial, error = playtest_options_for(self.document.path, self.playtest.last_options)
         self.playtest_dialog = PlaytestDialog(self.document.map, self.show_problem, self,
-                                              self.playtest.last_options)
+                                              initial, scenario_error=error,
+                                              map_path=self.document.path)
         return self.playtest_dialog
 
     def enter_play_mode(self, options: PlaytestOptions | None = None) -> bool:

@@ -345,6 +345,7 @@ class Scenario:
     briefing: dict[str, str] = field(default_factory=dict)
     objectives: list[dict[str, Any]] = field(default_factory=list)
     events: dict[str, Any] = field(default_factory=lambda: {"version": 1, "triggers": []})
+    units: list[dict[str, Any]] = field(default_factory=list)  # pre-placed, in file form
     # Resolved references, filled by the loader.
     map: GameMap | None = None
     ruleset: Ruleset | None = None

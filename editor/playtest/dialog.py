@@ -1,5 +1,8 @@
-"""The Play-test dialog: players, half, seats, ruleset, variants, seed, setup mode, and the
-map's problems (errors block, warnings do not; clicking one jumps to it on the map)."""
+"""The Play-test dialog: the scenario being played (the one the map was opened through, or a
+scenario form for a map opened alone: players, half, seats, edition, catalog, variants), seed,
+setup mode, the map's problems and why a start cannot work as the engine's scenario validation
+sees it (errors block, warnings do not; clicking one jumps to the fix: a field of the dialog or
+the place on the map)."""
 
 from __future__ import annotations
 
@@ -24,12 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest.dialog_scenario import ScenarioFormActions, parse_seed
 from engine.ai.registry import LEGACY_AI
 from engine.ai.registry import kinds as ai_kinds
 from engine.content import ContentError, load_catalog, load_ruleset
 from engine.content.problems import Problem
 from engine.model import GameMap
 from engine.play.setup import (
+    BASE_CATALOG,
     HALVES,
     NATION_NAMES,
     NATIONS,
@@ -40,6 +45,7 @@ from engine.play.setup import (
     available_rulesets,
     map_problems,
     special_unit_choices,
+    start_problems,
 )
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
@@ -47,27 +53,45 @@ DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
 CONTROLLER_LABELS = {"human": "Human", **{k.name: k.label for k in ai_kinds()}}
 
 
-def parse_seed(text: str) -> int | str:
-    """A seed: an integer when the text is one, else the text itself (engine accepts both)."""
-    text = text.strip()
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-class PlaytestDialog(QDialog):
+class PlaytestDialog(ScenarioFormActions, QDialog):
     """Asks for the play-test options; `options()` returns them once accepted."""
 
     def __init__(self, game_map: GameMap, show_problem: Callable[[Problem], None] | None = None,
-                 parent: QWidget | None = None, initial: PlaytestOptions | None = None) -> None:
+                 parent: QWidget | None = None, initial: PlaytestOptions | None = None,
+                 scenario_error: str = "", map_path: Path | None = None) -> None:
         super().__init__(parent)
+        self.map_path = map_path
+        # Asks where to write the scenario form (None: cancelled); tests replace it.
+        self.ask_scenario_path: Callable[[Path], Path | None] = self._ask_scenario_path
         self.setWindowTitle("Play-test")
         self.setObjectName("playtestDialog")
         self.show_problem = show_problem
+        self.game_map = game_map
         self.errors, self.warnings = map_problems(game_map)
         init = initial or PlaytestOptions()
+        self.initial = init
+        self.scenario_error = scenario_error
+        self.start_errors: list[Problem] = []
         lay = QVBoxLayout(self)
+
+        self.scenario_label = QLabel()
+        self.scenario_label.setObjectName("playtestScenario")
+        self.scenario_label.setWordWrap(True)
+        if scenario_error:
+            self.scenario_label.setText(
+                f"<b>The scenario this map was opened through cannot be read:</b> "
+                f"{scenario_error}")
+        elif init.scenario is not None:
+            name = init.scenario.name.get("en") or init.scenario.id
+            where = init.scenario_path.name if init.scenario_path else init.scenario.id
+            self.scenario_label.setText(
+                f"<b>Scenario:</b> {name} ({where}): its seats, edition, catalog, variants, "
+                "money, objectives and events are played.")
+        else:
+            self.scenario_label.setText(
+                "<b>No scenario:</b> this map was opened alone. The seats, edition and half "
+                "below make the scenario of this play-test.")
+        lay.addWidget(self.scenario_label)
 
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
@@ -114,9 +138,19 @@ class PlaytestDialog(QDialog):
         self.ruleset = QComboBox()
         for path in available_rulesets():
             self.ruleset.addItem(path.name.removesuffix(".ruleset.yaml"), str(path))
-        idx = self.ruleset.findData(str(init.ruleset))
-        self.ruleset.setCurrentIndex(max(0, idx))
+        if self.ruleset.findData(str(init.ruleset)) < 0:
+            self.ruleset.addItem(f"{Path(init.ruleset).name} (the scenario's)", str(init.ruleset))
+        self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(str(init.ruleset))))
         form.addRow("Ruleset edition", self.ruleset)
+        self.catalog = QComboBox()
+        self.catalog.addItem("base (installed)", str(BASE_CATALOG))
+        if self.catalog.findData(str(init.catalog)) < 0:
+            self.catalog.addItem(f"{Path(init.catalog).name} (the scenario's)", str(init.catalog))
+        self.catalog.setCurrentIndex(max(0, self.catalog.findData(str(init.catalog))))
+        form.addRow("Unit catalog", self.catalog)
+        if init.starting_money:
+            money = ", ".join(f"{n} {v}" for n, v in sorted(init.starting_money.items()))
+            form.addRow("Starting money", QLabel(f"{money} (from the scenario)"))
         self.variant_box = QWidget()
         vl = QGridLayout(self.variant_box)
         vl.setContentsMargins(0, 0, 0, 0)
@@ -162,6 +196,13 @@ class PlaytestDialog(QDialog):
         self._fill_seats(init.seats)
         self._fill_specials(init.special_units)
 
+        self.start_list = QListWidget()
+        self.start_list.setObjectName("playtestStartProblems")
+        self.start_list.setWordWrap(True)
+        self.start_list.setMaximumHeight(110)
+        self.start_list.itemClicked.connect(self._jump_to_fix)
+        self.start_list.itemActivated.connect(self._jump_to_fix)
+        lay.addWidget(self.start_list)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #c62828")
@@ -170,12 +211,23 @@ class PlaytestDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start_button.setText("Start play-test")
+        self.save_button = self.buttons.addButton(
+            "Save as scenario…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.save_button.setObjectName("playtestSaveScenario")
+        self.save_button.setToolTip("Write these choices as a scenario file next to the map: "
+                                    "the map can then be packed and re-played as it is")
+        self.save_button.clicked.connect(self.save_scenario)
+        self.save_button.setVisible(init.scenario is None and not scenario_error)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
 
         self.players.currentIndexChanged.connect(self._players_changed)
         self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
+        self.catalog.currentIndexChanged.connect(self._validate)
+        self.half.currentIndexChanged.connect(self._validate)
+        for cb in self.variant_checks.values():
+            cb.toggled.connect(self._validate)
         for nation, ctl in self.seat_rows:
             nation.currentIndexChanged.connect(self._validate)
             nation.currentIndexChanged.connect(lambda _i: self._fill_specials())
@@ -185,6 +237,7 @@ class PlaytestDialog(QDialog):
                 lambda _on: self._fill_specials())
         self.seed.textChanged.connect(self._validate)
         self._players_changed()
+        self._fill_seats(init.seats)  # the 4-player defaults above are for a user's switch
         self._ruleset_changed()
 
     def _fill_seats(self, seats: list[SeatChoice]) -> None:
@@ -260,21 +313,46 @@ class PlaytestDialog(QDialog):
                     for (nation, _ctl), combo in zip(self.seat_rows[:n],
                                                      self.special_combos[:n], strict=True)
                     if START_SPECIAL in variants and combo.currentData() is not None}
+        init = self.initial
         return PlaytestOptions(
             players=n, half=self.half.currentData() if n == 2 else None, seats=seats,
-            ruleset=Path(self.ruleset.currentData()), seed=parse_seed(self.seed.text()),
-            setup=self.setup.currentData(), variants=variants, special_units=specials)
+            ruleset=Path(self.ruleset.currentData()), catalog=Path(self.catalog.currentData()),
+            seed=parse_seed(self.seed.text()), setup=self.setup.currentData(),
+            variants=variants, special_units=specials,
+            starting_money=dict(init.starting_money), scenario=init.scenario,
+            scenario_path=init.scenario_path)
 
     def blocking(self) -> list[str]:
-        """Why the play-test cannot start: map errors first, then option problems."""
+        """Why the play-test cannot start: map errors first, then option problems, then what
+        the engine's scenario validation refuses."""
         out = [f"map: {p.message}" for p in self.errors]
-        out += self.options().problems()
+        if self.scenario_error:
+            out.append(f"scenario: {self.scenario_error}")
+        reasons = self.options().problems()
+        out += reasons
         if not self.seed.text().strip():
             out.append("enter a seed (a number or any text)")
+        if not reasons:
+            out += [f"start: {p.message}" for p in self.start_errors]
         return out
 
     def _validate(self) -> None:
+        options = self.options()
+        found = [] if options.problems() else start_problems(self.game_map, options)
+        self.start_errors = [p for p in found if p.is_error]
+        self.start_list.clear()
+        for p in found:
+            item = QListWidgetItem(f"{p.severity}: {p.message} — {p.hint}")
+            item.setData(Qt.ItemDataRole.UserRole, p)
+            item.setToolTip("Click to go to the fix")
+            item.setForeground(QBrush(QColor("#c62828" if p.is_error else "#a66a00")))
+            self.start_list.addItem(item)
+        self.start_list.setVisible(bool(found))
         reasons = self.blocking()
-        option_reasons = [r for r in reasons if not r.startswith("map: ")]
+        option_reasons = [r for r in reasons
+                          if not r.startswith(("map: ", "start: "))]
+        if self.start_errors and not option_reasons:
+            option_reasons = ["This start cannot work (click a problem to go to the fix)"]
         self.status.setText("; ".join(option_reasons))
         self.start_button.setEnabled(not reasons)
+        self.save_button.setEnabled(not reasons and self.map_path is not None)

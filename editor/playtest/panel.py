@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.dice_view import DiceView
+from editor.playtest.scenario_view import ScenarioView
 from engine.hexes import Hex
 from engine.play.clock import TurnClock
 from engine.play.session import PlaytestSession
@@ -208,6 +209,8 @@ class PlayPanel(QWidget):
         hl.addLayout(hrow)
         self.tabs.addTab(hist_box, "Game log")
         self.tabs.addTab(self.actions, "Actions")
+        self.scenario_view = ScenarioView()
+        self.tabs.addTab(self.scenario_view, "Scenario")
 
         ai_row = QHBoxLayout()
         self.ai_pause = QCheckBox("Pause AI")
@@ -339,6 +342,7 @@ class PlayPanel(QWidget):
             self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
 
         self._refresh_history()
+        self.scenario_view.show_state(st)
 
     def _refresh_history(self) -> None:
         s = self.c.session

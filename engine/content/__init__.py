@@ -43,6 +43,7 @@ from engine.content.problems import ContentError, Problem
 from engine.content.save import save_document, save_map
 from engine.content.schemas import check_schema, schema_messages
 from engine.content.semantic_map import check_map
+from engine.content.semantic_scenario import check_scenario
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -58,6 +59,7 @@ __all__ = [
     "check_document",
     "check_map",
     "check_map_model",
+    "check_scenario",
     "check_scenario_model",
     "check_schema",
     "collect_files",

@@ -26,6 +26,7 @@ def scenario_from_dict(data: dict[str, Any]) -> Scenario:
         briefing=dict(data.get("briefing", {})),
         objectives=copy.deepcopy(data.get("objectives", [])),
         events=copy.deepcopy(data.get("events", {"version": 1, "triggers": []})),
+        units=copy.deepcopy(data.get("units", [])),
     )
 
 
@@ -50,4 +51,6 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
     }
     if s.briefing:
         out["briefing"] = dict(s.briefing)
+    if s.units:
+        out["units"] = copy.deepcopy(s.units)
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.content.problems import Problem, error, warning
+from engine.content.semantic_events import check_events, check_units
 from engine.halves import forts_in_half
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
 from engine.rules.variants import VARIANTS, StartWithSpecialUnit
@@ -34,13 +35,8 @@ def check_scenario(s: Scenario, m: GameMap | None, r: Ruleset | None,
         out += _check_catalog_fit(s, r, c)
     if c is not None and r is not None:
         out += _check_special_unit_choices(s, r, c)
-    seen: set[str] = set()
-    for i, t in enumerate(s.events.get("triggers", [])):
-        tid = t.get("id") if isinstance(t, dict) else None
-        if tid in seen:
-            out.append(error("scenario.duplicate_id", f"trigger id '{tid}' is used twice",
-                             "ids must be unique", pointer=f"/events/triggers/{i}/id"))
-        seen.add(tid)
+    out += check_events(s, m, c)
+    out += check_units(s, m, r, c)
     return out
 
 

@@ -1,19 +1,36 @@
 """Qt-free play-test set-up: the options a designer picks and the in-memory Scenario they make.
 
+When the map was opened through a scenario, `options_from_scenario` takes that scenario's
+catalog, ruleset, variants, seats, money, objectives and events, so the play-test is exactly
+what is open. `start_problems` asks the engine's content validation whether a start can work.
 The map is deep-copied, so the game never shares objects with the document being edited.
 """
 
 from __future__ import annotations
 
 import copy
+import os
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar, cast
 
 from engine.ai.registry import UnknownAIError
 from engine.ai.registry import resolve as resolve_ai
-from engine.content import check_map, load_catalog, load_ruleset
-from engine.content.problems import Problem
-from engine.model import Catalog, GameMap, Scenario, Seat
+from engine.content import (
+    ContentError,
+    check_map,
+    check_scenario,
+    load_catalog,
+    load_file,
+    load_ruleset,
+    save_document,
+    scenario_reference,
+    scenario_to_dict,
+)
+from engine.content.problems import Problem, error
+from engine.model import Catalog, GameMap, Ruleset, Scenario, Seat
 from engine.paths import CONTENT_DIR
 from engine.rules.variants import VARIANTS, StartWithSpecialUnit
 
@@ -24,6 +41,7 @@ SUPPORTED_VARIANTS = tuple(k for k, cls in VARIANTS.items() if cls.implemented)
 NATIONS = ("DE", "AH", "FR", "GB")
 TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
 NATION_NAMES = {"DE": "Germany", "AH": "Austria-Hungary", "FR": "France", "GB": "Britain"}
+T = TypeVar("T")
 HALVES = ("half_1_6", "half_7_12")
 HUMAN = "human"
 START_SPECIAL = StartWithSpecialUnit.id
@@ -60,6 +78,11 @@ class PlaytestOptions:
     # Start-with-special-unit variant: per nation the special unit type it starts with; a
     # nation left out draws one with the seed.
     special_units: dict[str, str] = field(default_factory=dict)
+    starting_money: dict[str, int] = field(default_factory=dict)
+    # The scenario these options were read from (its briefing, objectives and events are
+    # played too); None for a map opened alone.
+    scenario: Scenario | None = None
+    scenario_path: Path | None = None
 
     def problems(self) -> list[str]:
         """Why these options cannot start a game (empty when they can)."""
@@ -87,7 +110,37 @@ class PlaytestOptions:
             out.append("setup is full or quick")
         if not Path(self.ruleset).is_file():
             out.append(f"ruleset {self.ruleset} does not exist")
+        if not Path(self.catalog).is_file():
+            out.append(f"catalog {self.catalog} does not exist")
         return out
+
+
+def options_from_scenario(path: Path, seed: int | str = 1,
+                          setup: str = "quick") -> PlaytestOptions:
+    """The play-test options a scenario file sets: its seats, half, ruleset, catalog,
+    variants and starting money; raises ContentError with located problems when the scenario
+    cannot be read or its references do not resolve."""
+    loaded = load_file(path, "scenario")
+    scenario = loaded.model
+    if loaded.document is None or not isinstance(scenario, Scenario):
+        raise ContentError(loaded.problems or [error(
+            "scenario.unreadable", f"{path}: not a scenario", "open a .scenario.yaml file",
+            file=str(path))])
+    refs = {key: scenario_reference(loaded.document, key) for key in ("ruleset", "catalog")}
+    missing = [key for key, ref in refs.items() if ref is None or not ref.is_file()]
+    if missing:
+        raise ContentError([p for p in loaded.problems if p.is_error] or [error(
+            "scenario.missing_reference", f"{path}: the {missing[0]} file does not exist",
+            f"fix '{missing[0]}' in the scenario", file=str(path), pointer=f"/{missing[0]}")])
+    ruleset, catalog = refs["ruleset"], refs["catalog"]
+    assert ruleset is not None and catalog is not None
+    return PlaytestOptions(
+        players=scenario.players, half=scenario.half,
+        seats=[SeatChoice(s.nation, s.controller)
+               for s in sorted(scenario.seats, key=lambda s: s.seat)],
+        ruleset=ruleset, catalog=catalog, seed=seed, setup=setup,
+        variants=tuple(scenario.variants), starting_money=dict(scenario.starting_money),
+        scenario=scenario, scenario_path=Path(path).resolve())
 
 
 def available_rulesets() -> list[Path]:
@@ -121,17 +174,29 @@ def build_scenario(game_map: GameMap, options: PlaytestOptions) -> Scenario:
                if (p := starter.choice_problem(catalog, n, t)) is not None]
         if bad:
             raise ValueError("; ".join(bad))
+    return _scenario(game_map, options, ruleset, catalog)
+
+
+def _scenario(game_map: GameMap, options: PlaytestOptions, ruleset: Ruleset | None,
+              catalog: Catalog | None) -> Scenario:
     seats = [Seat(i + 1, s.nation, s.team, s.controller) for i, s in enumerate(options.seats)]
     the_map = copy.deepcopy(game_map)
+    src = options.scenario
     return Scenario(
-        id="playtest",
-        name={"de": f"Spieltest: {the_map.name}", "en": f"Play-test of {the_map.name}"},
-        map_ref=f"{the_map.id}.map.yaml",
+        id=src.id if src else "playtest",
+        name=dict(src.name) if src else {"de": f"Spieltest: {the_map.name}",
+                                         "en": f"Play-test of {the_map.name}"},
+        map_ref=src.map_ref if src else f"{the_map.id}.map.yaml",
         ruleset_ref=str(options.ruleset),
         catalog_ref=str(options.catalog),
         players=options.players,
         seats=seats,
         half=options.half if options.players == 2 else None,
+        starting_money=dict(options.starting_money),
+        briefing=dict(src.briefing) if src else {},
+        objectives=copy.deepcopy(src.objectives) if src else [],
+        events=copy.deepcopy(src.events) if src else {"version": 1, "triggers": []},
+        units=copy.deepcopy(src.units) if src else [],
         map=the_map,
         ruleset=ruleset,
         catalog=catalog,
@@ -143,6 +208,83 @@ def special_unit_choices(catalog: Catalog, nation: str) -> list[str]:
     return [u.id for u in StartWithSpecialUnit().starter_pool(catalog, nation)]
 
 
+# (path, mtime) -> loaded ruleset or catalog: the dialog re-validates on every change.
+_LOADED: dict[tuple[Path, int], object] = {}
+
+
+def _cached(path: Path, loader: Callable[[Path], T]) -> T | None:
+    try:
+        key = (path.resolve(), path.stat().st_mtime_ns)
+    except OSError:
+        return None
+    if key not in _LOADED:
+        try:
+            _LOADED[key] = loader(path)
+        except (ContentError, OSError):
+            return None
+    return cast(T, _LOADED[key])
+
+
+def start_problems(game_map: GameMap, options: PlaytestOptions) -> list[Problem]:
+    """Why a play-test with these options on this map cannot work (errors) or may surprise
+    (warnings), as the engine's scenario validation sees it: seats, the 2-player half and its
+    start numbers, forts needed to win, variants, catalog fit. A problem about the half points
+    at the half's region on the map when the map has it, so a click can show it."""
+    out: list[Problem] = []
+    ruleset = _cached(Path(options.ruleset), load_ruleset)
+    if ruleset is None:
+        out.append(error("playtest.ruleset", f"the ruleset {options.ruleset} cannot be loaded",
+                         "fix it or pick another edition", pointer="/ruleset"))
+    catalog = _cached(Path(options.catalog), load_catalog)
+    if catalog is None:
+        out.append(error("playtest.catalog", f"the catalog {options.catalog} cannot be loaded",
+                         "fix it in the catalog file", pointer="/catalog"))
+    scenario = _scenario(game_map, options, ruleset, catalog)
+    scenario.variants = list(options.variants)
+    regions = {r.id: i for i, r in enumerate(game_map.regions)}
+    for p in check_scenario(scenario, scenario.map, ruleset, catalog):
+        if p.pointer == "/half" and options.half in regions:
+            p = p.located(pointer=f"/regions/{regions[options.half]}")
+        elif p.code == "scenario.unknown_region":
+            p = p.located(hint=f"{p.hint}; paint a region '{options.half}' on the map "
+                          "(see docs/validation.md) or play with 4 players")
+        out.append(p)
+    return out
+
+
 def engine_variants(options: PlaytestOptions, ruleset_variants: dict) -> tuple[str, ...]:
     """The chosen variants the engine supports and the ruleset knows, in a stable order."""
     return tuple(v for v in SUPPORTED_VARIANTS if v in options.variants and v in ruleset_variants)
+
+
+def _relative(target: Path, base: Path) -> str:
+    return Path(os.path.relpath(Path(target).resolve(), base.resolve())).as_posix()
+
+
+def scenario_file_data(options: PlaytestOptions, map_path: Path, path: Path,
+                       map_name: str = "") -> dict:
+    """The scenario file (data) the options make for the map file at `map_path`, to be
+    written at `path`: references relative to it, seats, half, variants and money; no
+    objectives, so the ruleset's victory conditions apply."""
+    stem = path.name.split(".")[0]
+    sid = re.sub(r"[^a-z0-9_-]+", "_", stem.lower()).strip("_")[:64] or "scenario"
+    title = map_name or stem
+    scenario = Scenario(
+        id=sid, name={"de": title, "en": title},
+        map_ref=_relative(map_path, path.parent),
+        ruleset_ref=_relative(options.ruleset, path.parent),
+        catalog_ref=_relative(options.catalog, path.parent),
+        players=options.players,
+        seats=[Seat(i + 1, s.nation, s.team, s.controller) for i, s in enumerate(options.seats)],
+        half=options.half if options.players == 2 else None,
+        starting_money=dict(options.starting_money),
+        variants=list(options.variants))
+    return scenario_to_dict(scenario)
+
+
+def save_scenario_file(options: PlaytestOptions, map_path: Path, path: Path,
+                       map_name: str = "") -> list[Problem]:
+    """Write the scenario the options make (atomically) and return the problems the loading
+    pipeline finds in the written file (errors mean it cannot be played or packed yet)."""
+    save_document(scenario_file_data(options, map_path, path, map_name), path)
+    return load_file(path, "scenario").problems

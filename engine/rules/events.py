@@ -448,3 +448,76 @@ class GameOver(Event):
         if self.winner is None:
             return "game over: a draw (both teams lost their last combat-capable units)"
         return f"game over: {self.winner} wins by {self.reason}"
+
+
+# --- scenario runtime (engine/rules/scenario_runtime.py) -------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class TriggerFired(Event):
+    """A scenario trigger fired (its actions follow as their own events)."""
+
+    kind = "trigger"
+    trigger: str
+    round: int
+
+    def text(self) -> str:
+        return f"round {self.round}: scenario event '{self.trigger}'"
+
+
+@register
+@dataclass(frozen=True)
+class UnitSpawned(Event):
+    """A scenario trigger placed a new unit on a hex ("q,r") or in a fort."""
+
+    kind = "spawn"
+    trigger: str
+    unit: str
+    unit_type: str
+    nation: str
+    where: str
+
+    def text(self) -> str:
+        return f"{self.nation} receives {self.unit} ({self.unit_type}) at {self.where}"
+
+
+@register
+@dataclass(frozen=True)
+class MoneyGiven(Event):
+    """A scenario trigger changed a nation's money by `amount`."""
+
+    kind = "money_given"
+    trigger: str
+    nation: str
+    amount: int
+
+    def text(self) -> str:
+        return f"{self.nation} receives {self.amount} (scenario event '{self.trigger}')"
+
+
+@register
+@dataclass(frozen=True)
+class ScenarioMessage(Event):
+    """A message a scenario trigger shows to the players (English, and German if given)."""
+
+    kind = "message"
+    trigger: str
+    en: str
+    de: str = ""
+
+    def text(self) -> str:
+        return f"message: {self.en}"
+
+
+@register
+@dataclass(frozen=True)
+class ObjectiveAchieved(Event):
+    """A team met a scenario objective (the game ends with its victory)."""
+
+    kind = "objective"
+    objective: str
+    team: str
+
+    def text(self) -> str:
+        return f"{self.team} achieves the objective '{self.objective}'"

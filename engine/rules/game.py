@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
-from engine.rules import automa, combat
+from engine.rules import automa, combat, scenario_runtime
 from engine.rules import variants as variants_module
 from engine.rules.abilities import ABILITIES, powers
 from engine.rules.board import Board
@@ -247,6 +247,7 @@ class Game:
         } | ({"explicit_chance": True} if self.explicit_chance else {})
 
     def new_initial_state(self) -> State:
-        """A fresh game: start chips dealt; in quick setup armies already placed."""
-        return State.initial(self)
+        """A fresh game: start chips dealt; in quick setup armies (and the scenario's
+        pre-placed units) already placed."""
+        return scenario_runtime.started(State.initial(self))
 

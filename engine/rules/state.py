@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
 from engine.model import UnitType
-from engine.rules import battle, chance, combat, money, serialize, setup, transport, victory
+from engine.rules import (
+    battle,
+    chance,
+    combat,
+    money,
+    scenario_runtime,
+    serialize,
+    setup,
+    transport,
+    victory,
+)
 from engine.rules.abilities import Ability, powers
 from engine.rules.actions import (
     Action,
@@ -455,7 +465,7 @@ class State:
 
     def apply_unchecked_now(self, action: Action) -> None:
         """Apply a legal action, rolling any dice it needs at once (no chance node)."""
-        self._apply(action)
+        scenario_runtime.apply(self, action, self._apply)
         self.history.append(action)
 
     def problem(self, a: Action) -> str | None:

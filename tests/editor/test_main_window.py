@@ -21,7 +21,7 @@ def count(window, char: str) -> int:
 def test_window_has_menus_docks_and_tools(make_window):
     w = make_window()
     menus = [a.text().replace("&", "") for a in w.menuBar().actions()]
-    assert menus == ["File", "Edit", "View", "Map", "Tools", "Help"]
+    assert menus == ["File", "Edit", "View", "Map", "Scenario", "Tools", "Help"]
     shortcuts = {n: a.shortcut().toString() for n, a in w.tool_actions.items()}
     assert shortcuts == {
         "brush": "B", "fill": "F", "rect": "R", "eraser": "E", "eyedropper": "I", "path": "P",

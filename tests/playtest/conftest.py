@@ -28,9 +28,12 @@ def view_factory():
 
 
 @pytest.fixture
-def make_window(qtbot, tmp_path):
+def make_window(qtbot, tmp_path, monkeypatch):
     """make_window(game_map=None) -> an editor MainWindow (it owns its play mode)."""
     from editor.main_window import MainWindow
+
+    # Which scenario a map was opened through is remembered per session: not across tests.
+    monkeypatch.setattr(files, "_OPENED_VIA", {})
 
     made = []
 

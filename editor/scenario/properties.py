@@ -1,0 +1,371 @@
+"""Scenario ▸ Properties…: the form of one ScenarioDocument — names, players and half, seats,
+starting money, variants (with where their rule is), briefing, objectives — every edit an undo
+step, the engine's problems listed live, Save writes atomically. Pre-placed units and
+triggers are counted (they are edited in the file for now)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.scenario.document import Key, ScenarioDocument
+from engine.content import ContentError, Document, load_ruleset, scenario_reference
+from engine.model import TEAM_OF
+from engine.play.setup import HALVES, NATION_NAMES, NATIONS
+from engine.rules.variants import VARIANTS
+
+DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
+# Objective kind -> (the id parameter it names, what it means); count is used where needed.
+OBJECTIVE_FORM = {
+    "capture_fort": ("fort", "take the named fort"),
+    "hold_forts": ("", "hold `count` forts"),
+    "hold_region": ("region", "hold the named region"),
+    "eliminate": ("", "destroy every enemy combat unit"),
+    "destroy_units": ("unit", "destroy `count` enemy units (of the named type if given)"),
+}
+CONTROLLERS = {"human": "Human", "ai": "AI"}
+
+
+def _seats(nations: list[str], controllers: list[str]) -> list[dict[str, Any]]:
+    return [{"seat": i + 1, "nation": n, "team": TEAM_OF.get(n, "central"), "controller": c}
+            for i, (n, c) in enumerate(zip(nations, controllers, strict=True))]
+
+
+class ScenarioProperties(QWidget):
+    """The Properties form of a scenario document; `show_problem` gets a clicked problem."""
+
+    def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None,
+                 show_problem: Callable[[Any], None] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scenarioProperties")
+        self.setWindowTitle(f"Scenario properties — {doc.path.name}")
+        self.doc = doc
+        self.show_problem = show_problem
+        self._filling = False
+        lay = QVBoxLayout(self)
+
+        general = QGroupBox("Scenario")
+        form = QFormLayout(general)
+        self.name_en, self.name_de = QLineEdit(), QLineEdit()
+        form.addRow("Name (en)", self.name_en)
+        form.addRow("Name (de)", self.name_de)
+        refs = QLabel()
+        refs.setWordWrap(True)
+        refs.setText(f"map {doc.value(('map',))} · ruleset {doc.value(('ruleset',))} · "
+                     f"catalog {doc.value(('catalog',))}")
+        form.addRow("Files", refs)
+        self.players = QComboBox()
+        self.players.addItem("2 players (half map)", 2)
+        self.players.addItem("4 players (whole map)", 4)
+        form.addRow("Players", self.players)
+        self.half = QComboBox()
+        for h in HALVES:
+            self.half.addItem(h, h)
+        form.addRow("Half", self.half)
+        lay.addWidget(general)
+
+        seats_box = QGroupBox("Seats (turn order) and starting money")
+        grid = QGridLayout(seats_box)
+        self.seat_rows: list[tuple[QLabel, QComboBox, QComboBox]] = []
+        for i in range(4):
+            nation, ctl = QComboBox(), QComboBox()
+            for n in NATIONS:
+                nation.addItem(f"{n} – {NATION_NAMES[n]}", n)
+            for key, label in CONTROLLERS.items():
+                ctl.addItem(label, key)
+            label = QLabel(f"Seat {i + 1}")
+            grid.addWidget(label, i, 0)
+            grid.addWidget(nation, i, 1)
+            grid.addWidget(ctl, i, 2)
+            self.seat_rows.append((label, nation, ctl))
+        self.money: dict[str, QSpinBox] = {}
+        money_row = QHBoxLayout()
+        for n in NATIONS:
+            box = QSpinBox()
+            box.setRange(-1, 10000)
+            box.setSpecialValueText("ruleset")
+            box.setToolTip(f"Starting money of {NATION_NAMES[n]} ('ruleset': the ruleset's)")
+            money_row.addWidget(QLabel(n))
+            money_row.addWidget(box)
+            self.money[n] = box
+        grid.addLayout(money_row, 4, 0, 1, 3)
+        lay.addWidget(seats_box)
+
+        self.variant_box = QGroupBox("Variants (of the ruleset)")
+        self.variant_layout = QGridLayout(self.variant_box)
+        self.variant_checks: dict[str, QCheckBox] = {}
+        for k, v in enumerate(self._ruleset_variants()):
+            cls = VARIANTS.get(v)
+            cb = QCheckBox(v.replace("_", " "))
+            playable = cls is not None and cls.implemented
+            cb.setToolTip((f"{cls.__doc__ or ''} Rule: {cls.rule}" if cls else "")
+                          + ("" if playable else " — no effect in the engine yet"))
+            cb.setEnabled(playable)
+            self.variant_checks[v] = cb
+            self.variant_layout.addWidget(cb, k // 3, k % 3)
+        lay.addWidget(self.variant_box)
+
+        brief = QGroupBox("Briefing")
+        bl = QFormLayout(brief)
+        self.brief_en, self.brief_de = QPlainTextEdit(), QPlainTextEdit()
+        for w in (self.brief_en, self.brief_de):
+            w.setMaximumHeight(70)
+        bl.addRow("en", self.brief_en)
+        bl.addRow("de", self.brief_de)
+        lay.addWidget(brief)
+
+        obj_box = QGroupBox("Objectives (a team meeting one wins)")
+        ol = QVBoxLayout(obj_box)
+        self.objectives = QListWidget()
+        self.objectives.setObjectName("scenarioObjectives")
+        self.objectives.setMaximumHeight(90)
+        ol.addWidget(self.objectives)
+        add_row = QHBoxLayout()
+        self.obj_kind = QComboBox()
+        for kind, (_param, hint) in OBJECTIVE_FORM.items():
+            self.obj_kind.addItem(kind.replace("_", " "), kind)
+            self.obj_kind.setItemData(self.obj_kind.count() - 1, hint,
+                                      Qt.ItemDataRole.ToolTipRole)
+        self.obj_team = QComboBox()
+        for team in ("central", "entente"):
+            self.obj_team.addItem(team, team)
+        self.obj_target = QLineEdit()
+        self.obj_target.setPlaceholderText("fort / region / unit id")
+        self.obj_count = QSpinBox()
+        self.obj_count.setRange(1, 1000)
+        self.obj_add = QPushButton("Add")
+        self.obj_remove = QPushButton("Remove")
+        self.obj_add.clicked.connect(self.add_objective)
+        self.obj_remove.clicked.connect(self.remove_objective)
+        for w in (self.obj_kind, self.obj_team, self.obj_target, self.obj_count, self.obj_add,
+                  self.obj_remove):
+            add_row.addWidget(w)
+        ol.addLayout(add_row)
+        lay.addWidget(obj_box)
+
+        self.contents = QLabel()
+        self.contents.setWordWrap(True)
+        lay.addWidget(self.contents)
+        self.problem_list = QListWidget()
+        self.problem_list.setObjectName("scenarioProblems")
+        self.problem_list.setMaximumHeight(100)
+        self.problem_list.itemActivated.connect(self._jump)
+        self.problem_list.itemClicked.connect(self._jump)
+        lay.addWidget(self.problem_list)
+
+        row = QHBoxLayout()
+        self.undo_button = QPushButton("Undo")
+        self.redo_button = QPushButton("Redo")
+        self.save_button = QPushButton("Save")
+        self.undo_button.clicked.connect(doc.undo_stack.undo)
+        self.redo_button.clicked.connect(doc.undo_stack.redo)
+        self.save_button.clicked.connect(self.save)
+        self.undo_button.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_button.setShortcut(QKeySequence.StandardKey.Redo)
+        self.save_button.setShortcut(QKeySequence.StandardKey.Save)
+        for b in (self.undo_button, self.redo_button, self.save_button):
+            row.addWidget(b)
+        self.status = QLabel()
+        row.addWidget(self.status, 1)
+        lay.addLayout(row)
+
+        self._connect()
+        doc.changed.connect(lambda _key: self.fill())
+        doc.problemsChanged.connect(self.show_problems)
+        doc.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        doc.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        doc.undo_stack.cleanChanged.connect(self._title)
+        doc.setParent(self)  # the document lives as long as its window
+        self.fill()
+        self.show_problems()
+
+    # --- model -> widgets ------------------------------------------------------------------
+
+    def _ruleset_variants(self) -> list[str]:
+        ref = scenario_reference(Document(self.doc.data, "scenario", self.doc.path), "ruleset")
+        try:
+            return sorted(load_ruleset(ref).variants) if ref is not None else []
+        except (ContentError, OSError):
+            return []
+
+    def fill(self) -> None:
+        """Show the document's values (signals blocked: filling is not editing)."""
+        self._filling = True
+        d = self.doc
+        self.name_en.setText(d.value(("name", "en")) or "")
+        self.name_de.setText(d.value(("name", "de")) or "")
+        players = int(d.value(("players",)) or 2)
+        self.players.setCurrentIndex(0 if players == 2 else 1)
+        half = d.value(("half",))
+        self.half.setCurrentIndex(HALVES.index(half) if half in HALVES else 0)
+        self.half.setEnabled(players == 2)
+        seats = sorted(d.value(("seats",)) or [], key=lambda s: s.get("seat", 0))
+        for i, (label, nation, ctl) in enumerate(self.seat_rows):
+            for w in (label, nation, ctl):
+                w.setVisible(i < players)
+            if i < len(seats):
+                nation.setCurrentIndex(nation.findData(seats[i].get("nation")))
+                ctl.setCurrentIndex(ctl.findData(seats[i].get("controller", "human")))
+        money = d.value(("starting_money",)) or {}
+        for n, box in self.money.items():
+            box.setValue(int(money.get(n, -1)))
+        on = set(d.value(("variants",)) or [])
+        for v, cb in self.variant_checks.items():
+            cb.setChecked(v in on)
+        for w, key in ((self.brief_en, "en"), (self.brief_de, "de")):
+            text = d.value(("briefing", key)) or ""
+            if w.toPlainText() != text:
+                w.setPlainText(text)
+        self.objectives.clear()
+        for o in d.value(("objectives",)) or []:
+            extra = " ".join(f"{k} {o[k]}" for k in ("fort", "region", "unit", "count") if k in o)
+            self.objectives.addItem(f"{o.get('id')}: {o.get('kind')} for {o.get('team')} {extra}")
+        self.contents.setText(
+            f"{len(d.value(('units',)) or [])} pre-placed unit(s), "
+            f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s) — edited in "
+            "the file for now (see docs/authoring.md).")
+        self._filling = False
+        self._buttons()
+
+    def show_problems(self) -> None:
+        """List the engine's problems of the scenario as it would be saved."""
+        self.problem_list.clear()
+        for p in self.doc.problems:
+            item = QListWidgetItem(f"{p.severity}: {p.message} [{p.pointer or '/'}] — {p.hint}")
+            item.setData(Qt.ItemDataRole.UserRole, p)
+            item.setForeground(QBrush(QColor("#c62828" if p.is_error else "#a66a00")))
+            self.problem_list.addItem(item)
+        errors = sum(1 for p in self.doc.problems if p.is_error)
+        self.problem_list.setVisible(bool(self.doc.problems))
+        self.status.setText(f"{errors} error(s)" if errors else "valid")
+
+    def _buttons(self) -> None:
+        self.undo_button.setEnabled(self.doc.undo_stack.canUndo())
+        self.redo_button.setEnabled(self.doc.undo_stack.canRedo())
+        self._title(self.doc.undo_stack.isClean())
+
+    def _title(self, clean: bool) -> None:
+        self.setWindowTitle(f"Scenario properties — {self.doc.path.name}"
+                            + ("" if clean else " *"))
+
+    # --- widgets -> model ------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        self.name_en.textEdited.connect(lambda t: self._set(("name", "en"), t, "Rename"))
+        self.name_de.textEdited.connect(lambda t: self._set(("name", "de"), t, "Rename"))
+        self.players.currentIndexChanged.connect(self._players_changed)
+        self.half.currentIndexChanged.connect(
+            lambda _i: self._set(("half",), self.half.currentData(), "Change half"))
+        for _label, nation, ctl in self.seat_rows:
+            nation.currentIndexChanged.connect(self._seats_changed)
+            ctl.currentIndexChanged.connect(self._seats_changed)
+        for n, box in self.money.items():
+            box.valueChanged.connect(lambda v, n=n: self._money_changed(n, v))
+        for cb in self.variant_checks.values():
+            cb.toggled.connect(self._variants_changed)
+        self.brief_en.textChanged.connect(
+            lambda: self._set(("briefing", "en"), self.brief_en.toPlainText() or None,
+                              "Edit briefing"))
+        self.brief_de.textChanged.connect(
+            lambda: self._set(("briefing", "de"), self.brief_de.toPlainText() or None,
+                              "Edit briefing"))
+
+    def _set(self, key: Key, value: Any, text: str) -> None:
+        if not self._filling:
+            self.doc.set_value(key, value, text)
+
+    def _players_changed(self) -> None:
+        if self._filling:
+            return
+        n = int(self.players.currentData())
+        stack = self.doc.undo_stack
+        stack.beginMacro(f"Set {n} players")
+        self.doc.set_value(("players",), n)
+        self.doc.set_value(("half",), HALVES[0] if n == 2 else None)
+        self.doc.set_value(("seats",), _seats(DEFAULT_SEATS[n], ["human"] * n))
+        stack.endMacro()
+
+    def _seats_changed(self) -> None:
+        if self._filling:
+            return
+        n = int(self.players.currentData())
+        rows = self.seat_rows[:n]
+        self._set(("seats",), _seats([r[1].currentData() for r in rows],
+                                     [r[2].currentData() for r in rows]), "Change seats")
+
+    def _money_changed(self, nation: str, value: int) -> None:
+        if self._filling:
+            return
+        money = dict(self.doc.value(("starting_money",)) or {})
+        if value < 0:
+            money.pop(nation, None)
+        else:
+            money[nation] = value
+        self._set(("starting_money",), money, f"Change starting money of {nation}")
+
+    def _variants_changed(self) -> None:
+        chosen = [v for v, cb in self.variant_checks.items() if cb.isChecked()]
+        self._set(("variants",), chosen, "Change variants")
+
+    def add_objective(self) -> None:
+        """Add the objective described by the row of fields (one undo step)."""
+        kind = self.obj_kind.currentData()
+        team = self.obj_team.currentData()
+        param, _hint = OBJECTIVE_FORM[kind]
+        objectives = list(self.doc.value(("objectives",)) or [])
+        taken = {o.get("id") for o in objectives}
+        base = f"{team}_{kind}"
+        oid = next(f"{base}_{k}" if k else base for k in range(len(taken) + 2)
+                   if (f"{base}_{k}" if k else base) not in taken)
+        new: dict[str, Any] = {"id": oid, "kind": kind, "team": team}
+        target = self.obj_target.text().strip()
+        if param and target:
+            new[param] = target
+        if kind in ("hold_forts", "destroy_units"):
+            new["count"] = self.obj_count.value()
+        self.doc.set_value(("objectives",), [*objectives, new], f"Add objective {oid}")
+
+    def remove_objective(self) -> None:
+        """Remove the selected objective (one undo step)."""
+        row = self.objectives.currentRow()
+        objectives = list(self.doc.value(("objectives",)) or [])
+        if 0 <= row < len(objectives):
+            gone = objectives.pop(row)
+            self.doc.set_value(("objectives",), objectives, f"Remove objective {gone.get('id')}")
+
+    def _jump(self, item: QListWidgetItem) -> None:
+        problem = item.data(Qt.ItemDataRole.UserRole)
+        if self.show_problem is not None and problem is not None:
+            self.show_problem(problem)
+
+    def save(self) -> bool:
+        """Save the scenario atomically; refused (with the reason) on an unwritable path."""
+        try:
+            self.doc.save()
+        except OSError as exc:
+            self.status.setText(f"Cannot save {self.doc.path}: {exc.strerror or exc}")
+            return False
+        self.status.setText(f"Saved {Path(self.doc.path).name}")
+        self._buttons()
+        return True

@@ -1,0 +1,44 @@
+"""Scenario ▸ Properties… for the main window: opens the scenario the map was opened
+through (or saved as from the play-test form) in its Properties window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from editor.files import opened_via_scenario
+from editor.scenario.document import ScenarioDocument
+from editor.scenario.properties import ScenarioProperties
+from engine.content import ContentError
+
+
+class ScenarioActions:
+    """Mixin for MainWindow (it provides document, statusBar and show_error)."""
+
+    scenario_window: ScenarioProperties | None = None
+
+    def open_scenario_properties(self) -> ScenarioProperties | None:
+        """Show the Properties window of the open scenario; a status line says why not."""
+        path = opened_via_scenario(self.document.path)  # type: ignore[attr-defined]
+        if path is None:
+            self.statusBar().showMessage(  # type: ignore[attr-defined]
+                "No scenario is open: open a .scenario.yaml file, or save the play-test "
+                "form as a scenario (F5 ▸ Save as scenario…)", 10000)
+            return None
+        current = self.scenario_window
+        if current is not None and current.doc.path == path:
+            current.show()
+            current.raise_()
+            return current
+        try:
+            doc = ScenarioDocument.open(path)
+        except (ContentError, OSError) as exc:
+            self.statusBar().showMessage(  # type: ignore[attr-defined]
+                f"Cannot open the scenario {path.name}: {exc}", 10000)
+            return None
+        window = ScenarioProperties(doc, self,  # type: ignore[arg-type]
+                                    show_problem=self.show_problem)  # type: ignore[attr-defined]
+        window.setWindowFlag(Qt.WindowType.Window, True)
+        window.resize(620, 820)
+        window.show()
+        self.scenario_window = window
+        return window
