@@ -211,10 +211,15 @@ def _check_forts(m: GameMap, index: Any, where: Any) -> list[Problem]:
         ptr = f"/forts/{i}"
         footprint = set(f.hexes)
         for j, hx in enumerate(f.hexes):
-            if index(hx) is None:
+            i_h = index(hx)
+            if i_h is None:
                 out.append(error("map.out_of_bounds", f"fort '{f.id}' hex is off the map",
                                  "move the hex onto the map", pointer=f"{ptr}/hexes/{j}",
                                  hex=where(hx)))
+            elif terrain[i_h] == _WATER:
+                out.append(error("fort.on_water", f"fort '{f.id}' stands on water",
+                                 "build forts on land; change the terrain or move the fort",
+                                 pointer=f"{ptr}/hexes/{j}", hex=where(hx)))
         if len(f.entrances) != 2:
             out.append(error("fort.entrance_count",
                              f"fort '{f.id}' has {len(f.entrances)} entrances, needs exactly 2",
