@@ -27,10 +27,12 @@ from editor.document import MapDocument
 from editor.icons import tool_icon
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
+from editor.panels.problems import MIN_ROWS as MIN_PROBLEM_ROWS
 from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
 from editor.playtest.dialog import PlaytestDialog
 from editor.playtest.mode import PlayMode
+from editor.problem_where import object_at_pointer, region_at_pointer
 from editor.recovery import RecoveryWriter
 from editor.settings import Settings
 from editor.state import ToolState
@@ -43,7 +45,7 @@ from editor.window_packs import PackOpenActions
 from engine import version
 from engine.content import ContentError
 from engine.hexes import Hex
-from engine.model import TERRAINS, Fort, GameMap, Region, StartMarker
+from engine.model import TERRAINS, Fort, GameMap, StartMarker
 from engine.play.setup import PlaytestOptions
 
 ViewFactory = Callable[[MapDocument], QWidget]
@@ -52,32 +54,6 @@ ViewFactory = Callable[[MapDocument], QWidget]
 def default_view_factory(document: MapDocument) -> QWidget:
     """The canvas MapView (tests and benchmarks may pass another factory)."""
     return MapView(document)
-
-
-def _object_at_pointer(game_map: GameMap, pointer: str) -> object | None:
-    """The fort, start marker, label or path a JSON pointer like /forts/3/id points into
-    (check_map's pointers follow the model's list order)."""
-    parts = pointer.split("/")
-    lists = {
-        "forts": game_map.forts,
-        "start_markers": game_map.start_markers,
-        "labels": game_map.labels,
-        "paths": game_map.paths,
-    }
-    if len(parts) >= 3 and parts[1] in lists and parts[2].isdigit():
-        items = lists[parts[1]]
-        i = int(parts[2])
-        return items[i] if i < len(items) else None
-    return None
-
-
-def _region_at_pointer(game_map: GameMap, pointer: str) -> Region | None:
-    """The region a pointer like /regions/1/spans points into."""
-    parts = pointer.split("/")
-    if len(parts) >= 3 and parts[1] == "regions" and parts[2].isdigit():
-        i = int(parts[2])
-        return game_map.regions[i] if i < len(game_map.regions) else None
-    return None
 
 
 class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
@@ -397,7 +373,9 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.inspector_dock.raise_()
         self.resizeDocks([self.tools_dock], [250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.minimap_dock], [280], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock], [120], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems_dock],
+                         [self.problems_panel.height_for_rows(MIN_PROBLEM_ROWS)],
+                         Qt.Orientation.Vertical)
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
@@ -552,8 +530,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         doc = self.document
         m = doc.map
         pointer = getattr(problem, "pointer", None) or ""
-        obj = _object_at_pointer(m, pointer)
-        region = _region_at_pointer(m, pointer)
+        obj = object_at_pointer(m, pointer)
+        region = region_at_pointer(m, pointer)
         h_off = getattr(problem, "hex", None)
         h = m.to_axial(*h_off) if h_off is not None else None
         if h is not None and obj is None:
@@ -568,7 +546,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         elif region is not None and region.hexes:
             # A problem about a region (a 2-player half) selects the whole region.
             doc.set_selection(region.hexes)
-            self.view.center_on_hex(min(region.hexes, key=lambda x: m.to_offset(x)[::-1]))
+            self.view.fit_hexes(region.hexes)
         doc.select_object(obj)
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -15,14 +15,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
+from editor.problem_where import where_text
 
-
-def problem_where(problem: object) -> str:
-    """Short location text: hex [col, row] or the JSON pointer."""
-    h = getattr(problem, "hex", None)
-    where = f"[{h[0]}, {h[1]}]" if h is not None else getattr(problem, "pointer", None) or ""
-    line = getattr(problem, "line", None)
-    return f"{where} (line {line})" if line else where
+MIN_ROWS = 6  # a designer sees this many problems without scrolling
 
 
 class ProblemsPanel(QWidget):
@@ -47,11 +42,12 @@ class ProblemsPanel(QWidget):
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setColumnWidth(0, 380)
-        self.tree.setColumnWidth(1, 150)
+        self.tree.setColumnWidth(1, 190)
         self.tree.setColumnWidth(2, 420)
         self.tree.itemClicked.connect(self._activated)
         self.tree.itemActivated.connect(self._activated)
         layout.addWidget(self.tree, 1)
+        self.setMinimumHeight(self.height_for_rows(MIN_ROWS))
         document.problemsChanged.connect(self.refresh)
         self.refresh()
 
@@ -68,7 +64,8 @@ class ProblemsPanel(QWidget):
             severity = getattr(p, "severity", "error")
             text = getattr(p, "message", str(p))
             hint = getattr(p, "hint", "")
-            item = QTreeWidgetItem([text, problem_where(p), hint, getattr(p, "code", "")])
+            where = where_text(p, self.document.map)
+            item = QTreeWidgetItem([text, where, hint, getattr(p, "code", "")])
             item.setIcon(0, icons.get(severity, icons["error"]))
             item.setToolTip(0, f"{text}\n{hint}" if hint else text)
             item.setData(0, Qt.ItemDataRole.UserRole, p)
@@ -82,6 +79,14 @@ class ProblemsPanel(QWidget):
                 f"{errors} error{'s' if errors != 1 else ''}, "
                 f"{warnings} warning{'s' if warnings != 1 else ''}"
             )
+
+    def height_for_rows(self, rows: int) -> int:
+        """Panel height in pixels that shows `rows` problems below the header and summary."""
+        row = max(self.tree.fontMetrics().height() + 6, 18)
+        header = self.tree.header().sizeHint().height()
+        margins = self.layout().contentsMargins()
+        chrome = margins.top() + margins.bottom() + self.layout().spacing()
+        return self.summary.sizeHint().height() + header + rows * row + chrome + 8
 
     def count(self) -> int:
         """Number of listed problems."""

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from engine.content.convert_map import MAX_HEXES, grid_problems
-from engine.content.problems import Problem, error, warning
+from engine.content.problems import Problem, count, error, warning
 from engine.hexes import Hex, Layout
 from engine.model import TERRAIN_ID, GameMap
 
@@ -372,7 +372,8 @@ def _check_halves(m: GameMap) -> list[Problem]:
         forts = sum(1 for f in m.forts if f.hexes and set(f.hexes) <= r.hexes)
         if forts != FORTS_PER_HALF:
             out.append(error("region.half_forts",
-                             f"region '{r.id}' holds {forts} forts, needs {FORTS_PER_HALF}",
+                             f"region '{r.id}' holds {count(forts, 'fort')}, "
+                             f"needs {FORTS_PER_HALF}",
                              "a fort counts for a half when its whole footprint is inside",
                              pointer=f"/regions/{i}"))
     return out

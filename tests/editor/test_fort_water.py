@@ -33,6 +33,14 @@ def test_auto_fit_finds_nothing_on_a_water_hex():
     assert suggest_fort(m, m.to_axial(8, 6), 2) is None
 
 
+def test_clicking_water_places_no_fort_and_says_why(make_window):
+    w = make_window(river_map())
+    w.set_tool("fort")
+    click(w, w.document.map.to_axial(8, 6))
+    assert w.document.map.forts == []
+    assert "No 2-hex fort fits at 8,6" in w.statusBar().currentMessage()
+
+
 def test_a_fort_on_water_is_listed_in_the_problems_panel(make_window, qtbot):
     m = river_map()
     a, b = m.to_axial(7, 6), m.to_axial(8, 6)
