@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtGui import QKeySequence as Keys
 from PySide6.QtWidgets import (
@@ -13,11 +13,13 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QStyle,
+    QToolButton,
     QUndoView,
     QWidget,
 )
 
 from editor import files
+from editor.action_icons import action_icon
 from editor.canvas.minimap import MinimapWidget
 from editor.canvas.view import MapView
 from editor.dialogs import (
@@ -41,6 +43,7 @@ from editor.tools.registry import make_tools
 from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
+from editor.window_layout import arrange_docks, is_compact, scrolled
 from editor.window_packs import PackOpenActions
 from engine import version
 from engine.content import ContentError
@@ -54,6 +57,16 @@ ViewFactory = Callable[[MapDocument], QWidget]
 def default_view_factory(document: MapDocument) -> QWidget:
     """The canvas MapView (tests and benchmarks may pass another factory)."""
     return MapView(document)
+
+
+def _redo_keys() -> list[Keys]:
+    """The platform's redo keys plus Ctrl+Y and Ctrl+Shift+Z, each once."""
+    keys = list(Keys.keyBindings(Keys.StandardKey.Redo))
+    for text in ("Ctrl+Y", "Ctrl+Shift+Z"):
+        key = Keys(text)
+        if key not in keys:
+            keys.append(key)
+    return keys
 
 
 class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
@@ -172,7 +185,8 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.act_undo = stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(S.Undo)
         self.act_redo = stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(S.Redo)
+        # Ctrl+Y and Ctrl+Shift+Z both redo on every platform, whatever its convention.
+        self.act_redo.setShortcuts(_redo_keys())
         # Fixed tool bar labels; the full "Undo Paint forest (3 hexes)" stays in the menu.
         self.act_undo.setIconText("Undo")
         self.act_redo.setIconText("Redo")
@@ -325,7 +339,10 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
     def _build_toolbar(self) -> None:
         tb = self.addToolBar("Main")
         tb.setObjectName("mainToolBar")
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        tb.setIconSize(QSize(20, 20))
+        for act, name in self._toolbar_icons().items():
+            act.setIcon(action_icon(name))
         tb.addActions([self.act_new, self.act_open, self.act_save])
         tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo])
@@ -337,6 +354,23 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         tb.addAction(self.act_validate)
         tb.addSeparator()
         tb.addAction(self.act_playtest)
+
+        # Universal icons need no words; the tool tips still name them.
+        for act in (self.act_new, self.act_open, self.act_save, self.act_undo, self.act_redo,
+                    self.act_zoom_out, self.act_zoom_in, self.act_zoom_fit):
+            button = tb.widgetForAction(act)
+            if isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+
+    def _toolbar_icons(self) -> dict[QAction, str]:
+        return {
+            self.act_new: "new", self.act_open: "open", self.act_save: "save",
+            self.act_undo: "undo", self.act_redo: "redo", self.act_zoom_in: "zoom_in",
+            self.act_zoom_out: "zoom_out", self.act_zoom_fit: "zoom_fit",
+            self.act_mirror_h: "mirror_h", self.act_mirror_v: "mirror_v",
+            self.act_rotate: "rotate", self.act_validate: "validate",
+            self.act_playtest: "playtest",
+        }
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -350,7 +384,7 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         doc = self.document
         self.tools_panel = ToolsPanel(doc, self.state, list(self.tool_actions.values()))
-        self.tools_dock = self._dock("Tools", "toolsDock", self.tools_panel, left)
+        self.tools_dock = self._dock("Tools", "toolsDock", scrolled(self.tools_panel), left)
         self.minimap = MinimapWidget(doc, self.view)
         self.minimap_dock = self._dock("Minimap", "minimapDock", self.minimap, right)
         self.inspector = InspectorPanel(doc, self.map_properties)
@@ -358,6 +392,9 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.problems_panel = ProblemsPanel(doc, self.show_problem)
         self.problems_dock = self._dock(
             "Problems", "problemsDock", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.problems_panel.summaryChanged.connect(
+            lambda text: self.problems_dock.setWindowTitle(f"Problems — {text}")
         )
         self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
         self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, right)
@@ -368,14 +405,14 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
             self.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton)
         )
         self.history_dock = self._dock("History", "historyDock", self.history, right)
-        self.tabifyDockWidget(self.inspector_dock, self.layers_dock)
-        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
-        self.inspector_dock.raise_()
-        self.resizeDocks([self.tools_dock], [250], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.minimap_dock], [280], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock],
-                         [self.problems_panel.height_for_rows(MIN_PROBLEM_ROWS)],
-                         Qt.Orientation.Vertical)
+        self.arrange_docks(is_compact(self))
+
+    def arrange_docks(self, compact: bool) -> None:
+        """The default dock layout; `compact` puts every side panel in the left column."""
+        arrange_docks(self, self.tools_dock, self.minimap_dock,
+                      [self.inspector_dock, self.layers_dock, self.history_dock],
+                      self.problems_dock, self.problems_panel.height_for_rows(MIN_PROBLEM_ROWS),
+                      compact)
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
