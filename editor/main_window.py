@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStyle,
     QToolButton,
@@ -235,6 +236,14 @@ class MainWindow(PackOpenActions, FileActions, EditActions, QMainWindow):
         self.act_region_remove = a(
             "Remove Selection from Region", lambda: self.selection_to_region(False)
         )
+        self.act_region_add.setStatusTip("Put the selected hexes into the region you pick")
+        self.act_region_remove.setStatusTip("Take the selected hexes out of the region you pick")
+        self.region_menus: dict[bool, QMenu] = {}
+        for act, add in ((self.act_region_add, True), (self.act_region_remove, False)):
+            menu = QMenu(self)
+            menu.aboutToShow.connect(lambda m=menu, ad=add: self.fill_region_menu(m, ad))
+            act.setMenu(menu)
+            self.region_menus[add] = menu
         self.act_select_region = a(
             "Select Region",
             self.select_region,
