@@ -340,7 +340,17 @@ class MapDocument(QObject):
             elif command.result.dropped:
                 self.notice.emit(command.result.message())
 
-    def move_selection(self, delta: Hex) -> None:
-        """Move the selected content by an axial delta (vacated hexes become meadow)."""
-        if self.selection and delta != Hex(0, 0):
-            self._push_carried(cmd.MoveSelection(self, delta))
+    def move_selection(self, delta: Hex) -> bool:
+        """Move the selected content by an axial delta (vacated hexes become meadow).
+
+        Refused, with the reason in the notice, when a fort or start marker would leave the
+        map or be split from its footprint: a move never loses an object. Returns whether
+        the content moved."""
+        if not self.selection or delta == Hex(0, 0):
+            return False
+        command = cmd.MoveSelection(self, delta)
+        if command.result.dropped:
+            self.notice.emit("Move refused: " + "; ".join(command.result.dropped))
+            return False
+        self._push_carried(command)
+        return True

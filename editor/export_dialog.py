@@ -335,12 +335,18 @@ class ExportDialog(QDialog):
         super().accept()
 
 
+def export_start_dir(map_path: Path | str | None) -> Path | None:
+    """Where an export of a map goes by default: the folder the map was saved in (None for a
+    map never saved, which lets the dialog use the Documents folder)."""
+    return Path(map_path).resolve().parent if map_path else None
+
+
 def show_export_dialog(window: Any) -> ExportResult | None:
     """File → Export… of a MainWindow: run the dialog; on success say where in the status
     bar."""
     doc = window.document
     scenario = scenario_for(getattr(window, "source_scenario", None), doc.path)
-    dlg = ExportDialog(doc.map, scenario, window)
+    dlg = ExportDialog(doc.map, scenario, window, start_dir=export_start_dir(doc.path))
     if not dlg.exec() or dlg.result_info is None:
         return None
     window.statusBar().showMessage(f"Exported {dlg.result_info.format} to "

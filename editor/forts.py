@@ -27,15 +27,15 @@ def suggest_fort(
     game_map: GameMap, anchor: Hex, size: int = 2, prefer: int = 0, exclude: Fort | None = None
 ) -> tuple[list[Hex], list[Hex], int] | None:
     """A footprint and two entrances at `anchor` that fit the map, avoid other forts and keep
-    entrances off water; tries the preferred direction first. Returns (hexes, entrances,
-    direction) or None when nothing fits."""
+    footprint and entrances off water; tries the preferred direction first. Returns (hexes,
+    entrances, direction) or None when nothing fits."""
     taken = {h for f, hs in _fort_hexes(game_map, exclude) for h in hs}
     for k in range(6):
         d = (prefer + k) % 6
         hexes, entrances = fort_shape(anchor, size, d)
         if not all(_usable(game_map, h, taken) for h in (*hexes, *entrances)):
             continue
-        if any(game_map.terrain_at(e) == WATER for e in entrances):
+        if any(game_map.terrain_at(x) == WATER for x in (*hexes, *entrances)):
             continue
         return hexes, entrances, d
     return None

@@ -12,13 +12,15 @@ from PySide6.QtWidgets import QApplication
 SIZE = 32
 
 
-def _round_pen(color: QColor, width: float) -> QPen:
+def round_pen(color: QColor, width: float) -> QPen:
+    """A pen with round caps."""
     pen = QPen(color, width)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     return pen
 
 
-def _hexagon(cx: float, cy: float, r: float) -> QPainterPath:
+def hexagon(cx: float, cy: float, r: float) -> QPainterPath:
+    """A pointy-top hexagon of radius r centred on (cx, cy)."""
     path = QPainterPath()
     for i in range(6):
         a = math.radians(60 * i + 30)
@@ -30,14 +32,14 @@ def _hexagon(cx: float, cy: float, r: float) -> QPainterPath:
 
 def _brush(p: QPainter, ink: QColor) -> None:
     p.setBrush(QColor("#5a7541"))
-    p.drawPath(_hexagon(11, 21, 8))
-    p.setPen(_round_pen(ink, 3))
+    p.drawPath(hexagon(11, 21, 8))
+    p.setPen(round_pen(ink, 3))
     p.drawLine(QPointF(17, 15), QPointF(28, 4))
 
 
 def _fill(p: QPainter, ink: QColor) -> None:
     p.setBrush(QColor("#8fb3ca"))
-    p.drawPath(_hexagon(16, 18, 12))
+    p.drawPath(hexagon(16, 18, 12))
     p.setBrush(ink)
     drop = QPainterPath(QPointF(16, 7))
     drop.cubicTo(QPointF(22, 15), QPointF(22, 22), QPointF(16, 22))
@@ -60,7 +62,7 @@ def _eraser(p: QPainter, ink: QColor) -> None:
 
 
 def _eyedropper(p: QPainter, ink: QColor) -> None:
-    p.setPen(_round_pen(ink, 3))
+    p.setPen(round_pen(ink, 3))
     p.drawLine(QPointF(7, 25), QPointF(21, 11))
     p.setBrush(ink)
     p.drawEllipse(QPointF(23, 9), 4.5, 4.5)
@@ -69,10 +71,10 @@ def _eyedropper(p: QPainter, ink: QColor) -> None:
 def _path(p: QPainter, ink: QColor) -> None:
     curve = QPainterPath(QPointF(4, 26))
     curve.cubicTo(QPointF(10, 4), QPointF(20, 30), QPointF(28, 6))
-    p.setPen(_round_pen(QColor("#8a6a40"), 5))
+    p.setPen(round_pen(QColor("#8a6a40"), 5))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawPath(curve)
-    p.setPen(_round_pen(QColor("#e9dcb8"), 2))
+    p.setPen(round_pen(QColor("#e9dcb8"), 2))
     p.drawPath(curve)
 
 
@@ -103,7 +105,7 @@ def _marker(p: QPainter, ink: QColor) -> None:
 def _region(p: QPainter, ink: QColor) -> None:
     p.setBrush(QColor(192, 57, 43, 90))
     p.setPen(QPen(QColor("#c0392b"), 2, Qt.PenStyle.DashLine))
-    p.drawPath(_hexagon(16, 16, 13))
+    p.drawPath(hexagon(16, 16, 13))
 
 
 def _label(p: QPainter, ink: QColor) -> None:
@@ -141,6 +143,12 @@ def tool_icon(name: str) -> QIcon:
     painter_fn = PAINTERS.get(name)
     if painter_fn is None:
         return QIcon()
+    return render_icon(painter_fn)
+
+
+def render_icon(painter_fn: Callable[[QPainter, QColor], None]) -> QIcon:
+    """An icon drawn by `painter_fn(painter, ink)` on a transparent SIZE×SIZE pixmap, with the
+    ink of the current palette (light or dark theme)."""
     pm = QPixmap(SIZE, SIZE)
     pm.fill(Qt.GlobalColor.transparent)
     ink = QApplication.palette().color(QPalette.ColorRole.WindowText)

@@ -4,20 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtGui import QKeySequence as Keys
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStyle,
+    QToolButton,
     QUndoView,
     QWidget,
 )
 
 from editor import files
+from editor.action_icons import action_icon
 from editor.balance_dock import install_balance_dock
 from editor.canvas.minimap import MinimapWidget
 from editor.canvas.view import MapView
@@ -28,11 +31,13 @@ from editor.document import MapDocument
 from editor.icons import tool_icon
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
+from editor.panels.problems import MIN_ROWS as MIN_PROBLEM_ROWS
 from editor.panels.problems import ProblemsPanel
 from editor.panels.tools_panel import ToolsPanel
 from editor.playtest.dialog import PlaytestDialog
 from editor.playtest.mode import PlayMode
 from editor.playtest.scenario_source import playtest_options_for
+from editor.problem_where import object_at_pointer, region_at_pointer
 from editor.recovery import RecoveryWriter
 from editor.scenario.window_actions import ScenarioActions
 from editor.settings import Settings
@@ -42,11 +47,12 @@ from editor.tools.registry import make_tools
 from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
+from editor.window_layout import arrange_docks, is_compact, scrolled
 from editor.window_packs import PackOpenActions
 from engine import version
 from engine.content import ContentError
 from engine.hexes import Hex
-from engine.model import TERRAINS, Fort, GameMap, Region, StartMarker
+from engine.model import TERRAINS, Fort, GameMap, StartMarker
 from engine.play.setup import PlaytestOptions
 
 ViewFactory = Callable[[MapDocument], QWidget]
@@ -57,30 +63,14 @@ def default_view_factory(document: MapDocument) -> QWidget:
     return MapView(document)
 
 
-def _object_at_pointer(game_map: GameMap, pointer: str) -> object | None:
-    """The fort, start marker, label or path a JSON pointer like /forts/3/id points into
-    (check_map's pointers follow the model's list order)."""
-    parts = pointer.split("/")
-    lists = {
-        "forts": game_map.forts,
-        "start_markers": game_map.start_markers,
-        "labels": game_map.labels,
-        "paths": game_map.paths,
-    }
-    if len(parts) >= 3 and parts[1] in lists and parts[2].isdigit():
-        items = lists[parts[1]]
-        i = int(parts[2])
-        return items[i] if i < len(items) else None
-    return None
-
-
-def _region_at_pointer(game_map: GameMap, pointer: str) -> Region | None:
-    """The region a pointer like /regions/1/spans points into."""
-    parts = pointer.split("/")
-    if len(parts) >= 3 and parts[1] == "regions" and parts[2].isdigit():
-        i = int(parts[2])
-        return game_map.regions[i] if i < len(game_map.regions) else None
-    return None
+def _redo_keys() -> list[Keys]:
+    """The platform's redo keys plus Ctrl+Y and Ctrl+Shift+Z, each once."""
+    keys = list(Keys.keyBindings(Keys.StandardKey.Redo))
+    for text in ("Ctrl+Y", "Ctrl+Shift+Z"):
+        key = Keys(text)
+        if key not in keys:
+            keys.append(key)
+    return keys
 
 
 class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMainWindow):
@@ -201,7 +191,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.act_undo = stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(S.Undo)
         self.act_redo = stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(S.Redo)
+        # Ctrl+Y and Ctrl+Shift+Z both redo on every platform, whatever its convention.
+        self.act_redo.setShortcuts(_redo_keys())
         # Fixed tool bar labels; the full "Undo Paint forest (3 hexes)" stays in the menu.
         self.act_undo.setIconText("Undo")
         self.act_redo.setIconText("Redo")
@@ -250,6 +241,14 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.act_region_remove = a(
             "Remove Selection from Region", lambda: self.selection_to_region(False)
         )
+        self.act_region_add.setStatusTip("Put the selected hexes into the region you pick")
+        self.act_region_remove.setStatusTip("Take the selected hexes out of the region you pick")
+        self.region_menus: dict[bool, QMenu] = {}
+        for act, add in ((self.act_region_add, True), (self.act_region_remove, False)):
+            menu = QMenu(self)
+            menu.aboutToShow.connect(lambda m=menu, ad=add: self.fill_region_menu(m, ad))
+            act.setMenu(menu)
+            self.region_menus[add] = menu
         self.act_select_region = a(
             "Select Region",
             self.select_region,
@@ -357,7 +356,10 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
     def _build_toolbar(self) -> None:
         tb = self.addToolBar("Main")
         tb.setObjectName("mainToolBar")
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        tb.setIconSize(QSize(20, 20))
+        for act, name in self._toolbar_icons().items():
+            act.setIcon(action_icon(name))
         tb.addActions([self.act_new, self.act_open, self.act_save])
         tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo])
@@ -369,6 +371,23 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         tb.addAction(self.act_validate)
         tb.addSeparator()
         tb.addAction(self.act_playtest)
+
+        # Universal icons need no words; the tool tips still name them.
+        for act in (self.act_new, self.act_open, self.act_save, self.act_undo, self.act_redo,
+                    self.act_zoom_out, self.act_zoom_in, self.act_zoom_fit):
+            button = tb.widgetForAction(act)
+            if isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+
+    def _toolbar_icons(self) -> dict[QAction, str]:
+        return {
+            self.act_new: "new", self.act_open: "open", self.act_save: "save",
+            self.act_undo: "undo", self.act_redo: "redo", self.act_zoom_in: "zoom_in",
+            self.act_zoom_out: "zoom_out", self.act_zoom_fit: "zoom_fit",
+            self.act_mirror_h: "mirror_h", self.act_mirror_v: "mirror_v",
+            self.act_rotate: "rotate", self.act_validate: "validate",
+            self.act_playtest: "playtest",
+        }
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -382,7 +401,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         doc = self.document
         self.tools_panel = ToolsPanel(doc, self.state, list(self.tool_actions.values()))
-        self.tools_dock = self._dock("Tools", "toolsDock", self.tools_panel, left)
+        self.tools_dock = self._dock("Tools", "toolsDock", scrolled(self.tools_panel), left)
         self.minimap = MinimapWidget(doc, self.view)
         self.minimap_dock = self._dock("Minimap", "minimapDock", self.minimap, right)
         self.inspector = InspectorPanel(doc, self.map_properties)
@@ -390,6 +409,9 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.problems_panel = ProblemsPanel(doc, self.show_problem)
         self.problems_dock = self._dock(
             "Problems", "problemsDock", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.problems_panel.summaryChanged.connect(
+            lambda text: self.problems_dock.setWindowTitle(f"Problems — {text}")
         )
         self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
         self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, right)
@@ -400,12 +422,14 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
             self.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton)
         )
         self.history_dock = self._dock("History", "historyDock", self.history, right)
-        self.tabifyDockWidget(self.inspector_dock, self.layers_dock)
-        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
-        self.inspector_dock.raise_()
-        self.resizeDocks([self.tools_dock], [250], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.minimap_dock], [280], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock], [120], Qt.Orientation.Vertical)
+        self.arrange_docks(is_compact(self))
+
+    def arrange_docks(self, compact: bool) -> None:
+        """The default dock layout; `compact` puts every side panel in the left column."""
+        arrange_docks(self, self.tools_dock, self.minimap_dock,
+                      [self.inspector_dock, self.layers_dock, self.history_dock],
+                      self.problems_dock, self.problems_panel.height_for_rows(MIN_PROBLEM_ROWS),
+                      compact)
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
@@ -563,8 +587,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         doc = self.document
         m = doc.map
         pointer = getattr(problem, "pointer", None) or ""
-        obj = _object_at_pointer(m, pointer)
-        region = _region_at_pointer(m, pointer)
+        obj = object_at_pointer(m, pointer)
+        region = region_at_pointer(m, pointer)
         h_off = getattr(problem, "hex", None)
         h = m.to_axial(*h_off) if h_off is not None else None
         if h is not None and obj is None:
@@ -579,7 +603,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         elif region is not None and region.hexes:
             # A problem about a region (a 2-player half) selects the whole region.
             doc.set_selection(region.hexes)
-            self.view.center_on_hex(min(region.hexes, key=lambda x: m.to_offset(x)[::-1]))
+            self.view.fit_hexes(region.hexes)
         doc.select_object(obj)
 
     def closeEvent(self, event: QCloseEvent) -> None:

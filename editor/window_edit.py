@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QMenu
+
 from editor.commands import Stamp
 from editor.dialogs import MapPropertiesDialog, PreferencesDialog, ResizeDialog
 from editor.tools.select import SelectTool
@@ -106,11 +108,24 @@ class EditActions:
         self.set_tool("select")
         self.document.set_selection(region.hexes if region else ())
 
-    def selection_to_region(self, add: bool) -> None:
-        """Add the selected hexes to (or remove them from) the current region."""
+    def selection_to_region(self, add: bool, region_id: str | None = None) -> None:
+        """Add the selected hexes to (or remove them from) `region_id` (default: the region
+        tool's current region)."""
         doc = self.document
         if doc.selection:
-            doc.paint_region(self.state.region_id, doc.selection, add)
+            doc.paint_region(region_id or self.state.region_id, doc.selection, add)
+
+    def fill_region_menu(self, menu: QMenu, add: bool) -> None:
+        """List the map's regions in `menu`, each applying the selection to itself: the region
+        is chosen in the action, not in the Region tool's options."""
+        menu.clear()
+        for region in self.document.map.regions:
+            text = f"{region.name} ({region.id})" if region.name else region.id
+            act = menu.addAction(text)
+            act.setData(region.id)
+            act.triggered.connect(lambda _c=False, r=region.id: self.selection_to_region(add, r))
+        if not self.document.map.regions:
+            menu.addAction("(no regions yet — add one with the Region tool)").setEnabled(False)
 
     def validate_now(self) -> None:
         """Run the checks now and show the problems panel."""

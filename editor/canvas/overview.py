@@ -28,7 +28,8 @@ class OverviewImage:
         bw, bh = block or ((4, 3) if n <= 250_000 else (2, 1))
         # Flat maps are the transpose: blocks taller than wide, columns shoved.
         self.bw, self.bh = (bw, bh) if self.geom.pointy else (bh, bw)
-        self.colors = [style.TERRAIN_COLOR[t].rgb() for t in TERRAINS]
+        colors = style.terrain_colors(game_map.season)
+        self.colors = [colors[t].rgb() for t in TERRAINS]
         self.image = self._build()
         self.rect = self._scene_rect()
 

@@ -27,6 +27,24 @@ TERRAIN_COLOR: dict[str, QColor] = {
     "water": QColor("#8fb3ca"),
     "trench": QColor("#b39a72"),
 }
+# Winter: snow on the meadows and roads, frosted woods, ice-grey water; trenches stay dark
+# earth so the lines read as strongly as in summer.
+WINTER_COLOR: dict[str, QColor] = {
+    "meadow": QColor("#e4e8ea"),
+    "forest": QColor("#5b6b60"),
+    "road": QColor("#d3cdc1"),
+    "bridge": QColor("#a9c1cf"),
+    "water": QColor("#a9c1cf"),
+    "trench": QColor("#a08c72"),
+}
+SEASONS = ("summer", "winter")
+
+
+def terrain_colors(season: str = "summer") -> dict[str, QColor]:
+    """Solid colour per terrain in a season (unknown seasons draw as summer)."""
+    return WINTER_COLOR if season == "winter" else TERRAIN_COLOR
+
+
 ROAD_CASING = QColor("#7a5a34")
 ROAD_FILL = QColor("#e9dcb8")
 BRIDGE_DECK = QColor("#a07d52")
@@ -101,14 +119,19 @@ def _speckle(p: QPainter, rng: random.Random, colors: list[QColor], count: int,
             p.drawEllipse(QPointF(wx, wy), r, r)
 
 
-def _meadow() -> QImage:
+def _meadow(winter: bool = False) -> QImage:
     rng = random.Random(11)
-    img, p = _new_texture(TERRAIN_COLOR["meadow"])
-    # Soft blotches give the paper-print mottling, short strokes the grass.
-    _speckle(p, rng, [QColor(150, 170, 100, 28), QColor(230, 236, 190, 30)], 26, (8, 18))
+    img, p = _new_texture(terrain_colors("winter" if winter else "summer")["meadow"])
+    # Soft blotches give the paper-print mottling, short strokes the grass (in winter, dry
+    # stalks through the snow).
+    blotches = ([QColor(170, 185, 200, 40), QColor(255, 255, 255, 60)] if winter
+                else [QColor(150, 170, 100, 28), QColor(230, 236, 190, 30)])
+    stalk, light = ((QColor(120, 118, 96, 80), QColor(255, 255, 255, 120)) if winter
+                    else (QColor(120, 145, 80, 90), QColor(235, 240, 200, 110)))
+    _speckle(p, rng, blotches, 26, (8, 18))
     for i in range(170):
         x, y = rng.uniform(0, TEXTURE_PX), rng.uniform(0, TEXTURE_PX)
-        c = QColor(120, 145, 80, 90) if i % 3 else QColor(235, 240, 200, 110)
+        c = stalk if i % 3 else light
         p.setPen(QPen(c, 0.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         dx, dy = rng.uniform(-1.2, 1.2), rng.uniform(-3.0, -1.6)
         for wx, wy in _wrapped([(x, y)]):
@@ -117,9 +140,10 @@ def _meadow() -> QImage:
     return img
 
 
-def _forest() -> QImage:
+def _forest(winter: bool = False) -> QImage:
     rng = random.Random(23)
-    img, p = _new_texture(TERRAIN_COLOR["forest"])
+    img, p = _new_texture(terrain_colors("winter" if winter else "summer")["forest"])
+    tones = (("#c9d3cf", "#8a9a90", "#55665b") if winter else ("#87a862", "#66864a", "#4d6a39"))
     _speckle(p, rng, [QColor(40, 60, 30, 60)], 30, (4, 9))
     crowns = []
     for _ in range(34):
@@ -132,9 +156,9 @@ def _forest() -> QImage:
             p.setBrush(QColor(38, 56, 28, 120))
             p.drawEllipse(QPointF(wx + 1.8, wy + 2.4), r, r)
             grad = QRadialGradient(QPointF(wx - r * 0.35, wy - r * 0.4), r * 1.3)
-            grad.setColorAt(0.0, QColor("#87a862"))
-            grad.setColorAt(0.55, QColor("#66864a"))
-            grad.setColorAt(1.0, QColor("#4d6a39"))
+            grad.setColorAt(0.0, QColor(tones[0]))
+            grad.setColorAt(0.55, QColor(tones[1]))
+            grad.setColorAt(1.0, QColor(tones[2]))
             p.setBrush(QBrush(grad))
             p.setPen(QPen(QColor(44, 62, 32, 150), 0.8))
             p.drawEllipse(QPointF(wx, wy), r, r)
@@ -142,9 +166,9 @@ def _forest() -> QImage:
     return img
 
 
-def _water() -> QImage:
+def _water(winter: bool = False) -> QImage:
     rng = random.Random(5)
-    img, p = _new_texture(TERRAIN_COLOR["water"])
+    img, p = _new_texture(terrain_colors("winter" if winter else "summer")["water"])
     _speckle(p, rng, [QColor(120, 160, 190, 40), QColor(175, 205, 225, 40)], 18, (10, 20))
     for i in range(22):
         x, y = rng.uniform(0, TEXTURE_PX), rng.uniform(0, TEXTURE_PX)
@@ -173,24 +197,27 @@ def _earth(base: QColor, seed: int, dark: QColor, light: QColor) -> QImage:
 
 
 @cache
-def terrain_textures() -> dict[str, QImage]:
-    """One seamless texture tile per terrain name (bridge uses the water texture)."""
-    water = _water()
+def terrain_textures(season: str = "summer") -> dict[str, QImage]:
+    """One seamless texture tile per terrain name in a season (bridge uses the water
+    texture)."""
+    winter = season == "winter"
+    colors = terrain_colors(season)
+    water = _water(winter)
     return {
-        "meadow": _meadow(),
-        "forest": _forest(),
-        "road": _earth(TERRAIN_COLOR["road"], 31, QColor(150, 125, 90, 110),
+        "meadow": _meadow(winter),
+        "forest": _forest(winter),
+        "road": _earth(colors["road"], 31, QColor(150, 125, 90, 110),
                        QColor(245, 238, 215, 120)),
         "bridge": water,
         "water": water,
-        "trench": _earth(TERRAIN_COLOR["trench"], 37, QColor(90, 70, 45, 120),
+        "trench": _earth(colors["trench"], 37, QColor(90, 70, 45, 120),
                          QColor(215, 195, 160, 120)),
     }
 
 
-def terrain_brushes(hex_size: float) -> list[QBrush]:
+def terrain_brushes(hex_size: float, season: str = "summer") -> list[QBrush]:
     """Texture brushes indexed by terrain id, scaled to the map's hex size."""
-    textures = terrain_textures()
+    textures = terrain_textures(season)
     out = []
     for name in TERRAINS:
         brush = QBrush(textures[name])

@@ -138,7 +138,7 @@ def paint_terrain(painter: QPainter, game_map: GameMap, shapes: HexShapes, rect:
     # Texture filtering only matters when textures are scaled; unscaled fills are faster.
     scaled = abs(lod - 1.0) > 1e-3 or abs(s - style.REFERENCE_SIZE) > 1e-3
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, scaled)
-    brushes = style.terrain_brushes(s)
+    brushes = style.terrain_brushes(s, game_map.season)
     inner = shapes.inner_rect.intersected(rect)
     if not inner.isEmpty():
         painter.fillRect(inner, brushes[MEADOW])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
@@ -80,6 +81,26 @@ class MapView(QGraphicsView):
             return
         margin = 0.96
         scale = min(vp.width() / rect.width(), vp.height() / rect.height()) * margin
+        scale = min(MAX_ZOOM, max(MIN_ZOOM, scale))
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(rect.center())
+        self.zoomChanged.emit(scale)
+
+    def fit_hexes(self, hexes: Iterable[Hex]) -> None:
+        """Zoom and scroll so that all of `hexes` are in view (never closer than 1:1)."""
+        geom = self.map_scene.terrain.geom
+        xs, ys = [], []
+        for h in hexes:
+            x, y = geom.hex_center(h)
+            xs.append(x)
+            ys.append(y)
+        vp = self.viewport().rect()
+        if not xs or vp.isEmpty():
+            return
+        pad = 1.5 * geom.size
+        rect = QRectF(min(xs) - pad, min(ys) - pad,
+                      max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+        scale = min(vp.width() / rect.width(), vp.height() / rect.height(), 1.0)
         scale = min(MAX_ZOOM, max(MIN_ZOOM, scale))
         self.setTransform(QTransform.fromScale(scale, scale))
         self.centerOn(rect.center())

@@ -63,7 +63,8 @@ class ChangeMapProperties(Command):
             m = self.doc.map
             set_objects(m, objects)
             self.doc.select_object(None)
-        if any(k in LAYOUT_KEYS for k in values):
+        # A new layout or season changes every drawn hex: the views rebuild as for a new map.
+        if any(k in LAYOUT_KEYS or k == "season" for k in values):
             self.doc.mapReplaced.emit()
         else:
             self.doc.objectsChanged.emit()

@@ -27,7 +27,9 @@ class LayersPanel(QWidget):
         super().__init__(parent)
         self.set_visible = set_visible
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Terrain, forts and start markers are always shown."))
+        note = QLabel("Terrain, forts and start markers are always shown.")
+        note.setWordWrap(True)  # a long line would set the width of the whole side column
+        layout.addWidget(note)
         self.boxes: dict[str, QCheckBox] = {}
         for name, text in LAYERS:
             box = QCheckBox(text)

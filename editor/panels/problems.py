@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QLabel,
     QStyle,
     QTreeWidget,
     QTreeWidgetItem,
@@ -15,18 +14,18 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
+from editor.problem_where import where_text
+from engine.content.problems import count
 
-
-def problem_where(problem: object) -> str:
-    """Short location text: hex [col, row] or the JSON pointer."""
-    h = getattr(problem, "hex", None)
-    where = f"[{h[0]}, {h[1]}]" if h is not None else getattr(problem, "pointer", None) or ""
-    line = getattr(problem, "line", None)
-    return f"{where} (line {line})" if line else where
+MIN_ROWS = 6  # a designer sees this many problems without scrolling
 
 
 class ProblemsPanel(QWidget):
-    """Lists document.problems; activating one calls `on_activate(problem)`."""
+    """Lists document.problems; activating one calls `on_activate(problem)`. The counts
+    ("2 errors, 1 warning") go out in `summaryChanged` for the dock's title, where they take
+    no row of their own."""
+
+    summaryChanged = Signal(str)
 
     def __init__(
         self,
@@ -35,23 +34,23 @@ class ProblemsPanel(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.summary = ""
         self.document = document
         self.on_activate = on_activate
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.summary = QLabel()
-        layout.addWidget(self.summary)
         self.tree = QTreeWidget()
         self.tree.setObjectName("problemsList")
         self.tree.setHeaderLabels(["Problem", "Where", "How to fix", "Code"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
-        self.tree.setColumnWidth(0, 380)
-        self.tree.setColumnWidth(1, 150)
-        self.tree.setColumnWidth(2, 420)
+        self.tree.setColumnWidth(0, 340)
+        self.tree.setColumnWidth(1, 190)
+        self.tree.setColumnWidth(2, 360)
         self.tree.itemClicked.connect(self._activated)
         self.tree.itemActivated.connect(self._activated)
         layout.addWidget(self.tree, 1)
+        self.setMinimumHeight(self.height_for_rows(MIN_ROWS))
         document.problemsChanged.connect(self.refresh)
         self.refresh()
 
@@ -68,7 +67,8 @@ class ProblemsPanel(QWidget):
             severity = getattr(p, "severity", "error")
             text = getattr(p, "message", str(p))
             hint = getattr(p, "hint", "")
-            item = QTreeWidgetItem([text, problem_where(p), hint, getattr(p, "code", "")])
+            where = where_text(p, self.document.map)
+            item = QTreeWidgetItem([text, where, hint, getattr(p, "code", "")])
             item.setIcon(0, icons.get(severity, icons["error"]))
             item.setToolTip(0, f"{text}\n{hint}" if hint else text)
             item.setData(0, Qt.ItemDataRole.UserRole, p)
@@ -76,12 +76,26 @@ class ProblemsPanel(QWidget):
         errors = sum(1 for p in problems if getattr(p, "severity", "error") == "error")
         warnings = len(problems) - errors
         if not problems:
-            self.summary.setText("✔ No problems")
+            self.summary = "✔ No problems"
         else:
-            self.summary.setText(
-                f"{errors} error{'s' if errors != 1 else ''}, "
-                f"{warnings} warning{'s' if warnings != 1 else ''}"
-            )
+            self.summary = f"{count(errors, 'error')}, {count(warnings, 'warning')}"
+        self.summaryChanged.emit(self.summary)
+
+    def height_for_rows(self, rows: int) -> int:
+        """Panel height in pixels that shows `rows` problems below the column header."""
+        self.tree.ensurePolished()
+        row = self._row_height()
+        header = self.tree.header().sizeHint().height()
+        margins = self.layout().contentsMargins()
+        chrome = margins.top() + margins.bottom()
+        # Room for a horizontal scroll bar too: the columns overflow a narrow window.
+        scroll = self.tree.horizontalScrollBar().sizeHint().height()
+        return header + rows * row + chrome + 2 * self.tree.frameWidth() + scroll
+
+    def _row_height(self) -> int:
+        # An upper bound of the style's row (text or 16-px severity icon, plus padding): the
+        # real height is only known once rows are laid out.
+        return max(self.tree.fontMetrics().height(), 16) + 4
 
     def count(self) -> int:
         """Number of listed problems."""

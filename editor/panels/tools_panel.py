@@ -53,6 +53,9 @@ def swatch_icon(color: QColor, size: int = 22, stripe: QColor | None = None) -> 
     return QIcon(pm)
 
 
+TOOL_COLUMNS = 6
+
+
 class ToolsPanel(QWidget):
     """Tool buttons, terrain palette (1–6 select), brush size and per-tool options."""
 
@@ -75,10 +78,11 @@ class ToolsPanel(QWidget):
         for i, action in enumerate(tool_actions):
             button = QToolButton()
             button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            button.setIconSize(QSize(20, 20))
+            # Icons only, as in Tiled's tool bar: the tool tip names the tool and its key.
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            button.setIconSize(QSize(24, 24))
             button.setAutoRaise(True)
-            grid.addWidget(button, i // 2, i % 2)
+            grid.addWidget(button, i // TOOL_COLUMNS, i % TOOL_COLUMNS)
         layout.addWidget(tools_box)
 
         terrain_box = QGroupBox("Terrain")

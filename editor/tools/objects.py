@@ -62,6 +62,11 @@ class FortTool(Tool):
         fitted = suggest_fort(doc.map, h, self.state.fort_size)
         if fitted is None:
             doc.set_overlay("preview", None)
+            col, row = doc.map.to_offset(h)
+            doc.notice.emit(
+                f"No {self.state.fort_size}-hex fort fits at {col},{row}: its footprint and "
+                "both entrances need land on the map, clear of other forts"
+            )
             return
         hexes, entrances, direction = fitted
         fort_id = next_fort_id(doc.map)

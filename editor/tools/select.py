@@ -1,4 +1,9 @@
-"""Selection tool: rectangle or magic wand; drag a selection to move it; paste stamps."""
+"""Selection tool: rectangle or magic wand; Alt+drag a selection to move it; paste stamps.
+
+A plain drag always starts a new selection, as in Tiled's Rectangular Select (where moving
+tiles is its own explicit action): a drag meant to draw a rectangle must never move content,
+even when the press lands inside an existing (say, whole-map) selection. Moving is asked for
+with Alt held on a selected hex."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from editor import grid
 from editor.commands import Stamp
 from editor.document import MapDocument
 from editor.state import ToolState
-from editor.tools.base import Tool, ctrl_held, left_down, shift_held
+from editor.tools.base import Tool, alt_held, ctrl_held, left_down, shift_held
 from engine.hexes import Hex
 from engine.model import GameMap
 
@@ -42,13 +47,13 @@ def object_at(game_map: GameMap, h: Hex, at: tuple[float, float]) -> object | No
 
 class SelectTool(Tool):
     """Drag a rectangle (or click with the wand) to select; Shift adds, Ctrl removes.
-    Dragging inside the selection moves its content. While a stamp is floating (after
+    Alt+dragging from a selected hex moves its content. While a stamp is floating (after
     Paste), clicking pastes it there."""
 
     name = "select"
     label = "Select"
     shortcut = "S"
-    status_tip = "Select hexes (rectangle or wand); drag a selection to move it"
+    status_tip = "Select hexes (rectangle or wand); Alt+drag a selection to move it"
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
@@ -84,11 +89,11 @@ class SelectTool(Tool):
             self.floating = None
             doc.set_overlay("preview", None)
             return
-        self.mode = "add" if shift_held(event) else "remove" if ctrl_held(event) else "replace"
-        if self.mode == "replace" and h in doc.selection:
+        if alt_held(event) and h in doc.selection:
             self.moving = True
             self.start = h
             return
+        self.mode = "add" if shift_held(event) else "remove" if ctrl_held(event) else "replace"
         self.base = set(doc.selection)
         self.start = h
         doc.set_selection(self._combine(self._area(h, h)))

@@ -87,3 +87,8 @@ def error(code: str, message: str, hint: str, **where: Any) -> Problem:
 def warning(code: str, message: str, hint: str, **where: Any) -> Problem:
     """Shorthand for a warning Problem."""
     return Problem(code, "warning", message, hint, **where)
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """`n` with the noun in the right number: "1 fort", "2 forts", "0 forts"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

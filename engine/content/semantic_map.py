@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from engine.content.convert_map import MAX_HEXES, grid_problems
-from engine.content.problems import Problem, error, warning
+from engine.content.problems import Problem, count, error, warning
 from engine.halves import fort_hexes, forts_in_half, straddling
 from engine.hexes import Hex, Layout
 from engine.model import TERRAIN_ID, GameMap
@@ -212,10 +212,15 @@ def _check_forts(m: GameMap, index: Any, where: Any) -> list[Problem]:
         ptr = f"/forts/{i}"
         footprint = set(f.hexes)
         for j, hx in enumerate(f.hexes):
-            if index(hx) is None:
+            i_h = index(hx)
+            if i_h is None:
                 out.append(error("map.out_of_bounds", f"fort '{f.id}' hex is off the map",
                                  "move the hex onto the map", pointer=f"{ptr}/hexes/{j}",
                                  hex=where(hx)))
+            elif terrain[i_h] == _WATER:
+                out.append(error("fort.on_water", f"fort '{f.id}' stands on water",
+                                 "build forts on land; change the terrain or move the fort",
+                                 pointer=f"{ptr}/hexes/{j}", hex=where(hx)))
         if len(f.entrances) != 2:
             out.append(error("fort.entrance_count",
                              f"fort '{f.id}' has {len(f.entrances)} entrances, needs exactly 2",
@@ -368,7 +373,8 @@ def _check_halves(m: GameMap) -> list[Problem]:
         forts = len(forts_in_half(m.forts, r.hexes))
         if forts != FORTS_PER_HALF:
             out.append(error("region.half_forts",
-                             f"region '{r.id}' holds {forts} forts, needs {FORTS_PER_HALF}",
+                             f"region '{r.id}' holds {count(forts, 'fort')}, "
+                             f"needs {FORTS_PER_HALF}",
                              "a fort counts for a half when its footprint and both entrances "
                              "are inside", pointer=f"/regions/{i}"))
         for f in straddling(m.forts, r.hexes):

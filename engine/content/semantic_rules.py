@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.content.problems import Problem, error, warning
+from engine.content.problems import Problem, count, error, warning
 from engine.model import NATIONS, Catalog, Ruleset, UnitType
 from engine.rules import abilities, variants
 
@@ -179,8 +179,8 @@ def check_ruleset(r: Ruleset) -> list[Problem]:
     for players, needed in r.forts_to_win.items():
         if needed > limits.get(players, FORTS_ON_FULL_MAP):
             out.append(warning("ruleset.forts_to_win",
-                               f"{needed} forts to win with {players} players is more than "
-                               f"the {limits[players]} in play on a standard map",
+                               f"{count(needed, 'fort')} to win with {players} players is more "
+                               f"than the {limits[players]} in play on a standard map",
                                "check forts_to_win", pointer=f"/forts_to_win/{players}"))
     for players, rounds in r.first_round_armies.items():
         for k, rnd in enumerate(rounds):
@@ -196,8 +196,8 @@ def check_ruleset(r: Ruleset) -> list[Problem]:
             base = r.forts_to_win.get(int(players))
             if base is not None and needed >= base:
                 out.append(warning("ruleset.shorter_not_shorter",
-                                   f"shorter game needs {needed} forts with {players} players, "
-                                   f"the normal game {base}",
+                                   f"shorter game needs {count(needed, 'fort')} with {players} "
+                                   f"players, the normal game {base}",
                                    "the shorter game should need fewer forts",
                                    pointer=f"/variants/shorter_game/forts_to_win/{players}"))
     if r.xp_for_destroy < r.xp_for_damage:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.content.problems import Problem, error, warning
+from engine.content.problems import Problem, count, error, warning
 from engine.content.semantic_events import check_events, check_units
 from engine.halves import forts_in_half
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
@@ -130,7 +130,8 @@ def _check_half_and_forts(s: Scenario, m: GameMap | None, r: Ruleset | None) -> 
             numbers = {x.number for x in m.start_markers if x.hex in region.hexes}
             if len(numbers) < 6:
                 out.append(error("scenario.start_numbers_missing",
-                                 f"half '{s.half}' holds {len(numbers)} start numbers, needs 6",
+                                 f"half '{s.half}' holds "
+                                 f"{count(len(numbers), 'start number')}, needs 6",
                                  "each player draws 3 of the half's 6 numbers",
                                  pointer="/half"))
     if s.players == 4:
@@ -146,7 +147,8 @@ def _check_half_and_forts(s: Scenario, m: GameMap | None, r: Ruleset | None) -> 
         needed = r.forts_to_win.get(s.players)
         if needed is not None and needed > forts:
             out.append(error("scenario.not_enough_forts",
-                             f"{forts} forts in play but {needed} are needed to win",
+                             f"{count(forts, 'fort')} in play but {needed} "
+                             f"{'is' if needed == 1 else 'are'} needed to win",
                              "add forts or use a ruleset needing fewer", pointer="/map"))
     return out
 

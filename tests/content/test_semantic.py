@@ -48,6 +48,7 @@ MAP_CASES: list[tuple[str, MapEdit, str]] = [
     ("fort.entrance_not_adjacent",
      lambda d: d["forts"][0].update(entrances=[[1, 3], [1, 5]]), "/forts/0/entrances/1"),
     ("fort.entrance_on_water", lambda d: _set_terrain(d, [(1, 3)], "~"), "/forts/0/entrances/0"),
+    ("fort.on_water", lambda d: _set_terrain(d, [(2, 3)], "~"), "/forts/0/hexes/0"),
     ("fort.entrance_in_footprint",
      lambda d: d["forts"][0].update(entrances=[[2, 3], [3, 3]]), "/forts/0/entrances/0"),
     ("fort.entrance_count",

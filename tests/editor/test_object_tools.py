@@ -74,7 +74,7 @@ def test_label_tool_adds_and_moves_label(make_window):
     assert w.inspector.label_text.text() == "Bois de Boule"
 
 
-def test_select_drag_moves_content_and_magic_wand(make_window):
+def test_select_alt_drag_moves_content_and_magic_wand(make_window):
     w = make_window()
     m = w.document.map
     w.document.paint_terrain([m.to_axial(2, 2), m.to_axial(3, 2)], "forest")
@@ -82,7 +82,7 @@ def test_select_drag_moves_content_and_magic_wand(make_window):
     w.state.set(wand=True)
     click(w, m.to_axial(2, 2))
     assert w.document.selection == {m.to_axial(2, 2), m.to_axial(3, 2)}
-    drag(w, [m.to_axial(2, 2), m.to_axial(2, 5)])
+    drag(w, [m.to_axial(2, 2), m.to_axial(2, 5)], modifiers=Qt.KeyboardModifier.AltModifier)
     assert m.terrain_rows()[2][2:4] == ".."
     assert "ff" in m.terrain_rows()[5]
 
