@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
-from engine.rules import automa, combat
+from engine.rules import automa, combat, enemy_table
 from engine.rules import variants as variants_module
 from engine.rules.abilities import ABILITIES, UnknownAbilityError, powers
 from engine.rules.board import Board
@@ -173,6 +173,7 @@ class Game:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
         for v in self.variant_objects:
             units = v.roster(nation, units)
+        units = enemy_table.roster(self, nation, units)
         return automa.roster(self, nation, units)
 
     def variant_param(self, variant: str, name: str) -> Any:

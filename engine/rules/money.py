@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import ring
 from engine.model import UnitType
-from engine.rules import victory
+from engine.rules import enemy_table, victory
 from engine.rules.abilities import powers
 from engine.rules.actions import Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
@@ -28,7 +28,7 @@ def collect_income(s: State) -> None:
     """Income of the player to act: the ruleset's amount per fort it holds."""
     nation = s.nation
     owned = sum(1 for o in s.fort_owner.values() if o == nation)
-    income = owned * s.game.ruleset.income_per_fort
+    income = owned * enemy_table.income_per_fort(s.game, nation, s.game.ruleset.income_per_fort)
     s.money[nation] += income
     if income:
         s.log.append(IncomeCollected(nation, income))
