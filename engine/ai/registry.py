@@ -1,4 +1,5 @@
-"""AI kinds by name: "random", "heuristic", "automa:LEVEL", … and the bots they make.
+"""AI kinds by name: "random", "heuristic", "automa:LEVEL", "enemy_table:LEVEL" and the bots
+they make.
 
 A kind is what a seat, `tcstudio rules ai`, `tcstudio simulate --ai SEAT=KIND` and the
 play-test dialog name. `make_bot(kind, seed)` creates a fresh bot with its own seeded RNG.
@@ -11,9 +12,11 @@ from dataclasses import dataclass
 
 from engine.ai.automa import AutomaBot
 from engine.ai.base import Bot
+from engine.ai.enemy_table import EnemyTableBot
 from engine.ai.heuristic import HeuristicBot
 from engine.ai.random_bot import RandomBot
 from engine.rules.automa import LEVELS as AUTOMA_LEVELS
+from engine.rules.enemy_table import level_names as enemy_table_levels
 
 BotFactory = Callable[[int | str], Bot]
 LEGACY_AI = "ai"  # the controller name of older scenarios and saves: the random bot
@@ -74,3 +77,6 @@ register("heuristic", "AI (heuristic)", lambda seed: HeuristicBot(seed))
 for _level in AUTOMA_LEVELS:
     register(f"automa:{_level}", f"Automa ({_level})",
              lambda seed, level=_level: AutomaBot(seed, level))
+for _level in enemy_table_levels():
+    register(f"enemy_table:{_level}", f"Enemy action table ({_level})",
+             lambda seed, level=_level: EnemyTableBot(seed, level))

@@ -17,6 +17,7 @@ CURRENT_VERSION: dict[str, int] = {
     "ruleset": 1,
     "scenario": 1,
     "pack-manifest": 1,
+    "enemy-table": 1,
 }
 
 _REGISTRY: dict[tuple[str, int], Migration] = {}

@@ -6,6 +6,7 @@ from collections import Counter
 
 from engine.content.problems import Problem, count, error, warning
 from engine.content.semantic_events import check_events, check_units
+from engine.controllers import CONTROLLERS
 from engine.halves import forts_in_half
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
 from engine.rules.variants import VARIANTS, StartWithSpecialUnit
@@ -53,6 +54,11 @@ def _check_seats(s: Scenario) -> list[Problem]:
     nations = Counter(x.nation for x in s.seats)
     for i, seat in enumerate(s.seats):
         ptr = f"/seats/{i}"
+        if seat.controller not in CONTROLLERS:
+            out.append(error("scenario.unknown_controller",
+                             f"seat {seat.seat}: controller '{seat.controller}' is not known",
+                             "use one of: " + ", ".join(CONTROLLERS),
+                             pointer=f"{ptr}/controller"))
         if nations[seat.nation] > 1 and [x.nation for x in s.seats].index(seat.nation) != i:
             out.append(error("scenario.duplicate_nation", f"nation {seat.nation} has two seats",
                              "each nation is played by one seat", pointer=f"{ptr}/nation"))

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
-from engine.rules import automa, combat, scenario_runtime
+from engine.rules import automa, combat, enemy_table, scenario_runtime
 from engine.rules import variants as variants_module
 from engine.rules.abilities import ABILITIES, powers
 from engine.rules.board import Board
@@ -192,6 +192,7 @@ class Game:
                 units = v.starting_units(self.catalog, self.seed, nation, units)
             except ValueError as exc:
                 raise ScenarioError(f"variant {v.id!r}: {exc}") from None
+        units = enemy_table.roster(self, nation, units)
         return automa.roster(self, nation, units)
 
     def variant_param(self, variant: str, name: str) -> Any:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import ring
 from engine.model import UnitType
-from engine.rules import victory
+from engine.rules import enemy_table, victory
 from engine.rules.abilities import powers
 from engine.rules.actions import SPECIAL, Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
 def income(s: State, nation: str) -> int:
     """What `nation` collects at the start of its money phase: the ruleset's amount per fort
-    it holds."""
+    it holds (an enemy-table level may raise it for its seat)."""
     owned = sum(1 for o in s.fort_owner.values() if o == nation)
-    return owned * s.game.ruleset.income_per_fort
+    return owned * enemy_table.income_per_fort(s.game, nation, s.game.ruleset.income_per_fort)
 
 
 def collect_income(s: State) -> None:

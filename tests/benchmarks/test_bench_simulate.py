@@ -2,11 +2,15 @@
 games on one process (the baseline) and on two (`--jobs 2`). Goal: 1,000 games in at most
 60 s with two processes, at least 1.8 times the games per second of one. The number of games
 is TC_BENCH_GAMES (default 1000); each side runs once (a run is long and deterministic).
+The machine is shared, so each result prints the load average next to it. A second benchmark
+measures the random AI (TC_BENCH_RANDOM_GAMES, default 100): games per second and how its games
+end (fort victory, elimination or the round cap).
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 
@@ -14,6 +18,7 @@ from engine.ai.simulate import SimSpec, run
 from engine.paths import CONTENT_DIR
 
 GAMES = int(os.environ.get("TC_BENCH_GAMES", "1000"))
+RANDOM_GAMES = int(os.environ.get("TC_BENCH_RANDOM_GAMES", "100"))
 SPEC = SimSpec(str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml"),
                ("heuristic", "heuristic"), seed="bench")
 _results: dict[int, list] = {}
@@ -30,4 +35,20 @@ def test_simulate_heuristic_games(benchmark, jobs):
     if jobs == 2 and 1 in _results:  # parametrized in order: the baseline ran first
         assert _results[1] == _results[2]
         print(f"\n{GAMES} games: --jobs 1 {_medians[1]:.1f} s (baseline), --jobs 2 "
-              f"{_medians[2]:.1f} s, speed-up {_medians[1] / _medians[2]:.2f}x")
+              f"{_medians[2]:.1f} s, speed-up {_medians[1] / _medians[2]:.2f}x; "
+              f"load average {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def test_simulate_random_games(benchmark):
+    spec = SimSpec(SPEC.scenario, ("random", "random"), seed="bench-random")
+    results = benchmark.pedantic(run, args=(spec, RANDOM_GAMES), rounds=1, iterations=1)
+    assert len(results) == RANDOM_GAMES
+    capped = sum(1 for r in results if r.rounds > spec.max_rounds)
+    ends = Counter("round cap" if r.rounds > spec.max_rounds else r.reason for r in results)
+    rate = RANDOM_GAMES / benchmark.stats.stats.median
+    print(f"\nrandom AI: {RANDOM_GAMES} games, {rate:.1f} games/s, ends {dict(ends)}, "
+          f"round cap {capped}/{RANDOM_GAMES}; load average {_load()}")

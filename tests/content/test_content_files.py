@@ -21,12 +21,14 @@ from engine.content import (
 )
 from engine.content.schemas import all_schemas, check_schema
 from engine.paths import CONTENT_DIR
+from engine.rules.enemy_table import table_from_dict, table_to_dict
 
 MODEL = {
     "map": (map_from_dict, map_to_dict),
     "catalog": (catalog_from_dict, catalog_to_dict),
     "ruleset": (ruleset_from_dict, ruleset_to_dict),
     "scenario": (scenario_from_dict, scenario_to_dict),
+    "enemy-table": (table_from_dict, table_to_dict),
 }
 
 
@@ -43,7 +45,7 @@ def example_files(tmp_path: Path) -> list[Path]:
             path = tmp_path / name
             path.write_text(dump_canonical(example, "yaml"), encoding="utf-8")
             out.append(path)
-    assert len(out) == 5
+    assert len(out) == 6
     return out
 
 

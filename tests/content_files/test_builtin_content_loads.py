@@ -23,6 +23,7 @@ from engine.content import (
     scenario_to_dict,
     validate_report,
 )
+from engine.rules.enemy_table import table_from_dict, table_to_dict
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -34,7 +35,7 @@ def test_every_content_file_validates_without_problems():
     """No problem but the warnings that name a power the engine does not play yet (issue 10
     implements them; each one implemented drops its warning)."""
     checked, problems = validate_report([CONTENT])
-    assert checked == 7
+    assert checked == 8
     assert [str(p) for p in problems if p.code not in NO_EFFECT] == []
     assert all(not p.is_error for p in problems)
     named = {p.message.split("'")[3] for p in problems if p.code == "catalog.ability_no_effect"}
@@ -74,6 +75,7 @@ CONVERTERS = {
     "catalog": (catalog_from_dict, catalog_to_dict),
     "ruleset": (ruleset_from_dict, ruleset_to_dict),
     "scenario": (scenario_from_dict, scenario_to_dict),
+    "enemy-table": (table_from_dict, table_to_dict),
 }
 
 

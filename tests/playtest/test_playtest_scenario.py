@@ -146,7 +146,7 @@ def test_a_map_alone_becomes_a_scenario_that_packs(make_window, tmp_path, capsys
     assert scenario_for(w.source_scenario, w.document.path) == target.resolve()
     assert dialog.options().scenario_path == target.resolve()
     assert w.enter_play_mode(dialog.options())
-    assert w.playtest.session.controllers == ["human", "ai"]
+    assert w.playtest.session.controllers == ["human", "random"]
     again = w.new_playtest_dialog()
     assert "Scenario:" in again.scenario_label.text()
 
