@@ -10,6 +10,7 @@ import exporters.pack as pack_module
 import exporters.png as png
 from engine.content import load_scenario
 from exporters.pack import build_pack
+from packs.format import PACK_SCHEMAS
 from packs.reader import import_pack
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "default_4p.tcpack"
@@ -27,7 +28,8 @@ def test_example_pack_is_the_default_scenario(tmp_path):
     assert manifest["pack"]["id"] == "default_4p"
     assert {f["path"] for f in manifest["files"]} == {
         "board.svg", "catalog.json", "map.json", "preview.png", "ruleset.json",
-        "scenario.json"}
+        "scenario.json", *(f"schemas/{name}" for name in PACK_SCHEMAS)}
+    assert manifest["pack"]["revision"] == 0
 
 
 def test_example_pack_rebuilds_with_system_fonts_hidden(tmp_path, monkeypatch):
