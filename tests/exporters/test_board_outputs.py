@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from fpdf import FPDF
 from PIL import Image
 
+from engine.content import load_map
 from exporters.board import PALETTE, BoardLayout, build_board, dash_polyline, smooth_points
 from exporters.pdf import OVERLAP_MM, map_to_pdf, page_part, plan_tiling
 from exporters.png import map_to_png
@@ -138,8 +140,6 @@ _BASE_FONTS = {"/Helvetica": ("Helvetica", ""), "/Helvetica-Bold": ("Helvetica",
 def _text_extents(page: pypdf.PageObject) -> list[tuple[str, float, float]]:
     """(text, left, right) in pt of every text run on a page, measured with the standard
     metrics of its core font (independent of how the exporter laid the text out)."""
-    from fpdf import FPDF
-
     meter = FPDF(unit="pt")
     runs: list[tuple[str, float, float]] = []
 
@@ -158,8 +158,6 @@ def _text_extents(page: pypdf.PageObject) -> list[tuple[str, float, float]]:
 @pytest.mark.parametrize("paper", ["A4", "A3"])
 def test_page_map_instructions_fit_the_page(paper):
     """Regression: on A4 the assembly instructions ran past the right edge of page 1."""
-    from engine.content import load_map
-
     m = load_map(Path(__file__).resolve().parents[2] / "content" / "maps" / "default.map.yaml")
     page = _pages(map_to_pdf(m, paper))[0]
     page_w = float(page.mediabox.width)

@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from engine.paths import CONTENT_DIR, SCHEMA_DIR
+from exporters.base import ExportOptions, get
 from exporters.pack import build_pack_from_file, content_digest, next_revision, pack_version
 from exporters.pipeline import build
 from packs.errors import PackError
@@ -64,8 +65,6 @@ def test_build_counts_revisions_up_only_when_content_changes(tmp_path):
 
 
 def test_export_continues_the_revision_of_the_pack_it_replaces(tmp_path):
-    from exporters.base import ExportOptions, get
-
     target = tmp_path / "p.tcpack"
     exporter = get("pack")
     exporter.export(FOUR, target, ExportOptions())
