@@ -10,7 +10,6 @@ beside it, so an extracted pack loads like any content directory. See docs/pack-
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import re
@@ -19,22 +18,25 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import (
-    catalog_to_dict,
-    dump_canonical,
     load_scenario,
-    map_to_dict,
-    ruleset_to_dict,
-    scenario_to_dict,
 )
-from engine.model import Catalog, GameMap, Scenario
+from engine.model import GameMap, Scenario
 from engine.paths import SCHEMA_DIR
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import build_board
+from exporters.conformance import (
+    CONFORMANCE_FILE,
+    CONFORMANCE_SCHEMA,
+    CONFORMANCE_SCHEMA_FILE,
+    generate,
+    json_bytes,
+)
+from exporters.packcontent import content_digest, content_files
 from exporters.png import png_bytes, render_board
 from exporters.svg import board_to_svg
 from packs.errors import PackError
-from packs.format import CONTENT_FILES, FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA, PACK_SCHEMAS
+from packs.format import FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA, PACK_SCHEMAS
 from packs.reader import read_pack
 from packs.safezip import write_zip
 
@@ -44,6 +46,7 @@ BOARD_HEX_MM = 30.0
 KIND_OF_FILE = {
     "scenario.json": "scenario", "map.json": "map", "ruleset.json": "ruleset",
     "catalog.json": "catalog", "board.svg": "print", "preview.png": "image",
+    "conformance.json": "other",
 }
 
 
@@ -60,16 +63,6 @@ class BuiltPack:
         return hashlib.sha256(self.data).hexdigest()
 
 
-def catalog_subset(catalog: Catalog, nations: set[str]) -> Catalog:
-    """The catalog restricted to unit types that one of `nations` can field."""
-    units = {uid: u for uid, u in sorted(catalog.units.items()) if nations & set(u.nations)}
-    return Catalog(catalog.id, dict(catalog.name), units)
-
-
-def _canonical_json(data: dict[str, Any]) -> bytes:
-    return dump_canonical(data, "json").encode("utf-8")
-
-
 def _text(value: dict[str, str] | str | None, fallback: str) -> dict[str, str]:
     if isinstance(value, dict) and value.get("de") and value.get("en"):
         return {"de": value["de"], "en": value["en"]}
@@ -84,24 +77,12 @@ def schema_files() -> dict[str, bytes]:
 
 
 def pack_files(scenario: Scenario) -> dict[str, bytes]:
-    """Every file of the pack of a loaded scenario except the manifest."""
-    if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
-        raise ValueError("the scenario's references are not resolved; load it with load_scenario")
-    nations = {seat.nation for seat in scenario.seats}
-    scen = copy.copy(scenario)
-    scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
-    map_json = _canonical_json(map_to_dict(scenario.map))
-    svg, png = _pictures(hashlib.sha256(map_json).hexdigest(), scenario.map)
-    return {
-        "scenario.json": _canonical_json(scenario_to_dict(scen)),
-        "map.json": map_json,
-        "ruleset.json": _canonical_json(ruleset_to_dict(scenario.ruleset)),
-        "catalog.json": _canonical_json(catalog_to_dict(catalog_subset(scenario.catalog,
-                                                                       nations))),
-        "board.svg": svg,
-        "preview.png": png,
-        **schema_files(),
-    }
+    """Every file of the pack of a loaded scenario except the manifest and the conformance
+    vectors (which name the pack's version)."""
+    files = content_files(scenario)
+    assert scenario.map is not None
+    svg, png = _pictures(hashlib.sha256(files["map.json"]).hexdigest(), scenario.map)
+    return {**files, "board.svg": svg, "preview.png": png, **schema_files()}
 
 
 _PICTURES: dict[str, tuple[bytes, bytes]] = {}
@@ -117,15 +98,6 @@ def _pictures(key: str, game_map: GameMap) -> tuple[bytes, bytes]:
             _PICTURES.pop(next(iter(_PICTURES)))
         _PICTURES[key] = (board_to_svg(board), png_bytes(render_board(board, dpi), round(dpi, 2)))
     return _PICTURES[key]
-
-
-def content_digest(files: dict[str, bytes]) -> str:
-    """First 12 hex digits of the SHA-256 over the content files, in CONTENT_FILES order,
-    each framed as UTF-8 path, one zero byte, the file's bytes (docs/pack-format.md)."""
-    digest = hashlib.sha256()
-    for path in CONTENT_FILES:
-        digest.update(path.encode() + b"\0" + files[path])
-    return digest.hexdigest()[:12]
 
 
 def pack_version(revision: int, digest: str) -> str:
@@ -192,6 +164,9 @@ def build_pack(scenario: Scenario, version: str | None = None,
     if version is None:
         digest = content_digest(files)
         version = pack_version(next_revision(previous_version, digest), digest)
+    vectors = generate(scenario, pack_version=version, content_digest=content_digest(files))
+    files[CONFORMANCE_FILE] = json_bytes(vectors)
+    files[CONFORMANCE_SCHEMA_FILE] = json_bytes(CONFORMANCE_SCHEMA)
     manifest = make_manifest(scenario, files, version)
     files[MANIFEST] = manifest_bytes(manifest)
     return BuiltPack(f"{scenario.id}.tcpack", write_zip(files), manifest)

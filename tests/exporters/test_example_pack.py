@@ -28,7 +28,8 @@ def test_example_pack_is_the_default_scenario(tmp_path):
     assert manifest["pack"]["id"] == "default_4p"
     assert {f["path"] for f in manifest["files"]} == {
         "board.svg", "catalog.json", "map.json", "preview.png", "ruleset.json",
-        "scenario.json", *(f"schemas/{name}" for name in PACK_SCHEMAS)}
+        "scenario.json", "conformance.json", "schemas/conformance.schema.json",
+        *(f"schemas/{name}" for name in PACK_SCHEMAS)}
     assert manifest["pack"]["revision"] == 0
 
 

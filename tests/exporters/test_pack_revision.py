@@ -10,7 +10,8 @@ import pytest
 
 from engine.paths import CONTENT_DIR, SCHEMA_DIR
 from exporters.base import ExportOptions, get
-from exporters.pack import build_pack_from_file, content_digest, next_revision, pack_version
+from exporters.pack import build_pack_from_file, next_revision, pack_version
+from exporters.packcontent import content_digest
 from exporters.pipeline import build
 from packs.errors import PackError
 from packs.format import PACK_SCHEMAS
