@@ -19,11 +19,13 @@ schema is `CONFORMANCE_SCHEMA` (written beside the vectors as `*.schema.json`).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from engine.hexes import Hex
 from engine.model import GameMap, Scenario
 from engine.rules.actions import Action, Surrender
 from engine.rules.dice import Dice, seed_state
@@ -31,11 +33,14 @@ from engine.rules.game import Game
 from engine.rules.playout import random_action
 from engine.rules.serialize import to_json
 from engine.rules.state import State
+from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.pack import build_pack
+from exporters.packcontent import content_digest, content_files
 
 SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
+CONFORMANCE_FILE = "conformance.json"
+CONFORMANCE_SCHEMA_FILE = "schemas/conformance.schema.json"
 MAX_ROUNDS = 12
 _APPLY_VERBS = {"move": 3, "board": 2, "unload": 2, "enter": 2, "capture": 3, "attack": 3,
                 "fight": 6, "buy": 3, "repair": 2, "gift": 2, "end_phase": 4, "surrender": 1,
@@ -87,66 +92,184 @@ def victory_of(state: Any) -> dict[str, Any]:
             "forts_to_win": state.game.forts_to_win}
 
 
+AREAS = ("setup", "movement", "contact", "water", "last_step", "forts", "capture", "transport",
+         "combat", "pincer", "encirclement", "scatter", "money", "victory", "variants",
+         "special_units")
+# Cases kept per rule area beyond the regular samples, so rare situations are covered too.
+AREA_TARGET = 8
+_MOVE_VERBS = {"move", "enter", "capture", "board", "unload"}
+_RARE_VERBS = {"capture", "board", "unload", "repair", "gift", "fight", "assign", "place", "hq"}
+
+
+def game_plan(scenario: Scenario, seed: str) -> list[dict[str, Any]]:
+    """The games the vectors come from: a full setup, quick setups with several seeds, and
+    one game per variant the engine plays that this ruleset has."""
+    plan: list[dict[str, Any]] = [{"seed": f"{seed}:full", "setup": "full", "variants": []}]
+    plan += [{"seed": f"{seed}:{n}", "setup": "quick", "variants": []} for n in range(1, 5)]
+    ruleset_variants = scenario.ruleset.variants if scenario.ruleset else {}
+    for variant_id in sorted(ruleset_variants):
+        if variant_id in VARIANTS and VARIANTS[variant_id].implemented:
+            plan.append({"seed": f"{seed}:{variant_id}", "setup": "quick",
+                         "variants": [variant_id]})
+    return plan
+
+
+def _game(scenario: Scenario, options: dict[str, Any]) -> Game:
+    return Game(scenario, seed=options["seed"], setup=options["setup"],
+                variants=tuple(options["variants"]))
+
+
+def _areas(game: Game, snapshot: dict[str, Any], case: dict[str, Any]) -> list[str]:
+    """The rule areas a case exercises (derived from the state, the question and the answer)."""
+    areas: set[str] = set()
+    units = {u["id"]: u for u in snapshot["units"]}
+    kind, expected = case["kind"], case["expected"]
+    verb = case.get("action", "").split(" ")[0]
+    asked = case.get("unit") or [*case.get("action", "").split(" "), ""][1]
+    if snapshot["phase"] == "setup" or verb in ("assign", "place", "hq"):
+        areas.add("setup")
+    if game.variants:
+        areas.add("variants")
+    if kind == "victory" or (kind == "apply" and expected["winner"] is not None):
+        areas.add("victory")
+    if verb in ("buy", "repair", "gift") or snapshot["phase"] == "money":
+        areas.add("money")
+    if verb in ("attack", "fight") or snapshot["phase"] in ("declare", "combat"):
+        areas.add("combat")
+    if verb in ("board", "unload") or any(u["cargo"] for u in snapshot["units"]):
+        areas.add("transport")
+    moves = expected.get("moves", []) if kind == "legal_moves" else []
+    if kind == "legal_moves" or verb in _MOVE_VERBS:
+        areas.add("movement")
+    if verb in ("enter", "capture") or any(m["kind"] in ("enter", "capture") for m in moves):
+        areas.add("forts")
+    if verb == "capture" or any(m["kind"] == "capture" for m in moves):
+        areas.add("capture")
+    if any(m["kind"] == "board" for m in moves):
+        areas.add("transport")
+    unit = units.get(asked)
+    if unit is not None:
+        utype = game.catalog.units.get(unit["type"])
+        if utype is not None and utype.special:
+            areas.add("special_units")
+        if moves and utype is not None:
+            if any(m["cost"] > float(utype.speed) for m in moves):
+                areas.add("last_step")
+            if any(game.map.terrain_at(Hex(*m["to"]["axial"])) == "water" for m in moves):
+                areas.add("water")
+        if "movement" in areas and unit["hex"] is not None:
+            here = Hex(*unit["hex"])
+            team = game.team_of[unit["nation"]]
+            enemies = {tuple(u["hex"]) for u in snapshot["units"] if u["hex"] is not None
+                       and game.team_of[u["nation"]] != team}
+            near = {here} | {Hex(*m["to"]["axial"]) for m in moves}
+            if any((n.q, n.r) in enemies for h in near for n in h.neighbors()):
+                areas.add("contact")
+    for entry in expected.get("log", []) if kind == "apply" else []:
+        if entry.get("event") == "combat" and entry.get("bonus") in ("pincer", "encirclement"):
+            areas.add(entry["bonus"])
+        if entry.get("event") == "scatter":
+            areas.add("scatter")
+    return sorted(areas)
+
+
 def generate(scenario: Scenario, seed: str | None = None, pack_version: str | None = None,
-             max_cases: int = 60) -> dict[str, Any]:
-    """Conformance vectors of one scenario from a seeded random game on the reference engine."""
+             max_cases: int = 25, content_digest: str | None = None) -> dict[str, Any]:
+    """Conformance vectors of one scenario from seeded random games on the reference engine:
+    regular samples of every kind from each game, plus cases kept because they exercise a
+    rule area (AREAS) that has fewer than AREA_TARGET cases so far. `max_cases` caps the
+    regular samples of each game."""
     seed = seed or f"conformance:{scenario.id}"
-    game = Game(scenario, seed=seed, setup="quick")
-    state = game.new_initial_state()
-    rng = Dice(seed_state(f"player:{seed}"))
     cases: list[dict[str, Any]] = []
-    counts: Counter[str] = Counter()
-
-    def add(kind: str, snapshot: dict[str, Any], **fields: Any) -> None:
-        cases.append({"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind,
-                      "state": snapshot, **fields})
-
-    step = 0
-    while not state.is_terminal() and len(cases) < max_cases:
-        action = Surrender() if state.round > MAX_ROUNDS else random_action(state, rng)
-        snapshot = None
-        if action.verb == "move" and counts["legal_moves"] < 8:
-            snapshot = _state_json(state)
-            counts["legal_moves"] += 1
-            add("legal_moves", snapshot, unit=action.unit,
-                expected={"moves": moves_of(state, action.unit)})
-        if state.phase in ("declare", "combat", "money") and step % 5 == 0 and \
-                counts["legal_actions"] < 6:
-            snapshot = snapshot or _state_json(state)
-            counts["legal_actions"] += 1
-            add("legal_actions", snapshot,
-                expected={"actions": sorted(str(a) for a in state.legal_actions())})
-        if step % 40 == 0 and counts["victory"] < 3:
-            snapshot = snapshot or _state_json(state)
-            counts["victory"] += 1
-            add("victory", snapshot, expected=victory_of(state))
-        record = counts[f"apply:{action.verb}"] < _APPLY_VERBS.get(action.verb, 1)
-        if record:
-            snapshot = snapshot or _state_json(state)
-            counts[f"apply:{action.verb}"] += 1
-        log_from = len(state.log)
-        state.apply_action(action)
-        if record and snapshot is not None:
-            add("apply", snapshot, action=str(action),
-                expected=outcome(snapshot, state, log_from))
-        step += 1
-    if state.is_terminal():
-        add("victory", _state_json(state), expected=victory_of(state))
+    per_area: Counter[str] = Counter()
+    for options in game_plan(scenario, seed):
+        _play(scenario, options, cases, per_area, max_cases)
     return {
         "$schema": SCHEMA_ID,
         "schema_version": 1,
         "created_by": f"trenchclub-studio {__version__}",
         "scenario": {"id": scenario.id, "pack_version": pack_version,
+                     "content_digest": content_digest,
                      "ruleset_version": f"{scenario.ruleset.id}@1" if scenario.ruleset else None},
         "seed": seed,
+        "areas": {area: per_area[area] for area in AREAS},
         "cases": cases,
     }
 
 
+def _without_last_step(scenario: Scenario, options: dict[str, Any]) -> Game:
+    """The same game with the last-step-onto-meadow rule switched off (to see where it
+    changes an answer)."""
+    assert scenario.ruleset is not None
+    ruleset = dataclasses.replace(scenario.ruleset, last_step_to_meadow=10_000)
+    return _game(dataclasses.replace(scenario, ruleset=ruleset), options)
+
+
+def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any]],
+          per_area: Counter[str], max_cases: int) -> None:
+    game = _game(scenario, options)
+    twin = _without_last_step(scenario, options)
+    state = game.new_initial_state()
+    rng = Dice(seed_state(f"player:{options['seed']}"))
+    counts: Counter[str] = Counter()
+    regular = 0
+
+    def offer(kind: str, snapshot: dict[str, Any], sampled: bool, extra: tuple[str, ...] = (),
+              **fields: Any) -> bool:
+        nonlocal regular
+        case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind, "game": options,
+                "state": snapshot, **fields}
+        areas = sorted(set(_areas(game, snapshot, case)) | set(extra))
+        rare = any(per_area[a] < AREA_TARGET for a in areas)
+        if not (sampled and regular < max_cases) and not rare:
+            return False
+        regular += sampled
+        case["areas"] = areas
+        per_area.update(areas)
+        cases.append(case)
+        return True
+
+    step = 0
+    while not state.is_terminal():
+        action = Surrender() if state.round > MAX_ROUNDS else random_action(state, rng)
+        snapshot: dict[str, Any] | None = None
+        if action.verb in _MOVE_VERBS - {"unload"} and hasattr(action, "unit") and (
+                counts["legal_moves"] < 8 or step % 4 == 0):
+            snapshot = _state_json(state)
+            moves = moves_of(state, action.unit)
+            plain = moves_of(State.from_json(twin, snapshot), action.unit)
+            extra = ("last_step",) if plain != moves else ()
+            counts["legal_moves"] += offer("legal_moves", snapshot, counts["legal_moves"] < 8,
+                                           extra, unit=action.unit, expected={"moves": moves})
+        if state.phase in ("setup", "declare", "combat", "money") and step % 5 == 0:
+            snapshot = snapshot or _state_json(state)
+            counts["legal_actions"] += offer(
+                "legal_actions", snapshot, counts["legal_actions"] < 6,
+                expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        if step % 40 == 0:
+            snapshot = snapshot or _state_json(state)
+            counts["victory"] += offer("victory", snapshot, counts["victory"] < 3,
+                                       expected=victory_of(state))
+        before = snapshot or (state.clone() if step % 2 == 0 or action.verb in _RARE_VERBS
+                              else None)
+        log_from = len(state.log)
+        state.apply_action(action)
+        sampled = counts[f"apply:{action.verb}"] < _APPLY_VERBS.get(action.verb, 1)
+        events = {e.to_json().get("event") for e in state.log[log_from:]}
+        if before is not None and (sampled or action.verb in _RARE_VERBS
+                                   or events & {"scatter", "game_over"}):
+            shot = before if isinstance(before, dict) else _state_json(before)
+            counts[f"apply:{action.verb}"] += offer(
+                "apply", shot, sampled, action=str(action),
+                expected=outcome(shot, state, log_from))
+        step += 1
+    offer("victory", _state_json(state), True, expected=victory_of(state))
+
+
 def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | None:
     """Run one case on the reference engine; None when it agrees, else what differs."""
-    game = Game(scenario, seed=seed, setup="quick")
-    state = State.from_json(game, case["state"])
+    options = case.get("game") or {"seed": seed, "setup": "quick", "variants": []}
+    state = State.from_json(_game(scenario, options), case["state"])
     kind = case["kind"]
     if kind == "legal_moves":
         got: Any = {"moves": moves_of(state, case["unit"])}
@@ -174,7 +297,8 @@ CONFORMANCE_SCHEMA: dict[str, Any] = {
                    "schema savegame.schema.json, axial hexes, empty history and log) and a "
                    "question; `expected` is the reference answer.",
     "type": "object",
-    "required": ["$schema", "schema_version", "created_by", "scenario", "seed", "cases"],
+    "required": ["$schema", "schema_version", "created_by", "scenario", "seed", "areas",
+                 "cases"],
     "additionalProperties": False,
     "properties": {
         "$schema": {"const": SCHEMA_ID},
@@ -182,16 +306,25 @@ CONFORMANCE_SCHEMA: dict[str, Any] = {
         "created_by": {"type": "string"},
         "seed": {"type": "string", "description": "Game seed of the states' dice."},
         "scenario": {
-            "type": "object", "required": ["id", "pack_version", "ruleset_version"],
+            "type": "object",
+            "required": ["id", "pack_version", "content_digest", "ruleset_version"],
             "additionalProperties": False,
             "properties": {
                 "id": {"type": "string", "description": "Scenario (and pack) id."},
-                "pack_version": {"type": ["string", "null"],
-                                 "description": "Version of the map pack with the content."},
+                "pack_version": {"type": ["string", "null"], "maxLength": 100,
+                                 "description": "Version of the pack the vectors ship in "
+                                                "(null outside a pack)."},
+                "content_digest": {"type": ["string", "null"], "pattern": "^[0-9a-f]{12}$",
+                                   "description": "Digest of the content files (the "
+                                                  "version's build metadata)."},
                 "ruleset_version": {"type": ["string", "null"]},
             },
         },
-        "cases": {"type": "array", "items": {"$ref": "#/$defs/case"}},
+        "areas": {"type": "object", "description": "Cases per rule area.",
+                  "propertyNames": {"enum": list(AREAS)},
+                  "additionalProperties": {"type": "integer", "minimum": 0,
+                                           "maximum": 100000}},
+        "cases": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/$defs/case"}},
     },
     "$defs": {
         "hex": {
@@ -204,9 +337,19 @@ CONFORMANCE_SCHEMA: dict[str, Any] = {
             },
         },
         "case": {
-            "type": "object", "required": ["id", "kind", "state", "expected"],
+            "type": "object", "required": ["id", "kind", "game", "areas", "state", "expected"],
             "properties": {
                 "id": {"type": "string"},
+                "game": {"type": "object", "description": "How to create the game the state "
+                         "belongs to: its dice seed, setup mode and extra variants.",
+                         "required": ["seed", "setup", "variants"],
+                         "additionalProperties": False,
+                         "properties": {"seed": {"type": "string"},
+                                        "setup": {"enum": ["full", "quick"]},
+                                        "variants": {"type": "array",
+                                                     "items": {"type": "string"}}}},
+                "areas": {"type": "array", "items": {"enum": list(AREAS)},
+                          "description": "Rule areas the case exercises."},
                 "kind": {"enum": ["legal_moves", "legal_actions", "apply", "victory"]},
                 "state": {"type": "object", "description": "Saved-game JSON."},
                 "unit": {"type": "string", "description": "legal_moves: the unit asked."},
@@ -242,17 +385,26 @@ CONFORMANCE_SCHEMA: dict[str, Any] = {
 }
 
 
-def _json_bytes(data: Any) -> bytes:
+def json_bytes(data: Any) -> bytes:
+    """Vectors or their schema as sorted-key UTF-8 JSON, one case per line (compact: the
+    states make the vectors large)."""
+    if isinstance(data, dict) and "cases" in data:
+        head = {k: v for k, v in data.items() if k != "cases"}
+        body = json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        cases = ",\n".join(json.dumps(c, ensure_ascii=False, sort_keys=True,
+                                      separators=(",", ":")) for c in data["cases"])
+        return (body[:-1] + ',"cases":[\n' + cases + "\n]}\n").encode()
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
 
 
 def export_conformance(scenario: Scenario, out_path: Path) -> Path:
-    """Write the vectors of a scenario and their schema (`NAME.schema.json`) beside them."""
-    version = build_pack(scenario).manifest["pack"]["version"]
+    """Write the vectors of a scenario and their schema (`NAME.schema.json`) beside them.
+    Outside a pack the revision is unknown, so the vectors name the content digest only."""
+    digest = content_digest(content_files(scenario))
     out_path = Path(out_path)
     schema_path = out_path.with_name(out_path.stem + ".schema.json")
-    atomic_write_bytes(schema_path, _json_bytes(CONFORMANCE_SCHEMA))
-    return atomic_write_bytes(out_path, _json_bytes(generate(scenario, pack_version=version)))
+    atomic_write_bytes(schema_path, json_bytes(CONFORMANCE_SCHEMA))
+    return atomic_write_bytes(out_path, json_bytes(generate(scenario, content_digest=digest)))
 
 
 class ConformanceExporter:

@@ -10,35 +10,43 @@ beside it, so an extracted pack loads like any content directory. See docs/pack-
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.content import (
-    catalog_to_dict,
-    dump_canonical,
     load_scenario,
-    map_to_dict,
-    ruleset_to_dict,
-    scenario_to_dict,
 )
-from engine.model import Catalog, GameMap, Scenario
+from engine.model import GameMap, Scenario
+from engine.paths import SCHEMA_DIR
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import build_board
+from exporters.conformance import (
+    CONFORMANCE_FILE,
+    CONFORMANCE_SCHEMA,
+    CONFORMANCE_SCHEMA_FILE,
+    generate,
+    json_bytes,
+)
+from exporters.packcontent import content_digest, content_files
 from exporters.png import png_bytes, render_board
 from exporters.svg import board_to_svg
-from packs.format import CONTENT_FILES, FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA
+from packs.errors import PackError
+from packs.format import FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA, PACK_SCHEMAS
+from packs.reader import read_pack
 from packs.safezip import write_zip
 
 PREVIEW_WIDTH_PX = 1200
+_VERSION = re.compile(r"^[0-9]+\.([0-9]{1,9})\.[0-9]+(?:[-+][0-9A-Za-z.-]+)?$")
 BOARD_HEX_MM = 30.0
 KIND_OF_FILE = {
     "scenario.json": "scenario", "map.json": "map", "ruleset.json": "ruleset",
     "catalog.json": "catalog", "board.svg": "print", "preview.png": "image",
+    "conformance.json": "other",
 }
 
 
@@ -55,16 +63,6 @@ class BuiltPack:
         return hashlib.sha256(self.data).hexdigest()
 
 
-def catalog_subset(catalog: Catalog, nations: set[str]) -> Catalog:
-    """The catalog restricted to unit types that one of `nations` can field."""
-    units = {uid: u for uid, u in sorted(catalog.units.items()) if nations & set(u.nations)}
-    return Catalog(catalog.id, dict(catalog.name), units)
-
-
-def _canonical_json(data: dict[str, Any]) -> bytes:
-    return dump_canonical(data, "json").encode("utf-8")
-
-
 def _text(value: dict[str, str] | str | None, fallback: str) -> dict[str, str]:
     if isinstance(value, dict) and value.get("de") and value.get("en"):
         return {"de": value["de"], "en": value["en"]}
@@ -72,24 +70,19 @@ def _text(value: dict[str, str] | str | None, fallback: str) -> dict[str, str]:
     return {"de": text, "en": text}
 
 
+def schema_files() -> dict[str, bytes]:
+    """The JSON Schemas of every JSON file in a pack, as `schemas/NAME.schema.json` (NAME is
+    the last segment of the files' `$schema` address), so a client needs nothing else."""
+    return {f"schemas/{name}": (SCHEMA_DIR / name).read_bytes() for name in PACK_SCHEMAS}
+
+
 def pack_files(scenario: Scenario) -> dict[str, bytes]:
-    """Every file of the pack of a loaded scenario except the manifest."""
-    if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
-        raise ValueError("the scenario's references are not resolved; load it with load_scenario")
-    nations = {seat.nation for seat in scenario.seats}
-    scen = copy.copy(scenario)
-    scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
-    map_json = _canonical_json(map_to_dict(scenario.map))
-    svg, png = _pictures(hashlib.sha256(map_json).hexdigest(), scenario.map)
-    return {
-        "scenario.json": _canonical_json(scenario_to_dict(scen)),
-        "map.json": map_json,
-        "ruleset.json": _canonical_json(ruleset_to_dict(scenario.ruleset)),
-        "catalog.json": _canonical_json(catalog_to_dict(catalog_subset(scenario.catalog,
-                                                                       nations))),
-        "board.svg": svg,
-        "preview.png": png,
-    }
+    """Every file of the pack of a loaded scenario except the manifest and the conformance
+    vectors (which name the pack's version)."""
+    files = content_files(scenario)
+    assert scenario.map is not None
+    svg, png = _pictures(hashlib.sha256(files["map.json"]).hexdigest(), scenario.map)
+    return {**files, "board.svg": svg, "preview.png": png, **schema_files()}
 
 
 _PICTURES: dict[str, tuple[bytes, bytes]] = {}
@@ -107,6 +100,28 @@ def _pictures(key: str, game_map: GameMap) -> tuple[bytes, bytes]:
     return _PICTURES[key]
 
 
+def pack_version(revision: int, digest: str) -> str:
+    """The version of a pack: `1.REVISION.0+DIGEST` (semver; build metadata is the digest)."""
+    return f"1.{revision}.0+{digest}"
+
+
+def revision_of(version: str) -> int:
+    """The revision a pack version carries (its minor number); ValueError if it has none."""
+    match = _VERSION.match(version)
+    if match is None:
+        raise ValueError(f"not a pack version: {version!r}")
+    return int(match.group(1))
+
+
+def next_revision(previous_version: str | None, digest: str) -> int:
+    """The revision of a pack whose content has `digest`, after a pack of `previous_version`
+    at the same place: the same while the content is the same, one more when it changed."""
+    if previous_version is None or _VERSION.match(previous_version) is None:
+        return 0
+    same = previous_version.endswith(f"+{digest}")
+    return revision_of(previous_version) + (0 if same else 1)
+
+
 def make_manifest(scenario: Scenario, files: dict[str, bytes], version: str) -> dict[str, Any]:
     """The manifest of a pack (schema pack-manifest.schema.json)."""
     game_map = scenario.map
@@ -114,6 +129,7 @@ def make_manifest(scenario: Scenario, files: dict[str, bytes], version: str) -> 
     pack: dict[str, Any] = {
         "id": scenario.id,
         "version": version,
+        "revision": revision_of(version),
         "name": _text(scenario.name, scenario.id),
         "authors": [game_map.author or "unknown"],
         "license": game_map.license or "unspecified",
@@ -140,22 +156,36 @@ def manifest_bytes(manifest: dict[str, Any]) -> bytes:
     return (json.dumps(manifest, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
 
 
-def build_pack(scenario: Scenario, version: str | None = None) -> BuiltPack:
-    """The pack of a loaded scenario. Without `version`, 1.0.0 plus a content hash."""
+def build_pack(scenario: Scenario, version: str | None = None,
+               previous_version: str | None = None) -> BuiltPack:
+    """The pack of a loaded scenario. Without `version`, `1.REVISION.0+DIGEST`, the revision
+    following `previous_version` (the pack this one replaces; None: revision 0)."""
     files = pack_files(scenario)
     if version is None:
-        digest = hashlib.sha256()
-        for path in CONTENT_FILES:
-            digest.update(path.encode() + b"\0" + files[path])
-        version = f"1.0.0+{digest.hexdigest()[:12]}"
+        digest = content_digest(files)
+        version = pack_version(next_revision(previous_version, digest), digest)
+    vectors = generate(scenario, pack_version=version, content_digest=content_digest(files))
+    files[CONFORMANCE_FILE] = json_bytes(vectors)
+    files[CONFORMANCE_SCHEMA_FILE] = json_bytes(CONFORMANCE_SCHEMA)
     manifest = make_manifest(scenario, files, version)
     files[MANIFEST] = manifest_bytes(manifest)
     return BuiltPack(f"{scenario.id}.tcpack", write_zip(files), manifest)
 
 
-def build_pack_from_file(path: Path, version: str | None = None) -> BuiltPack:
+def build_pack_from_file(path: Path, version: str | None = None,
+                         previous_version: str | None = None) -> BuiltPack:
     """Load a scenario file (raises engine.content.ContentError) and build its pack."""
-    return build_pack(load_scenario(path), version)
+    return build_pack(load_scenario(path), version, previous_version)
+
+
+def existing_version(path: Path, pack_id: str) -> str | None:
+    """The version of the pack already at `path` if it is a sound pack of `pack_id` (read with
+    the safe reader), else None: the next build continues its revisions."""
+    try:
+        manifest, _ = read_pack(path)
+    except (PackError, OSError):
+        return None
+    return manifest["pack"]["version"] if manifest["pack"]["id"] == pack_id else None
 
 
 class PackExporter:
@@ -167,8 +197,9 @@ class PackExporter:
 
     def export(self, source: Any, out_path: Path, options: ExportOptions) -> Path:
         """Write the pack of a loaded Scenario (or a scenario file path)."""
-        pack = (build_pack(source) if isinstance(source, Scenario)
-                else build_pack_from_file(Path(source)))
+        scenario = source if isinstance(source, Scenario) else load_scenario(Path(source))
+        pack = build_pack(scenario, previous_version=existing_version(Path(out_path),
+                                                                      scenario.id))
         return atomic_write_bytes(out_path, pack.data)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,10 +61,45 @@ class Tiling:
     def step_y(self) -> float:
         return self.area_h - OVERLAP_MM
 
+    origin_x: float = 0.0
+    origin_y: float = 0.0
+
     @property
     def pages(self) -> int:
         """Board pages (the page map comes on top)."""
         return self.cols * self.rows
+
+    def page_box(self, i: int, j: int) -> tuple[float, float, float, float]:
+        """The printable area of page (column i, row j) in board mm: x, y, width, height."""
+        return (self.origin_x + i * self.step_x, self.origin_y + j * self.step_y,
+                self.area_w, self.area_h)
+
+
+@dataclass(frozen=True)
+class PagePart:
+    """The part of the board on one page: page origin and the board rectangle it prints."""
+
+    x0: float  # board mm at the page's printable top-left corner (may be < 0: the grid is
+    y0: float  # centred on the board, so the outer pages hold a real share of it)
+    bx0: float
+    by0: float
+    bx1: float
+    by1: float
+
+    @property
+    def width(self) -> float:
+        return self.bx1 - self.bx0
+
+    @property
+    def height(self) -> float:
+        return self.by1 - self.by0
+
+
+def page_part(t: Tiling, i: int, j: int, board_w: float, board_h: float) -> PagePart:
+    """The board part page (column i, row j) of a tiling prints."""
+    x0, y0, w, h = t.page_box(i, j)
+    return PagePart(x0, y0, max(x0, 0.0), max(y0, 0.0), min(x0 + w, board_w),
+                    min(y0 + h, board_h))
 
 
 def _count(length: float, area: float) -> int:
@@ -86,7 +121,11 @@ def plan_tiling(board_w: float, board_h: float, paper: str) -> Tiling:
         if best is None or t.pages < best.pages:
             best = t
     assert best is not None
-    return best
+    # Centre the page grid on the board: the slack is shared by the first and last page of
+    # each direction, so none of them holds only a sliver of board.
+    slack_x = (best.cols - 1) * best.step_x + best.area_w - board_w
+    slack_y = (best.rows - 1) * best.step_y + best.area_h - board_h
+    return replace(best, origin_x=-slack_x / 2, origin_y=-slack_y / 2)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -165,9 +204,9 @@ def _crosses(board: Board, t: Tiling) -> list[tuple[float, float]]:
     ys = [y for y in _every(board.height)]
     xs = [x for x in _every(board.width)]
     for i in range(1, t.cols):
-        out.extend((i * t.step_x + OVERLAP_MM / 2, y) for y in ys)
+        out.extend((t.origin_x + i * t.step_x + OVERLAP_MM / 2, y) for y in ys)
     for j in range(1, t.rows):
-        out.extend((x, j * t.step_y + OVERLAP_MM / 2) for x in xs)
+        out.extend((x, t.origin_y + j * t.step_y + OVERLAP_MM / 2) for x in xs)
     return out
 
 
@@ -213,57 +252,87 @@ def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
     for j in range(t.rows):
         for i in range(t.cols):
             pdf.add_page()
-            x0, y0 = i * t.step_x, j * t.step_y
-            w = min(t.area_w, board.width - x0)
-            h = min(t.area_h, board.height - y0)
-            dx, dy = PAGE_MARGIN_MM - x0, PAGE_MARGIN_MM - y0
+            part = page_part(t, i, j, board.width, board.height)
+            dx, dy = PAGE_MARGIN_MM - part.x0, PAGE_MARGIN_MM - part.y0
             visible = [s for s, b in zip(shapes, boxes, strict=True)
-                       if b[2] >= x0 and b[0] <= x0 + w and b[3] >= y0 and b[1] <= y0 + h]
-            with pdf.rect_clip(PAGE_MARGIN_MM, PAGE_MARGIN_MM, w, h):
+                       if b[2] >= part.bx0 and b[0] <= part.bx1 and b[3] >= part.by0
+                       and b[1] <= part.by1]
+            with pdf.rect_clip(part.bx0 + dx, part.by0 + dy, part.width, part.height):
                 painter.draw(visible, dx, dy)
                 for cx, cy in crosses:
-                    if x0 - 5 <= cx <= x0 + w + 5 and y0 - 5 <= cy <= y0 + h + 5:
+                    if (part.bx0 - 5 <= cx <= part.bx1 + 5
+                            and part.by0 - 5 <= cy <= part.by1 + 5):
                         _cross(pdf, cx + dx, cy + dy)
-            _page_furniture(pdf, t, i, j, w, h, board.title)
+            _page_furniture(pdf, t, i, j, part, board.title)
     out = pdf.output()
     return bytes(out)
 
 
-def _page_furniture(pdf: FPDF, t: Tiling, i: int, j: int, w: float, h: float,
-                    title: str) -> None:
+def _page_furniture(pdf: FPDF, t: Tiling, i: int, j: int, part: PagePart, title: str) -> None:
     m = PAGE_MARGIN_MM
+    top, bottom = m + part.by0 - part.y0, m + part.by1 - part.y0
+    left, right = m + part.bx0 - part.x0, m + part.bx1 - part.x0
     number = 2 + j * t.cols + i
     pdf.set_draw_color(*_rgb(MARK))
     pdf.set_line_width(0.3)
     pdf.set_dash_pattern(2, 1.5)
     if i > 0:
-        pdf.line(m + OVERLAP_MM / 2, m - 4, m + OVERLAP_MM / 2, m + h + 4)
+        pdf.line(m + OVERLAP_MM / 2, top - 4, m + OVERLAP_MM / 2, bottom + 4)
     if j > 0:
-        pdf.line(m - 4, m + OVERLAP_MM / 2, m + w + 4, m + OVERLAP_MM / 2)
+        pdf.line(left - 4, m + OVERLAP_MM / 2, right + 4, m + OVERLAP_MM / 2)
     pdf.set_dash_pattern()
     pdf.set_font("Helvetica", "", 7)
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
-    pdf.text(m, t.page_h - m / 2 + 1,
-             _latin1(f"{title} - page {number} of {t.pages + 1} - row {j + 1}, column {i + 1} "
-                     f"of {t.rows}x{t.cols}"))
+    footer = _fit(pdf, f"{title} - page {number} of {t.pages + 1} - row {j + 1}, column "
+                       f"{i + 1} of {t.rows}x{t.cols}", t.page_w - 2 * m - 95)
+    pdf.text(m, t.page_h - m / 2 + 1, footer)
     hints = []
     if i > 0:
         hints.append(f"cut the left dashed line, lay over page {number - 1}")
     if j > 0:
         hints.append(f"cut the top dashed line, lay over page {number - t.cols}")
     if hints:
-        pdf.text(m, m / 2 + 1, _latin1("; ".join(hints) + " - match the crosses"))
+        pdf.text(m, m / 2 + 1, _fit(pdf, "; ".join(hints) + " - match the crosses",
+                                    t.page_w - 2 * m))
     _scale_bar(pdf, t.page_w - m - 90, t.page_h - m / 2)
+
+
+def _fit(pdf: FPDF, text: str, width: float) -> str:
+    """`text` (Latin-1) shortened with '...' to fit `width` mm in the current font."""
+    text = _latin1(text)
+    if pdf.get_string_width(text) <= width:
+        return text
+    while text and pdf.get_string_width(text + "...") > width:
+        text = text[:-1]
+    return text + "..."
+
+
+def wrap_lines(pdf: FPDF, text: str, width: float) -> list[str]:
+    """`text` (Latin-1) broken at spaces into lines no wider than `width` mm in the current
+    font; a single word wider than that is shortened with '...'."""
+    lines: list[str] = []
+    current = ""
+    for word in _latin1(text).split():
+        candidate = f"{current} {word}" if current else word
+        if current and pdf.get_string_width(candidate) > width:
+            lines.append(current)
+            candidate = word
+        current = candidate if pdf.get_string_width(candidate) <= width else _fit(
+            pdf, candidate, width)
+    if current:
+        lines.append(current)
+    return lines
 
 
 def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     pdf.add_page()
     m = PAGE_MARGIN_MM
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
+    text_w = t.page_w - 2 * m
     pdf.set_font("Times", "B", 18)
-    pdf.text(m, m + 6, _latin1(board.title))
+    pdf.text(m, m + 6, _fit(pdf, board.title, text_w))
     pdf.set_font("Helvetica", "", 9)
-    lines = [
+    paragraphs = [
         f"Print-and-play board: {board.width:.0f} x {board.height:.0f} mm, hexes "
         f"{board.hex_mm:g} mm across, {t.pages} {t.paper} pages "
         f"({t.rows} rows x {t.cols} columns) after this page map.",
@@ -272,10 +341,12 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
         f"Pages overlap by {OVERLAP_MM:g} mm. Cut each page along its dashed left/top line, "
         "lay it over its neighbour so the red crosses match, and tape from the back.",
     ]
+    lines = [line for p in paragraphs for line in wrap_lines(pdf, p, text_w)]
     for n, line in enumerate(lines):
-        pdf.text(m, m + 14 + 5 * n, _latin1(line))
-    _legend(pdf, m, m + 14 + 5 * len(lines))
-    top = m + 14 + 5 * len(lines) + 9
+        pdf.text(m, m + 14 + 4.2 * n, line)
+    legend_y = m + 14 + 4.2 * len(lines)
+    rows = _legend(pdf, m, legend_y, text_w)
+    top = legend_y + 6.5 * rows + 3
     avail_w, avail_h = t.page_w - 2 * m, t.page_h - top - m - 8
     k = min(avail_w / board.width, avail_h / board.height)
     ox, oy = m + (avail_w - board.width * k) / 2, top
@@ -285,13 +356,13 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     pdf.set_line_width(0.4)
     for j in range(t.rows):
         for i in range(t.cols):
-            x0, y0 = i * t.step_x, j * t.step_y
-            w = min(t.area_w, board.width - x0)
-            h = min(t.area_h, board.height - y0)
+            part = page_part(t, i, j, board.width, board.height)
             pdf.set_draw_color(*_rgb(MARK))
-            pdf.rect(ox + x0 * k, oy + y0 * k, w * k, h * k, style="D")
+            pdf.rect(ox + part.bx0 * k, oy + part.by0 * k, part.width * k, part.height * k,
+                     style="D")
             label = str(2 + j * t.cols + i)
-            cx, cy = ox + (x0 + w / 2) * k, oy + (y0 + h / 2) * k
+            cx = ox + (part.bx0 + part.width / 2) * k
+            cy = oy + (part.by0 + part.height / 2) * k
             pdf.set_fill_color(255, 255, 255)
             pdf.circle(cx, cy, 5, style="DF")
             pdf.set_font("Helvetica", "B", 14)
@@ -300,18 +371,20 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     _scale_bar(pdf, m, t.page_h - m / 2)
 
 
-def _legend(pdf: FPDF, x: float, y: float) -> None:
-    """Terrain and fort swatches in one row."""
+def _legend(pdf: FPDF, x: float, y: float, width: float) -> int:
+    """Terrain and fort swatches in rows that fit `width` mm; returns the number of rows."""
     pdf.set_font("Helvetica", "", 7)
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
     pdf.set_draw_color(*_rgb(PALETTE["grid"]))
     pdf.set_line_width(0.2)
     entries = [*TERRAINS, "fort"]
+    per_row = max(1, int(width // 26))
     for i, name in enumerate(entries):
-        cx, cy = x + i * 26, y
+        cx, cy = x + (i % per_row) * 26, y + (i // per_row) * 6.5
         pdf.set_fill_color(*_rgb(PALETTE[name]))
         pdf.rect(cx, cy, 6, 4.5, style="DF")
         pdf.text(cx + 7.5, cy + 3.3, name)
+    return math.ceil(len(entries) / per_row)
 
 
 def map_to_pdf(game_map: GameMap, paper: str = "A4", hex_mm: float = 30.0) -> bytes:

@@ -34,7 +34,7 @@ from exporters.buildcache import (
     read_cache,
     remove_stale_temp_files,
 )
-from exporters.pack import FORMAT_VERSION, build_pack_from_file
+from exporters.pack import FORMAT_VERSION, build_pack_from_file, existing_version
 from packs.paths import UnsafePathError
 
 __all__ = ["CACHE_FILE", "INDEX_FILE", "BuildResult", "build", "content_files"]
@@ -146,8 +146,10 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
             result.skipped.append(name)
             records[name] = old
             continue
+        # The revision continues from the pack this one replaces (cache, else the file).
+        previous = old.entry["version"] if old else existing_version(target, data["id"])
         try:
-            pack = build_pack_from_file(path)
+            pack = build_pack_from_file(path, previous_version=previous)
         except ExportError as err:
             result.problems.append(Problem("build.export_failed", "error", err.message,
                                            err.hint, file=str(path)))

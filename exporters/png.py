@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -15,32 +16,28 @@ from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import Board, Shape, build_board, dash_polyline, smooth_points
 from exporters.limits import check_options, check_png_size
 
-# Below this many output pixels the board is drawn at twice the size and scaled down, which
-# smooths edges (Pillow draws polygons without anti-aliasing).
-_SUPERSAMPLE_BELOW = 12_000_000
+# Every board is drawn at SUPERSAMPLE times the size and averaged down (Pillow draws polygons
+# without anti-aliasing); large boards are drawn in horizontal strips so memory stays bounded.
+SUPERSAMPLE = 3
+_STRIP_PIXELS = 16_000_000  # supersampled pixels per strip
 
-
-_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
-              "/usr/local/share/fonts")
+# The fonts the boards use ship with the project (DejaVu, Bitstream Vera licence, see
+# fonts/LICENSE-DejaVu.txt): the same bytes on every machine, whatever is installed.
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
 _FONT_FILES = {
-    ("sans", False, False): "DejaVuSans.ttf",
-    ("sans", True, False): "DejaVuSans-Bold.ttf",
-    ("serif", False, False): "DejaVuSerif.ttf",
-    ("serif", False, True): "DejaVuSerif-Italic.ttf",
-    ("serif", True, False): "DejaVuSerif-Bold.ttf",
+    ("sans", False): "DejaVuSans.ttf",
+    ("sans", True): "DejaVuSans-Bold.ttf",
+    ("serif", False): "DejaVuSerif-Italic.ttf",
+    ("serif", True): "DejaVuSerif-Italic.ttf",
 }
 
 
 @lru_cache(maxsize=128)
 def _font(px: int, family: str = "sans", bold: bool = False, italic: bool = False
-          ) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    # DejaVu covers umlauts and dashes; Pillow's built-in font is the fallback without it.
-    name = _FONT_FILES.get((family, bold, italic)) or _FONT_FILES[(family, bold, False)]
-    for folder in _FONT_DIRS:
-        path = Path(folder) / name
-        if path.is_file():
-            return ImageFont.truetype(str(path), max(px, 4))
-    return ImageFont.load_default(size=max(px, 4))
+          ) -> ImageFont.FreeTypeFont:
+    """The bundled font for a board text (serif texts are the italic labels)."""
+    name = _FONT_FILES.get((family, bold), _FONT_FILES[("sans", bold)])
+    return ImageFont.truetype(str(FONT_DIR / name), max(px, 4))
 
 
 def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float) -> None:
@@ -98,18 +95,33 @@ def _draw_text(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: flo
 
 
 def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Image.Image:
-    """Rasterise a board at `dpi` (pixels per inch of the real-size board)."""
+    """Rasterise a board at `dpi` (pixels per inch of the real-size board), anti-aliased."""
     k = dpi / 25.4
     w, h = check_png_size(board.width * k, board.height * k, max_pixels)
-    ss = 2 if w * h < _SUPERSAMPLE_BELOW else 1
-    img = Image.new("RGB", (w * ss, h * ss), "#ffffff")
-    draw = ImageDraw.Draw(img)
-    for group in board.groups:
-        for shape in group.shapes:
-            _draw_shape(img, draw, shape, k * ss)
-    if ss > 1:
-        img = img.resize((w, h), Image.Resampling.LANCZOS)
+    ss = SUPERSAMPLE
+    strip_h = max(1, min(h, _STRIP_PIXELS // (w * ss * ss)))
+    img = Image.new("RGB", (w, h), "#ffffff")
+    shapes = [(shape, shape.bbox()) for group in board.groups for shape in group.shapes]
+    for top in range(0, h, strip_h):
+        rows = min(strip_h, h - top)
+        strip = Image.new("RGB", (w * ss, rows * ss), "#ffffff")
+        draw = ImageDraw.Draw(strip)
+        # Pillow draws at integer pixels, so the strip's offset is a whole supersampled pixel.
+        draw_offset = (0, -top * ss)
+        y0, y1 = top / k, (top + rows) / k
+        for shape, (_, min_y, _, max_y) in shapes:
+            if max_y >= y0 - 1 and min_y <= y1 + 1:
+                _draw_shape(strip, draw, _shifted(shape, draw_offset, k * ss), k * ss)
+        img.paste(strip.reduce(ss), (0, top))
     return img
+
+
+def _shifted(shape: Shape, offset: tuple[float, float], k: float) -> Shape:
+    """The shape moved by a pixel offset at scale `k` (pixels per mm)."""
+    if offset == (0, 0):
+        return shape
+    dx, dy = offset[0] / k, offset[1] / k
+    return replace(shape, points=[(x + dx, y + dy) for x, y in shape.points])
 
 
 def png_bytes(img: Image.Image, dpi: float) -> bytes:

@@ -32,25 +32,34 @@ def _smooth_d(points: list[tuple[float, float]]) -> str:
     return " ".join(d)
 
 
+def _text_elements(shape: Shape) -> list[ET.Element]:
+    """A text, and before it its halo as a stroked copy: SVG 1.1 has no `paint-order`, and
+    renderers that ignore it (cairosvg) would paint the stroke over the letters."""
+    x, y = shape.points[0]
+    attrs = {"x": _n(x), "y": _n(y + shape.size * 0.35), "font-size": _n(shape.size),
+             "font-family": _FAMILIES[shape.family], "text-anchor": "middle"}
+    if shape.bold:
+        attrs["font-weight"] = "bold"
+    if shape.italic:
+        attrs["font-style"] = "italic"
+    if shape.rotation:
+        attrs["transform"] = f"rotate({_n(shape.rotation)} {_n(x)} {_n(y)})"
+    out = []
+    if shape.halo:
+        halo = ET.Element("text", {**attrs, "fill": shape.halo, "stroke": shape.halo,
+                                   "stroke-width": _n(shape.size * 0.18),
+                                   "stroke-linejoin": "round", "class": "halo",
+                                   "aria-hidden": "true"})
+        halo.text = shape.text
+        out.append(halo)
+    text = ET.Element("text", {**attrs, "fill": shape.fill or "#000"})
+    text.text = shape.text
+    out.append(text)
+    return out
+
+
 def _element(shape: Shape) -> ET.Element:
     attrs: dict[str, str] = {}
-    if shape.kind == "text":
-        x, y = shape.points[0]
-        attrs = {"x": _n(x), "y": _n(y + shape.size * 0.35), "font-size": _n(shape.size),
-                 "font-family": _FAMILIES[shape.family], "text-anchor": "middle",
-                 "fill": shape.fill or "#000"}
-        if shape.bold:
-            attrs["font-weight"] = "bold"
-        if shape.italic:
-            attrs["font-style"] = "italic"
-        if shape.rotation:
-            attrs["transform"] = f"rotate({_n(shape.rotation)} {_n(x)} {_n(y)})"
-        if shape.halo:
-            attrs.update({"stroke": shape.halo, "stroke-width": _n(shape.size * 0.18),
-                          "paint-order": "stroke", "stroke-linejoin": "round"})
-        el = ET.Element("text", attrs)
-        el.text = shape.text
-        return el
     if shape.kind == "circle":
         x, y = shape.points[0]
         attrs = {"cx": _n(x), "cy": _n(y), "r": _n(shape.radius)}
@@ -90,7 +99,10 @@ def board_to_svg(board: Board) -> bytes:
         attrs.update(group.attrs)
         g = ET.SubElement(root, "g", attrs)
         for shape in group.shapes:
-            g.append(_element(shape))
+            if shape.kind == "text":
+                g.extend(_text_elements(shape))
+            else:
+                g.append(_element(shape))
     ET.indent(root, space=" ")
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8",
                                                                     xml_declaration=False) + b"\n"

@@ -20,8 +20,9 @@ from typing import Any
 
 import numpy as np
 import shapely
+import shapely.ops
 from PIL import Image, ImageDraw
-from shapely.geometry import MultiPolygon
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 
 from engine.content.convert_map import region_spans
 from engine.hexes import Hex
@@ -47,11 +48,17 @@ class TiledGrid:
 
     @classmethod
     def for_map(cls, game_map: GameMap) -> TiledGrid:
-        """The grid for a map, one hex `hex_size` from centre to corner."""
-        s = max(2, round(game_map.layout.hex_size))
+        """The grid for a map, one hex about `hex_size` from centre to corner.
+
+        Tiled halves tile sizes with integer division (a 55 px tile is laid out every 54 px),
+        so the side length and both tile sizes are even: then Tiled's integer layout and the
+        centres below are the same numbers, for any map size.
+        """
+        s = max(2, 2 * round(game_map.layout.hex_size / 2))
+        across = 2 * round(math.sqrt(3) * s / 2)
         if game_map.layout.orientation == "pointy":
-            return cls("pointy", game_map.layout.offset, round(math.sqrt(3) * s), 2 * s, s)
-        return cls("flat", game_map.layout.offset, 2 * s, round(math.sqrt(3) * s), s)
+            return cls("pointy", game_map.layout.offset, across, 2 * s, s)
+        return cls("flat", game_map.layout.offset, 2 * s, across, s)
 
     @property
     def stagger_axis(self) -> str:
@@ -128,6 +135,23 @@ def _outline(grid: TiledGrid, game_map: GameMap, hexes: set[Hex]) -> list[tuple[
     return out
 
 
+def clip_polyline(points: list[tuple[float, float]], area: Polygon
+                  ) -> list[list[tuple[float, float]]]:
+    """The parts of a polyline inside `area`, in order; a polyline wholly outside becomes the
+    one area point nearest to its start (so the object still exists, on the map's edge)."""
+    if len(points) == 1:
+        points = [points[0], points[0]]
+    clipped = LineString(points).intersection(area)
+    lines = [g for g in getattr(clipped, "geoms", [clipped])
+             if isinstance(g, LineString) and not g.is_empty and g.length > 0]
+    if not lines:
+        nearest = shapely.ops.nearest_points(area, Point(points[0]))[0]
+        return [[(nearest.x, nearest.y)]]
+    start = LineString(points)
+    lines.sort(key=lambda g: start.project(Point(g.coords[0])))
+    return [[(x, y) for x, y in g.coords] for g in lines]
+
+
 def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
     """The Tiled map as a TMJ-shaped dict (also the source of the TMX writer)."""
     grid = TiledGrid.for_map(game_map)
@@ -187,15 +211,24 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
             ]), "polygon", ring))
 
     paths = []
+    map_box = box(0, 0, *grid.map_pixel_size(m.width, m.height))
     for path in sorted(m.paths, key=lambda p: p.id):
         if not path.points:
             continue
-        paths.append(shape(new_object(path.id, path.kind, 0, 0, [
-            _prop("tc_id", path.id), _prop("tc_kind", path.kind),
-            _prop("tc_terrain", path.terrain or ""), _prop("tc_width", float(path.width)),
-            _prop("tc_points", json.dumps([list(p) for p in path.points],
-                                          separators=(",", ":"))),
-        ]), "polyline", [grid.unit_point(p) for p in path.points]))
+        pieces = clip_polyline([grid.unit_point(p) for p in path.points], map_box)
+        for part, piece in enumerate(pieces):
+            obj = new_object(path.id, path.kind, 0, 0, [
+                _prop("tc_id", path.id), _prop("tc_part", part), _prop("tc_kind", path.kind),
+                _prop("tc_terrain", path.terrain or ""), _prop("tc_width", float(path.width)),
+                _prop("tc_points", json.dumps([list(p) for p in path.points],
+                                              separators=(",", ":"))),
+            ])
+            if len(piece) == 1:
+                # wholly outside the map: a point on the edge keeps the exact path in tc_points
+                obj["x"], obj["y"], obj["point"] = _num(piece[0][0]), _num(piece[0][1]), True
+                paths.append(obj)
+            else:
+                paths.append(shape(obj, "polyline", piece))
 
     labels = []
     for i, label in enumerate(m.labels):

@@ -6,3 +6,6 @@ FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 MANIFEST_SCHEMA = "https://trenchclub.studio/schema/pack-manifest.schema.json"
 CONTENT_FILES = ("scenario.json", "map.json", "ruleset.json", "catalog.json")
+# The JSON Schemas every pack carries under schemas/ (common: shared definitions).
+PACK_SCHEMAS = ("catalog.schema.json", "common.schema.json", "map.schema.json",
+                "pack-manifest.schema.json", "ruleset.schema.json", "scenario.schema.json")

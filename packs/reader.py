@@ -38,6 +38,10 @@ def _schema_problems(manifest: Any) -> list[str]:
     return schema_messages(manifest, MANIFEST_SCHEMA)
 
 
+def _version_minor(version: str) -> int:
+    return int(version.split("+", 1)[0].split("-", 1)[0].split(".")[1])
+
+
 def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
     """Parse and check the manifest against the entries; returns it or raises PackError.
     Every JSON entry is parsed with the safe reader too (depth, numbers, duplicate keys)."""
@@ -51,6 +55,11 @@ def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
     if manifest["format_version"] > FORMAT_VERSION:
         raise PackError(f"pack format version {manifest['format_version']} is newer than "
                         f"this program reads ({FORMAT_VERSION})", hint="update Trench Club Studio")
+    revision = manifest["pack"].get("revision")
+    if revision is not None and _version_minor(manifest["pack"]["version"]) != revision:
+        raise PackError(f"pack revision {revision} differs from the minor number of version "
+                        f"{manifest['pack']['version']}", entry=MANIFEST,
+                        hint="the manifest was edited by hand; rebuild the pack")
     for info in manifest["files"]:
         try:
             check_relative_name(info["path"])

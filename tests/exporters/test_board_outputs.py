@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import io
+import itertools
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pypdf
 import pytest
+from fpdf import FPDF
 from PIL import Image
 
+from engine.content import load_map
 from exporters.board import PALETTE, BoardLayout, build_board, dash_polyline, smooth_points
-from exporters.pdf import map_to_pdf, plan_tiling
+from exporters.pdf import OVERLAP_MM, map_to_pdf, page_part, plan_tiling
 from exporters.png import map_to_png
 from exporters.svg import SVG_NS, map_to_svg
 
@@ -125,3 +129,64 @@ def test_smooth_curve_passes_through_its_points():
 def test_dashes_alternate_along_the_line():
     dashes = dash_polyline([(0.0, 0.0), (10.0, 0.0)], 2.0, 1.0)
     assert [(d[0][0], d[-1][0]) for d in dashes] == [(0, 2), (3, 5), (6, 8), (9, 10)]
+
+
+_BASE_FONTS = {"/Helvetica": ("Helvetica", ""), "/Helvetica-Bold": ("Helvetica", "B"),
+               "/Times-Roman": ("Times", ""), "/Times-Bold": ("Times", "B"),
+               "/Times-Italic": ("Times", "I"), "/Times-BoldItalic": ("Times", "BI"),
+               "/Helvetica-Oblique": ("Helvetica", "I")}
+
+
+def _text_extents(page: pypdf.PageObject) -> list[tuple[str, float, float]]:
+    """(text, left, right) in pt of every text run on a page, measured with the standard
+    metrics of its core font (independent of how the exporter laid the text out)."""
+    meter = FPDF(unit="pt")
+    runs: list[tuple[str, float, float]] = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if not text.strip() or font_dict is None:
+            return
+        family, style = _BASE_FONTS[font_dict["/BaseFont"]]
+        meter.set_font(family, style, font_size)
+        x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+        runs.append((text, x, x + meter.get_string_width(text) * cm[0]))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("paper", ["A4", "A3"])
+def test_page_map_instructions_fit_the_page(paper):
+    """Regression: on A4 the assembly instructions ran past the right edge of page 1."""
+    m = load_map(Path(__file__).resolve().parents[2] / "content" / "maps" / "default.map.yaml")
+    page = _pages(map_to_pdf(m, paper))[0]
+    page_w = float(page.mediabox.width)
+    runs = _text_extents(page)
+    assert any("Print at 100" in text for text, _, _ in runs)
+    too_wide = [(text, right) for text, _, right in runs if right > page_w - 10 * 72 / 25.4 + 1]
+    assert not too_wide, too_wide
+    words = " ".join(text for text, _, _ in runs)
+    assert "tape from the back." in words  # nothing of the instructions is dropped
+
+
+@pytest.mark.parametrize("paper", ["A4", "A3"])
+@pytest.mark.parametrize("size", [(230, 100), (400, 290), (1000, 700), (1085, 742), (700, 1500),
+                                  (183, 300), (195, 280)])
+def test_every_board_page_holds_a_real_share_of_the_board(paper, size):
+    """Regression: the page grid started at the board's corner, so the last row or column of
+    pages could hold only ~20 mm of board. Centred, every outer page holds at least half its
+    printable width/height (or the whole board along that side)."""
+    board_w, board_h = size
+    t = plan_tiling(board_w, board_h, paper)
+    covered_x = set()
+    for j in range(t.rows):
+        for i in range(t.cols):
+            part = page_part(t, i, j, board_w, board_h)
+            assert part.width >= min(board_w, t.area_w / 2) - 1e-6, (i, j, part)
+            assert part.height >= min(board_h, t.area_h / 2) - 1e-6, (i, j, part)
+            covered_x.add((part.bx0, part.bx1))
+    # the pages still cover the board edge to edge, overlapping by OVERLAP_MM
+    spans = sorted(covered_x)
+    assert spans[0][0] == 0 and spans[-1][1] == pytest.approx(board_w)
+    for (_, a1), (b0, _) in itertools.pairwise(spans):
+        assert a1 - b0 == pytest.approx(OVERLAP_MM)

@@ -10,7 +10,10 @@ from jsonschema import Draft202012Validator
 
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
-from exporters.conformance import CONFORMANCE_SCHEMA, check_case, generate
+from exporters.conformance import AREAS, CONFORMANCE_SCHEMA, check_case, generate
+from exporters.pack import build_pack
+from exporters.packcontent import content_digest, content_files
+from packs.safezip import read_zip
 from tcstudio.cli import main
 
 SCENARIO = CONTENT_DIR / "scenarios" / "default-4p.scenario.yaml"
@@ -74,4 +77,23 @@ def test_export_command_writes_vectors_and_schema(tmp_path):
     data = json.loads(out.read_text(encoding="utf-8"))
     schema = json.loads((tmp_path / "vectors.schema.json").read_text(encoding="utf-8"))
     assert list(Draft202012Validator(schema).iter_errors(data)) == []
-    assert data["scenario"]["pack_version"].startswith("1.0.0+")
+    assert data["scenario"]["pack_version"] is None  # outside a pack: no revision known
+    assert data["scenario"]["content_digest"] == content_digest(
+        content_files(load_scenario(SCENARIO)))
+
+
+def test_vectors_cover_the_rule_areas_and_ship_in_the_pack(vectors):
+    scenario, data = vectors
+    areas = data["areas"]
+    assert areas == {a: sum(a in c["areas"] for c in data["cases"]) for a in AREAS}
+    covered = {"setup", "movement", "contact", "water", "last_step", "forts", "capture",
+               "transport", "combat", "pincer", "scatter", "money", "victory", "variants"}
+    assert all(areas[a] >= 5 for a in covered), areas
+    assert {v for c in data["cases"] for v in c["game"]["variants"]} >= {"grabenkampf"}
+    pack = build_pack(scenario)
+    entries = read_zip(pack.data)
+    shipped = json.loads(entries["conformance.json"])
+    assert shipped["scenario"]["pack_version"] == pack.manifest["pack"]["version"]
+    assert len(shipped["cases"]) == len(data["cases"])
+    assert list(Draft202012Validator(json.loads(
+        entries["schemas/conformance.schema.json"])).iter_errors(shipped)) == []

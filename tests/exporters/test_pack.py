@@ -17,7 +17,8 @@ from engine.content import (
     scenario_to_dict,
 )
 from engine.paths import CONTENT_DIR
-from exporters.pack import build_pack, build_pack_from_file, catalog_subset
+from exporters.pack import build_pack, build_pack_from_file
+from exporters.packcontent import catalog_subset
 from packs.reader import InvalidPackContent, check_manifest, import_pack
 from packs.safezip import read_zip, write_zip
 

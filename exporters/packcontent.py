@@ -1,0 +1,57 @@
+"""The four content files of a pack and the digest of them that names the pack's version.
+
+Shared by the pack writer and the conformance vectors (which record the digest), so neither
+needs the other to know what content a pack carries.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from typing import Any
+
+from engine.content import (
+    catalog_to_dict,
+    dump_canonical,
+    map_to_dict,
+    ruleset_to_dict,
+    scenario_to_dict,
+)
+from engine.model import Catalog, Scenario
+from packs.format import CONTENT_FILES
+
+
+def catalog_subset(catalog: Catalog, nations: set[str]) -> Catalog:
+    """The catalog restricted to unit types that one of `nations` can field."""
+    units = {uid: u for uid, u in sorted(catalog.units.items()) if nations & set(u.nations)}
+    return Catalog(catalog.id, dict(catalog.name), units)
+
+
+def _canonical_json(data: dict[str, Any]) -> bytes:
+    return dump_canonical(data, "json").encode("utf-8")
+
+
+def content_files(scenario: Scenario) -> dict[str, bytes]:
+    """scenario.json, map.json, ruleset.json and catalog.json of a loaded scenario's pack: the
+    canonical JSON, the scenario's references rewritten to the files beside it."""
+    if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
+        raise ValueError("the scenario's references are not resolved; load it with load_scenario")
+    nations = {seat.nation for seat in scenario.seats}
+    scen = copy.copy(scenario)
+    scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
+    return {
+        "scenario.json": _canonical_json(scenario_to_dict(scen)),
+        "map.json": _canonical_json(map_to_dict(scenario.map)),
+        "ruleset.json": _canonical_json(ruleset_to_dict(scenario.ruleset)),
+        "catalog.json": _canonical_json(catalog_to_dict(catalog_subset(scenario.catalog,
+                                                                       nations))),
+    }
+
+
+def content_digest(files: dict[str, bytes]) -> str:
+    """First 12 hex digits of the SHA-256 over the content files, in CONTENT_FILES order,
+    each framed as UTF-8 path, one zero byte, the file's bytes (docs/pack-format.md)."""
+    digest = hashlib.sha256()
+    for path in CONTENT_FILES:
+        digest.update(path.encode() + b"\0" + files[path])
+    return digest.hexdigest()[:12]
