@@ -11,16 +11,20 @@ from pathlib import Path
 
 from engine.content import validate_report
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# Lone surrogates cannot be encoded as UTF-8; control characters (C0 but newline, DEL, C1)
+# would drive the terminal (an escape sequence in a key could clear the screen or forge lines).
+_UNPRINTABLE = re.compile("[\ud800-\udfff\x00-\x09\x0b-\x1f\x7f-\x9f]")
+_UNPRINTABLE_LINE = re.compile("[\ud800-\udfff\x00-\x1f\x7f-\x9f]")
 
 
-def printable(text: str) -> str:
-    """`text` with lone surrogates (from `\\ud800` escapes in a file) written as `\\uXXXX`.
+def printable(text: str, one_line: bool = False) -> str:
+    """`text` with lone surrogates (from `\\ud800` escapes in a file) and control characters
+    written as `\\uXXXX`; with `one_line`, newlines too.
 
-    Such characters cannot be encoded as UTF-8; the escape is readable, and inside a JSON
-    string it is the same character again.
+    The escape is readable, and inside a JSON string it is the same character again.
     """
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    pattern = _UNPRINTABLE_LINE if one_line else _UNPRINTABLE
+    return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -76,6 +80,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(printable(json.dumps(report, indent=2, ensure_ascii=False)) + "\n")
     else:
         for p in problems:
-            sys.stdout.write(printable(p.format()) + "\n")
+            sys.stdout.write(printable(p.format(), one_line=True) + "\n")
         sys.stdout.write(summary + "\n")
     return 1 if errors else 0
