@@ -5,26 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 from engine.content import validate_report
-
-# Lone surrogates cannot be encoded as UTF-8; control characters (C0 but newline, DEL, C1)
-# would drive the terminal (an escape sequence in a key could clear the screen or forge lines).
-_UNPRINTABLE = re.compile("[\ud800-\udfff\x00-\x09\x0b-\x1f\x7f-\x9f]")
-_UNPRINTABLE_LINE = re.compile("[\ud800-\udfff\x00-\x1f\x7f-\x9f]")
-
-
-def printable(text: str, one_line: bool = False) -> str:
-    """`text` with lone surrogates (from `\\ud800` escapes in a file) and control characters
-    written as `\\uXXXX`; with `one_line`, newlines too.
-
-    The escape is readable, and inside a JSON string it is the same character again.
-    """
-    pattern = _UNPRINTABLE_LINE if one_line else _UNPRINTABLE
-    return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+from tcstudio.cli_support import printable
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
