@@ -14,10 +14,9 @@ import io
 import json
 import zipfile
 
-from exporters.packzip import write_zip
-
 from engine.paths import CONTENT_DIR, PROJECT_ROOT
 from engine.rules.savefile import save_data
+from packs.safezip import write_zip
 from tests.fuzz.targets import CORPUS_DIR, base_states
 
 EXAMPLE_PACK = PROJECT_ROOT / "examples" / "default_4p.tcpack"
