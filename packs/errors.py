@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+SHOWN_NAME_CHARS = 120  # longer entry names are cut in the middle in messages
+
+
+def shown_name(name: str) -> str:
+    """An entry name as messages print it: unprintable characters escaped, a long name cut
+    in the middle. Names come from an untrusted pack: printed raw, an escape sequence would
+    drive the user's terminal and a 65,000-character name would flood it."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+    if len(text) <= SHOWN_NAME_CHARS:
+        return text
+    return f"{text[:60]}…[{len(name):,} characters]…{text[-40:]}"
+
 
 class PackError(Exception):
     """A pack could not be read or is unsafe; `message` says what, `hint` what to do,
@@ -19,7 +31,7 @@ class PackError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.entry:
-            where = self.entry
+            where = shown_name(self.entry)
             if self.line is not None:
                 where += f":{self.line}" + (f":{self.col}" if self.col is not None else "")
             where += ": "

@@ -1,11 +1,27 @@
-"""Command-line helpers of the build, export and import subcommands: problems, progress bar."""
+"""Command-line helpers of the subcommands: printable messages, problems, progress bar."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any, TextIO
+
+# Lone surrogates cannot be encoded as UTF-8; control characters (C0 but newline, DEL, C1)
+# would drive the terminal (an escape sequence in a key could clear the screen or forge lines).
+_UNPRINTABLE = re.compile("[\ud800-\udfff\x00-\x09\x0b-\x1f\x7f-\x9f]")
+_UNPRINTABLE_LINE = re.compile("[\ud800-\udfff\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str, one_line: bool = False) -> str:
+    """`text` with lone surrogates (from `\\ud800` escapes in a file) and control characters
+    written as `\\uXXXX`; with `one_line`, newlines too.
+
+    The escape is readable, and inside a JSON string it is the same character again.
+    """
+    pattern = _UNPRINTABLE_LINE if one_line else _UNPRINTABLE
+    return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def positive_float(text: str) -> float:
@@ -28,7 +44,7 @@ def print_problems(problems: list[Any], fmt: str, stream: TextIO | None = None) 
         return
     out = stream or sys.stderr
     for p in problems:
-        out.write(p.format() + "\n")
+        out.write(printable(p.format(), one_line=True) + "\n")
     errors = sum(1 for p in problems if p.severity == "error")
     out.write(f"{errors} error(s), {len(problems) - errors} warning(s)\n")
 

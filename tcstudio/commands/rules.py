@@ -12,6 +12,8 @@ import json
 import sys
 from typing import Any
 
+from tcstudio.cli_support import printable
+
 # lazy-imports: each subcommand imports the part of engine.rules it uses when it runs; the
 # rules engine costs ~40 ms to load and every command module is imported to build the parser.
 
@@ -108,13 +110,13 @@ def _run(fn: Any) -> Any:
             sys.stderr.write(f"tcstudio rules: {exc} (hint: check the path)\n")
             return 2
         except _Usage as exc:
-            sys.stderr.write(f"tcstudio rules: {exc}\n")
+            sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
             return 2
         except (GameFileError, _Bad) as exc:
-            sys.stderr.write(f"tcstudio rules: {exc}\n")
+            sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
             return 1
         except OSError as exc:
-            sys.stderr.write(f"tcstudio rules: {exc}\n")
+            sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
             return 2
         sys.stdout.write(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
         return 0

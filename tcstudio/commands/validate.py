@@ -5,22 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 from engine.content import validate_report
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def printable(text: str) -> str:
-    """`text` with lone surrogates (from `\\ud800` escapes in a file) written as `\\uXXXX`.
-
-    Such characters cannot be encoded as UTF-8; the escape is readable, and inside a JSON
-    string it is the same character again.
-    """
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+from tcstudio.cli_support import printable
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -76,6 +65,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(printable(json.dumps(report, indent=2, ensure_ascii=False)) + "\n")
     else:
         for p in problems:
-            sys.stdout.write(printable(p.format()) + "\n")
+            sys.stdout.write(printable(p.format(), one_line=True) + "\n")
         sys.stdout.write(summary + "\n")
     return 1 if errors else 0

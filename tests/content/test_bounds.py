@@ -15,6 +15,11 @@ from engine.content.documents import document_from_text
 from engine.content.loaders import check_document
 from engine.content.schemas import all_schemas
 from engine.paths import PROJECT_ROOT
+from exporters.buildcache import MAX_CACHE_BYTES
+from exporters.limits import DPI_RANGE, HEX_MM_RANGE, MAX_PDF_PAGES
+from packs.paths import MAX_NAME_BYTES, MAX_PART_BYTES
+from packs.safejson import MAX_DEPTH, MAX_INT_DIGITS
+from packs.safezip import Limits
 from tests.content.fixtures import valid_map, valid_ruleset, valid_scenario, write_set
 
 
@@ -141,3 +146,24 @@ def test_rules_commands_refuse_out_of_bounds_content(tmp_path, capsys):
     assert main(["rules", "actions", str(paths["scenario"])]) == 1
     err = capsys.readouterr().err
     assert "schema.out_of_range" in err and "/starting_money/DE" in err
+
+
+def test_docs_list_the_limits_enforced_outside_the_schemas():
+    """The pack, JSON, build-cache and export limits are in docs/validation.md#limits too,
+    with the values the code enforces (a changed constant fails here until the docs follow)."""
+    doc = (PROJECT_ROOT / "docs" / "validation.md").read_text(encoding="utf-8")
+    table = doc[doc.index("## Limits"):doc.index("## Problem codes")]
+    limits = Limits()
+    mib = 1024 * 1024
+    for text in (f"at most {limits.max_pack_bytes // mib} MiB",
+                 f"at most {limits.max_entries} entries",
+                 f"at most {limits.max_entry_bytes // mib} MiB each",
+                 f"{limits.max_total_bytes // mib} MiB in total",
+                 f"at most {limits.max_ratio:.0f} : 1",
+                 f"at most {MAX_NAME_BYTES} bytes, {MAX_PART_BYTES} per part",
+                 f"nesting at most {MAX_DEPTH} levels; integers at most {MAX_INT_DIGITS} digits",
+                 f"at most {MAX_CACHE_BYTES // mib} MiB",
+                 f"`--dpi` {DPI_RANGE[0]:.0f}..{DPI_RANGE[1]:.0f}",
+                 f"`--hex-mm` {HEX_MM_RANGE[0]:.0f}..{HEX_MM_RANGE[1]:.0f}",
+                 f"at most {MAX_PDF_PAGES} board pages"):
+        assert text in table, text

@@ -123,3 +123,22 @@ def test_a_mapping_with_too_many_keys_is_refused_while_parsing(tmp_path, fmt):
     _, problems = validate_report([f])
     assert [(p.code, p.pointer) for p in problems] == [(f"{fmt}.too_many_keys", "")]
     assert problems[0].line is not None
+
+
+@pytest.mark.parametrize("fmt", ["human", "json"])
+def test_a_key_with_control_characters_is_printed_escaped(tmp_path, fmt):
+    """Found re-trying issue 15: a key holding an escape sequence reached the terminal raw
+    (ESC [2J clears the screen; a newline forges an output line)."""
+    f = tmp_path / "m.json"
+    text = json.dumps(valid_map(), indent=1)
+    f.write_text(text.replace('"width"', '"\\u001b[2J\\nerror\\u009b": 1,\n "width"', 1),
+                 encoding="utf-8")
+    r = run_cli(f, "--format", fmt)
+    assert r.returncode == 1, r.stderr
+    assert not any(c in r.stdout for c in "\x1b\x9b")
+    if fmt == "json":
+        problem = json.loads(r.stdout)["problems"][0]
+        assert problem["pointer"] == "/\x1b[2J\nerror\x9b"  # the escapes decode to the same key
+    else:
+        assert "unknown key '\\u001b[2J\\u000aerror\\u009b'" in r.stdout
+        assert len(r.stdout.splitlines()) == 2  # the problem and the summary

@@ -166,3 +166,15 @@ def test_a_pack_that_cannot_be_drawn_stops_the_build_before_writing(tmp_path, co
     err = capsys.readouterr().err
     assert "build.export_failed" in err and "default-2p.scenario.yaml" in err
     assert {p.name: sha(p) for p in out.iterdir()} == before
+
+
+def test_a_content_problem_is_printed_with_control_characters_escaped(tmp_path, content,
+                                                                      capsys):
+    """Found re-trying issue 15: a key holding an escape sequence reached the terminal raw."""
+    map_file = content / "maps" / "default.map.yaml"
+    map_file.write_text(map_file.read_text(encoding="utf-8") + '"\\e[2J\\nx": 1\n',
+                        encoding="utf-8")
+    assert main(["build", str(content), "--out", str(tmp_path / "dist")]) == 1
+    err = capsys.readouterr().err
+    assert "\x1b" not in err
+    assert "unknown key '\\u001b[2J\\u000ax'" in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,19 @@ def test_write_failure_names_the_target_not_the_temp_folder(tmp_path, capsys, mo
     err = capsys.readouterr().err
     assert f"cannot write {out}: No space left on device" in err and ".import-" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["good.tcpack"]
+
+
+@pytest.mark.parametrize(("name", "shown"), [
+    ("a\x1b[2Jb\nc.json", "a\\x1b[2Jb\\nc.json"),
+    ("b" * 65000, "b" * 60 + "…[65,000 characters]…" + "b" * 40),
+])
+def test_a_hostile_entry_name_is_printed_escaped_and_short(tmp_path, capsys, name, shown):
+    """Found re-trying issue 15: the message printed a refused entry name raw (a terminal
+    escape sequence ran; a 65,000-character name flooded the terminal)."""
+    pack = tmp_path / "evil.tcpack"
+    with zipfile.ZipFile(pack, "w") as z:
+        z.writestr(name, b"x")
+    assert main(["import", str(pack), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert f"{pack}: {shown}: " in err
+    assert "\x1b" not in err and len(err) < 1000

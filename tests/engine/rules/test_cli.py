@@ -166,3 +166,11 @@ def test_ai_in_a_full_setup_plays_only_its_own_part(capsys, tmp_path):
     assert out["nation"] == nation and out["steps"]
     assert all(x["action"].split()[0] in ("assign", "hq", "place") for x in out["steps"])
     assert out["phase"] == "setup" and out["to_act"] != nation  # the other seat sets up next
+
+
+def test_an_action_with_control_characters_is_printed_escaped(save, capsys):
+    """Found re-trying issue 15: an escape sequence in an action reached the terminal raw."""
+    code, _, err = run(capsys, "apply", str(save), "move \x1b[2J\x9b 1,1")
+    assert code == 1
+    assert "\x1b" not in err and "\x9b" not in err
+    assert "\\u001b[2J\\u009b" in err
