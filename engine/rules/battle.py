@@ -55,11 +55,18 @@ def attack_actions(s: State) -> list[Action]:
             continue
         if s.is_on_water(a) and not combat.is_water_unit(a.type):
             continue
+        utype = a.type
+        # combat.can_attack_at, with the range looked up once per attacker (hot in play-outs)
+        nearest = max(1, utype.range_min)
+        farthest = (None if utype.range_max is None or powers(utype).unlimited_range
+                    else utype.range_max)
         for d in enemies:
             src = a.pos if a.pos >= 0 else turret.origin(s, a, d.pos)
             dist = (hexes[src].distance(hexes[d.pos]) if plain
                     else trenches.attack_distance(s, a, d, src))
-            if combat.can_attack_at(a.type, dist) and combat.can_target(a.type, d.type):
+            if dist < nearest or (farthest is not None and dist > farthest):
+                continue
+            if combat.can_target(utype, d.type):
                 out.append(Attack(a.id, d.id))
     return out
 

@@ -60,4 +60,4 @@ def test_validator_and_engine_count_the_same_forts():
     # The ruleset needs 5 forts with 2 players; the validator sees the same single fort.
     (p,) = [p for p in check_scenario(sc, m, sc.ruleset, None)
             if p.code == "scenario.not_enough_forts"]
-    assert p.message.startswith("1 forts in play")
+    assert p.message.startswith("1 fort in play")
