@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.ai.automa_units import Foot, Melee, Plan, Ranged
-from engine.ai.base import Decision
+from engine.ai.base import Decision, TurnBot
 from engine.rules import combat, money
-from engine.rules.actions import Action, Assign, Attack, Buy, EndPhase, Fight, Surrender
+from engine.rules.actions import Assign, Attack, Buy, EndPhase, Fight
 from engine.rules.automa import LEVELS
 from engine.rules.dice import Dice, seed_state
 from engine.rules.state import State
@@ -28,7 +28,7 @@ GROUP_SIZES = (4, 4)  # tiles drawn for the 1st and 2nd start marker; the 3rd ge
 FEW_FOOT = 2
 
 
-class AutomaBot:
+class AutomaBot(TurnBot):
     """The Automa of one difficulty level; `decide(state)` returns an action and why."""
 
     def __init__(self, seed: int | str = 0, level: str = "easy", *,
@@ -39,24 +39,19 @@ class AutomaBot:
         self.label = f"automa:{level}"
         self.max_rounds = max_rounds
         self.rng = Dice(seed_state(f"automa:{level}:{seed}"))
-        self._turn: tuple[int, int] | None = None
         self._handled: set[str] = set()
         self.attacks: list[tuple[str, str, str]] = []  # attacker, target, why
         self._groups: dict[str, int] = {}
 
-    def choose(self, s: State) -> Action:
-        """A legal action for the player to act in `s`."""
-        return self.decide(s).action
+    def new_turn(self) -> None:
+        """Forget the previous turn's plans."""
+        self._handled, self.attacks = set(), []
 
     def decide(self, s: State) -> Decision:
         """The Automa's action for the player to act in `s`, with the rule that chose it."""
-        if s.is_terminal():
-            raise ValueError("the game is over; there is nothing to choose")
-        if s.round > self.max_rounds and s.phase != "setup":
-            return Decision(Surrender(), f"round cap: round {s.round} > {self.max_rounds}")
-        if (s.round, s.current) != self._turn:
-            self._turn = (s.round, s.current)
-            self._handled, self.attacks = set(), []
+        stop = self.opening(s)
+        if stop is not None:
+            return stop
         if s.phase == "setup":
             return self._setup(s)
         if s.phase == "move":

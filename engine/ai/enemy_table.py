@@ -14,10 +14,10 @@ The table is data; see docs/ai.md for the GAPs and how they were filled.
 from __future__ import annotations
 
 from engine.ai.automa_units import Plan
-from engine.ai.base import Decision
+from engine.ai.base import Decision, TurnBot
 from engine.ai.enemy_orders import Orders, group_of
 from engine.rules import combat, money
-from engine.rules.actions import Action, Assign, Attack, Buy, EndPhase, Fight, Repair, Surrender
+from engine.rules.actions import Assign, Attack, Buy, EndPhase, Fight, Repair
 from engine.rules.dice import Dice, seed_state
 from engine.rules.enemy_table import GROUPS, EnemyTable, builtin_table
 from engine.rules.movement import CAPTURE
@@ -27,7 +27,7 @@ from engine.rules.unit import Unit
 SETUP_MARKERS = 3
 
 
-class EnemyTableBot:
+class EnemyTableBot(TurnBot):
     """The enemy of one difficulty level; `decide(state)` returns an action and why."""
 
     def __init__(self, seed: int | str = 0, level: str = "normal", *, max_rounds: int = 30,
@@ -40,7 +40,6 @@ class EnemyTableBot:
         self.label = f"enemy_table:{level}"
         self.max_rounds = max_rounds
         self.rng = Dice(seed_state(f"enemy_table:{level}:{seed}"))
-        self._turn: tuple[int, int] | None = None
         self._handled: set[str] = set()
         self.attacks: list[tuple[str, str, str]] = []  # attacker, target, why
         self.roll: int | None = None
@@ -48,19 +47,15 @@ class EnemyTableBot:
         self._groups: dict[str, int] = {}
         self._bought = False
 
-    def choose(self, s: State) -> Action:
-        """A legal action for the player to act in `s`."""
-        return self.decide(s).action
+    def new_turn(self) -> None:
+        """Forget the previous turn's plans."""
+        self._handled, self.attacks, self.roll, self._bought = set(), [], None, False
 
     def decide(self, s: State) -> Decision:
         """The enemy's action for the player to act in `s`, with the table cell behind it."""
-        if s.is_terminal():
-            raise ValueError("the game is over; there is nothing to choose")
-        if s.round > self.max_rounds and s.phase != "setup":
-            return Decision(Surrender(), f"round cap: round {s.round} > {self.max_rounds}")
-        if (s.round, s.current) != self._turn:
-            self._turn = (s.round, s.current)
-            self._handled, self.attacks, self.roll, self._bought = set(), [], None, False
+        stop = self.opening(s)
+        if stop is not None:
+            return stop
         if s.phase == "setup":
             return self._setup(s)
         if s.phase == "move":

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai.base import Decision
+from engine.ai.base import Decision, TurnBot
 from engine.hexes import Hex
 from engine.rules import combat, money
-from engine.rules.actions import Action, Attack, Buy, EndPhase, Fight, Repair, Surrender
+from engine.rules.actions import Attack, Buy, EndPhase, Fight, Repair
 from engine.rules.combat import IllegalAttackError
 from engine.rules.dice import Dice, seed_state
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MoveOption
@@ -80,7 +80,7 @@ def captures_forts(s: State, u: Unit) -> bool:
     return u.type.unit_class == "foot" and u.type.can_capture and s.game.may_capture(u.type)
 
 
-class HeuristicBot:
+class HeuristicBot(TurnBot):
     """A seeded one-ply player; `decide(state)` returns an action and why."""
 
     label = LABEL
@@ -89,26 +89,21 @@ class HeuristicBot:
         self.seed = seed
         self.max_rounds = max_rounds
         self.rng = Dice(seed_state(f"heuristic-bot:{seed}"))
-        self._turn: tuple[int, int] | None = None
         self._settled: set[str] = set()
         self._planned: dict[str, float] = {}
 
     # --- the interface -----------------------------------------------------------------------
 
-    def choose(self, s: State) -> Action:
-        """A legal action for the player to act in `s`."""
-        return self.decide(s).action
+    def new_turn(self) -> None:
+        """Forget the previous turn's plans."""
+        self._settled = set()
+        self._planned = {}
 
     def decide(self, s: State) -> Decision:
         """The bot's action for the player to act in `s`, with the reason for it."""
-        if s.is_terminal():
-            raise ValueError("the game is over; there is nothing to choose")
-        if s.round > self.max_rounds and s.phase != "setup":
-            return Decision(Surrender(), f"round cap: round {s.round} > {self.max_rounds}")
-        if (s.round, s.current) != self._turn:
-            self._turn = (s.round, s.current)
-            self._settled = set()
-            self._planned = {}
+        stop = self.opening(s)
+        if stop is not None:
+            return stop
         if s.phase == "setup":
             actions = [a for a in s.legal_actions() if a.verb != "surrender"]
             return Decision(actions[0], "setup: first legal choice")
