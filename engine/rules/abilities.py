@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.hexes import Hex, disk
 from engine.model import UnitType
 from engine.rules import victory
+from engine.rules.errors import MissingHookError
 from engine.rules.powers import building
 from engine.rules.powers.actions import Build as BuildAction
 from engine.rules.powers.actions import FieldRepair as FieldRepairAction
@@ -86,7 +87,7 @@ class Ability:
 
     def apply_action(self, state: State, unit: Unit, action: Action) -> None:
         """The effect of `unit` taking `action`, one of `action_types`, already checked."""
-        raise NotImplementedError(f"{type(self).__name__} has no effect for {action}")
+        raise MissingHookError(f"{type(self).__name__} has no effect for {action}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.params)!r})"

@@ -69,7 +69,8 @@ class Action:
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
-        raise NotImplementedError
+        """The action from the words after its verb; each action class reads its own."""
+        raise ActionParseError(f"'{cls.verb}' has no text form (hint: {cls.usage or 'none'})")
 
     @staticmethod
     def _expect(words: list[str], n: int, usage: str) -> None:

@@ -18,3 +18,12 @@ class ActionParseError(ValueError):
 
 class SaveError(ValueError):
     """A saved game that cannot be read (corrupt, wrong schema, unknown ids)."""
+
+
+class UnplayedVariantError(ValueError):
+    """A variant switched on that the engine does not play yet; the message names it."""
+
+
+class MissingHookError(TypeError):
+    """A registered variant or ability was asked for a hook it does not define: a bug in
+    that class (e.g. `apply_action` for an action type it listed but never handles)."""

@@ -11,6 +11,7 @@ from engine.rules import automa, combat, enemy_table, scenario_runtime
 from engine.rules import variants as variants_module
 from engine.rules.abilities import ABILITIES, powers
 from engine.rules.board import Board
+from engine.rules.errors import UnplayedVariantError
 from engine.rules.state import State
 from engine.rules.trenches import Trenches
 from engine.rules.variants import UnknownVariantError, Variant, plain
@@ -63,7 +64,7 @@ class Game:
         try:
             self.variant_objects: tuple[Variant, ...] = variants_module.make(
                 self.ruleset, self.variants)
-        except (UnknownVariantError, NotImplementedError) as exc:
+        except (UnknownVariantError, UnplayedVariantError) as exc:
             raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
         for v in self.variant_objects:
             self.ruleset = v.adjust_ruleset(self.ruleset)

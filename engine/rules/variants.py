@@ -23,6 +23,7 @@ from engine.rules import combat, dicefree, trenches
 from engine.rules.abilities import powers
 from engine.rules.bank import PayBank
 from engine.rules.dice import Dice, seed_state
+from engine.rules.errors import MissingHookError, UnplayedVariantError
 from engine.rules.events import VictoryPointsScored
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class Variant:
     def card_table(self, ruleset: Ruleset, hit_value: int, dice: int) -> tuple[int, ...]:
         """Hits on each dice-free card 1..N for a side with this hit value and dice count
         (asked only of a variant with `draws_cards`); every card is equally likely."""
-        raise NotImplementedError(f"{type(self).__name__} does not draw cards")
+        raise MissingHookError(f"{type(self).__name__} does not draw cards")
 
     def on_turn_start(self, state: State) -> None:
         """Called when a nation's turn begins, after its units' per-turn flags are reset
@@ -140,7 +141,7 @@ class Variant:
 
     def apply_action(self, state: State, action: Action) -> None:
         """The effect of `action`, one of `action_types`, already checked."""
-        raise NotImplementedError(f"{type(self).__name__} has no effect for {action}")
+        raise MissingHookError(f"{type(self).__name__} has no effect for {action}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.params)!r})"
@@ -178,13 +179,13 @@ def unimplemented() -> list[str]:
 def make(ruleset: Ruleset, ids: frozenset[str] | set[str]) -> tuple[Variant, ...]:
     """The switched-on variants of a game in registry order (the order the hooks run in).
 
-    Raises UnknownVariantError for an id without a class and NotImplementedError (naming it)
+    Raises UnknownVariantError for an id without a class and UnplayedVariantError (naming it)
     for one the engine does not play yet."""
     for vid in sorted(ids):
         cls = variant_class(vid)
         if not cls.implemented:
             playing = ", ".join(k for k, c in VARIANTS.items() if c.implemented)
-            raise NotImplementedError(
+            raise UnplayedVariantError(
                 f"variant {vid!r} has no effect in the engine yet (hint: switch it off; the "
                 f"variants that play are {playing})"
             )
