@@ -291,7 +291,10 @@ class Fight(Action):
     A are the attacker's faces, D the defender's (empty without return fire) and S Big
     Bertha's scatter die: `fight 2,8,6/1,2`, `fight 2,8,6/` (no return fire), `fight 4,9//5`.
     With the dice-free variant `fight cA/cD[/S]` forces the cards drawn: `fight c3/c7`,
-    `fight c3/` (no return fire). A checked apply refuses faces or cards that do not match
+    `fight c3/` (no return fire). Under Grabenkampf the other foot soldiers in an attacked
+    trench fire back too (engine.rules.trench_fire): their faces follow the defender's in D,
+    their cards follow the defender's card: `fight c3/c7,c2`, `fight c3/,c2` (the defender
+    itself does not fire back). A checked apply refuses faces or cards that do not match
     what each side rolls or draws.
     """
 
@@ -300,6 +303,7 @@ class Fight(Action):
     scatter: int | None = None
     attacker_card: int | None = None  # dice-free: the forced cards
     defender_card: int | None = None
+    comrade_cards: tuple[int, ...] = ()  # dice-free Grabenkampf: cards of trench comrades
     verb: ClassVar[str] = "fight"
     usage: ClassVar[str] = ("fight [ATTACKER_FACES/DEFENDER_FACES[/SCATTER_FACE]] | "
                             "fight cCARD/[cCARD][/SCATTER_FACE]")
@@ -315,6 +319,9 @@ class Fight(Action):
         elif self.attacker_card is None and (self.defender_faces or self.scatter is not None):
             raise ValueError("forced defender or scatter faces need attacker_faces (maybe ())")
         object.__setattr__(self, "defender_faces", tuple(self.defender_faces))
+        object.__setattr__(self, "comrade_cards", tuple(self.comrade_cards))
+        if self.comrade_cards and self.attacker_card is None:
+            raise ValueError("comrade cards belong to a forced dice-free fight")
 
     @property
     def forced(self) -> bool:
@@ -328,8 +335,9 @@ class Fight(Action):
 
     def __str__(self) -> str:
         if self.attacker_card is not None:
+            defender = "" if self.defender_card is None else f"c{self.defender_card}"
             parts = [f"c{self.attacker_card}",
-                     "" if self.defender_card is None else f"c{self.defender_card}"]
+                     ",".join([defender, *(f"c{c}" for c in self.comrade_cards)])]
         elif self.attacker_faces is not None:
             parts = [_faces_text(self.attacker_faces), _faces_text(self.defender_faces)]
         else:
@@ -342,6 +350,8 @@ class Fight(Action):
         if not self.forced:
             return "Fight()"
         extra = "" if self.scatter is None else f", scatter={self.scatter!r}"
+        if self.comrade_cards:
+            extra += f", comrade_cards={self.comrade_cards!r}"
         if self.attacker_card is not None:
             return (f"Fight(attacker_card={self.attacker_card!r}, "
                     f"defender_card={self.defender_card!r}{extra})")
@@ -365,9 +375,10 @@ class Fight(Action):
                 raise ActionParseError(f"scatter die '{parts[2]}' is not a number")
             scatter = int(parts[2])
         if parts[0].startswith("c"):
-            defender = _parse_card(parts[1]) if parts[1] else None
+            first, *more = parts[1].split(",")
+            defender = _parse_card(first) if first else None
             return cls(scatter=scatter, attacker_card=_parse_card(parts[0]),
-                       defender_card=defender)
+                       defender_card=defender, comrade_cards=tuple(_parse_card(c) for c in more))
         return cls(_parse_faces(parts[0]), _parse_faces(parts[1]), scatter)
 
 

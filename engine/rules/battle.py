@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.rules import automa, combat, trenches, victory
+from engine.rules import automa, combat, trench_fire, trenches, victory
 from engine.rules.abilities import powers
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
@@ -149,14 +149,20 @@ class Engagement:
     fd: combat.Fighter
     bonus: str | None
     extra: int  # bonus dice of a pincer or an encirclement
+    # Grabenkampf: the other foot soldiers in the defender's trench, who fire back too.
+    comrades: tuple[trench_fire.Comrade, ...] = ()
 
     def dice(self, s: State) -> tuple[int, int]:
         """(attacker dice, defender dice) this combat rolls; 0 when the defender does not
-        fire back."""
+        fire back. The comrades' dice are `comrade_dice`."""
         rs = s.game.ruleset
         a_n = combat.dice_count(rs, self.fa.damage, self.extra)
         fires_back = combat.returns_fire(self.fa, self.fd, self.distance)
         return a_n, combat.dice_count(rs, self.fd.damage) if fires_back else 0
+
+    def comrade_dice(self) -> tuple[int, ...]:
+        """The dice each comrade in the defender's trench rolls, in firing order."""
+        return tuple(c.dice for c in self.comrades)
 
 
 def pending(s: State) -> tuple[Unit, Unit] | None:
@@ -196,7 +202,8 @@ def engage(s: State, a: Unit, d: Unit) -> Engagement | str:
     if dist == 1:
         supporters, opposite = s.melee_support(a, d)
         bonus, extra = combat.melee_bonus(s.game.ruleset, supporters, opposite)
-    return Engagement(a, d, dist, fa, fd, bonus, extra)
+    shooters = trench_fire.comrades(s, a, fa, d, dist)
+    return Engagement(a, d, dist, fa, fd, bonus, extra, shooters)
 
 
 def target(s: State, scatter_face: int | None) -> Engagement | str:
@@ -229,7 +236,9 @@ def forced_dice(s: State, scatter_face: int | None) -> tuple[int, int, str]:
         why += f" + {e.extra} {e.bonus} dice"
     fires = combat.returns_fire(e.fa, e.fd, e.distance)
     why += f"; {d.id} fires back with {d_n} dice" if fires else f"; {d.id} does not fire back"
-    return a_n, d_n, why
+    for c in e.comrades:
+        why += f"; then {c.unit.id} fires back from the trench with {c.dice} dice"
+    return a_n, d_n + sum(e.comrade_dice()), why
 
 
 def card_tables(s: State, e: Engagement) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -244,6 +253,13 @@ def card_tables(s: State, e: Engagement) -> tuple[tuple[int, ...], tuple[int, ..
     return a, d
 
 
+def comrade_tables(s: State, e: Engagement) -> tuple[tuple[int, ...], ...]:
+    """Dice-free: the hits on each card every comrade in the defender's trench draws from."""
+    variant = s.game.card_variant
+    assert variant is not None
+    return tuple(variant.card_table(s.game.ruleset, c.hit_value, c.dice) for c in e.comrades)
+
+
 def _card_problem(s: State, f: Fight) -> str | None:
     e = target(s, f.scatter)
     if isinstance(e, str):
@@ -255,6 +271,14 @@ def _card_problem(s: State, f: Fight) -> str | None:
             return f"the {who} does not fire back: drop its card (hint: fight c{f.attacker_card}/)"
         if table and (card is None or not 1 <= card <= len(table)):
             return f"the {who} draws one of cards 1..{len(table)}, got {card}"
+    more = comrade_tables(s, e)
+    if len(f.comrade_cards) != len(more):
+        names = ", ".join(c.unit.id for c in e.comrades) or "none"
+        return (f"{len(more)} comrade(s) in the trench fire back ({names}): give one card "
+                f"each after the defender's (hint: fight c3/c7,c2)")
+    for c, card, table in zip(e.comrades, f.comrade_cards, more, strict=True):
+        if not 1 <= card <= len(table):
+            return f"{c.unit.id} draws one of cards 1..{len(table)}, got {card}"
     return None
 
 
@@ -336,23 +360,62 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
         res.damage_to_defender, res.damage_to_attacker, res.defender_destroyed,
         res.attacker_destroyed, tuple(cards), res.attacker_hit_value, res.defender_hit_value,
         res.attacker_hits, res.defender_hits, res.xp_attacker, res.xp_defender))
+    killed_by_trench = False
+    if e.comrades:
+        forced_dice_roll = roll if forced is not None and not forced.forced_cards else None
+        killed_by_trench = trench_fire.fire(s, a, fa, e.comrades, res.damage_to_attacker,
+                                            _comrade_roll(s, fa, forced_dice_roll, forced))
     if res.defender_destroyed:
         if d.team != a.team:
             victory.on_destroyed(s, a.nation, 1 + len(d.cargo))
         s.remove_unit(d)
     if res.attacker_destroyed:
         victory.on_destroyed(s, d.nation, 1 + len(a.cargo))
+    if (res.attacker_destroyed or killed_by_trench) and a.id in s.units:
         s.remove_unit(a)
     s.check_victory()
 
 
 def _forced_roll(f: Fight) -> Callable[[int], tuple[int, ...]]:
-    """A `roll` that hands out the forced faces: the attacker's, then the defender's
-    (combat.resolve checks that each count matches)."""
-    given = iter((f.attacker_faces or (), f.defender_faces))
+    """A `roll` that hands out the forced faces: the attacker's, then the defender's in
+    slices of the asked size (the defender's own dice, then each trench comrade's;
+    `forced_problem` checked the counts)."""
+    first = [f.attacker_faces or ()]
+    rest = list(f.defender_faces)
 
-    def roll(_n: int) -> tuple[int, ...]:
-        return next(given)
+    def roll(n: int) -> tuple[int, ...]:
+        if first:
+            return first.pop()
+        out = tuple(rest[:n])
+        del rest[:n]
+        return out
+
+    return roll
+
+
+def _comrade_roll(
+    s: State, fa: combat.Fighter, forced_roll: Callable[[int], tuple[int, ...]] | None,
+    forced: Fight | None,
+) -> Callable[[trench_fire.Comrade], tuple[int, ...]]:
+    """How each trench comrade rolls: the rest of forced faces, a forced or drawn dice-free
+    card (for a nation that draws), the Automa's fixed hits, or the state's dice."""
+    cards = iter(forced.comrade_cards if forced is not None else ())
+    variant = s.game.card_variant
+    automa_of = automa.automa_nations(s.game)
+
+    def roll(c: trench_fire.Comrade) -> tuple[int, ...]:
+        if forced_roll is not None:
+            return forced_roll(c.dice)
+        if variant is not None:
+            table = variant.card_table(s.game.ruleset, c.hit_value, c.dice)
+            card = next(cards, None)
+            if variant.draws_for(c.unit.nation):
+                hits = table[(card or s.dice.below(len(table)) + 1) - 1]
+                return (1,) * hits + (12,) * (c.dice - hits)
+        if c.unit.nation in automa_of and forced is None:
+            hits = min(c.dice, automa.fixed_hits(s.game, c.fighter, fa))
+            return (1,) * hits + (12,) * (c.dice - hits)
+        return s.dice.roll(c.dice)
 
     return roll
 

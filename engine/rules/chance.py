@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from engine.rules import battle, combat, money, setup
+from engine.rules import battle, combat, money, setup, trench_fire
 from engine.rules.actions import (
     SPECIAL,
     Action,
@@ -62,11 +62,14 @@ SetupAction = Assign | Place | Headquarters
 class ChanceOutcome:
     """One outcome of a fight with dice: hits of each side and, for a scattering attacker,
     where the shot landed (direction 0..5 from the target; None: on the target or no scatter
-    die). A fight that does not happen (attack lost, shot into an empty hex) has 0 and 0."""
+    die). A fight that does not happen (attack lost, shot into an empty hex) has 0 and 0.
+    Under Grabenkampf `comrade_hits` gives each trench comrade's hits that fire back, grouped
+    by the damage they deal (the fewest hits dealing it: engine.rules.trench_fire)."""
 
     attacker_hits: int
     defender_hits: int
     landing: int | None = None
+    comrade_hits: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,7 @@ class CardOutcome:
     attacker_card: int | None
     defender_card: int | None
     landing: int | None = None
+    comrade_cards: tuple[int, ...] = ()  # Grabenkampf: each trench comrade's card
 
 
 @dataclass(frozen=True)
@@ -216,8 +220,18 @@ def _dice(s: State, a: Unit, d: Unit | None, landing: int | None,
     a_w = combat.hit_weights(a_n, combat.hit_value(rs, e.fa, e.fd))
     d_w = combat.hit_weights(d_n, combat.hit_value(rs, e.fd, e.fa)) if d_n else (1,)
     total = combat.DIE_FACES ** (a_n + d_n)
-    return [(ChanceOutcome(i, j, landing), p * Fraction(wa * wd, total))
-            for i, wa in enumerate(a_w) for j, wd in enumerate(d_w) if wa * wd]
+    out = [(ChanceOutcome(i, j, landing), p * Fraction(wa * wd, total))
+           for i, wa in enumerate(a_w) for j, wd in enumerate(d_w) if wa * wd]
+    room = combat.damage_room(rs, e.fa)
+    for c in e.comrades:
+        grouped: dict[int, int] = {}
+        for h, w in enumerate(combat.hit_weights(c.dice, c.hit_value)):
+            least = trench_fire.representative_hits(e.fa, h, room)
+            grouped[least] = grouped.get(least, 0) + w
+        c_total = combat.DIE_FACES ** c.dice
+        out = [(replace(o, comrade_hits=(*o.comrade_hits, h)), q * Fraction(w, c_total))
+               for o, q in out for h, w in grouped.items() if w]
+    return out
 
 
 def _cards(s: State, a: Unit, d: Unit | None, landing: int | None,
@@ -228,8 +242,12 @@ def _cards(s: State, a: Unit, d: Unit | None, landing: int | None,
     a_table, d_table = battle.card_tables(s, e)
     d_cards: list[int | None] = list(range(1, len(d_table) + 1)) or [None]
     q = p / (len(a_table) * len(d_cards))
-    return [(CardOutcome(i, j, landing), q)
-            for i in range(1, len(a_table) + 1) for j in d_cards]
+    out = [(CardOutcome(i, j, landing), q)
+           for i in range(1, len(a_table) + 1) for j in d_cards]
+    for table in battle.comrade_tables(s, e):
+        out = [(replace(o, comrade_cards=(*o.comrade_cards, k)), r / len(table))
+               for o, r in out for k in range(1, len(table) + 1)]
+    return out
 
 
 def action_for(s: State, outcome: Outcome) -> Action:
@@ -261,10 +279,15 @@ def action_for(s: State, outcome: Outcome) -> Action:
         if outcome.attacker_card is None:
             return Fight((), (), scatter)
         return Fight(scatter=scatter, attacker_card=outcome.attacker_card,
-                     defender_card=outcome.defender_card)
+                     defender_card=outcome.defender_card, comrade_cards=outcome.comrade_cards)
     a_n, d_n, _why = battle.forced_dice(s, scatter)
-    return Fight(_faces(outcome.attacker_hits, a_n), _faces(outcome.defender_hits, d_n),
-                 scatter)
+    e = battle.target(s, scatter)
+    comrade_dice = e.comrade_dice() if isinstance(e, battle.Engagement) else ()
+    d_n -= sum(comrade_dice)
+    faces = _faces(outcome.defender_hits, d_n)
+    for hits, n in zip(outcome.comrade_hits, comrade_dice, strict=True):
+        faces += _faces(hits, n)
+    return Fight(_faces(outcome.attacker_hits, a_n), faces, scatter)
 
 
 def _faces(hits: int, dice: int) -> tuple[int, ...]:
@@ -302,9 +325,15 @@ def sample(s: State, dice: Dice) -> Outcome:
         a_table, d_table = battle.card_tables(s, e)
         a_card = dice.below(len(a_table)) + 1
         d_card = dice.below(len(d_table)) + 1 if d_table else None
-        return CardOutcome(a_card, d_card, landing)
+        more = tuple(dice.below(len(t)) + 1 for t in battle.comrade_tables(s, e))
+        return CardOutcome(a_card, d_card, landing, more)
     rs = s.game.ruleset
     a_n, d_n = e.dice(s)
     a_hits = combat.count_hits(dice.roll(a_n), combat.hit_value(rs, e.fa, e.fd))
     d_hits = combat.count_hits(dice.roll(d_n), combat.hit_value(rs, e.fd, e.fa)) if d_n else 0
-    return ChanceOutcome(a_hits, d_hits, landing)
+    room = combat.damage_room(rs, e.fa)
+    comrade_hits = tuple(
+        trench_fire.representative_hits(
+            e.fa, combat.count_hits(dice.roll(c.dice), c.hit_value), room)
+        for c in e.comrades)
+    return ChanceOutcome(a_hits, d_hits, landing, comrade_hits)

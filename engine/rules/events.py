@@ -327,6 +327,31 @@ class CombatResolved(Event):
         return text
 
 
+@register
+@dataclass(frozen=True)
+class TrenchReturnFire(Event):
+    """Grabenkampf: a foot soldier in the attacked trench fired back at the attacker besides
+    the defender (engine.rules.trench_fire)."""
+
+    kind = "trench_return_fire"
+    shooter: str
+    attacker: str
+    dice: tuple[int, ...]
+    hit_value: int
+    hits: int
+    damage: int
+    attacker_destroyed: bool
+    xp: int
+
+    def text(self) -> str:
+        faces = " ".join(f"[{f}]" if f <= self.hit_value else str(f) for f in self.dice)
+        text = (f"{self.shooter} fires back from the trench at {self.attacker}: dice {faces} "
+                f"(hit on ≤{self.hit_value}) → {self.damage} damage")
+        if self.attacker_destroyed:
+            text += f"; {self.attacker} destroyed"
+        return text + (f"; XP +{self.xp}" if self.xp else "")
+
+
 # --- money ---------------------------------------------------------------------------------
 
 

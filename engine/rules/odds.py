@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.model import Ruleset
-from engine.rules import trenches
+from engine.rules import trench_fire, trenches
 from engine.rules.abilities import powers
 from engine.rules.combat import (
     DIE_FACES,
@@ -56,9 +56,10 @@ class Odds:
     `damage_dealt[k]` is P(defender takes k damage) for k = 0 .. its remaining life
     (destroyed_at_damage − damage, 0 for an indestructible unit; damage beyond that is
     capped), `damage_taken` likewise for the attacker (all mass on 0 when the defender does
-    not fire back). For a scattering attacker (Big Bertha) the distributions include the
-    chance `p_on_target` that the shot lands on the declared target at all; `hits_dealt` and
-    `hits_taken` are the dice alone.
+    not fire back; under Grabenkampf it adds the return fire of every other foot soldier in
+    the attacked trench, each rolling on its own). For a scattering attacker (Big Bertha)
+    the distributions include the chance `p_on_target` that the shot lands on the declared
+    target at all; `hits_dealt` and `hits_taken` are the dice alone (the defender's own).
     """
 
     damage_dealt: tuple[float, ...]
@@ -126,9 +127,22 @@ def _side(
     return hit_weights(dice, value), DIE_FACES**dice, ()
 
 
+def _convolve(a: list[int], b: list[int], cap: int) -> list[int]:
+    """Weights of the capped sum of two independent damages given their weights."""
+    out = [0] * (cap + 1)
+    for i, wa in enumerate(a):
+        if wa:
+            for j, wb in enumerate(b):
+                out[min(i + j, cap)] += wa * wb
+    return out
+
+
+Comrades = tuple[tuple[Fighter, CardTable | None], ...]  # trench comrades, their card draw
+
+
 def _odds(
     ruleset: Ruleset, attacker: Fighter, defender: Fighter, distance: int, bonus_dice: int,
-    cards: CardTable | None, return_cards: CardTable | None,
+    cards: CardTable | None, return_cards: CardTable | None, comrades: Comrades = (),
 ) -> tuple[Odds, tuple[int, ...], tuple[int, ...]]:
     check_attack(ruleset, attacker, defender, distance, bonus_dice)
     def_room, att_room = damage_room(ruleset, defender), damage_room(ruleset, attacker)
@@ -146,6 +160,15 @@ def _odds(
     else:
         d_hits, d_total = (), 1
         taken = [1] + [0] * att_room
+    # Grabenkampf: the other foot soldiers in the trench fire back, each with its own roll.
+    d_alone = d_total
+    for comrade, table in comrades:
+        c_dice = dice_count(ruleset, comrade.damage)
+        c_hits, c_total, _t = _side(ruleset, comrade, attacker, c_dice, table)
+        taken = _convolve(taken, damage_weights(as_attacker(attacker), c_hits, att_room),
+                          att_room)
+        d_total *= c_total
+        fires_back = True
 
     on = DIE_FACES - scatter_neighbour_max(ruleset, attacker)
     dealt_w, dealt_total = _scatter(dealt, a_total, on)
@@ -159,7 +182,7 @@ def _odds(
         p_lose_attacker=taken_w[-1] / taken_total if att_room else 0.0,
         return_fire=fires_back,
         hits_dealt=_as_floats(a_hits, a_total),
-        hits_taken=_as_floats(d_hits, d_total),
+        hits_taken=_as_floats(d_hits, d_alone),
         p_on_target=on / DIE_FACES,
     )
     return result, a_table, d_table
@@ -275,7 +298,9 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
     a_table = variant.card_table if variant and variant.draws_for(a.nation) else None
     d_table = variant.card_table if variant and variant.draws_for(d.nation) else None
     fa, fd = s.fighter(a), s.fighter(d)
-    result, dealt, taken = _odds(rs, fa, fd, dist, extra, a_table, d_table)
+    comrades = tuple((c.fighter, variant.card_table if variant and variant.draws_for(
+        c.unit.nation) else None) for c in trench_fire.comrades(s, a, fa, d, dist))
+    result, dealt, taken = _odds(rs, fa, fd, dist, extra, a_table, d_table, comrades)
     draw = "dice" if a_table is None and d_table is None else (
         "cards" if a_table is not None and d_table is not None else "mixed")
     spread: tuple[area_rules.UnitOdds, ...] = ()

@@ -39,10 +39,25 @@ def row(q: int) -> Hex:
     return Hex(q, R)
 
 
-def _dice_free() -> dict[str, Any]:
+def _dice_free(cards: int = 10, *more: str) -> dict[str, Any]:
     rs = ruleset()
-    rs.variants["dice_free"] = {"enabled": False, "cards": 10, "quantile": "midpoint"}
-    return {"rs": rs, "variants": ("dice_free",)}
+    rs.variants["dice_free"] = {"enabled": False, "cards": cards, "quantile": "midpoint"}
+    return {"rs": rs, "variants": ("dice_free", *more)}
+
+
+def _trench(explicit: bool, **opts: Any) -> State:
+    """Grabenkampf: a damaged car attacks infantry in a trench; a second infantry elsewhere
+    in the trench fires back too (engine.rules.trench_fire)."""
+    opts.setdefault("variants", ("grabenkampf",))
+    m = game_map(terrain={row(q): "trench" for q in range(2, 9)})
+    s = empty_state(m, explicit_chance=explicit, **opts)
+    car = put(s, "armoured_car", "DE", row(2) + Hex(0, -1), damage=4)
+    inf = put(s, "infantry", "FR", row(2), damage=4)
+    put(s, "infantry", "FR", row(7), damage=3)
+    s.apply_action(EndPhase())
+    s.apply_action(Attack(car.id, inf.id))
+    s.apply_action(EndPhase())
+    return s
 
 
 def _fight(explicit: bool, **opts: Any) -> State:
@@ -129,6 +144,8 @@ KINDS: dict[str, tuple[Callable[..., State], dict[str, Any], type]] = {
     "scatter": (_scatter, {}, ChanceOutcome),
     "cards": (_fight, _dice_free(), CardOutcome),
     "cards_scatter": (_scatter, _dice_free(), CardOutcome),
+    "trench": (_trench, {}, ChanceOutcome),
+    "trench_cards": (_trench, _dice_free(4, "grabenkampf"), CardOutcome),
     "draw": (_draw, {}, DrawOutcome),
     "first_placer": (_first_placer, {}, RollOffOutcome),
     "first_player": (_first_player, {}, RollOffOutcome),
@@ -371,3 +388,11 @@ def test_a_forced_deal_replays_and_is_checked():
     assert auto.chips[auto.game.nations[0]] == list(order[:3])
     with pytest.raises(IllegalActionError, match="dealt once"):
         auto.apply_action(Deal(order))
+
+
+def test_trench_outcomes_carry_each_comrades_roll():
+    dice = _trench(True).chance_outcomes()
+    assert all(len(o.comrade_hits) == 1 for o, _p in dice)
+    assert len({o.comrade_hits for o, _p in dice}) > 1  # grouped by the damage they deal
+    cards = _trench(True, **_dice_free(4, "grabenkampf")).chance_outcomes()
+    assert {o.comrade_cards for o, _p in cards} == {(1,), (2,), (3,), (4,)}

@@ -3,13 +3,19 @@ same position with and without the variant and shows the difference the rule tex
 
 from __future__ import annotations
 
+import pytest
+
 from engine.content import load_scenario
 from engine.geometry import unit_layout
 from engine.hexes import Hex
 from engine.model import MapPath
 from engine.paths import CONTENT_DIR
-from engine.rules.actions import Capture
+from engine.rules import battle
+from engine.rules.actions import Attack, Capture, EndPhase, Fight
+from engine.rules.errors import IllegalActionError
+from engine.rules.events import TrenchReturnFire
 from engine.rules.game import Game
+from engine.rules.odds import attack_odds
 from engine.rules.trenches import Trenches, holder
 from engine.rules.variants import Grabenkampf
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put
@@ -22,9 +28,9 @@ def row(q: int) -> Hex:
     return Hex(q, R)
 
 
-def _state(on: bool, forts=None):
+def _state(on: bool, forts=None, **opts):
     m = game_map(terrain={h: "trench" for h in TRENCH}, forts=forts)
-    return empty_state(m, variants=("grabenkampf",) if on else ())
+    return empty_state(m, variants=("grabenkampf",) if on else (), **opts)
 
 
 def test_a_trench_is_held_by_a_team_and_closed_to_the_other():
@@ -166,3 +172,99 @@ def test_pincer_and_encirclement_on_the_long_hex():
     c2 = put(plain, "armoured_car", "DE", row(2) + Hex(0, -1))
     put(plain, "infantry", "DE", row(8) + Hex(1, -1))
     assert plain.melee_support(c2, t2) == (0, False)
+
+
+# --- "Unabhängig davon, wer angegriffen wird, schießen alle Fußsoldaten (im Nahkampf) zurück."
+
+
+def _trench_fight(on: bool, comrade: str = "infantry", attacker: str = "armoured_car",
+                  damage: int = 0, **opts):
+    """DE attacks FR infantry at the trench's west end from next to it; a second FR foot
+    soldier stands at the trench's far end (not next to the attacker)."""
+    s = _state(on, **opts)
+    target = put(s, "infantry", "FR", row(2), damage=damage)
+    other = put(s, comrade, "FR", row(7), damage=damage)
+    car = put(s, attacker, "DE", row(2) + Hex(0, -1), damage=damage)
+    s.apply_action(EndPhase())
+    s.apply_action(Attack(car.id, target.id))
+    s.apply_action(EndPhase())
+    return s, car, target, other
+
+
+def test_every_foot_soldier_in_the_trench_fires_back():
+    # 002 example: "In jedem Fall würden immer beide Infanteristen zurückschießen."
+    for on in (False, True):
+        s, car, _target, other = _trench_fight(on)
+        n = s.game.ruleset.dice_by_damage[0]
+        hit, miss = (1,) * n, (12,) * n
+        faces = miss + hit if on else miss  # the defender's dice, then the comrade's
+        s.apply_action(Fight(miss, faces))
+        fired = [e for e in s.log if isinstance(e, TrenchReturnFire)]
+        if not on:
+            assert fired == [] and car.damage == 0
+            continue
+        assert [e.shooter for e in fired] == [other.id]
+        e = fired[0]
+        assert e.attacker == car.id and e.hits == n and e.hit_value == 2
+        assert e.attacker_destroyed and car.id not in s.units
+        assert other.xp == s.game.ruleset.xp_for_destroy
+        assert "fires back from the trench" in e.text()
+
+
+def test_comrades_add_their_damage_and_are_capped_at_destruction():
+    s, car, _target, other = _trench_fight(True)
+    n = s.game.ruleset.dice_by_damage[0]
+    two = (1, 1) + (12,) * (n - 2)  # 2 hits against armour [2, 4, …]: 1 damage each
+    s.apply_action(Fight((12,) * n, two + two))
+    assert car.damage == 2
+    fire = next(e for e in s.log if isinstance(e, TrenchReturnFire))
+    assert (fire.damage, fire.xp, fire.attacker_destroyed) == (1, 1, False)
+    assert other.xp == 1
+
+
+def test_a_comrade_that_cannot_hit_the_attacker_does_not_fire():
+    # return fire needs a unit that could attack the attacker in melee (RULES §5.4 step 2):
+    # infantry cannot shoot at a plane, heavy infantry (cloud symbol) can.
+    s, _plane, _t, _other = _trench_fight(True, attacker="fighter")
+    assert battle_target_comrades(s) == ()
+    s2, _p, _t2, heavy = _trench_fight(True, comrade="heavy_infantry", attacker="fighter")
+    assert [c.unit.id for c in battle_target_comrades(s2)] == [heavy.id]
+
+
+def battle_target_comrades(s):
+    e = battle.target(s, None)
+    assert not isinstance(e, str)
+    return e.comrades
+
+
+def test_forced_faces_must_cover_the_comrades_and_range_attacks_get_no_return_fire():
+    s, _car, _t, _o = _trench_fight(True)
+    n = s.game.ruleset.dice_by_damage[0]
+    with pytest.raises(IllegalActionError, match=r"defender rolls 24 dice.*from the trench"):
+        s.apply_action(Fight((12,) * n, (12,) * n))
+    s2 = _state(True)
+    target = put(s2, "infantry", "FR", row(2))
+    put(s2, "infantry", "FR", row(7))
+    gun = put(s2, "howitzer", "DE", row(2) + Hex(0, -3))  # range 2-4: no melee
+    s2.apply_action(EndPhase())
+    s2.apply_action(Attack(gun.id, target.id))
+    s2.apply_action(EndPhase())
+    assert battle_target_comrades(s2) == ()
+
+
+def test_odds_count_the_comrades_exactly():
+    s, car, target, _other = _trench_fight(True, damage=4, explicit_chance=True)
+    with_comrade = attack_odds(s, car.id, target.id).odds
+    lone, car2, target2, other2 = _trench_fight(True, damage=4)
+    lone.remove_unit(other2)
+    alone = attack_odds(lone, car2.id, target2.id).odds
+    assert with_comrade.expected_taken > alone.expected_taken
+    assert with_comrade.hits_taken == alone.hits_taken  # the defender's own dice
+    # the exact distribution: every chance outcome applied and weighed
+    weights = [0.0] * len(with_comrade.damage_taken)
+    for outcome, p in s.chance_outcomes():
+        c = s.clone()
+        c.apply_chance(outcome)
+        dmg = c.units[car.id].damage - 4 if car.id in c.units else len(weights) - 1
+        weights[dmg] += float(p)
+    assert weights == pytest.approx(list(with_comrade.damage_taken))
