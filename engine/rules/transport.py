@@ -16,6 +16,7 @@ from engine.rules.events import (
     TransportBoarded,
     TransportUnloaded,
 )
+from engine.rules.movement import CAPTURE, ENTER
 from engine.rules.powers import mines
 
 if TYPE_CHECKING:
@@ -124,9 +125,24 @@ def do_move(s: State, a: Move) -> None:
         s.check_victory()
 
 
+def _mined_entry(s: State, u: Unit, kind: str, fort: str) -> bool:
+    """Whether `u` runs onto an enemy mine on its way into `fort`; if so it moved there and
+    was destroyed (with its passengers) instead of entering."""
+    mine = mines.mine_on_entry(s, u, kind, fort)
+    if mine is None:
+        return False
+    start = s.game.board.hexes[u.pos] if u.pos >= 0 else None
+    s.log.append(Moved(u.id, (start.q, start.r) if start else None, (mine.q, mine.r)))
+    s.leave_position(u)
+    mines.explode(s, u, mine)
+    return True
+
+
 def do_enter(s: State, a: Enter) -> None:
-    """Enter an own fort with any passengers."""
+    """Enter an own fort with any passengers (unless an enemy mine on the way destroys it)."""
     u = s.units[a.unit]
+    if _mined_entry(s, u, ENTER, a.fort):
+        return
     s.log.append(FortEntered(u.id, a.fort, tuple(u.cargo)))
     s.leave_position(u)
     u.fort = a.fort
@@ -143,8 +159,11 @@ def do_enter(s: State, a: Enter) -> None:
 
 
 def do_capture(s: State, a: Capture) -> None:
-    """Capture a fort, removing the enemy units inside."""
+    """Capture a fort, removing the enemy units inside (unless an enemy mine on the way, the
+    entrance included, destroys the capturing unit first)."""
     u = s.units[a.unit]
+    if _mined_entry(s, u, CAPTURE, a.fort):
+        return
     removed = [v.id for v in s.units.values()
                if v.fort == a.fort and v.team != u.team]
     for vid in removed:

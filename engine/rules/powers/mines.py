@@ -3,8 +3,9 @@ air units ignore mines. "Minenleger: Diese Einheiten können Landminen legen, di
 gegnerische Einheit sofort vernichten, wenn diese ein Feld mit einer Mine betritt." (002)
 
 Entering means stepping on the hex anywhere along the move's path, not only ending there, or
-being unloaded onto it; the mine is used up. Mines are laid by the `lay_mines` ability
-(engine.rules.abilities)."""
+being unloaded onto it, or walking into a fort over it (the way to the entrance and the
+entrance itself, for `enter` and `capture` alike); the mine is used up. Mines are laid by
+the `lay_mines` ability (engine.rules.abilities)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,20 @@ def mine_on_move(s: State, u: Unit, to: Hex) -> Hex | None:
         return None
     opt = s.legal_moves(u).get(to)
     return first_mine(s, u, opt.path) if opt is not None else None
+
+
+def mine_on_entry(s: State, u: Unit, kind: str, fort: str) -> Hex | None:
+    """Where `u`'s way into `fort` (`kind` "enter" or "capture", already legal) runs onto an
+    enemy mine, or None. The action names the fort, not the entrance: the engine takes the
+    cheapest way (then the entrance with the lowest q, r), as a player who cannot see the
+    enemy's mines would; the entrance hex counts as entered."""
+    if not s.powers.mines or u.mclass == "air":
+        return None
+    ways = [o for o in s.legal_moves(u).values() if o.kind == kind and o.fort == fort]
+    if not ways:
+        return None
+    way = min(ways, key=lambda o: (o.cost, o.target.q, o.target.r))
+    return first_mine(s, u, way.path)
 
 
 def explode(s: State, u: Unit, at: Hex) -> None:

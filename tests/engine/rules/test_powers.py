@@ -456,3 +456,41 @@ def test_an_area_attack_is_an_explicit_chance_node_with_exact_outcomes():
     three = next(o for o, _p in outcomes if o.attacker_hits == 3)
     s.apply_action(s.chance_action(three))
     assert foe.damage == 2 and friend.damage == 2
+
+
+def test_a_mine_on_the_way_into_a_fort_destroys_the_entering_unit():
+    # "vernichten, wenn diese ein Feld mit einer Mine betritt": walking to a fort entrance
+    # over a mine is entering that hex, as a move over it is.
+    entrance = Hex(6, 3)
+    m = game_map(forts=[fort("own", [Hex(7, 3)], [entrance], owner="FR")])
+    s = _state(m=m)
+    i = s.game.board.index_of
+    s.powers.mines[i[Hex(5, 3)]] = "DE"
+    s.start_turn(1)
+    walker = put(s, "infantry", "FR", Hex(4, 3))  # the cheapest way runs over 5,3
+    way = s.legal_moves(walker)[entrance]
+    assert way.kind == "enter" and Hex(5, 3) in way.path
+    s.apply_action(way.action())
+    assert walker.id not in s.units and s.powers.mines == {}
+    assert isinstance(s.log[-1], MineExploded) and s.log[-1].at == (5, 3)
+    assert all(u.fort != "own" for u in s.units.values())
+
+
+def test_a_mine_on_a_fort_entrance_destroys_the_capturing_unit():
+    entrance = Hex(6, 3)
+    m = game_map(forts=[fort("f1", [Hex(7, 3)], [entrance])])
+    s = _state(m=m)
+    layer = put(s, "minelayer", "DE", Hex(6, 2))
+    s.apply_action(LayMine(layer.id, entrance))  # the entrance is a land hex outside the fort
+    s.start_turn(1)
+    foot = put(s, "infantry", "FR", Hex(5, 3))
+    assert s.legal_moves(foot)[entrance].kind == "capture"
+    s.apply_action(Action.parse(f"capture {foot.id} f1"))
+    assert foot.id not in s.units and s.fort_owner["f1"] == "neutral"
+    assert s.log[-1] == MineExploded(foot.id, (6, 3), "DE")
+    # without the mine the same capture takes the fort
+    s2 = _state(m=m)
+    s2.start_turn(1)
+    foot2 = put(s2, "infantry", "FR", Hex(5, 3))
+    s2.apply_action(Action.parse(f"capture {foot2.id} f1"))
+    assert s2.fort_owner["f1"] == "FR"
