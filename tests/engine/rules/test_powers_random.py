@@ -32,10 +32,11 @@ def _scenario():
     return load_scenario(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
 
 
-def _with_specials(seed: int) -> State:
-    """A quick-setup 2-player game where each nation also fields every land special unit,
-    placed on the free land hexes nearest its first unit, damaged a little for the medic."""
-    s = Game(_scenario(), seed=seed, setup="quick").new_initial_state()
+def _with_specials(seed: int, variants: tuple[str, ...] = ()) -> State:
+    """A quick-setup 2-player game (with `variants` switched on) where each nation also
+    fields every land special unit, placed on the free land hexes nearest its first unit,
+    damaged a little for the medic."""
+    s = Game(_scenario(), seed=seed, setup="quick", variants=variants).new_initial_state()
     board = s.game.board
     for nation in s.game.nations:
         anchor = board.hexes[next(u.pos for u in s.units.values()
