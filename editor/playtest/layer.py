@@ -1,5 +1,6 @@
 """The play layer: one QGraphicsItem drawing the game on top of the map (units, fort flags,
-reachable hexes with costs, the hovered path with its contact hexes, attack targets). With
+reachable hexes with costs, the hovered path with its contact hexes, attack targets, and
+what powers left: built terrain, gas areas, the viewer's mines — `powers_paint`). With
 two players the half not in play is veiled, start markers and all. Counters never shrink
 below a readable size on screen: zoomed out they grow to fill their hex and drop the text
 that could not be read anyway."""
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.canvas.style import TERRAIN_COLOR
 from editor.playtest.counters import INK, draw_counter, nation_colour
+from editor.playtest.powers_paint import PowersPainter
 from engine.hexes import Hex, Layout
 from engine.play.interaction import Interaction, in_play
 from engine.play.session import PlaytestSession
@@ -64,6 +66,7 @@ class PlayLayer(QGraphicsItem):
         self.flash_phase = 0.0  # 0..1, driven by the play mode's animation
         self._rect = QRectF()
         self._veil: list[tuple[QColor, QPainterPath]] = []
+        self.powers = PowersPainter(interaction, self.centre, self._poly)
         self.set_session(session)
 
     def set_session(self, session: PlaytestSession) -> None:
@@ -121,10 +124,12 @@ class PlayLayer(QGraphicsItem):
             return area.contains(self.centre(h))
 
         self._paint_veil(p, area)
+        self.powers.paint_ground(p, self.layout, visible)
         self._paint_reach(p, visible)
         self._paint_picks(p, visible)
         self._paint_forts(p, visible)
         self._paint_units(p, visible)
+        self.powers.paint_mines(p, self.layout, visible)
         self._paint_plan(p)
         self._paint_path(p)
 

@@ -334,9 +334,10 @@ class PlayMode(PlayCommands, QObject):
         """Show the path, cost, contact stop or odds for the hovered hex."""
         if self.interaction is None or not self.active:
             return
-        before = self.interaction.path
+        before = (self.interaction.path, self.interaction.hovered_attack)
         info = self.interaction.hover(h)
-        if self.interaction.path != before and self.layer is not None:
+        after = (self.interaction.path, self.interaction.hovered_attack)
+        if after != before and self.layer is not None:  # a new path or gas preview
             self.layer.refresh()
         if info.message:
             self.status(info.message, 5000)

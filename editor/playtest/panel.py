@@ -27,9 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.dice_view import DiceView
+from editor.playtest.powers_bar import PowersBar
 from editor.playtest.scenario_view import ScenarioView
 from engine.hexes import Hex
+from engine.play import seat_view
 from engine.play.clock import TurnClock
+from engine.play.interaction import Interaction, Outcome
 from engine.play.session import PlaytestSession
 from engine.play.setup import NATION_NAMES
 from engine.rules.actions import Attack, Gift, Move
@@ -40,7 +43,9 @@ class PanelCommands(Protocol):
     """What the panel shows and what its buttons call: the window's play mode."""
 
     session: PlaytestSession | None
+    interaction: Interaction | None
 
+    def perform(self, outcome: Outcome) -> bool: ...
     def end_phase(self) -> None: ...
     def suggest_groups(self) -> None: ...
     def open_armies(self) -> None: ...
@@ -137,6 +142,8 @@ class PlayPanel(QWidget):
                                self.surrender)):
             row.addWidget(b, i // 2, i % 2)
         lay.addLayout(row)
+        self.powers = PowersBar(controller)
+        lay.addWidget(self.powers)
         hq_row = QHBoxLayout()
         self.hq_combo = QComboBox()
         self.hq_combo.setObjectName("playtestHq")
@@ -300,6 +307,7 @@ class PlayPanel(QWidget):
         for w in (*self.hq_widgets, self.hq_row_label):
             w.setVisible(g.victory_points)
         self.hq_button.setEnabled(bool(choices))
+        self.powers.refresh()
 
         self.plan.clear()
         for a, d in s.plan:
@@ -331,13 +339,14 @@ class PlayPanel(QWidget):
                                                   last.defender_hit_value or 0))
         else:
             self.dice.set_combat(None, None)
-        if n_log < self._log_count or self._log_session is not s:
+        teams = seat_view.viewer_teams(s)  # hot seat: the other side's mines stay hidden
+        if n_log < self._log_count or (self._log_session, self._log_teams) != (s, teams):
             self.log.clear()
             self._log_count = 0
-            self._log_session = s
+            self._log_session, self._log_teams = s, teams
         if n_log > self._log_count:
-            self.log.appendPlainText(
-                "\n".join(s.event_line(i) for i in range(self._log_count, n_log)))
+            self.log.appendPlainText("\n".join(seat_view.event_line(st, st.log[i], teams)
+                                                for i in range(self._log_count, n_log)))
             self._log_count = n_log
             self.log.verticalScrollBar().setValue(self.log.verticalScrollBar().maximum())
 
@@ -348,11 +357,14 @@ class PlayPanel(QWidget):
         s = self.c.session
         if s is None:
             return
-        key = (id(s), len(s.timeline), s.cursor, str(s.timeline[-1]) if s.timeline else "")
+        teams = seat_view.viewer_teams(s)
+        key = (id(s), len(s.timeline), s.cursor, str(s.timeline[-1]) if s.timeline else "",
+               teams)
         if key == self._history_key:
             return
         old = self._history_key
         grew = (old and old[0] == key[0] and key[1] == old[1] + 1 and key[2] == key[1]
+                and old[4] == teams
                 and old[2] == old[1] and self.history.count() == old[1] + 1)
         if not grew:
             self.history.clear()
@@ -363,7 +375,8 @@ class PlayPanel(QWidget):
         else:
             first = len(s.timeline) - 1
         for i in range(first, len(s.timeline)):
-            item = QListWidgetItem(f"{i + 1}. {s.timeline[i]}")
+            line = seat_view.action_line(s.state, s.timeline[i], teams)
+            item = QListWidgetItem(f"{i + 1}. {line}")
             item.setData(Qt.ItemDataRole.UserRole, i + 1)
             if i + 1 > s.cursor:
                 item.setForeground(Qt.GlobalColor.gray)
@@ -375,3 +388,4 @@ class PlayPanel(QWidget):
     _history_key: tuple = ()
     _log_count = 0
     _log_session: object = None
+    _log_teams: frozenset[str] = frozenset()

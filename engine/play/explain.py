@@ -52,14 +52,16 @@ def contact_note(st: State, uid: str, h: Hex, contact: Set[Hex],
     return ""
 
 
-def describe_hex(st: State, h: Hex) -> str:
+def describe_hex(st: State, h: Hex, teams: Set[str] | None = None) -> str:
     """The unit on a hex (or the garrison of a fort) for the status bar, with a mine or
-    terrain built in play on it (the play-test shows every side's mines)."""
+    terrain built in play on it. Only mines laid by a nation of `teams` are named (the
+    play-test passes the viewer's team, engine.play.seat_view); None names every mine."""
     i = st.game.board.index_of.get(h)
     u = st.unit_at(h)
     marks = []
-    if i is not None and i in st.powers.mines:
-        marks.append(f"mine of {st.powers.mines[i]}")
+    mine = st.powers.mines.get(i) if i is not None else None
+    if mine is not None and (teams is None or st.game.team_of[mine] in teams):
+        marks.append(f"mine of {mine}")
     if i is not None and i in st.powers.built:
         marks.append(f"built {st.powers.built[i]}")
     note = f" [{'; '.join(marks)}]" if marks else ""
@@ -77,13 +79,14 @@ def describe_hex(st: State, h: Hex) -> str:
     return ""
 
 
-def target_note(session: PlaytestSession, attacker: str, h: Hex) -> str:
+def target_note(session: PlaytestSession, attacker: str, h: Hex,
+                teams: Set[str] | None = None) -> str:
     """Declare phase: the odds of `attacker` against the enemy on `h`, or why it cannot
-    attack it (the engine's reason); other hexes are described."""
+    attack it (the engine's reason); other hexes are described (mines of `teams` only)."""
     st = session.state
     d = st.unit_at(h)
     if d is None or d.team == st.units[attacker].team:
-        return describe_hex(st, h)
+        return describe_hex(st, h, teams)
     why = session.plan_problem(attacker, d.id)
     if why:
         return f"{attacker} cannot attack {d.id}: {why}"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.hexes import Hex
-from engine.play import explain
+from engine.play import explain, seat_view
 from engine.play.session import PlaytestSession
 from engine.rules.actions import Action, Buy, Headquarters, Move, Unload
 from engine.rules.movement import MoveOption
@@ -98,6 +98,11 @@ class Interaction:
         self._pick: PickFn | None = None
         self._pick_problem: ProblemFn = lambda h: None
         self.pick_message = ""  # what the player is asked to pick, for the status bar
+        self.hovered_attack: tuple[str, str] | None = None  # declare: (attacker, target)
+
+    def teams(self) -> frozenset[str]:
+        """The teams whose mines this screen may show (the seat to act in hot-seat)."""
+        return seat_view.viewer_teams(self.session)
 
     @property
     def picking(self) -> bool:
@@ -198,7 +203,7 @@ class Interaction:
             return Outcome(message=f"{sel} cannot go there: {why}" if why else "")
         if uid is not None:
             return Outcome(message=f"{uid} is not yours ({st.nation} is to move)")
-        return Outcome(message=explain.describe_hex(st, h))
+        return Outcome(message=explain.describe_hex(st, h, self.teams()))
 
     def _click_declare(self, h: Hex) -> Outcome:
         s = self.session
@@ -221,13 +226,17 @@ class Interaction:
         """What hovering hex h (None: off the map) shows; keeps `path` for the drawing."""
         s = self.session
         st = s.state
+        self.hovered_attack = None
         if self.selected is not None and st.phase == "declare" and h is not None:
             d = st.unit_at(h)
             target = d.id if d is not None and d.team != st.units[self.selected].team else None
-            return Hover(target=target, message=explain.target_note(s, self.selected, h))
+            self.hovered_attack = (self.selected, target) if target else None
+            return Hover(target=target,
+                         message=explain.target_note(s, self.selected, h, self.teams()))
         if self.selected is None or not self.reachable:
             self.path = ()
-            return Hover(message=explain.describe_hex(st, h) if h is not None else "")
+            return Hover(message=explain.describe_hex(st, h, self.teams())
+                         if h is not None else "")
         opt = self.reachable.get(h) if h is not None else None
         self.path = opt.path if opt is not None else ()
         if h is None:
