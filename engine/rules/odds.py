@@ -226,6 +226,8 @@ class AttackOdds:
     # An area attack (RULES §6): every unit in the pattern, friend and foe, with its odds
     # from the one shared roll; empty for an ordinary attack.
     area: tuple[area_rules.UnitOdds, ...] = ()
+    # Grabenkampf: the other foot soldiers in the trench who fire back too (in `odds`).
+    trench_fire: tuple[str, ...] = ()
 
     def text(self) -> str:
         """One line: expected damage both ways, destruction chance, bonus and return fire."""
@@ -233,7 +235,8 @@ class AttackOdds:
         parts = [f"range {self.distance}", f"dealt {o.expected_dealt:.2f}",
                  f"destroy {o.p_destroy:.0%}"]
         if o.return_fire:
-            parts.append(f"taken {o.expected_taken:.2f} (return fire)")
+            also = f", +{len(self.trench_fire)} from the trench" if self.trench_fire else ""
+            parts.append(f"taken {o.expected_taken:.2f} (return fire{also})")
             if o.p_lose_attacker:
                 parts.append(f"lose attacker {o.p_lose_attacker:.0%}")
         else:
@@ -265,6 +268,7 @@ class AttackOdds:
             "p_on_target": o.p_on_target,
             "cards_dealt": list(self.cards_dealt), "cards_taken": list(self.cards_taken),
             "area": [u.to_json() for u in self.area],
+            "trench_fire": list(self.trench_fire),
         }
 
 
@@ -298,8 +302,9 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
     a_table = variant.card_table if variant and variant.draws_for(a.nation) else None
     d_table = variant.card_table if variant and variant.draws_for(d.nation) else None
     fa, fd = s.fighter(a), s.fighter(d)
+    shooters = trench_fire.comrades(s, a, fa, d, dist)
     comrades = tuple((c.fighter, variant.card_table if variant and variant.draws_for(
-        c.unit.nation) else None) for c in trench_fire.comrades(s, a, fa, d, dist))
+        c.unit.nation) else None) for c in shooters)
     result, dealt, taken = _odds(rs, fa, fd, dist, extra, a_table, d_table, comrades)
     draw = "dice" if a_table is None and d_table is None else (
         "cards" if a_table is not None and d_table is not None else "mixed")
@@ -307,4 +312,5 @@ def attack_odds(s: State, attacker: str, defender: str) -> AttackOdds:
     if powers(a.type).area is not None:
         hit_w, total, _table = _side(rs, fa, fd, dice_count(rs, fa.damage, extra), a_table)
         spread = area_rules.unit_odds(s, a, d, hit_w, total)
-    return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken, draw, spread)
+    return AttackOdds(a.id, d.id, dist, bonus, extra, result, dealt, taken, draw, spread,
+                      tuple(c.unit.id for c in shooters))

@@ -253,8 +253,11 @@ def test_forced_faces_must_cover_the_comrades_and_range_attacks_get_no_return_fi
 
 
 def test_odds_count_the_comrades_exactly():
-    s, car, target, _other = _trench_fight(True, damage=4, explicit_chance=True)
-    with_comrade = attack_odds(s, car.id, target.id).odds
+    s, car, target, other = _trench_fight(True, damage=4, explicit_chance=True)
+    full = attack_odds(s, car.id, target.id)
+    with_comrade = full.odds
+    assert full.trench_fire == (other.id,) and "+1 from the trench" in full.text()
+    assert full.to_json()["trench_fire"] == [other.id]
     lone, car2, target2, other2 = _trench_fight(True, damage=4)
     lone.remove_unit(other2)
     alone = attack_odds(lone, car2.id, target2.id).odds
