@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.content import load_scenario
+from engine.content.schemas import schema_messages
 from engine.geometry import unit_layout
 from engine.hexes import Hex
 from engine.model import MapPath
@@ -16,6 +17,8 @@ from engine.rules.errors import IllegalActionError
 from engine.rules.events import TrenchReturnFire
 from engine.rules.game import Game
 from engine.rules.odds import attack_odds
+from engine.rules.serialize import SAVE_SCHEMA_ID, canonical
+from engine.rules.state import State
 from engine.rules.trenches import Trenches, holder
 from engine.rules.variants import Grabenkampf
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put
@@ -142,9 +145,6 @@ def test_any_hex_of_the_trench_may_be_attacked():
     # "Feindeinheiten können ein beliebiges Grabenfeld angreifen, um mit einem Fußsoldaten
     # im Graben zu kämpfen"; "Sind mehrere Fußsoldaten im Graben, muss der Angreifer
     # entscheiden wen davon er angreifen will (unabhängig davon wo im Graben dieser Gegner ist)"
-    from engine.rules.actions import Attack, EndPhase
-    from engine.rules.odds import attack_odds
-
     for on in (False, True):
         s = _state(on)
         near, far = put(s, "infantry", "FR", row(2)), put(s, "infantry", "FR", row(8))
@@ -220,6 +220,10 @@ def test_comrades_add_their_damage_and_are_capped_at_destruction():
     fire = next(e for e in s.log if isinstance(e, TrenchReturnFire))
     assert (fire.damage, fire.xp, fire.attacker_destroyed) == (1, 1, False)
     assert other.xp == 1
+    data = s.to_json()  # the new event is saved, valid, and loads back equal
+    assert schema_messages(data, SAVE_SCHEMA_ID) == []
+    back = State.from_json(s.game, data)
+    assert canonical(back.to_json()) == canonical(data) and fire in back.log
 
 
 def test_a_comrade_that_cannot_hit_the_attacker_does_not_fire():
