@@ -7,11 +7,12 @@ editor edits it in place through undo commands; the rules engine treats it as re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.hexes import Hex, Layout, OffsetParity, Orientation, axial_to_offset, offset_to_axial
+from engine.hexset import HexSet
 
 NATIONS: tuple[str, ...] = ("DE", "AH", "FR", "GB")
 TEAMS: dict[str, tuple[str, ...]] = {"central": ("DE", "AH"), "entente": ("FR", "GB")}
@@ -79,11 +80,28 @@ class StartMarker:
 
 @dataclass
 class Region:
-    """A named set of hexes (the 2-player halves, event areas)."""
+    """A named set of hexes (the 2-player halves, event areas).
+
+    `hexes` is always a `HexSet` (runs per row, a set API): any iterable of hexes given to
+    the constructor or assigned later is converted, so `region.hexes = {...}` keeps working.
+    """
 
     id: str
     name: str
-    hexes: set[Hex] = field(default_factory=set)
+    hexes: HexSet = field(default_factory=HexSet)
+
+
+def _region_hexes(region: Region) -> HexSet:
+    return region._hexes  # type: ignore[attr-defined, no-any-return]
+
+
+def _set_region_hexes(region: Region, hexes: Iterable[Hex]) -> None:
+    # A HexSet is taken as is (no copy), like a set assigned to a plain attribute.
+    region._hexes = hexes if isinstance(hexes, HexSet) else HexSet(hexes)  # type: ignore[attr-defined]
+
+
+# Installed after @dataclass made __init__, so the generated `self.hexes = hexes` converts.
+Region.hexes = property(_region_hexes, _set_region_hexes)  # type: ignore[assignment]
 
 
 @dataclass

@@ -20,6 +20,7 @@ from engine.content.convert_map import map_from_dict, map_to_dict
 from engine.content.convert_rules import catalog_from_dict, ruleset_from_dict
 from engine.content.convert_scenario import scenario_from_dict
 from engine.content.documents import Document, load_document
+from engine.content.gcpause import gc_paused
 from engine.content.problems import ContentError, Problem, error
 from engine.content.schemas import check_schema
 from engine.content.semantic_map import check_map, check_map_data
@@ -233,15 +234,16 @@ def load_file(path: str | os.PathLike[str], kind: str | None = None, *,
     (maps only) builds the model despite errors when the data still makes a sound map, for
     the editor to open and fix."""
     path = Path(path)
-    try:
-        doc = load_document(path)
-    except ContentError as exc:
-        return Loaded(path, None, None, exc.problems)
-    if kind is not None and doc.kind != kind:
-        return Loaded(path, doc, None, [error(
-            "document.wrong_kind", f"this is a {doc.kind} file, expected a {kind} file",
-            f"open a {kind} file", file=doc.file, line=1, col=1, pointer="/$schema")])
-    problems, model = _analyse(doc, _Cache(), lenient)
+    with gc_paused():
+        try:
+            doc = load_document(path)
+        except ContentError as exc:
+            return Loaded(path, None, None, exc.problems)
+        if kind is not None and doc.kind != kind:
+            return Loaded(path, doc, None, [error(
+                "document.wrong_kind", f"this is a {doc.kind} file, expected a {kind} file",
+                f"open a {kind} file", file=doc.file, line=1, col=1, pointer="/$schema")])
+        problems, model = _analyse(doc, _Cache(), lenient)
     return Loaded(path, doc, model, problems)
 
 
@@ -249,17 +251,18 @@ def check_map_model(game_map: GameMap) -> list[Problem]:
     """Every problem a map edited in memory would have as a file: the semantic checks plus
     the schema checks of its file form (ids, names, two entrances…), so an editor cannot make
     a file that fails to load. Schema problems that repeat a semantic one are left out."""
-    problems = list(check_map(game_map))
-    try:
-        data = map_to_dict(game_map)
-    except (KeyError, ValueError, IndexError) as exc:  # a state the file form cannot hold
-        return [*problems, error("map.unwritable", f"cannot write the map: {exc}",
-                                 "undo the last edit")]
-    # map_to_dict keeps the model's list order, so both kinds of pointer name the same object.
-    seen = {p.pointer for p in problems if p.pointer}
-    for p in check_schema(Document(data, "map")):
-        if not any(p.pointer and p.pointer.startswith(q) for q in seen):
-            problems.append(p)
+    with gc_paused():
+        problems = list(check_map(game_map))
+        try:
+            data = map_to_dict(game_map)
+        except (KeyError, ValueError, IndexError) as exc:  # a state the file form cannot hold
+            return [*problems, error("map.unwritable", f"cannot write the map: {exc}",
+                                     "undo the last edit")]
+        # map_to_dict keeps the model's list order: both kinds of pointer name the same object.
+        seen = {p.pointer for p in problems if p.pointer}
+        for p in check_schema(Document(data, "map")):
+            if not any(p.pointer and p.pointer.startswith(q) for q in seen):
+                problems.append(p)
     return problems
 
 
@@ -272,7 +275,8 @@ def check_scenario_model(scenario: Scenario) -> list[Problem]:
 
 def check_document(doc: Document) -> list[Problem]:
     """Every schema and semantic problem of a parsed document (scenario references resolved)."""
-    problems, _ = _analyse(doc, _Cache())
+    with gc_paused():
+        problems, _ = _analyse(doc, _Cache())
     return problems
 
 
@@ -346,7 +350,8 @@ def validate_report(paths: list[Path]) -> tuple[int, list[Problem]]:
     cache = _Cache()
     for f in files:
         try:
-            found, _, _ = _analyse_path(f, cache)
+            with gc_paused():  # per file: cyclic garbage of one file is collected before the next
+                found, _, _ = _analyse_path(f, cache)
             problems.extend(sorted(found, key=lambda p: (p.line or 0, p.col or 0)))
         except Exception as exc:  # a bug must not hide the other files' results
             problems.append(error("internal.error", f"{type(exc).__name__}: {exc}",
