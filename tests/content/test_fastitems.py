@@ -48,8 +48,12 @@ def data() -> dict[str, Any]:
 def test_valid_map_takes_the_fast_path(data: dict[str, Any]) -> None:
     assert len(data["regions"][3]["spans"]) >= MIN_ITEMS_FOR_FAST_PATH
     assert _errors(data) == [] == _reference_errors(data)
-    compiled = [p for s, p in _COMPILED.values() if isinstance(s, dict)]
-    assert compiled and all(p is not None for p in compiled)
+    schema = all_schemas()[MAP]["properties"]
+    nodes = [schema["regions"]["items"]["properties"]["spans"]["items"],
+             schema["paths"]["items"]["properties"]["points"]["items"],
+             schema["terrain"]["items"]]
+    for node in nodes:
+        assert _COMPILED[id(node)][0] is node and _COMPILED[id(node)][1] is not None
 
 
 @pytest.mark.parametrize("bad", BAD_SPANS, ids=repr)
