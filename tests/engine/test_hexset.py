@@ -9,8 +9,10 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.geometry_transform import clone_objects
 from engine.hexes import Hex
 from engine.hexset import HexSet
+from engine.model import GameMap, Region
 
 hexes = st.builds(Hex, st.integers(-6, 6), st.integers(-3, 3))
 hex_sets = st.sets(hexes, max_size=40)
@@ -93,3 +95,27 @@ def test_odd_members_and_removal() -> None:
     else:
         raise AssertionError("remove of an absent hex must raise KeyError")
     assert hs != {Hex(0, 0)} and hs == set() and repr(hs) == "HexSet([])"
+
+
+def test_region_converts_whatever_it_is_given() -> None:
+    r = Region("a", "A", {Hex(0, 0), Hex(1, 0)})
+    assert isinstance(r.hexes, HexSet) and r.hexes == {Hex(0, 0), Hex(1, 0)}
+    r.hexes = [Hex(5, 5)]
+    assert isinstance(r.hexes, HexSet) and list(r.hexes) == [Hex(5, 5)]
+    same = HexSet([Hex(2, 2)])
+    r.hexes = same
+    assert r.hexes is same  # taken as is, like any attribute
+    r.hexes |= {Hex(3, 2)}
+    assert r.hexes is same and len(same) == 2 and r.hexes.run_count == 1
+    assert Region("a", "A") == Region("a", "A", set()) != r
+
+
+def test_cloned_regions_are_independent_hexsets() -> None:
+    m = GameMap.blank("m", 30, 20)
+    m.regions = [Region("half_1_6", "West", {m.to_axial(c, r) for r in range(20)
+                                               for c in range(15)})]
+    regions = clone_objects(m)[2]
+    assert isinstance(regions[0].hexes, HexSet) and regions[0].hexes == m.regions[0].hexes
+    assert regions[0].hexes.run_count == 20
+    regions[0].hexes.discard(m.to_axial(0, 0))
+    assert m.to_axial(0, 0) in m.regions[0].hexes
