@@ -30,6 +30,9 @@ TERRAIN_CHAR: dict[str, str] = {
 CHAR_TERRAIN: dict[str, str] = {c: t for t, c in TERRAIN_CHAR.items()}
 # Terrain is stored as small ints (index into TERRAINS) in one flat array per map.
 TERRAIN_ID: dict[str, int] = {t: i for i, t in enumerate(TERRAINS)}
+# Terrain ids to file characters, for bytes.translate (ids past TERRAINS are refused first).
+_TERRAIN_BYTES = bytes(ord(TERRAIN_CHAR[TERRAINS[i]]) if i < len(TERRAINS) else 0
+                       for i in range(256))
 
 PATH_KINDS: tuple[str, ...] = ("road", "river", "trench", "rail")
 UNIT_CLASSES: tuple[str, ...] = (
@@ -197,13 +200,14 @@ class GameMap:
         self.terrain[self.index(h)] = TERRAIN_ID[terrain]
 
     def terrain_rows(self) -> list[str]:
-        """The terrain as one string per row, in the file's character code."""
-        chars = [TERRAIN_CHAR[t] for t in TERRAINS]
+        """The terrain as one string per row, in the file's character code; IndexError when a
+        cell holds no terrain id."""
+        terrain = self.terrain
+        if terrain and max(terrain) >= len(TERRAINS):
+            raise IndexError(f"terrain id {max(terrain)} is not one of 0..{len(TERRAINS) - 1}")
+        text = bytes(terrain).translate(_TERRAIN_BYTES).decode("ascii")
         w = self.width
-        return [
-            "".join(chars[v] for v in self.terrain[row * w : (row + 1) * w])
-            for row in range(self.height)
-        ]
+        return [text[row * w : (row + 1) * w] for row in range(self.height)]
 
     # --- objects -------------------------------------------------------------------------
 

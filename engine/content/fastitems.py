@@ -88,8 +88,37 @@ def _compile(schema: Any, resolver: Any, depth: int = 0) -> Predicate:
     return checks[0] if len(checks) == 1 else _all(checks)
 
 
+def _scalar(schema: Any, resolver: Any) -> tuple[frozenset[type], tuple[Any, ...]] | None:
+    """(allowed types, (minimum, maximum, exclusiveMinimum, exclusiveMaximum)) of a plain
+    integer/number schema, following one `$ref`; None for anything else."""
+    if isinstance(schema, dict) and set(schema) - _IGNORED == {"$ref"}:
+        target = resolver.lookup(schema["$ref"])
+        schema, resolver = target.contents, target.resolver
+    if not isinstance(schema, dict) or schema.get("type") not in ("integer", "number"):
+        return None
+    if set(schema) - _IGNORED - {"type", *_BOUNDS}:
+        return None
+    types = frozenset({int} if schema["type"] == "integer" else {int, float})
+    return types, tuple(schema.get(k) for k in _BOUNDS)
+
+
+def _tuple_check(n: int, types: frozenset[type], bounds: tuple[Any, ...]) -> Predicate:
+    """A list of exactly n numbers of `types`, all within the same bounds (spans, points)."""
+    lo, hi, lo_x, hi_x = bounds
+
+    def check(v: Any) -> bool:
+        if type(v) is not list or len(v) != n or not all(type(x) in types for x in v):
+            return False
+        least, most = min(v), max(v)  # NaN makes a comparison false: the slow path decides
+        return ((lo is None or least >= lo) and (hi is None or most <= hi)
+                and (lo_x is None or least > lo_x) and (hi_x is None or most < hi_x))
+
+    return check
+
+
 def _array(schema: dict[str, Any], resolver: Any, depth: int) -> Predicate:
-    prefix = [_compile(s, resolver, depth + 1) for s in schema.get("prefixItems", [])]
+    prefix_schemas = schema.get("prefixItems", [])
+    prefix = [_compile(s, resolver, depth + 1) for s in prefix_schemas]
     rest = schema.get("items", True)
     if rest is not False and rest is not True:
         raise _Unsupported
@@ -97,6 +126,11 @@ def _array(schema: dict[str, Any], resolver: Any, depth: int) -> Predicate:
     hi = schema.get("maxItems")
     if rest is False:
         hi = len(prefix) if hi is None else min(hi, len(prefix))
+    scalars = {_scalar(s, resolver) for s in prefix_schemas}
+    if prefix and rest is False and lo == hi == len(prefix) and len(scalars) == 1:
+        only = scalars.pop()
+        if only is not None:
+            return _tuple_check(len(prefix), *only)
 
     def check(v: list[Any]) -> bool:
         n = len(v)
