@@ -242,12 +242,13 @@ def from_hex_function(
 
 def clone_objects(m: GameMap) -> ObjectLists:
     """Fresh copies of the map's forts, markers, regions, paths and labels. Hexes and points
-    are immutable tuples and are shared, which keeps copying a million-hex region cheap."""
+    are immutable tuples and are shared, and a region's HexSet is copied run by run, which
+    keeps copying a million-hex region cheap."""
     return (
         [dataclasses.replace(f, hexes=list(f.hexes), entrances=list(f.entrances))
          for f in m.forts],
         [dataclasses.replace(s) for s in m.start_markers],
-        [dataclasses.replace(r, hexes=set(r.hexes)) for r in m.regions],
+        [dataclasses.replace(r, hexes=r.hexes.copy()) for r in m.regions],
         [dataclasses.replace(p, points=list(p.points)) for p in m.paths],
         [dataclasses.replace(lab) for lab in m.labels],
     )
@@ -562,12 +563,13 @@ def _carry_regions(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: 
     by_id = {r.id: r for r in src.regions}
     for r in dst.regions:
         s = by_id.get(r.id)
-        moved = {images[h] for h in s.hexes if h in images} if s is not None else set()
+        # Walk the carried hexes, not the region: a half holds half a million of them.
+        moved = {images[h] for h in images if h in s.hexes} if s is not None else set()
         r.hexes = (r.hexes - vacated - landed) | (moved & landed)
     have = {r.id for r in dst.regions}
     for r in src.regions:
         if r.id not in have:
-            moved = {images[h] for h in r.hexes if h in images} & landed
+            moved = {images[h] for h in images if h in r.hexes} & landed
             dst.regions.append(Region(r.id, r.name, moved))
 
 

@@ -7,11 +7,12 @@ editor edits it in place through undo commands; the rules engine treats it as re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.hexes import Hex, Layout, OffsetParity, Orientation, axial_to_offset, offset_to_axial
+from engine.hexset import HexSet
 
 NATIONS: tuple[str, ...] = ("DE", "AH", "FR", "GB")
 TEAMS: dict[str, tuple[str, ...]] = {"central": ("DE", "AH"), "entente": ("FR", "GB")}
@@ -29,6 +30,9 @@ TERRAIN_CHAR: dict[str, str] = {
 CHAR_TERRAIN: dict[str, str] = {c: t for t, c in TERRAIN_CHAR.items()}
 # Terrain is stored as small ints (index into TERRAINS) in one flat array per map.
 TERRAIN_ID: dict[str, int] = {t: i for i, t in enumerate(TERRAINS)}
+# Terrain ids to file characters, for bytes.translate (ids past TERRAINS are refused first).
+_TERRAIN_BYTES = bytes(ord(TERRAIN_CHAR[TERRAINS[i]]) if i < len(TERRAINS) else 0
+                       for i in range(256))
 
 PATH_KINDS: tuple[str, ...] = ("road", "river", "trench", "rail")
 UNIT_CLASSES: tuple[str, ...] = (
@@ -79,11 +83,28 @@ class StartMarker:
 
 @dataclass
 class Region:
-    """A named set of hexes (the 2-player halves, event areas)."""
+    """A named set of hexes (the 2-player halves, event areas).
+
+    `hexes` is always a `HexSet` (runs per row, a set API): any iterable of hexes given to
+    the constructor or assigned later is converted, so `region.hexes = {...}` keeps working.
+    """
 
     id: str
     name: str
-    hexes: set[Hex] = field(default_factory=set)
+    hexes: HexSet = field(default_factory=HexSet)
+
+
+def _region_hexes(region: Region) -> HexSet:
+    return region._hexes  # type: ignore[attr-defined, no-any-return]
+
+
+def _set_region_hexes(region: Region, hexes: Iterable[Hex]) -> None:
+    # A HexSet is taken as is (no copy), like a set assigned to a plain attribute.
+    region._hexes = hexes if isinstance(hexes, HexSet) else HexSet(hexes)  # type: ignore[attr-defined]
+
+
+# Installed after @dataclass made __init__, so the generated `self.hexes = hexes` converts.
+Region.hexes = property(_region_hexes, _set_region_hexes)  # type: ignore[assignment]
 
 
 @dataclass
@@ -179,13 +200,14 @@ class GameMap:
         self.terrain[self.index(h)] = TERRAIN_ID[terrain]
 
     def terrain_rows(self) -> list[str]:
-        """The terrain as one string per row, in the file's character code."""
-        chars = [TERRAIN_CHAR[t] for t in TERRAINS]
+        """The terrain as one string per row, in the file's character code; IndexError when a
+        cell holds no terrain id."""
+        terrain = self.terrain
+        if terrain and max(terrain) >= len(TERRAINS):
+            raise IndexError(f"terrain id {max(terrain)} is not one of 0..{len(TERRAINS) - 1}")
+        text = bytes(terrain).translate(_TERRAIN_BYTES).decode("ascii")
         w = self.width
-        return [
-            "".join(chars[v] for v in self.terrain[row * w : (row + 1) * w])
-            for row in range(self.height)
-        ]
+        return [text[row * w : (row + 1) * w] for row in range(self.height)]
 
     # --- objects -------------------------------------------------------------------------
 

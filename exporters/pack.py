@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.content import (
-    load_scenario,
-)
+from engine.content import LoadCache, load_scenario
 from engine.model import GameMap, Scenario
 from engine.paths import SCHEMA_DIR
 from engine.version import __version__
@@ -173,9 +171,11 @@ def build_pack(scenario: Scenario, version: str | None = None,
 
 
 def build_pack_from_file(path: Path, version: str | None = None,
-                         previous_version: str | None = None) -> BuiltPack:
-    """Load a scenario file (raises engine.content.ContentError) and build its pack."""
-    return build_pack(load_scenario(path), version, previous_version)
+                         previous_version: str | None = None,
+                         cache: LoadCache | None = None) -> BuiltPack:
+    """Load a scenario file (raises engine.content.ContentError) and build its pack; with
+    `cache`, files validated earlier in the same run are not read and checked again."""
+    return build_pack(load_scenario(path, cache), version, previous_version)
 
 
 def existing_version(path: Path, pack_id: str) -> str | None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.content import Problem, collect_files, load_document, validate_paths
+from engine.content import LoadCache, Problem, collect_files, load_document, validate_paths
 from engine.version import __version__
 from exporters.base import ExportError, atomic_write_bytes
 from exporters.buildcache import (
@@ -98,12 +98,13 @@ def _cache_bytes(records: dict[str, CacheRecord]) -> bytes:
     return _json_bytes({"packs": {name: r.to_json() for name, r in sorted(records.items())}})
 
 
-def _scenarios(files: list[Path], out_dir: Path,
-               result: BuildResult) -> list[tuple[Path, dict[str, Any]]]:
+def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
+               loads: LoadCache) -> list[tuple[Path, dict[str, Any]]]:
     scenarios = []
     first_of: dict[str, Path] = {}
     for path in files:
-        doc = load_document(path)
+        key = path.resolve()
+        doc = loads.documents[key] if key in loads.documents else load_document(path)
         if doc.kind != "scenario":
             continue
         ident = doc.data["id"]
@@ -123,10 +124,11 @@ def _scenarios(files: list[Path], out_dir: Path,
 def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) -> BuildResult:
     """Validate `content_dir`, then write one pack per scenario and index.json to `out_dir`."""
     files = content_files(content_dir)
-    result = BuildResult(problems=list(validate_paths(files)))
+    loads = LoadCache()  # every file is parsed and checked once, then reused for the packs
+    result = BuildResult(problems=list(validate_paths(files, loads)))
     if not result.ok:
         return result
-    scenarios = _scenarios(files, out_dir, result)
+    scenarios = _scenarios(files, out_dir, result, loads)
     if not result.ok:
         return result
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -149,7 +151,7 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
         # The revision continues from the pack this one replaces (cache, else the file).
         previous = old.entry["version"] if old else existing_version(target, data["id"])
         try:
-            pack = build_pack_from_file(path, previous_version=previous)
+            pack = build_pack_from_file(path, previous_version=previous, cache=loads)
         except ExportError as err:
             result.problems.append(Problem("build.export_failed", "error", err.message,
                                            err.hint, file=str(path)))

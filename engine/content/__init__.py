@@ -23,6 +23,7 @@ from engine.content.documents import (
 )
 from engine.content.jsonio import parse_json
 from engine.content.loaders import (
+    LoadCache,
     Loaded,
     check_document,
     check_map_model,
@@ -49,6 +50,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "ContentError",
     "Document",
+    "LoadCache",
     "Loaded",
     "Problem",
     "atomic_write_bytes",

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from engine.content.documents import SCHEMA_OF_KIND
 from engine.content.problems import ContentError, Problem, error
 from engine.hexes import Hex
+from engine.hexset import HexSet
 from engine.model import (
     CHAR_TERRAIN,
     TERRAIN_ID,
@@ -67,18 +69,16 @@ def grid_problems(data: dict[str, Any]) -> list[Problem]:
     return out
 
 
-def span_hexes(m: GameMap, spans: list[list[int]]) -> set[Hex]:
-    """The hexes of run-length rows [row, first_col, last_col]."""
-    out: set[Hex] = set()
-    for row, first, last in spans:
-        if m.layout.orientation == "pointy":
-            # Along a pointy row, q grows by one per column and r is the row.
-            q0 = m.to_axial(first, row).q
-            out.update(map(Hex._make, zip(range(q0, q0 + last - first + 1),
-                                          [row] * (last - first + 1), strict=True)))
-        else:
-            out.update(m.to_axial(c, row) for c in range(first, last + 1))
-    return out
+def span_hexes(m: GameMap, spans: list[list[int]]) -> HexSet:
+    """The hexes of run-length rows [row, first_col, last_col], built run by run on a
+    pointy-top map (no object per hex)."""
+    if m.layout.orientation == "pointy":
+        # Along a pointy row, q grows by one per column and r is the row: a span is a run.
+        to_axial = m.to_axial
+        return HexSet.from_runs((row, q0 := to_axial(first, row).q, q0 + last - first)
+                                for row, first, last in spans)
+    return HexSet(m.to_axial(c, row) for row, first, last in spans
+                  for c in range(first, last + 1))
 
 
 def _hexes(m: GameMap, pairs: list[list[int]]) -> list[Hex]:
@@ -130,8 +130,13 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
     return m
 
 
-def region_spans(m: GameMap, hexes: set[Hex]) -> list[list[int]]:
+def region_spans(m: GameMap, hexes: Iterable[Hex]) -> list[list[int]]:
     """Run-length rows [row, first_col, last_col] of a hex set, sorted."""
+    if m.layout.orientation == "pointy" and isinstance(hexes, HexSet):
+        # HexSet runs are maximal and ordered by (r, q): on a pointy map, exactly the spans.
+        to_offset = m.to_offset
+        return [[r, col := to_offset(Hex(q0, r))[0], col + q1 - q0]
+                for r, q0, q1 in hexes.runs()]
     cells = sorted((r, c) for c, r in (m.to_offset(h) for h in hexes))
     spans: list[list[int]] = []
     for row, col in cells:

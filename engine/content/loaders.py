@@ -20,6 +20,7 @@ from engine.content.convert_map import map_from_dict, map_to_dict
 from engine.content.convert_rules import catalog_from_dict, ruleset_from_dict
 from engine.content.convert_scenario import scenario_from_dict
 from engine.content.documents import Document, load_document
+from engine.content.gcpause import gc_paused
 from engine.content.problems import ContentError, Problem, error
 from engine.content.schemas import check_schema
 from engine.content.semantic_map import check_map, check_map_data
@@ -49,13 +50,17 @@ def locate(problems: list[Problem], doc: Document) -> list[Problem]:
 
 
 @dataclass
-class _Cache:
-    """Documents already analysed in this run, by resolved path (scenarios share files)."""
+class LoadCache:
+    """Files already analysed, by resolved path: scenarios share their map, ruleset and
+    catalog, and a build validates a folder then loads its scenarios, so each document is
+    parsed and checked once. Only for one run over files that do not change meanwhile."""
 
     results: dict[Path, tuple[list[Problem], Any, str | None]] = field(default_factory=dict)
+    documents: dict[Path, Document] = field(default_factory=dict)
 
 
-def _analyse(doc: Document, cache: _Cache, lenient: bool = False) -> tuple[list[Problem], Any]:
+
+def _analyse(doc: Document, cache: LoadCache, lenient: bool = False) -> tuple[list[Problem], Any]:
     """Schema and semantic problems of a document, and its model when the schema passed (or,
     for a lenient map, whenever a sound model can still be built)."""
     problems = check_schema(doc)
@@ -141,7 +146,7 @@ def resolved(path: Path) -> Path | str:
         return f"the path is not usable ({exc.strerror or exc})"
 
 
-def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem]:
+def _resolve_scenario(doc: Document, s: Scenario, cache: LoadCache) -> list[Problem]:
     base = doc.path.parent if doc.path is not None else Path.cwd()
     out: list[Problem] = []
     for key, ref, kind in (("map", s.map_ref, "map"), ("ruleset", s.ruleset_ref, "ruleset"),
@@ -181,7 +186,7 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: _Cache) -> list[Problem
     return out
 
 
-def _analyse_path(path: Path, cache: _Cache) -> tuple[list[Problem], Any, str | None]:
+def _analyse_path(path: Path, cache: LoadCache) -> tuple[list[Problem], Any, str | None]:
     key = resolved(path)
     if isinstance(key, str):
         return [error("file.unreadable", f"cannot read the file: {key}",
@@ -193,6 +198,7 @@ def _analyse_path(path: Path, cache: _Cache) -> tuple[list[Problem], Any, str | 
     except ContentError as exc:
         cache.results[key] = (exc.problems, None, None)
         return cache.results[key]
+    cache.documents[key] = doc
     # A placeholder stops a scenario that refers to itself from recursing.
     cache.results[key] = ([], None, doc.kind)
     problems, model = _analyse(doc, cache)
@@ -226,22 +232,41 @@ class Loaded:
         return self.model is not None and not self.errors
 
 
+def _wrong_kind(path: Path, doc: Document, kind: str) -> Loaded:
+    return Loaded(path, doc, None, [error(
+        "document.wrong_kind", f"this is a {doc.kind} file, expected a {kind} file",
+        f"open a {kind} file", file=doc.file, line=1, col=1, pointer="/$schema")])
+
+
+def _load_cached(path: Path, kind: str | None, cache: LoadCache) -> Loaded:
+    problems, model, _ = _analyse_path(path, cache)
+    key = resolved(path)
+    doc = cache.documents.get(key) if isinstance(key, Path) else None
+    if doc is None:
+        return Loaded(path, None, None, problems)
+    if kind is not None and doc.kind != kind:
+        return _wrong_kind(path, doc, kind)
+    return Loaded(path, doc, model, problems)
+
+
 def load_file(path: str | os.PathLike[str], kind: str | None = None, *,
-         lenient: bool = False) -> Loaded:
+              lenient: bool = False, cache: LoadCache | None = None) -> Loaded:
     """Run the loading pipeline on one file and return what came of it; problems are values,
     never raised. With `kind`, a file of another kind gets `document.wrong_kind`. `lenient`
     (maps only) builds the model despite errors when the data still makes a sound map, for
-    the editor to open and fix."""
+    the editor to open and fix. With `cache`, a file analysed before in the same run is not
+    read again (its model is shared: do not change it); `lenient` ignores the cache."""
     path = Path(path)
-    try:
-        doc = load_document(path)
-    except ContentError as exc:
-        return Loaded(path, None, None, exc.problems)
-    if kind is not None and doc.kind != kind:
-        return Loaded(path, doc, None, [error(
-            "document.wrong_kind", f"this is a {doc.kind} file, expected a {kind} file",
-            f"open a {kind} file", file=doc.file, line=1, col=1, pointer="/$schema")])
-    problems, model = _analyse(doc, _Cache(), lenient)
+    with gc_paused():
+        if cache is not None and not lenient:
+            return _load_cached(path, kind, cache)
+        try:
+            doc = load_document(path)
+        except ContentError as exc:
+            return Loaded(path, None, None, exc.problems)
+        if kind is not None and doc.kind != kind:
+            return _wrong_kind(path, doc, kind)
+        problems, model = _analyse(doc, LoadCache(), lenient)
     return Loaded(path, doc, model, problems)
 
 
@@ -249,17 +274,18 @@ def check_map_model(game_map: GameMap) -> list[Problem]:
     """Every problem a map edited in memory would have as a file: the semantic checks plus
     the schema checks of its file form (ids, names, two entrances…), so an editor cannot make
     a file that fails to load. Schema problems that repeat a semantic one are left out."""
-    problems = list(check_map(game_map))
-    try:
-        data = map_to_dict(game_map)
-    except (KeyError, ValueError, IndexError) as exc:  # a state the file form cannot hold
-        return [*problems, error("map.unwritable", f"cannot write the map: {exc}",
-                                 "undo the last edit")]
-    # map_to_dict keeps the model's list order, so both kinds of pointer name the same object.
-    seen = {p.pointer for p in problems if p.pointer}
-    for p in check_schema(Document(data, "map")):
-        if not any(p.pointer and p.pointer.startswith(q) for q in seen):
-            problems.append(p)
+    with gc_paused():
+        problems = list(check_map(game_map))
+        try:
+            data = map_to_dict(game_map)
+        except (KeyError, ValueError, IndexError) as exc:  # a state the file form cannot hold
+            return [*problems, error("map.unwritable", f"cannot write the map: {exc}",
+                                     "undo the last edit")]
+        # map_to_dict keeps the model's list order: both kinds of pointer name the same object.
+        seen = {p.pointer for p in problems if p.pointer}
+        for p in check_schema(Document(data, "map")):
+            if not any(p.pointer and p.pointer.startswith(q) for q in seen):
+                problems.append(p)
     return problems
 
 
@@ -272,12 +298,13 @@ def check_scenario_model(scenario: Scenario) -> list[Problem]:
 
 def check_document(doc: Document) -> list[Problem]:
     """Every schema and semantic problem of a parsed document (scenario references resolved)."""
-    problems, _ = _analyse(doc, _Cache())
+    with gc_paused():
+        problems, _ = _analyse(doc, LoadCache())
     return problems
 
 
-def _load(path: str | os.PathLike[str], kind: str) -> Any:
-    loaded = load_file(path, kind)
+def _load(path: str | os.PathLike[str], kind: str, cache: LoadCache | None = None) -> Any:
+    loaded = load_file(path, kind, cache=cache)
     if not loaded.ok:
         raise ContentError(loaded.problems)
     return loaded.model
@@ -298,9 +325,10 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     return _load(path, "ruleset")
 
 
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Load a scenario with its map, ruleset and catalog (relative to it) filled in."""
-    return _load(path, "scenario")
+def load_scenario(path: str | os.PathLike[str], cache: LoadCache | None = None) -> Scenario:
+    """Load a scenario with its map, ruleset and catalog (relative to it) filled in; with
+    `cache`, files analysed before in the same run are reused (see `load_file`)."""
+    return _load(path, "scenario", cache)
 
 
 def collect_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
@@ -340,13 +368,16 @@ def _dedupe(files: list[Path], problems: list[Problem]) -> list[Path]:
     return out
 
 
-def validate_report(paths: list[Path]) -> tuple[int, list[Problem]]:
-    """Validate files and directories; return (files checked, every problem found)."""
+def validate_report(paths: list[Path],
+                    cache: LoadCache | None = None) -> tuple[int, list[Problem]]:
+    """Validate files and directories; return (files checked, every problem found). A
+    `cache` keeps what was analysed for a later `load_file`/`load_scenario` in the same run."""
     files, problems = collect_files([Path(p) for p in paths])
-    cache = _Cache()
+    cache = cache if cache is not None else LoadCache()
     for f in files:
         try:
-            found, _, _ = _analyse_path(f, cache)
+            with gc_paused():  # per file: cyclic garbage of one file is collected before the next
+                found, _, _ = _analyse_path(f, cache)
             problems.extend(sorted(found, key=lambda p: (p.line or 0, p.col or 0)))
         except Exception as exc:  # a bug must not hide the other files' results
             problems.append(error("internal.error", f"{type(exc).__name__}: {exc}",
@@ -354,6 +385,7 @@ def validate_report(paths: list[Path]) -> tuple[int, list[Problem]]:
     return len(files), problems
 
 
-def validate_paths(paths: list[Path]) -> list[Problem]:
-    """Every problem in the given files and directories (recursively)."""
-    return validate_report(paths)[1]
+def validate_paths(paths: list[Path], cache: LoadCache | None = None) -> list[Problem]:
+    """Every problem in the given files and directories (recursively); `cache` as for
+    `validate_report`."""
+    return validate_report(paths, cache)[1]

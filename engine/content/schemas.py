@@ -14,6 +14,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
 from engine.content.documents import SCHEMA_OF_KIND, Document
+from engine.content.fastitems import fast_items
 from engine.content.positions import join_pointer, pointer_of
 from engine.content.problems import Problem, error
 from engine.paths import SCHEMA_DIR
@@ -43,8 +44,10 @@ def registry() -> Registry:
 
 
 # Strict: 28.0 is not an integer in a content file (JSON Schema would accept it).
+# `items` takes a compiled fast path for long arrays of simple items (engine.content.fastitems).
 StrictValidator = validators.extend(
     Draft202012Validator,
+    validators={"items": fast_items},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
     ),

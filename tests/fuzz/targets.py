@@ -87,7 +87,7 @@ def workdir() -> Path:
 _WARM: dict[Path, Any] = {}
 
 
-class _WarmCache(loaders._Cache):
+class _WarmCache(loaders.LoadCache):
     """A run's cache that starts with the analysis of the unchanged built-in files.
 
     A valid scenario costs ~250 ms when its map, ruleset and catalog are analysed anew; they
@@ -101,12 +101,12 @@ class _WarmCache(loaders._Cache):
 
 def keep_reference_analysis() -> None:
     """Analyse the built-in content files once and reuse that in every later run."""
-    cache = loaders._Cache()
+    cache = loaders.LoadCache()
     for root in (CONTENT_DIR, workdir() / "content"):
         for path in sorted(root.rglob("*.yaml")):
             loaders._analyse_path(path, cache)
     _WARM.update(cache.results)
-    loaders._Cache = _WarmCache  # type: ignore[misc]
+    loaders.LoadCache = _WarmCache  # type: ignore[misc]
 
 
 # --- content loaders: parse, schema, semantic (scenario references resolve to content/) ---
