@@ -19,8 +19,6 @@ from engine.content import (
     scenario_to_dict,
     validate_report,
 )
-from engine.content.schemas import all_schemas, check_schema
-from engine.paths import CONTENT_DIR
 from engine.content.convert_area import (
     area_map_from_dict,
     area_map_to_dict,
@@ -31,6 +29,8 @@ from engine.content.convert_area import (
     army_catalog_from_dict,
     army_catalog_to_dict,
 )
+from engine.content.schemas import all_schemas, check_schema
+from engine.paths import CONTENT_DIR
 from engine.rules.enemy_table import table_from_dict, table_to_dict
 
 MODEL = {

@@ -8,8 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.content import atomic_write_text
-from engine.content import load_file
+from engine.content import atomic_write_text, load_file
 from engine.rules.area.actions import AreaAction, AreaActionError
 from engine.rules.area.game import AreaGame, AreaScenarioError
 from engine.rules.area.state import AreaState, IllegalAreaAction
