@@ -8,8 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.content import load_file
-from engine.content.loaders import Loaded
+from engine.content import Loaded, load_file
 from exporters import base
 from exporters.area_exports import AREA_BOARD_FORMATS, export_area_board
 from exporters.limits import DPI_RANGE, HEX_MM_RANGE

@@ -71,6 +71,8 @@ def _map(**edit) -> dict[str, Any]:
     ({"cities": lambda c: (c[0].update(owner="germans"), c[1].update(owner="western_allies"))},
      "area.owner_cut_off"),
     ({"cities": lambda c: c[0].update(owner="eastern_allies")}, "area.owner_without_base"),
+    ({"fronts": lambda f: f[0].update(battlefield="x.scenario.yaml")},
+     "area.battlefield_unused"),
 ])
 def test_map_problems(tmp_path, edit, code):
     assert code in codes(tmp_path, area_map=_map(**edit))
