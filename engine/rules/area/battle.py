@@ -241,15 +241,7 @@ def apply_dice(s: AreaState, faces: tuple[int, int]) -> None:
     b = s.step["battle"]
     g = s.game
     r = g.ruleset
-    totals = {}
-    for side, face in zip(("att", "dfd"), faces, strict=True):
-        lead = b["leads"][side]
-        mine, theirs = (b["att"], b["dfd"]) if side == "att" else (b["dfd"], b["att"])
-        bonus = r.outnumber_bonus if len(mine) > len(theirs) else 0
-        marker = b["markers"].get(side)
-        mvalue = g.markers[marker].value if marker else 0
-        value = 0 if face == r.draw_face else face
-        totals[side] = g.armies[lead].value + bonus + value + mvalue
+    totals = battle_totals(s, b, faces)
     b["rolls"] = list(faces)
     b["totals"] = totals
     s.note("battle_result", front=b["front"], faces=list(faces), attacker=totals["att"],
@@ -269,6 +261,22 @@ def apply_dice(s: AreaState, faces: tuple[int, int]) -> None:
         _win(s, b)
     else:
         _after_result(s, b)
+
+
+def battle_totals(s: AreaState, b: dict[str, Any], faces: tuple[int, int]) -> dict[str, int]:
+    """Each side's sum (6.1): lead army's value, +1 for more armies, the die ('S' = 0) and
+    the marker's value. `b` names the armies, leads and markers of both sides."""
+    g = s.game
+    r = g.ruleset
+    totals = {}
+    for side, face in zip(("att", "dfd"), faces, strict=True):
+        mine, theirs = (b["att"], b["dfd"]) if side == "att" else (b["dfd"], b["att"])
+        bonus = r.outnumber_bonus if len(mine) > len(theirs) else 0
+        marker = b["markers"].get(side)
+        mvalue = g.markers[marker].value if marker else 0
+        value = 0 if face == r.draw_face else face
+        totals[side] = g.armies[b["leads"][side]].value + bonus + value + mvalue
+    return totals
 
 
 def _eliminate(s: AreaState, army: str) -> None:

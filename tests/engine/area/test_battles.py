@@ -159,3 +159,27 @@ def test_a_drawn_marker_of_a_foreign_nation_may_go_back_at_once():
     assert texts(s) == ["keep_drawn", "return_drawn"]
     act(s, "return_drawn")
     assert s.hands["eastern_allies"] == [] and "allies-1914-british-rifles" in s.cups["allies"]
+
+
+def test_odds_come_from_the_battle_sums():
+    """6.1 example before the dice: Germans 4 + die vs British 4 + die (machine guns +1)."""
+    from engine.rules.area.odds import battle_odds, declared_odds
+    s = turn_state(game(), "germans", {"de-1": 1, "de-2": 1, "br-1": 1})
+    before = declared_odds(s, 1)  # no markers: 4 + d vs 3 + d
+    assert before.attacker_wins + before.tie + before.defender_wins == 1
+    assert before.attacker_wins == Fraction(21, 36) and before.tie == Fraction(5, 36)
+    s.hands["western_allies"] = [MG_ALLIES]
+    act(s, "battle 1")
+    act(s, f"play_marker {MG_ALLIES}")
+    act(s, "lead de-1")
+    act(s, "lead br-1")
+    odds = battle_odds(s)
+    assert odds.tie == Fraction(6, 36) and odds.attacker_wins == odds.defender_wins
+    counted = {"att": 0, "dfd": 0}
+    for (x, y), _p in s.chance_outcomes():
+        twin = s.clone()
+        twin.apply_chance((x, y))
+        result = next(e for e in twin.log if e["event"] == "battle_result")
+        if result["attacker"] > result["defender"]:
+            counted["att"] += 1
+    assert Fraction(counted["att"], 36) == odds.attacker_wins
