@@ -45,7 +45,10 @@ def draw_area_map(scene: QGraphicsScene, m: AreaMap, owner: dict[str, str] | Non
         label = scene.addSimpleText(f"{f.number}  {f.name.get(lang, '')}")
         label.setFont(QFont("serif", 11, QFont.Weight.Bold))
         label.setBrush(INK)
-        label.setPos(sum(xs) / len(xs) - label.boundingRect().width() / 2, min(ys) + 4)
+        room = max(xs) - min(xs) - 8
+        scale = min(1.0, room / max(label.boundingRect().width(), 1.0))
+        label.setScale(scale)
+        label.setPos(sum(xs) / len(xs) - label.boundingRect().width() * scale / 2, min(ys) + 4)
     where = {c.id: c.at for c in m.cities} | {b.id: b.at for b in m.bases}
     for line in m.attack_lines:
         if line.a in where and line.b in where:

@@ -96,6 +96,7 @@ class AreaPlaytestWindow(QMainWindow):
         split.addWidget(self.view)
         split.addWidget(side)
         split.setStretchFactor(0, 3)
+        split.setSizes([880, 520])
         self.setCentralWidget(split)
         self.setWindowTitle(self.tr("Play-test — %1").replace("%1", scenario.name.get("en", "")))
         self.resize(1400, 860)

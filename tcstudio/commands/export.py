@@ -10,7 +10,6 @@ from pathlib import Path
 
 from engine.content import Loaded, load_file
 from exporters import base
-from exporters.area_exports import AREA_BOARD_FORMATS, export_area_board
 from exporters.limits import DPI_RANGE, HEX_MM_RANGE
 from tcstudio.cli_support import print_problems
 
@@ -102,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
     """A Der Erste Weltkrieg board (SVG, PNG, PDF) of an area map or scenario."""
+    # lazy: the renderers (Pillow, fpdf) load only when an area board is exported
+    from exporters.area_exports import AREA_BOARD_FORMATS, export_area_board
+
     if not loaded.ok:
         print_problems(loaded.problems, "text")
         return 1
