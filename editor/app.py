@@ -101,6 +101,8 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     app.setApplicationName("tcstudio")
     apply_system_palette(app)  # type: ignore[arg-type]
 
+    if target.exists() and _is_area_file(target):
+        return _run_area(app, target, screenshot)
     opened = None
     error = None
     if target.exists():
@@ -144,6 +146,37 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     windows = [window]  # referenced until the event loop ends
     if recovery is not None:
         windows += _offer_recovery(window, recovery, new_window)
+    return app.exec()
+
+
+def _is_area_file(path: Path) -> bool:
+    """Whether a file is Der Erste Weltkrieg content (an area map or area scenario)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return b"area-map.schema.json" in head or b"area-scenario.schema.json" in head
+
+
+def _run_area(app: QApplication, path: Path, screenshot: str | None) -> int:
+    """Open the area-map editor on an area map or scenario."""
+    # lazy: the area editor loads only for Der Erste Weltkrieg files
+    from editor.area.window import AreaEditorWindow, open_area
+    opened = open_area(path)
+    if isinstance(opened, str):
+        sys.stderr.write(f"tcstudio edit: error: {opened}\n")
+        return 1
+    window = AreaEditorWindow(*opened)
+    if screenshot:
+        window.show()
+        app.processEvents()
+        window.canvas.zoom_to_fit()
+        app.processEvents()
+        ok = window.grab().save(screenshot)
+        return 0 if ok else 1
+    window.show()
+    window.canvas.zoom_to_fit()
     return app.exec()
 
 

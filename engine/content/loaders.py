@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.content.area_loading import AREA_KINDS, analyse_area
 from engine.content.convert_map import map_from_dict, map_to_dict
 from engine.content.convert_rules import catalog_from_dict, ruleset_from_dict
 from engine.content.convert_scenario import scenario_from_dict
@@ -92,6 +93,8 @@ def _analyse(doc: Document, cache: LoadCache, lenient: bool = False) -> tuple[li
         semantic += check_scenario(model, model.map, model.ruleset, model.catalog)
     elif doc.kind == "pack-manifest":
         semantic = check_manifest_data(data)
+    elif doc.kind in AREA_KINDS:
+        semantic, model = analyse_area(doc, lambda path: _analyse_path(path, cache))
     return problems + locate(semantic, doc), model
 
 

@@ -18,6 +18,10 @@ CURRENT_VERSION: dict[str, int] = {
     "scenario": 1,
     "pack-manifest": 1,
     "enemy-table": 1,
+    "area-map": 1,
+    "army-catalog": 1,
+    "area-ruleset": 1,
+    "area-scenario": 1,
 }
 
 _REGISTRY: dict[tuple[str, int], Migration] = {}

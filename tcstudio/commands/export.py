@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.content import load_file
+from engine.content import Loaded, load_file
 from exporters import base
 from exporters.limits import DPI_RANGE, HEX_MM_RANGE
 from tcstudio.cli_support import print_problems
@@ -64,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if loaded.document is None:
         print_problems(loaded.problems, "text")
         return 1
+    if loaded.kind in ("area-map", "area-scenario"):
+        return _export_area(loaded, args)
     if loaded.kind == "map" and args.format in SCENARIO_FORMATS:
         sys.stderr.write(f"tcstudio export: {source}: --format {args.format} needs a "
                          "scenario (hint: export the scenario file that uses this map)\n")
@@ -86,6 +88,36 @@ def run(args: argparse.Namespace) -> int:
     options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
     try:
         written = exporter.export(obj, out, options)
+    except base.ExportError as err:
+        sys.stderr.write(f"tcstudio export: {err}\n")
+        return 1
+    except OSError as err:
+        sys.stderr.write(f"tcstudio export: cannot write {err.filename or out}: "
+                         f"{err.strerror}\n")
+        return 2
+    print(f"wrote {written}")
+    return 0
+
+
+def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
+    """A Der Erste Weltkrieg board (SVG, PNG, PDF) of an area map or scenario."""
+    # lazy: the renderers (Pillow, fpdf) load only when an area board is exported
+    from exporters.area_exports import AREA_BOARD_FORMATS, export_area_board
+
+    if not loaded.ok:
+        print_problems(loaded.problems, "text")
+        return 1
+    if args.format not in AREA_BOARD_FORMATS:
+        sys.stderr.write(f"tcstudio export: {args.file}: --format {args.format} is not "
+                         "available for Der Erste Weltkrieg content yet (hint: use "
+                         f"{', '.join(AREA_BOARD_FORMATS)})\n")
+        return 1
+    out = _target(args.out, f"{loaded.model.id}{AREA_BOARD_FORMATS[args.format]}")
+    if out is None:
+        return 2
+    options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
+    try:
+        written = export_area_board(loaded.model, args.format, out, options)
     except base.ExportError as err:
         sys.stderr.write(f"tcstudio export: {err}\n")
         return 1

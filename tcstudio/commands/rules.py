@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from tcstudio import area_rules as area
 from tcstudio.cli_support import printable
 
 # lazy-imports: each subcommand imports the part of engine.rules it uses when it runs; the
@@ -42,6 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--seed", default="0", help="seed of every die (default 0)")
     p.add_argument("--quick", action="store_true", help="quick setup: armies placed at random")
     p.add_argument("--variant", action="append", default=[], help="switch on a variant")
+    p.add_argument("--players", type=int, choices=(2, 3, 4),
+                   help="players of a Der Erste Weltkrieg game (default: the scenario's)")
     p.add_argument("--out", required=True, metavar="SAVE", help="save file to write")
     p.set_defaults(handler=_run(_new))
 
@@ -102,6 +106,7 @@ def _seed(text: str) -> int | str:
 
 def _run(fn: Any) -> Any:
     def handler(args: argparse.Namespace) -> int:
+        from engine.rules.area.savefile import AreaGameFileError
         from engine.rules.savefile import GameFileError
 
         try:
@@ -112,7 +117,7 @@ def _run(fn: Any) -> Any:
         except _Usage as exc:
             sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
             return 2
-        except (GameFileError, _Bad) as exc:
+        except (GameFileError, AreaGameFileError, area.AreaCommandError, _Bad) as exc:
             sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
             return 1
         except OSError as exc:
@@ -126,6 +131,9 @@ def _run(fn: Any) -> Any:
 def _load(args: argparse.Namespace) -> Any:
     from engine.rules.savefile import load_any
 
+    if area.is_area_source(Path(args.source)):
+        raise _Bad(f"{args.source} is a Der Erste Weltkrieg game: use 'rules actions', "
+                   "'rules log' or 'rules apply' (hint: docs/der-erste-weltkrieg.md)")
     return load_any(args.source, seed=_seed(args.seed), setup="quick")
 
 
@@ -153,6 +161,8 @@ def _position(s: Any, u: Any) -> dict[str, Any]:
 def _new(args: argparse.Namespace) -> dict[str, Any]:
     from engine.rules.savefile import new_game, write_save
 
+    if area.is_area_scenario(Path(args.scenario)):
+        return area.new(args)
     s = new_game(args.scenario, seed=_seed(args.seed),
                  setup="quick" if args.quick else "full", variants=tuple(args.variant))
     write_save(s, args.out)
@@ -234,25 +244,29 @@ def _odds(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _actions(args: argparse.Namespace) -> dict[str, Any]:
+    if area.is_area_source(Path(args.source)):
+        return area.actions(args)
     s = _load(args)
     return {"phase": s.phase, "round": s.round, "current_player": s.current,
             "nation": s.nation, "actions": [str(a) for a in s.legal_actions()]}
 
 
 def _log(args: argparse.Namespace) -> dict[str, Any]:
+    if area.is_area_source(Path(args.source)):
+        return area.log(args)
     s = _load(args)
     return {"events": [{**e.to_json(), "text": e.text()} for e in s.log]}
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:
-    from pathlib import Path
-
     from engine.rules.actions import Action
     from engine.rules.errors import ActionParseError, IllegalActionError
     from engine.rules.savefile import load_save, save_data, write_save
 
     if not Path(args.save).exists():
         raise FileNotFoundError(f"{args.save}: no such file")
+    if area.is_area_save(Path(args.save)):
+        return area.apply(args)
     s = load_save(args.save)
     for k, text in enumerate(args.actions, 1):
         try:

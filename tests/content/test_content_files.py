@@ -19,6 +19,16 @@ from engine.content import (
     scenario_to_dict,
     validate_report,
 )
+from engine.content.convert_area import (
+    area_map_from_dict,
+    area_map_to_dict,
+    area_ruleset_from_dict,
+    area_ruleset_to_dict,
+    area_scenario_from_dict,
+    area_scenario_to_dict,
+    army_catalog_from_dict,
+    army_catalog_to_dict,
+)
 from engine.content.schemas import all_schemas, check_schema
 from engine.paths import CONTENT_DIR
 from engine.rules.enemy_table import table_from_dict, table_to_dict
@@ -29,6 +39,10 @@ MODEL = {
     "ruleset": (ruleset_from_dict, ruleset_to_dict),
     "scenario": (scenario_from_dict, scenario_to_dict),
     "enemy-table": (table_from_dict, table_to_dict),
+    "area-map": (area_map_from_dict, area_map_to_dict),
+    "army-catalog": (army_catalog_from_dict, army_catalog_to_dict),
+    "area-ruleset": (area_ruleset_from_dict, area_ruleset_to_dict),
+    "area-scenario": (area_scenario_from_dict, area_scenario_to_dict),
 }
 
 
@@ -45,7 +59,7 @@ def example_files(tmp_path: Path) -> list[Path]:
             path = tmp_path / name
             path.write_text(dump_canonical(example, "yaml"), encoding="utf-8")
             out.append(path)
-    assert len(out) == 6
+    assert len(out) == 10
     return out
 
 

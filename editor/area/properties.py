@@ -1,0 +1,117 @@
+"""The properties of the selected front, city or base; each edit is one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
+
+from editor.area.document import AreaDocument
+from engine.area_model import FACTIONS, AreaMap
+
+
+class AreaProperties(QWidget):
+    """A form for the selection; empty when nothing is selected."""
+
+    def __init__(self, doc: AreaDocument) -> None:
+        super().__init__()
+        self.doc = doc
+        self.ident = ""
+        self.form = QFormLayout(self)
+        self.title = QLabel(self.tr("Nothing selected"))
+        self.name_de = QLineEdit()
+        self.name_en = QLineEdit()
+        self.theatre = QComboBox()
+        self.nations = QLineEdit()
+        self.nations.setToolTip(self.tr("Nations and designations allowed here, e.g. RU, DE"))
+        self.owner = QComboBox()
+        self.owner.addItems(list(FACTIONS))
+        self.replacement = QCheckBox(self.tr("Replacement city"))
+        self.form.addRow(self.title)
+        for label, widget in ((self.tr("Name (de)"), self.name_de),
+                              (self.tr("Name (en)"), self.name_en),
+                              (self.tr("Theatre"), self.theatre),
+                              (self.tr("Nations"), self.nations),
+                              (self.tr("Owner"), self.owner)):
+            self.form.addRow(label, widget)
+        self.form.addRow(self.replacement)
+        for edit in (self.name_de, self.name_en, self.nations):
+            edit.editingFinished.connect(self.apply)
+        self.theatre.activated.connect(lambda _i: self.apply())
+        self.owner.activated.connect(lambda _i: self.apply())
+        self.replacement.toggled.connect(lambda _b: self.apply())
+        self.show_selection("")
+
+    def set_document(self, doc: AreaDocument) -> None:
+        """Edit another document."""
+        self.doc = doc
+        self.show_selection("")
+
+    def show_selection(self, ident: str) -> None:
+        """Fill the form from the selected item."""
+        self.ident = ident
+        m = self.doc.map
+        front = _front(m, ident)
+        city = next((c for c in m.cities if c.id == ident), None)
+        base = next((b for b in m.bases if b.id == ident), None)
+        widgets = (self.name_de, self.name_en, self.theatre, self.nations, self.owner,
+                   self.replacement)
+        for w in widgets:
+            w.blockSignals(True)
+            w.setEnabled(False)
+        self.theatre.clear()
+        self.theatre.addItems([t.id for t in m.theatres])
+        if front is not None:
+            self.title.setText(self.tr("Front %1").replace("%1", str(front.number)))
+            self.name_de.setText(front.name.get("de", ""))
+            self.name_en.setText(front.name.get("en", ""))
+            self.theatre.setCurrentText(front.theatre)
+            self.nations.setText(", ".join(front.nations))
+            enabled: tuple = (self.name_de, self.name_en, self.theatre, self.nations)
+        elif city is not None:
+            self.title.setText(self.tr("City %1").replace("%1", city.id))
+            self.name_de.setText(city.name)
+            self.owner.setCurrentText(city.owner)
+            self.replacement.setChecked(city.replacement)
+            enabled = (self.name_de, self.owner, self.replacement)
+        elif base is not None:
+            self.title.setText(self.tr("Base %1").replace("%1", base.id))
+            self.owner.setCurrentText(base.owner)
+            enabled = (self.owner,)
+        else:
+            self.title.setText(self.tr("Nothing selected"))
+            enabled = ()
+        for w in enabled:
+            w.setEnabled(True)
+        for w in widgets:
+            w.blockSignals(False)
+
+    def apply(self) -> None:
+        """Write the form back to the model as one undo step."""
+        ident = self.ident
+        de, en = self.name_de.text().strip(), self.name_en.text().strip()
+        nations = [n.strip().upper() for n in self.nations.text().split(",") if n.strip()]
+        owner, theatre = self.owner.currentText(), self.theatre.currentText()
+        replacement = self.replacement.isChecked()
+
+        def edit(m: AreaMap) -> None:
+            front = _front(m, ident)
+            if front is not None:
+                front.name = {"de": de or front.name.get("de", ""),
+                              "en": en or front.name.get("en", "")}
+                front.theatre = theatre or front.theatre
+                front.nations = nations or front.nations
+            for c in m.cities:
+                if c.id == ident:
+                    c.name = de or c.name
+                    c.owner = owner  # type: ignore[assignment]
+                    c.replacement = replacement
+            for b in m.bases:
+                if b.id == ident:
+                    b.owner = owner  # type: ignore[assignment]
+        self.doc.change(self.tr("Edit properties"), edit)
+
+
+def _front(m: AreaMap, ident: str):
+    if not ident.startswith("front-"):
+        return None
+    number = int(ident.split("-", 1)[1])
+    return next((f for f in m.fronts if f.number == number), None)

@@ -1,0 +1,73 @@
+"""The area-game kinds in the one loading pipeline: model and semantic problems of an area map,
+army catalog, area ruleset or area scenario (whose referenced files are loaded through the same
+pipeline, so their problems are reported once, at their own file)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.area_model import AreaScenario
+from engine.content.convert_area import (
+    area_map_from_dict,
+    area_ruleset_from_dict,
+    area_scenario_from_dict,
+    army_catalog_from_dict,
+)
+from engine.content.documents import Document
+from engine.content.problems import Problem, error
+from engine.content.semantic_area import (
+    check_area_map,
+    check_area_ruleset,
+    check_area_scenario,
+    check_army_catalog,
+)
+
+AREA_KINDS = ("area-map", "army-catalog", "area-ruleset", "area-scenario")
+_BUILD: dict[str, tuple[Callable[[dict[str, Any]], Any], Callable[[Any], list[Problem]]]] = {
+    "area-map": (area_map_from_dict, check_area_map),
+    "army-catalog": (army_catalog_from_dict, check_army_catalog),
+    "area-ruleset": (area_ruleset_from_dict, check_area_ruleset),
+}
+_REFERENCES = (("map", "map_ref", "area-map"), ("armies", "armies_ref", "army-catalog"),
+               ("ruleset", "ruleset_ref", "area-ruleset"))
+Analyse = Callable[[Path], tuple[list[Problem], Any, str | None]]
+
+
+def analyse_area(doc: Document, analyse_path: Analyse) -> tuple[list[Problem], Any]:
+    """Semantic problems (unlocated) and the model of a schema-valid area document.
+    `analyse_path` loads a referenced file through the pipeline (with its cache)."""
+    if doc.kind in _BUILD:
+        build, check = _BUILD[doc.kind]
+        model = build(doc.data)
+        return check(model), model
+    scenario = area_scenario_from_dict(doc.data)
+    problems = _resolve(doc, scenario, analyse_path)
+    return problems + check_area_scenario(scenario), scenario
+
+
+def _resolve(doc: Document, s: AreaScenario, analyse_path: Analyse) -> list[Problem]:
+    base = doc.path.parent if doc.path is not None else Path.cwd()
+    out: list[Problem] = []
+    for key, attr, kind in _REFERENCES:
+        ref = getattr(s, attr)
+        target = base / ref
+        if not target.is_file():
+            out.append(error(f"area.missing_{key}", f"{key} file '{ref}' does not exist",
+                             f"paths are relative to the scenario file ({base})",
+                             pointer=f"/{key}"))
+            continue
+        problems, model, found = analyse_path(target)
+        errors = [p for p in problems if p.is_error]
+        if found is not None and found != kind:
+            out.append(error("area.wrong_kind", f"{key} file '{ref}' is a {found} file",
+                             f"point '{key}' at a {kind} file", pointer=f"/{key}"))
+        elif errors or model is None:
+            first = errors[0].format() if errors else "unreadable"
+            out.append(error("area.invalid_reference", f"{key} file '{ref}' has "
+                             f"{len(errors)} error(s), first: {first}", f"fix {ref} first",
+                             pointer=f"/{key}"))
+        else:
+            setattr(s, {"armies": "catalog"}.get(key, key), model)
+    return out

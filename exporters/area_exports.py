@@ -1,0 +1,37 @@
+"""Boards of Der Erste Weltkrieg area maps as SVG, PNG or PDF, through the hex board's
+renderers (exporters.svg, exporters.png, exporters.pdf)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.area_model import AreaMap, AreaScenario
+from exporters.area_board import build_area_board
+from exporters.base import ExportError, ExportOptions, atomic_write_bytes
+from exporters.limits import check_options
+from exporters.pdf import board_to_pdf
+from exporters.png import png_bytes, render_board
+from exporters.svg import board_to_svg
+
+AREA_BOARD_FORMATS = {"svg": ".svg", "png": ".png", "pdf": ".pdf"}
+
+
+def export_area_board(source: AreaMap | AreaScenario, fmt: str, out_path: Path,
+                      options: ExportOptions) -> Path:
+    """Write the board of an area map (or a scenario's map, with its catalog's colours)."""
+    if fmt not in AREA_BOARD_FORMATS:
+        raise ExportError(f"--format {fmt} is not available for area maps",
+                          hint=f"use one of: {', '.join(AREA_BOARD_FORMATS)}")
+    check_options(options)
+    if isinstance(source, AreaScenario):
+        assert source.map is not None
+        board = build_area_board(source.map, source.catalog)
+    else:
+        board = build_area_board(source)
+    if fmt == "svg":
+        data = board_to_svg(board)
+    elif fmt == "png":
+        data = png_bytes(render_board(board, options.dpi, options.max_pixels), options.dpi)
+    else:
+        data = board_to_pdf(board, options.paper)
+    return atomic_write_bytes(out_path, data)
