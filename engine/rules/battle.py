@@ -45,6 +45,8 @@ def attack_actions(s: State) -> list[Action]:
     plain = s.game.trenches is None  # no long hexes: the distance is hex to hex
     enemies = [e for e in s.occ.values() if e.team != s.game.team_of[nation]]
     enemies.sort(key=lambda e: e.id)
+    # (enemy, q, r): the hex distance is inlined below, it runs for every attacker-enemy pair
+    placed = [(e, hexes[e.pos].q, hexes[e.pos].r) for e in enemies]
     out: list[Action] = []
     for a in s.units.values():
         if a.nation != nation or a.attacked or not a.type.targets:
@@ -60,10 +62,15 @@ def attack_actions(s: State) -> list[Action]:
         nearest = max(1, utype.range_min)
         farthest = (None if utype.range_max is None or powers(utype).unlimited_range
                     else utype.range_max)
-        for d in enemies:
+        for d, q, r in placed:
             src = a.pos if a.pos >= 0 else turret.origin(s, a, d.pos)
-            dist = (hexes[src].distance(hexes[d.pos]) if plain
-                    else trenches.attack_distance(s, a, d, src))
+            if plain:
+                here = hexes[src]
+                dq = here.q - q
+                dr = here.r - r
+                dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            else:
+                dist = trenches.attack_distance(s, a, d, src)
             if dist < nearest or (farthest is not None and dist > farthest):
                 continue
             if combat.can_target(utype, d.type):

@@ -28,7 +28,8 @@ _START = -1
 
 
 class _Trace:
-    """Parent pointers of one search, shared by all options it produced."""
+    """Parent pointers of one search (board index -> board index it was reached from),
+    shared by all options it produced."""
 
     __slots__ = ("hexes", "parent", "unit_id")
 
@@ -37,11 +38,14 @@ class _Trace:
         self.parent = parent
         self.unit_id = unit_id
 
-    def path(self, code: int, last: int) -> tuple[Hex, ...]:
-        out = [self.hexes[last]]
-        while code != _START:
-            out.append(self.hexes[code >> 1])
-            code = self.parent[code]
+    def path(self, at: int, last: int) -> tuple[Hex, ...]:
+        """Hexes from the search's start to `last`, reached from board index `at`."""
+        hexes = self.hexes
+        parent = self.parent
+        out = [hexes[last]]
+        while at != _START:
+            out.append(hexes[at])
+            at = parent[at]
         out.reverse()
         return tuple(out)
 
@@ -115,17 +119,31 @@ def gives_contact(state: State, enemy: Unit, unit: Unit) -> bool:
             and not state.is_on_water(enemy))
 
 
+def contact_set(state: State, unit: Unit) -> set[int]:
+    """The board indices in enemy contact for `unit` (see `contact_map`), as a set: its size
+    follows the number of enemies, not the map's."""
+    game = state.game
+    board = game.board
+    nbrs = board.neighbours
+    water = board.water
+    can_melee = game.can_melee
+    team = unit.team
+    utype = unit.type
+    out: set[int] = set()
+    for e in state.occ.values():
+        # inlined gives_contact: this runs for every enemy on every move search
+        if (e.team != team and can_melee(e.type, utype)
+                and not (e.mclass == "foot" and water[e.pos])):
+            out.update(nbrs[e.pos])
+    return out
+
+
 def contact_map(state: State, unit: Unit) -> bytearray:
     """1 for every hex in enemy contact for `unit`: next to an enemy on the board that could
     attack it in melee (units in forts, aboard transports or on water give none)."""
-    board = state.game.board
-    contact = bytearray(len(board.hexes))
-    nbrs = board.neighbours
-    for e in state.occ.values():
-        if not gives_contact(state, e, unit):
-            continue
-        for n in nbrs[e.pos]:
-            contact[n] = 1
+    contact = bytearray(len(state.game.board.hexes))
+    for i in contact_set(state, unit):
+        contact[i] = 1
     return contact
 
 
@@ -150,21 +168,28 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     entrances_near = board.entrances_near
     meadow = board.meadow
     occ = state.occ
+    occ_get = occ.get
     team = unit.team
     budget = half_points(unit.type.speed)
     last_step = half_points(game.ruleset.last_step_to_meadow)
-    contact = contact_map(state, unit)
+    contact = contact_set(state, unit)
     entrance_fort = board.entrance_fort
     fort_owner = state.fort_owner
     nation = unit.nation
     start_fort = unit.fort
     can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
     can_board = unit.type.transportable and unit.type.capacity == 0
+    can_take_passenger = state.can_take_passenger
+    armies_fit = state.armies_fit
     big = 1 << 30
 
+    # A hex's contact state is fixed by the hex, so the search state is the board index
+    # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
+    # are never entered by a step, so they just leave the contact set.
     dist: dict[int, int] = {}
+    dist_get = dist.get
     parent: dict[int, int] = {}
-    ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent code) of move-ending arrivals
+    ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
     specials: dict[int, tuple[int, int, str, str | None]] = {}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
 
@@ -173,109 +198,96 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     long = trenches.long_hex(state, unit) if start_fort is None else ()
     barred = trenches.enemy_held(state, unit)
     if start_fort is not None:
-        starts = [(e, 0) for e in board.fort_entrances[start_fort]]
-    elif long:
-        starts = [(i, contact[i]) for i in long]
-        code = unit.pos * 2 + contact[unit.pos]
-        for n in board.whole[unit.mclass][unit.pos]:
-            if n not in occ:
-                ends[n] = (budget, code)
+        starts: tuple[int, ...] = board.fort_entrances[start_fort]
+        contact.difference_update(starts)
     else:
-        starts = [(unit.pos, contact[unit.pos])]
-        code = unit.pos * 2 + contact[unit.pos]
+        starts = long or (unit.pos,)
         for n in board.whole[unit.mclass][unit.pos]:  # water: the whole move, from a hex only
             if n not in occ:
-                ends[n] = (budget, code)
-    for s, flag in starts:
-        code = s * 2 + flag
-        dist[code] = 0
-        parent[code] = _START
-        buckets[0].append(code)
+                ends[n] = (budget, unit.pos)
+    for s in starts:
+        dist[s] = 0
+        parent[s] = _START
+    buckets[0].extend(starts)
 
     for c in range(budget + 1):
         bucket = buckets[c]
         if not bucket:
             continue
         rem = budget - c
-        for code in bucket:
-            if dist[code] != c:
+        enter_ok = can_enter and rem >= _ENTER_COST
+        board_ok = can_board and rem >= _BOARD_COST
+        last_ok = rem >= last_step
+        for idx in bucket:
+            if dist[idx] != c:
                 continue
-            idx = code >> 1
-            if can_enter and rem >= _ENTER_COST:
+            if enter_ok:
                 for n in entrances_near[idx]:
                     fid = entrance_fort[n]
                     if fid != start_fort and fort_owner[fid] == nation:
                         old = specials.get(n)
                         if old is None or c + _ENTER_COST < old[0]:
-                            specials[n] = (c + _ENTER_COST, code, ENTER, fid)
-            in_contact = code & 1
+                            specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
+            in_contact = idx in contact
             for n, tc in steps[idx]:
-                other = occ.get(n)
+                other = occ_get(n)
                 if other is not None:
                     if other.team != team:
                         continue
                     if (
-                        can_board and other.nation == nation and rem >= _BOARD_COST
-                        and state.can_take_passenger(other) and state.armies_fit(unit, other)
+                        board_ok and other.nation == nation
+                        and can_take_passenger(other) and armies_fit(unit, other)
                     ):
                         old = specials.get(n)
                         if old is None or c + _BOARD_COST < old[0]:
-                            specials[n] = (c + _BOARD_COST, code, BOARD, None)
+                            specials[n] = (c + _BOARD_COST, idx, BOARD, None)
                 nc = c + tc
                 if nc > budget:
-                    if rem >= last_step and meadow[n]:
+                    if last_ok and meadow[n]:
                         old_end = ends.get(n)
                         if old_end is None or budget < old_end[0]:
-                            ends[n] = (budget, code)
+                            ends[n] = (budget, idx)
                     continue
-                if in_contact and contact[n]:
+                if in_contact and n in contact:
                     old_end = ends.get(n)
                     if old_end is None or nc < old_end[0]:
-                        ends[n] = (nc, code)
+                        ends[n] = (nc, idx)
                     continue
-                ncode = n * 2 + contact[n]
-                if nc < dist.get(ncode, big):
-                    dist[ncode] = nc
-                    parent[ncode] = code
-                    bucket_nc = buckets[nc]
-                    bucket_nc.append(ncode)
+                if nc < dist_get(n, big):
+                    dist[n] = nc
+                    parent[n] = idx
+                    buckets[nc].append(n)
 
     trace = _Trace(board.hexes, parent, unit.id)
     best: dict[int, tuple[int, int]] = {}
-    for code, c in dist.items():
-        if parent[code] == _START:
+    for idx, c in dist.items():
+        p = parent[idx]
+        if p == _START or idx in occ or idx in barred:
             continue
-        idx = code >> 1
+        best[idx] = (c, p)
+    for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
         old = best.get(idx)
         if old is None or c < old[0]:
-            best[idx] = (c, parent[code])
-    for idx, (c, pcode) in ends.items():
-        if idx in occ or idx in barred:
-            continue
-        old = best.get(idx)
-        if old is None or c < old[0]:
-            best[idx] = (c, pcode)
+            best[idx] = (c, p)
 
     hexes = board.hexes
     out: dict[Hex, MoveOption] = {}
     if unit.cargo:
-        for idx, (c, pcode) in best.items():
+        for idx, (c, p) in best.items():
             if state.unload_spots(unit, idx) is not None:
-                out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, pcode)
+                out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, p)
     else:
-        for idx, (c, pcode) in best.items():
-            out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, pcode)
-    for idx, (c, pcode, kind, fid) in specials.items():
+        for idx, (c, p) in best.items():
+            out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, p)
+    for idx, (c, p, kind, fid) in specials.items():
         carrier = occ[idx].id if kind == BOARD else None
-        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, pcode, carrier)
+        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, p, carrier)
     if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
         for at in long or (unit.pos,):
-            start_code = at * 2 + contact[at]
             for n in entrances_near[at]:
                 fid = entrance_fort.get(n)
                 if fid is not None and state.capturable(fid, unit) and hexes[n] not in out:
-                    out[hexes[n]] = MoveOption(
-                        budget / 2, CAPTURE, n, fid, trace, start_code)
+                    out[hexes[n]] = MoveOption(budget / 2, CAPTURE, n, fid, trace, at)
     return out

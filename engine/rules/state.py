@@ -301,8 +301,8 @@ class State:
     def can_move(self, u: Unit) -> bool:
         """Whether `u` may start a move now."""
         return (
-            self.phase == "move" and u.nation == self.nation and not u.moved and not u.done
-            and u.carrier is None and (u.pos >= 0 or u.fort is not None)
+            not u.moved and not u.done and u.carrier is None and self.phase == "move"
+            and (u.pos >= 0 or u.fort is not None) and u.nation == self.nation
             and self.pending_unload is None and self.army_allowed(u)
         )
 
