@@ -6,7 +6,7 @@ movement search works on these integers and converts to `Hex` only for its resul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.halves import fort_hexes, in_half
 from engine.hexes import Hex
@@ -14,6 +14,7 @@ from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
 
 IMPASSABLE = -1
 WHOLE_MOVE = -2
+FAR = 1 << 30  # an unreached hex in a search's cost buffer
 
 MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship", "tank": "tank"}
 TRENCH_CLASSES = ("foot", "tank", "air")
@@ -53,6 +54,9 @@ class Board:
     steps: dict[str, list[tuple[tuple[int, int], ...]]]
     whole: dict[str, list[tuple[int, ...]]]
     entrances_near: list[tuple[int, ...]]
+    # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
+    # reset, so a search allocates nothing proportional to the map.
+    _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
@@ -156,6 +160,22 @@ class Board:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = board
         return board
+
+    def borrow_buffer(self) -> list[int]:
+        """A per-index cost list, every entry FAR; give it back reset with `return_buffer`.
+
+        Safe when searches run in several threads: each takes its own buffer from the pool.
+        """
+        try:
+            return self._free_buffers.pop()
+        except IndexError:
+            return [FAR] * len(self.hexes)
+
+    def return_buffer(self, buffer: list[int], touched: list[int]) -> None:
+        """Reset the `touched` entries of a borrowed buffer to FAR and put it back."""
+        for i in touched:
+            buffer[i] = FAR
+        self._free_buffers.append(buffer)
 
     def terrain_name(self, i: int) -> str:
         """Terrain name at an index."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.board import half_points
+from engine.rules.board import FAR, half_points
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -126,14 +126,18 @@ def contact_set(state: State, unit: Unit) -> set[int]:
     board = game.board
     nbrs = board.neighbours
     water = board.water
-    can_melee = game.can_melee
     team = unit.team
     utype = unit.type
+    row = game.melee_row(utype)
     out: set[int] = set()
     for e in state.occ.values():
         # inlined gives_contact: this runs for every enemy on every move search
-        if (e.team != team and can_melee(e.type, utype)
-                and not (e.mclass == "foot" and water[e.pos])):
+        if e.team == team or (e.mclass == "foot" and water[e.pos]):
+            continue
+        melee = row.get(e.type.id)
+        if melee is None:
+            melee = game.can_melee_row(row, e.type, utype)
+        if melee:
             out.update(nbrs[e.pos])
     return out
 
@@ -168,7 +172,6 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     entrances_near = board.entrances_near
     meadow = board.meadow
     occ = state.occ
-    occ_get = occ.get
     team = unit.team
     budget = half_points(unit.type.speed)
     last_step = half_points(game.ruleset.last_step_to_meadow)
@@ -181,13 +184,12 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     can_board = unit.type.transportable and unit.type.capacity == 0
     can_take_passenger = state.can_take_passenger
     armies_fit = state.armies_fit
-    big = 1 << 30
 
     # A hex's contact state is fixed by the hex, so the search state is the board index
     # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
     # are never entered by a step, so they just leave the contact set.
-    dist: dict[int, int] = {}
-    dist_get = dist.get
+    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
+    reached: list[int] = []  # indices in the order first reached (the options' order)
     parent: dict[int, int] = {}
     ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
     specials: dict[int, tuple[int, int, str, str | None]] = {}
@@ -208,79 +210,88 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     for s in starts:
         dist[s] = 0
         parent[s] = _START
+        reached.append(s)
     buckets[0].extend(starts)
 
-    for c in range(budget + 1):
-        bucket = buckets[c]
-        if not bucket:
-            continue
-        rem = budget - c
-        enter_ok = can_enter and rem >= _ENTER_COST
-        board_ok = can_board and rem >= _BOARD_COST
-        last_ok = rem >= last_step
-        for idx in bucket:
-            if dist[idx] != c:
+    try:
+        for c in range(budget + 1):
+            bucket = buckets[c]
+            if not bucket:
                 continue
-            if enter_ok:
-                for n in entrances_near[idx]:
-                    fid = entrance_fort[n]
-                    if fid != start_fort and fort_owner[fid] == nation:
-                        old = specials.get(n)
-                        if old is None or c + _ENTER_COST < old[0]:
-                            specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
-            in_contact = idx in contact
-            for n, tc in steps[idx]:
-                other = occ_get(n)
-                if other is not None:
-                    if other.team != team:
+            rem = budget - c
+            enter_ok = can_enter and rem >= _ENTER_COST
+            board_ok = can_board and rem >= _BOARD_COST
+            last_ok = rem >= last_step
+            for idx in bucket:
+                if dist[idx] != c:
+                    continue
+                if enter_ok:
+                    for n in entrances_near[idx]:
+                        fid = entrance_fort[n]
+                        if fid != start_fort and fort_owner[fid] == nation:
+                            old = specials.get(n)
+                            if old is None or c + _ENTER_COST < old[0]:
+                                specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
+                in_contact = idx in contact
+                for n, tc in steps[idx]:
+                    if n in occ:
+                        other = occ[n]
+                        if other.team != team:
+                            continue
+                        if (
+                            board_ok and other.nation == nation
+                            and can_take_passenger(other) and armies_fit(unit, other)
+                        ):
+                            old = specials.get(n)
+                            if old is None or c + _BOARD_COST < old[0]:
+                                specials[n] = (c + _BOARD_COST, idx, BOARD, None)
+                    nc = c + tc
+                    if nc > budget:
+                        if last_ok and meadow[n]:
+                            old_end = ends.get(n)
+                            if old_end is None or budget < old_end[0]:
+                                ends[n] = (budget, idx)
                         continue
-                    if (
-                        board_ok and other.nation == nation
-                        and can_take_passenger(other) and armies_fit(unit, other)
-                    ):
-                        old = specials.get(n)
-                        if old is None or c + _BOARD_COST < old[0]:
-                            specials[n] = (c + _BOARD_COST, idx, BOARD, None)
-                nc = c + tc
-                if nc > budget:
-                    if last_ok and meadow[n]:
+                    if in_contact and n in contact:
                         old_end = ends.get(n)
-                        if old_end is None or budget < old_end[0]:
-                            ends[n] = (budget, idx)
-                    continue
-                if in_contact and n in contact:
-                    old_end = ends.get(n)
-                    if old_end is None or nc < old_end[0]:
-                        ends[n] = (nc, idx)
-                    continue
-                if nc < dist_get(n, big):
-                    dist[n] = nc
-                    parent[n] = idx
-                    buckets[nc].append(n)
+                        if old_end is None or nc < old_end[0]:
+                            ends[n] = (nc, idx)
+                        continue
+                    was = dist[n]
+                    if nc < was:
+                        if was == FAR:
+                            reached.append(n)
+                        dist[n] = nc
+                        parent[n] = idx
+                        buckets[nc].append(n)
 
-    trace = _Trace(board.hexes, parent, unit.id)
-    best: dict[int, tuple[int, int]] = {}
-    for idx, c in dist.items():
-        p = parent[idx]
-        if p == _START or idx in occ or idx in barred:
-            continue
-        best[idx] = (c, p)
+        # Options in the order the hexes were first reached, then the move-ending
+        # arrivals; a cheaper arrival replaces an option in place.
+        trace = _Trace(board.hexes, parent, unit.id)
+        hexes = board.hexes
+        cargo = unit.cargo
+        out: dict[Hex, MoveOption] = {}
+        for idx in reached[len(starts):]:
+            if idx in occ or idx in barred:
+                continue
+            if cargo and state.unload_spots(unit, idx) is None:
+                continue
+            out[hexes[idx]] = MoveOption(dist[idx] / 2, MOVE, idx, None, trace, parent[idx])
+    finally:
+        board.return_buffer(dist, reached)
     for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
-        old = best.get(idx)
-        if old is None or c < old[0]:
-            best[idx] = (c, p)
-
-    hexes = board.hexes
-    out: dict[Hex, MoveOption] = {}
-    if unit.cargo:
-        for idx, (c, p) in best.items():
-            if state.unload_spots(unit, idx) is not None:
-                out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, p)
-    else:
-        for idx, (c, p) in best.items():
-            out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, p)
+        h = hexes[idx]
+        old_option = out.get(h)
+        if old_option is None:
+            if parent.get(idx, _START) != _START:
+                continue  # reached (not as a start) and filtered out above
+            if cargo and state.unload_spots(unit, idx) is None:
+                continue
+        elif c / 2 >= old_option.cost:
+            continue
+        out[h] = MoveOption(c / 2, MOVE, idx, None, trace, p)
     for idx, (c, p, kind, fid) in specials.items():
         carrier = occ[idx].id if kind == BOARD else None
         out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, p, carrier)
