@@ -15,6 +15,7 @@ from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
 IMPASSABLE = -1
 WHOLE_MOVE = -2
 FAR = 1 << 30  # an unreached hex in a search's cost buffer
+BLOCKED = -1  # a hex a search may not enter (an enemy stands on it)
 
 MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship", "tank": "tank"}
 TRENCH_CLASSES = ("foot", "tank", "air")
@@ -171,10 +172,12 @@ class Board:
         except IndexError:
             return [FAR] * len(self.hexes)
 
-    def return_buffer(self, buffer: list[int], touched: list[int]) -> None:
-        """Reset the `touched` entries of a borrowed buffer to FAR and put it back."""
-        for i in touched:
-            buffer[i] = FAR
+    def return_buffer(self, buffer: list[int], *touched: list[int]) -> None:
+        """Reset the entries of a borrowed buffer at the `touched` indices to FAR and put
+        it back."""
+        for indices in touched:
+            for i in indices:
+                buffer[i] = FAR
         self._free_buffers.append(buffer)
 
     def terrain_name(self, i: int) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.board import FAR, half_points
+from engine.rules.board import BLOCKED, FAR, half_points
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -175,15 +175,12 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     team = unit.team
     budget = half_points(unit.type.speed)
     last_step = half_points(game.ruleset.last_step_to_meadow)
-    contact = contact_set(state, unit)
     entrance_fort = board.entrance_fort
     fort_owner = state.fort_owner
     nation = unit.nation
     start_fort = unit.fort
     can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
     can_board = unit.type.transportable and unit.type.capacity == 0
-    can_take_passenger = state.can_take_passenger
-    armies_fit = state.armies_fit
 
     # A hex's contact state is fixed by the hex, so the search state is the board index
     # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
@@ -194,6 +191,36 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
     specials: dict[int, tuple[int, int, str, str | None]] = {}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+
+    # One pass over the units on the board: enemies block their hex (cost -1 in the buffer,
+    # so the inner loop needs no occupancy test) and give contact; own transports that can
+    # take this unit now are the boarding targets.
+    contact: set[int] = set()
+    enemies: list[int] = []
+    transports: set[int] = set()
+    neighbours = board.neighbours
+    water = board.water
+    row = game.melee_row(unit.type)
+    for e in occ.values():
+        if e.team != team:
+            dist[e.pos] = BLOCKED
+            enemies.append(e.pos)
+            if e.mclass == "foot" and water[e.pos]:
+                continue
+            melee = row.get(e.type.id)
+            if melee is None:
+                melee = game.can_melee_row(row, e.type, unit.type)
+            if melee:
+                contact.update(neighbours[e.pos])
+        elif (can_board and e.nation == nation and state.can_take_passenger(e)
+              and state.armies_fit(unit, e)):
+            transports.add(e.pos)
+    # hex -> the boardable transports next to it, in step order
+    board_from: dict[int, tuple[int, ...]] = {}
+    for t in transports:
+        for m in neighbours[t]:
+            if m not in board_from:
+                board_from[m] = tuple(n for n, _ in steps[m] if n in transports)
 
     # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
     # it may not end in a trench the other team holds.
@@ -220,7 +247,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                 continue
             rem = budget - c
             enter_ok = can_enter and rem >= _ENTER_COST
-            board_ok = can_board and rem >= _BOARD_COST
+            board_ok = bool(board_from) and rem >= _BOARD_COST
             last_ok = rem >= last_step
             for idx in bucket:
                 if dist[idx] != c:
@@ -232,19 +259,15 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                             old = specials.get(n)
                             if old is None or c + _ENTER_COST < old[0]:
                                 specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
+                if board_ok:
+                    for n in board_from.get(idx, ()):
+                        old = specials.get(n)
+                        if old is None or c + _BOARD_COST < old[0]:
+                            specials[n] = (c + _BOARD_COST, idx, BOARD, None)
                 in_contact = idx in contact
                 for n, tc in steps[idx]:
-                    if n in occ:
-                        other = occ[n]
-                        if other.team != team:
-                            continue
-                        if (
-                            board_ok and other.nation == nation
-                            and can_take_passenger(other) and armies_fit(unit, other)
-                        ):
-                            old = specials.get(n)
-                            if old is None or c + _BOARD_COST < old[0]:
-                                specials[n] = (c + _BOARD_COST, idx, BOARD, None)
+                    # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
+                    # are dropped with every occupied hex below
                     nc = c + tc
                     if nc > budget:
                         if last_ok and meadow[n]:
@@ -278,7 +301,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                 continue
             out[hexes[idx]] = MoveOption(dist[idx] / 2, MOVE, idx, None, trace, parent[idx])
     finally:
-        board.return_buffer(dist, reached)
+        board.return_buffer(dist, reached, enemies)
     for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
