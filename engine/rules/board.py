@@ -51,9 +51,11 @@ class Board:
     meadow: bytearray  # 1 where the last-step-to-meadow exception applies
     water: bytearray
     # Per movement class and index: (neighbour, cost) of the ordinary steps (not blocked,
-    # finite cost), and the neighbours that take a whole move; per index, adjacent entrances.
-    steps: dict[str, list[tuple[tuple[int, int], ...]]]
-    whole: dict[str, list[tuple[int, ...]]]
+    # finite cost), and the neighbours that take a whole move, each row built when a search
+    # first needs it (None before; see `step_row`), so a million-hex map costs only the rows
+    # that are used; per index, adjacent entrances.
+    steps: dict[str, list[tuple[tuple[int, int], ...] | None]]
+    whole: dict[str, list[tuple[int, ...] | None]]
     entrances_near: list[tuple[int, ...]]
     # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
     # reset, so a search allocates nothing proportional to the map.
@@ -125,18 +127,15 @@ class Board:
         water_id = TERRAIN_ID["water"]
         meadow = bytearray(1 if effective[t] == "meadow" else 0 for t in terrain)
         water = bytearray(1 if t == water_id else 0 for t in terrain)
-        steps: dict[str, list[tuple[tuple[int, int], ...]]] = {}
-        whole: dict[str, list[tuple[int, ...]]] = {}
-        for mclass, cost in costs.items():
-            steps[mclass] = [
-                tuple((m, cost[m]) for m in nb if not blocked[m] and cost[m] > 0)
-                for nb in neighbours
-            ]
-            whole[mclass] = [
-                tuple(m for m in nb if not blocked[m] and cost[m] == WHOLE_MOVE)
-                for nb in neighbours
-            ]
-        entrances_near = [tuple(m for m in nb if m in entrance_fort) for nb in neighbours]
+        steps: dict[str, list[tuple[tuple[int, int], ...] | None]] = {}
+        whole: dict[str, list[tuple[int, ...] | None]] = {}
+        near: dict[int, tuple[int, ...]] = {}
+        for e in entrance_fort:
+            for m in neighbours[e]:
+                near[m] = tuple(k for k in neighbours[m] if k in entrance_fort)
+        entrances_near = [()] * n
+        for m, row in near.items():
+            entrances_near[m] = row
         return cls(
             hexes, index_of, neighbours, terrain, blocked, entrance_fort,
             fort_entrances, costs, meadow, water, steps, whole, entrances_near,
@@ -161,6 +160,44 @@ class Board:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = board
         return board
+
+    def step_rows(self, mclass: str) -> list[tuple[tuple[int, int], ...] | None]:
+        """Per index the steps of a movement class, None where `step_row` has not built them
+        yet (KeyError for a class the ruleset has no costs for)."""
+        rows = self.steps.get(mclass)
+        if rows is None:
+            if mclass not in self.costs:
+                raise KeyError(mclass)
+            rows = self.steps[mclass] = [None] * len(self.hexes)
+        return rows
+
+    def step_row(self, mclass: str, i: int) -> tuple[tuple[int, int], ...]:
+        """(neighbour, cost) of the ordinary steps of a movement class from index `i`: the
+        neighbours that are not blocked and cost a finite number of half points."""
+        rows = self.step_rows(mclass)
+        row = rows[i]
+        if row is None:
+            cost = self.costs[mclass]
+            blocked = self.blocked
+            row = rows[i] = tuple(
+                (m, cost[m]) for m in self.neighbours[i] if not blocked[m] and cost[m] > 0)
+        return row
+
+    def whole_row(self, mclass: str, i: int) -> tuple[int, ...]:
+        """The neighbours of index `i` that take a movement class's whole move (water for
+        foot soldiers): not blocked, cost WHOLE_MOVE."""
+        rows = self.whole.get(mclass)
+        if rows is None:
+            if mclass not in self.costs:
+                raise KeyError(mclass)
+            rows = self.whole[mclass] = [None] * len(self.hexes)
+        row = rows[i]
+        if row is None:
+            cost = self.costs[mclass]
+            blocked = self.blocked
+            row = rows[i] = tuple(
+                m for m in self.neighbours[i] if not blocked[m] and cost[m] == WHOLE_MOVE)
+        return row
 
     def borrow_buffer(self) -> list[int]:
         """A per-index cost list, every entry FAR; give it back reset with `return_buffer`.

@@ -168,7 +168,9 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         return {}
     game = state.game
     board = game.board
-    steps = board.steps[unit.mclass]
+    mclass = unit.mclass
+    steps = board.step_rows(mclass)
+    step_row = board.step_row
     entrances_near = board.entrances_near
     meadow = board.meadow
     occ = state.occ
@@ -220,7 +222,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     for t in transports:
         for m in neighbours[t]:
             if m not in board_from:
-                board_from[m] = tuple(n for n, _ in steps[m] if n in transports)
+                board_from[m] = tuple(n for n, _ in step_row(mclass, m) if n in transports)
 
     # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
     # it may not end in a trench the other team holds.
@@ -231,7 +233,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         contact.difference_update(starts)
     else:
         starts = long or (unit.pos,)
-        for n in board.whole[unit.mclass][unit.pos]:  # water: the whole move, from a hex only
+        for n in board.whole_row(mclass, unit.pos):  # water: the whole move, from a hex only
             if n not in occ:
                 ends[n] = (budget, unit.pos)
     for s in starts:
@@ -265,7 +267,10 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                         if old is None or c + _BOARD_COST < old[0]:
                             specials[n] = (c + _BOARD_COST, idx, BOARD, None)
                 in_contact = idx in contact
-                for n, tc in steps[idx]:
+                row = steps[idx]
+                if row is None:
+                    row = step_row(mclass, idx)
+                for n, tc in row:
                     # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
                     # are dropped with every occupied hex below
                     nc = c + tc

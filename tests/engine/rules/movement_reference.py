@@ -25,7 +25,6 @@ def reference_moves(state: State, unit: Unit) -> dict[Hex, Option]:
         return {}
     game = state.game
     board = game.board
-    steps = board.steps[unit.mclass]
     occ = state.occ
     budget = half_points(unit.type.speed)
     last_step = half_points(game.ruleset.last_step_to_meadow)
@@ -47,7 +46,7 @@ def reference_moves(state: State, unit: Unit) -> dict[Hex, Option]:
     else:
         starts = [(i, contact[i]) for i in long] if long else [(unit.pos, contact[unit.pos])]
         code = unit.pos * 2 + contact[unit.pos]
-        for n in board.whole[unit.mclass][unit.pos]:
+        for n in board.whole_row(unit.mclass, unit.pos):
             if n not in occ:
                 ends[n] = (budget, code)
     for s, flag in starts:
@@ -69,7 +68,7 @@ def reference_moves(state: State, unit: Unit) -> dict[Hex, Option]:
                         old = specials.get(n)
                         if old is None or c + 1 < old[0]:
                             specials[n] = (c + 1, code, "enter", fid)
-            for n, tc in steps[idx]:
+            for n, tc in board.step_row(unit.mclass, idx):
                 other = occ.get(n)
                 if other is not None:
                     if other.team != unit.team:
