@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.halves import fort_hexes, in_half
-from engine.hexes import Hex
+from engine.hexes import DIRECTIONS, Hex
 from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
 
 IMPASSABLE = -1
@@ -23,6 +23,28 @@ TRENCH_CLASSES = ("foot", "tank", "air")
 
 _CACHE: dict[tuple[object, ...], Board] = {}
 _CACHE_SIZE = 8
+
+
+def _neighbour_rows(hexes: list[Hex], index_of: dict[Hex, int],
+                    outside: bytearray) -> list[tuple[int, ...]]:
+    """Per index the in-play neighbour indices in direction order (`Hex.neighbors`); hexes
+    marked in `outside` have none and are nobody's neighbour."""
+    # Plain (q, r) tuples look up Hex keys (a Hex is a tuple); unrolled for the six
+    # directions because this runs once per hex of a million-hex map.
+    (d0q, d0r), (d1q, d1r), (d2q, d2r), (d3q, d3r), (d4q, d4r), (d5q, d5r) = DIRECTIONS
+    get = index_of.get
+    rows: list[tuple[int, ...]] = []
+    append = rows.append
+    for i, (q, r) in enumerate(hexes):
+        if outside[i]:
+            append(())
+            continue
+        row = tuple(j for j in (
+            get((q + d0q, r + d0r)), get((q + d1q, r + d1r)), get((q + d2q, r + d2r)),
+            get((q + d3q, r + d3r)), get((q + d4q, r + d4r)), get((q + d5q, r + d5r)),
+        ) if j is not None and not outside[j])
+        append(row)
+    return rows
 
 
 def movement_class(unit_class: str) -> str:
@@ -74,16 +96,11 @@ class Board:
         hexes = [game_map.hex_at_index(i) for i in range(n)]
         index_of = {h: i for i, h in enumerate(hexes)}
         blocked = bytearray(n)
-        neighbours = []
-        for i, h in enumerate(hexes):
-            if area is not None and h not in area:
-                blocked[i] = 1
-                neighbours.append(())
-                continue
-            neighbours.append(tuple(
-                index_of[nb] for nb in h.neighbors()
-                if nb in index_of and (area is None or nb in area)
-            ))
+        if area is not None:
+            for i, h in enumerate(hexes):
+                if h not in area:
+                    blocked[i] = 1
+        neighbours = _neighbour_rows(hexes, index_of, blocked)
         terrain = bytes(game_map.terrain)
         entrance_fort: dict[int, str] = {}
         fort_entrances: dict[str, tuple[int, ...]] = {}
