@@ -112,6 +112,21 @@ class MoveOption:
         return f"MoveOption(cost={self.cost}, kind={self.kind!r}{extra}, path={list(self.path)})"
 
 
+class _Step(MoveOption):
+    """A "move" option: no fort, no carrier (the common kind, so made with fewer stores)."""
+
+    __slots__ = ()
+    kind = MOVE  # type: ignore[assignment]
+    fort = None  # type: ignore[assignment]
+    carrier = None  # type: ignore[assignment]
+
+    def __init__(self, cost: float, index: int, trace: _Trace, code: int) -> None:
+        self.cost = cost
+        self._index = index
+        self._trace = trace
+        self._code = code
+
+
 def gives_contact(state: State, enemy: Unit, unit: Unit) -> bool:
     """Whether `enemy`, standing on the board, puts the hexes next to it in enemy contact
     for `unit`: an enemy that could attack it in melee and is not on water."""
@@ -304,7 +319,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                 continue
             if cargo and state.unload_spots(unit, idx) is None:
                 continue
-            out[hexes[idx]] = MoveOption(dist[idx] / 2, MOVE, idx, None, trace, parent[idx])
+            out[hexes[idx]] = _Step(dist[idx] / 2, idx, trace, parent[idx])
     finally:
         board.return_buffer(dist, reached, enemies)
     for idx, (c, p) in ends.items():
@@ -319,7 +334,7 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                 continue
         elif c / 2 >= old_option.cost:
             continue
-        out[h] = MoveOption(c / 2, MOVE, idx, None, trace, p)
+        out[h] = _Step(c / 2, idx, trace, p)
     for idx, (c, p, kind, fid) in specials.items():
         carrier = occ[idx].id if kind == BOARD else None
         out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, p, carrier)
