@@ -7,6 +7,7 @@ movement search works on these integers and converts to `Hex` only for its resul
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.halves import fort_hexes, in_half
 from engine.hexes import DIRECTIONS, Hex
@@ -177,6 +178,14 @@ class Board:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = board
         return board
+
+    @cached_property
+    def open_water(self) -> tuple[int, ...]:
+        """The water hexes that are not blocked (where units bought on water may go), in
+        index order."""
+        water = self.water
+        blocked = self.blocked
+        return tuple(i for i in range(len(water)) if water[i] and not blocked[i])
 
     def step_rows(self, mclass: str) -> list[tuple[tuple[int, int], ...] | None]:
         """Per index the steps of a movement class, None where `step_row` has not built them

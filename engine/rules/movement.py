@@ -196,7 +196,10 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     fort_owner = state.fort_owner
     nation = unit.nation
     start_fort = unit.fort
-    can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
+    if start_fort is None:
+        can_enter = nation in fort_owner.values()
+    else:
+        can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
     can_board = unit.type.transportable and unit.type.capacity == 0
 
     # A hex's contact state is fixed by the hex, so the search state is the board index
@@ -229,8 +232,8 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                 melee = game.can_melee_row(row, e.type, unit.type)
             if melee:
                 contact.update(neighbours[e.pos])
-        elif (can_board and e.nation == nation and state.can_take_passenger(e)
-              and state.armies_fit(unit, e)):
+        elif (can_board and e.type.capacity and e.nation == nation
+              and state.can_take_passenger(e) and state.armies_fit(unit, e)):
             transports.add(e.pos)
     # hex -> the boardable transports next to it, in step order
     board_from: dict[int, tuple[int, ...]] = {}

@@ -18,7 +18,8 @@ def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action
     """A random legal action of the player to act."""
     if s.phase == "move" and s.pending_unload is None:
         nation = s.nation
-        movable = [u for u in s.units.values() if u.nation == nation and s.can_move(u)]
+        movable = [u for u in s.units.values()
+                   if u.nation == nation and not u.moved and s.can_move(u)]
         if movable and rng.below(max_actions_per_phase) != 0:
             u = movable[rng.below(len(movable))]
             options = s.legal_moves(u)

@@ -544,8 +544,11 @@ class State:
         for v in self.game.action_variants:
             out.extend(v.extra_actions(self))
         acting = self.game.acting_types
+        if not acting:
+            return out
+        nation = self.nation
         for u in list(self.units.values()):
-            if u.nation == self.nation and u.type.id in acting:
+            if u.nation == nation and u.type.id in acting:
                 for ability in powers(u.type).action_hooks:
                     out.extend(ability.extra_actions(self, u))
         return out
