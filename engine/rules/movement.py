@@ -293,10 +293,9 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                     # are dropped with every occupied hex below
                     nc = c + tc
                     if nc > budget:
-                        if last_ok and meadow[n]:
-                            old_end = ends.get(n)
-                            if old_end is None or budget < old_end[0]:
-                                ends[n] = (budget, idx)
+                        # every end costs at most the budget: the first one stays
+                        if last_ok and meadow[n] and n not in ends:
+                            ends[n] = (budget, idx)
                         continue
                     if in_contact and n in contact:
                         old_end = ends.get(n)
