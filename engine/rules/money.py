@@ -235,8 +235,10 @@ def do_gift(s: State, a: Gift) -> None:
 def money_actions(s: State) -> list[Repair | Buy]:
     """Legal repairs and purchases of the player to act."""
     nation = s.nation
+    # the cheap unit flags first: repair_problem runs only for damaged units in forts
     out: list[Repair | Buy] = [Repair(u.id) for u in s.units.values()
-                               if u.nation == nation and repair_problem(s, u) is None]
+                               if u.damage and u.repair_ok and u.nation == nation
+                               and repair_problem(s, u) is None]
     forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
     choose = None
     for utype in s.game.catalog.units.values():
