@@ -179,6 +179,25 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     Empty when the unit may not move now (not its player's move phase, already moved, aboard
     a transport, outside the first-round army allowance).
     """
+    return _search(state, unit, False)  # type: ignore[return-value]
+
+
+def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]:
+    """The target hexes of `legal_moves(state, unit)`'s "move" options in its order, and its
+    other options (enter, board, capture) in its order: what a play-out picks from, without
+    an option object (cost and path) for every hex."""
+    moves: list[Hex] = []
+    specials: list[MoveOption] = []
+    for h, o in _search(state, unit, True).items():
+        if o.__class__ is float:
+            moves.append(h)
+        else:
+            specials.append(o)  # type: ignore[arg-type]
+    return moves, specials
+
+
+def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | float]:
+    """`legal_moves`; with `bare` a "move" option is only its cost (a float)."""
     if not state.can_move(unit):
         return {}
     game = state.game
@@ -315,13 +334,14 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
         trace = _Trace(board.hexes, parent, unit.id)
         hexes = board.hexes
         cargo = unit.cargo
-        out: dict[Hex, MoveOption] = {}
+        out: dict[Hex, MoveOption | float] = {}
         for idx in reached[len(starts):]:
             if idx in occ or idx in barred:
                 continue
             if cargo and state.unload_spots(unit, idx) is None:
                 continue
-            out[hexes[idx]] = _Step(dist[idx] / 2, idx, trace, parent[idx])
+            out[hexes[idx]] = (dist[idx] / 2 if bare
+                               else _Step(dist[idx] / 2, idx, trace, parent[idx]))
     finally:
         board.return_buffer(dist, reached, enemies)
     for idx, (c, p) in ends.items():
@@ -334,9 +354,9 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
                 continue  # reached (not as a start) and filtered out above
             if cargo and state.unload_spots(unit, idx) is None:
                 continue
-        elif c / 2 >= old_option.cost:
+        elif c / 2 >= (old_option if bare else old_option.cost):  # type: ignore[union-attr]
             continue
-        out[h] = _Step(c / 2, idx, trace, p)
+        out[h] = c / 2 if bare else _Step(c / 2, idx, trace, p)
     for idx, (c, p, kind, fid) in specials.items():
         carrier = occ[idx].id if kind == BOARD else None
         out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, p, carrier)

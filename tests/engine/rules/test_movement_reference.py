@@ -1,5 +1,6 @@
-"""The fast move search gives exactly the answers of the plain reference search (the code
-before the speed work): same hexes in the same order, costs, kinds, forts, carriers, paths.
+"""The fast move search (and `move_choices`, its bare form for play-outs) gives exactly the
+answers of the plain reference search (the code before the speed work): same hexes in the
+same order, costs, kinds, forts, carriers, paths.
 
 Random small boards with every terrain (trench hexes too, with and without Grabenkampf),
 forts owned by either side or neutral, units of both teams, transports with passengers and
@@ -17,6 +18,7 @@ from engine.hexes import Hex
 from engine.paths import CONTENT_DIR
 from engine.rules.dice import Dice
 from engine.rules.game import Game
+from engine.rules.movement import move_choices
 from engine.rules.playout import random_action
 from engine.rules.state import State
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put
@@ -112,6 +114,10 @@ def test_fast_search_matches_the_reference_in_random_games(variants) -> None:
                 if s.can_move(u):
                     assert list(fast_moves(s, uid).items()) == list(
                         reference_moves(s, u).items()), (uid, len(s.history))
+                    options = s.legal_moves(u)
+                    assert move_choices(s, u) == (
+                        [h for h, o in options.items() if o.kind == "move"],
+                        [o for o in options.values() if o.kind != "move"])
                     compared += 1
         s.apply_action(random_action(s, rng))
     assert compared > 100
