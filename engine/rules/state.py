@@ -245,7 +245,7 @@ class State:
     def forts_of(self, team: str) -> int:
         """Forts held by a team."""
         team_of = self.game.team_of
-        return sum(1 for o in self.fort_owner.values() if team_of.get(o) == team)
+        return [team_of.get(o) for o in self.fort_owner.values()].count(team)
 
     # --- movement helpers used by engine.rules.movement -------------------------------------
 
@@ -253,6 +253,12 @@ class State:
         """First-round restriction: whether `u`'s army may still move or attack this turn
         (the original: the first turn is played "with only 1 of his 3 armies")."""
         if u.army is None:
+            return True
+        # army_allowance's "no limit" answer, tested without building it (asked for every
+        # unit on every move and attack listing)
+        game = self.game
+        table = game.ruleset.first_round_armies.get(game.players)
+        if not table or self.first_player is None or not 1 <= self.round <= len(table):
             return True
         limit, excluded = self.army_allowance()
         if limit is None:
