@@ -38,13 +38,22 @@ def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
     return combat.attack_problem(s.fighter(a), s.fighter(d), dist)
 
 
+def _unit_id(u: Unit) -> str:
+    return u.id
+
+
 def attack_actions(s: State) -> list[Action]:
     """Every attack the player to act may declare now."""
     nation = s.nation
     hexes = s.game.board.hexes
     plain = s.game.trenches is None  # no long hexes: the distance is hex to hex
-    enemies = [e for e in s.occ.values() if e.team != s.game.team_of[nation]]
+    occ = s.occ
+    neighbours = s.game.board.neighbours
+    team = s.game.team_of[nation]
+    enemies = [e for e in occ.values() if e.team != team]
     enemies.sort(key=lambda e: e.id)
+    # (enemy, q, r): the hex distance is inlined below, it runs for every attacker-enemy pair
+    placed = [(e, hexes[e.pos].q, hexes[e.pos].r) for e in enemies]
     out: list[Action] = []
     for a in s.units.values():
         if a.nation != nation or a.attacked or not a.type.targets:
@@ -60,10 +69,21 @@ def attack_actions(s: State) -> list[Action]:
         nearest = max(1, utype.range_min)
         farthest = (None if utype.range_max is None or powers(utype).unlimited_range
                     else utype.range_max)
-        for d in enemies:
+        if plain and a.pos >= 0 and nearest == 1 and farthest == 1:
+            # a melee-only attacker on its hex: only the enemies next to it, in id order
+            near = [occ[n] for n in neighbours[a.pos] if n in occ and occ[n].team != team]
+            near.sort(key=_unit_id)
+            out.extend(Attack(a.id, d.id) for d in near if combat.can_target(utype, d.type))
+            continue
+        for d, q, r in placed:
             src = a.pos if a.pos >= 0 else turret.origin(s, a, d.pos)
-            dist = (hexes[src].distance(hexes[d.pos]) if plain
-                    else trenches.attack_distance(s, a, d, src))
+            if plain:
+                here = hexes[src]
+                dq = here.q - q
+                dr = here.r - r
+                dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            else:
+                dist = trenches.attack_distance(s, a, d, src)
             if dist < nearest or (farthest is not None and dist > farthest):
                 continue
             if combat.can_target(utype, d.type):

@@ -6,14 +6,17 @@ movement search works on these integers and converts to `Hex` only for its resul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.halves import fort_hexes, in_half
-from engine.hexes import Hex
+from engine.hexes import DIRECTIONS, Hex
 from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
 
 IMPASSABLE = -1
 WHOLE_MOVE = -2
+FAR = 1 << 30  # an unreached hex in a search's cost buffer
+BLOCKED = -1  # a hex a search may not enter (an enemy stands on it)
 
 MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship", "tank": "tank"}
 TRENCH_CLASSES = ("foot", "tank", "air")
@@ -21,6 +24,28 @@ TRENCH_CLASSES = ("foot", "tank", "air")
 
 _CACHE: dict[tuple[object, ...], Board] = {}
 _CACHE_SIZE = 8
+
+
+def _neighbour_rows(hexes: list[Hex], index_of: dict[Hex, int],
+                    outside: bytearray) -> list[tuple[int, ...]]:
+    """Per index the in-play neighbour indices in direction order (`Hex.neighbors`); hexes
+    marked in `outside` have none and are nobody's neighbour."""
+    # Plain (q, r) tuples look up Hex keys (a Hex is a tuple); unrolled for the six
+    # directions because this runs once per hex of a million-hex map.
+    (d0q, d0r), (d1q, d1r), (d2q, d2r), (d3q, d3r), (d4q, d4r), (d5q, d5r) = DIRECTIONS
+    get = index_of.get
+    rows: list[tuple[int, ...]] = []
+    append = rows.append
+    for i, (q, r) in enumerate(hexes):
+        if outside[i]:
+            append(())
+            continue
+        row = tuple(j for j in (
+            get((q + d0q, r + d0r)), get((q + d1q, r + d1r)), get((q + d2q, r + d2r)),
+            get((q + d3q, r + d3r)), get((q + d4q, r + d4r)), get((q + d5q, r + d5r)),
+        ) if j is not None and not outside[j])
+        append(row)
+    return rows
 
 
 def movement_class(unit_class: str) -> str:
@@ -49,10 +74,15 @@ class Board:
     meadow: bytearray  # 1 where the last-step-to-meadow exception applies
     water: bytearray
     # Per movement class and index: (neighbour, cost) of the ordinary steps (not blocked,
-    # finite cost), and the neighbours that take a whole move; per index, adjacent entrances.
-    steps: dict[str, list[tuple[tuple[int, int], ...]]]
-    whole: dict[str, list[tuple[int, ...]]]
+    # finite cost), and the neighbours that take a whole move, each row built when a search
+    # first needs it (None before; see `step_row`), so a million-hex map costs only the rows
+    # that are used; per index, adjacent entrances.
+    steps: dict[str, list[tuple[tuple[int, int], ...] | None]]
+    whole: dict[str, list[tuple[int, ...] | None]]
     entrances_near: list[tuple[int, ...]]
+    # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
+    # reset, so a search allocates nothing proportional to the map.
+    _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
@@ -67,16 +97,11 @@ class Board:
         hexes = [game_map.hex_at_index(i) for i in range(n)]
         index_of = {h: i for i, h in enumerate(hexes)}
         blocked = bytearray(n)
-        neighbours = []
-        for i, h in enumerate(hexes):
-            if area is not None and h not in area:
-                blocked[i] = 1
-                neighbours.append(())
-                continue
-            neighbours.append(tuple(
-                index_of[nb] for nb in h.neighbors()
-                if nb in index_of and (area is None or nb in area)
-            ))
+        if area is not None:
+            for i, h in enumerate(hexes):
+                if h not in area:
+                    blocked[i] = 1
+        neighbours = _neighbour_rows(hexes, index_of, blocked)
         terrain = bytes(game_map.terrain)
         entrance_fort: dict[int, str] = {}
         fort_entrances: dict[str, tuple[int, ...]] = {}
@@ -120,18 +145,15 @@ class Board:
         water_id = TERRAIN_ID["water"]
         meadow = bytearray(1 if effective[t] == "meadow" else 0 for t in terrain)
         water = bytearray(1 if t == water_id else 0 for t in terrain)
-        steps: dict[str, list[tuple[tuple[int, int], ...]]] = {}
-        whole: dict[str, list[tuple[int, ...]]] = {}
-        for mclass, cost in costs.items():
-            steps[mclass] = [
-                tuple((m, cost[m]) for m in nb if not blocked[m] and cost[m] > 0)
-                for nb in neighbours
-            ]
-            whole[mclass] = [
-                tuple(m for m in nb if not blocked[m] and cost[m] == WHOLE_MOVE)
-                for nb in neighbours
-            ]
-        entrances_near = [tuple(m for m in nb if m in entrance_fort) for nb in neighbours]
+        steps: dict[str, list[tuple[tuple[int, int], ...] | None]] = {}
+        whole: dict[str, list[tuple[int, ...] | None]] = {}
+        near: dict[int, tuple[int, ...]] = {}
+        for e in entrance_fort:
+            for m in neighbours[e]:
+                near[m] = tuple(k for k in neighbours[m] if k in entrance_fort)
+        entrances_near = [()] * n
+        for m, row in near.items():
+            entrances_near[m] = row
         return cls(
             hexes, index_of, neighbours, terrain, blocked, entrance_fort,
             fort_entrances, costs, meadow, water, steps, whole, entrances_near,
@@ -156,6 +178,70 @@ class Board:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = board
         return board
+
+    @cached_property
+    def open_water(self) -> tuple[int, ...]:
+        """The water hexes that are not blocked (where units bought on water may go), in
+        index order."""
+        water = self.water
+        blocked = self.blocked
+        return tuple(i for i in range(len(water)) if water[i] and not blocked[i])
+
+    def step_rows(self, mclass: str) -> list[tuple[tuple[int, int], ...] | None]:
+        """Per index the steps of a movement class, None where `step_row` has not built them
+        yet (KeyError for a class the ruleset has no costs for)."""
+        rows = self.steps.get(mclass)
+        if rows is None:
+            if mclass not in self.costs:
+                raise KeyError(mclass)
+            rows = self.steps[mclass] = [None] * len(self.hexes)
+        return rows
+
+    def step_row(self, mclass: str, i: int) -> tuple[tuple[int, int], ...]:
+        """(neighbour, cost) of the ordinary steps of a movement class from index `i`: the
+        neighbours that are not blocked and cost a finite number of half points."""
+        rows = self.step_rows(mclass)
+        row = rows[i]
+        if row is None:
+            cost = self.costs[mclass]
+            blocked = self.blocked
+            row = rows[i] = tuple(
+                (m, cost[m]) for m in self.neighbours[i] if not blocked[m] and cost[m] > 0)
+        return row
+
+    def whole_row(self, mclass: str, i: int) -> tuple[int, ...]:
+        """The neighbours of index `i` that take a movement class's whole move (water for
+        foot soldiers): not blocked, cost WHOLE_MOVE."""
+        rows = self.whole.get(mclass)
+        if rows is None:
+            if mclass not in self.costs:
+                raise KeyError(mclass)
+            rows = self.whole[mclass] = [None] * len(self.hexes)
+        row = rows[i]
+        if row is None:
+            cost = self.costs[mclass]
+            blocked = self.blocked
+            row = rows[i] = tuple(
+                m for m in self.neighbours[i] if not blocked[m] and cost[m] == WHOLE_MOVE)
+        return row
+
+    def borrow_buffer(self) -> list[int]:
+        """A per-index cost list, every entry FAR; give it back reset with `return_buffer`.
+
+        Safe when searches run in several threads: each takes its own buffer from the pool.
+        """
+        try:
+            return self._free_buffers.pop()
+        except IndexError:
+            return [FAR] * len(self.hexes)
+
+    def return_buffer(self, buffer: list[int], *touched: list[int]) -> None:
+        """Reset the entries of a borrowed buffer at the `touched` indices to FAR and put
+        it back."""
+        for indices in touched:
+            for i in indices:
+                buffer[i] = FAR
+        self._free_buffers.append(buffer)
 
     def terrain_name(self, i: int) -> str:
         """Terrain name at an index."""

@@ -119,6 +119,7 @@ class Game:
         self.start_numbers = self._start_numbers()
         self.rosters = {n: self._roster(n) for n in self.nations}
         self._melee: dict[tuple[str, str], bool] = {}
+        self._melee_rows: dict[str, dict[str, bool]] = {}
         self.source: Path | None = None  # the scenario file, when loaded from one
         mixed = self.card_variant is not None and len(
             {self.card_variant.draws_for(n) for n in self.nations}) > 1
@@ -237,6 +238,22 @@ class Game:
         v = self._melee.get(key)
         if v is None:
             v = self._melee[key] = combat.can_melee(attacker, defender)
+        return v
+
+    def melee_row(self, defender: UnitType) -> dict[str, bool]:
+        """Attacker type id -> `can_melee(attacker, defender)`, filled by `can_melee_row`;
+        one dict per defender type, so a loop over many attackers builds no keys."""
+        row = self._melee_rows.get(defender.id)
+        if row is None:
+            row = self._melee_rows[defender.id] = {}
+        return row
+
+    def can_melee_row(self, row: dict[str, bool], attacker: UnitType,
+                      defender: UnitType) -> bool:
+        """`can_melee(attacker, defender)` remembered in `row` (= `melee_row(defender)`)."""
+        v = row.get(attacker.id)
+        if v is None:
+            v = row[attacker.id] = self.can_melee(attacker, defender)
         return v
 
     def options(self) -> dict[str, Any]:

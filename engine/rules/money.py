@@ -180,9 +180,8 @@ def do_buy(s: State, a: Buy) -> None:
 
 
 def _free_water_exists(s: State) -> bool:
-    water = s.game.board.water
-    blocked = s.game.board.blocked
-    return any(water[i] and not blocked[i] and i not in s.occ for i in range(len(water)))
+    occ = s.occ
+    return any(i not in occ for i in s.game.board.open_water)
 
 
 def _nearest_free_water(s: State, fort_id: str) -> int:
@@ -236,8 +235,10 @@ def do_gift(s: State, a: Gift) -> None:
 def money_actions(s: State) -> list[Repair | Buy]:
     """Legal repairs and purchases of the player to act."""
     nation = s.nation
+    # the cheap unit flags first: repair_problem runs only for damaged units in forts
     out: list[Repair | Buy] = [Repair(u.id) for u in s.units.values()
-                               if u.nation == nation and repair_problem(s, u) is None]
+                               if u.damage and u.repair_ok and u.nation == nation
+                               and repair_problem(s, u) is None]
     forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
     choose = None
     for utype in s.game.catalog.units.values():
@@ -253,8 +254,7 @@ def money_actions(s: State) -> list[Repair | Buy]:
         if powers(utype).bought_on_water:
             board = s.game.board
             out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
-                       for i in range(len(board.water))
-                       if board.water[i] and not board.blocked[i] and i not in s.occ)
+                       for i in board.open_water if i not in s.occ)
         else:
             out.extend(Buy(utype.id, f) for f in forts)
     if forts and buy_problem(s, SPECIAL, None) is None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.board import half_points
+from engine.rules.board import BLOCKED, FAR, half_points
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -28,7 +28,8 @@ _START = -1
 
 
 class _Trace:
-    """Parent pointers of one search, shared by all options it produced."""
+    """Parent pointers of one search (board index -> board index it was reached from),
+    shared by all options it produced."""
 
     __slots__ = ("hexes", "parent", "unit_id")
 
@@ -37,11 +38,14 @@ class _Trace:
         self.parent = parent
         self.unit_id = unit_id
 
-    def path(self, code: int, last: int) -> tuple[Hex, ...]:
-        out = [self.hexes[last]]
-        while code != _START:
-            out.append(self.hexes[code >> 1])
-            code = self.parent[code]
+    def path(self, at: int, last: int) -> tuple[Hex, ...]:
+        """Hexes from the search's start to `last`, reached from board index `at`."""
+        hexes = self.hexes
+        parent = self.parent
+        out = [hexes[last]]
+        while at != _START:
+            out.append(hexes[at])
+            at = parent[at]
         out.reverse()
         return tuple(out)
 
@@ -108,6 +112,21 @@ class MoveOption:
         return f"MoveOption(cost={self.cost}, kind={self.kind!r}{extra}, path={list(self.path)})"
 
 
+class _Step(MoveOption):
+    """A "move" option: no fort, no carrier (the common kind, so made with fewer stores)."""
+
+    __slots__ = ()
+    kind = MOVE  # type: ignore[assignment]
+    fort = None  # type: ignore[assignment]
+    carrier = None  # type: ignore[assignment]
+
+    def __init__(self, cost: float, index: int, trace: _Trace, code: int) -> None:
+        self.cost = cost
+        self._index = index
+        self._trace = trace
+        self._code = code
+
+
 def gives_contact(state: State, enemy: Unit, unit: Unit) -> bool:
     """Whether `enemy`, standing on the board, puts the hexes next to it in enemy contact
     for `unit`: an enemy that could attack it in melee and is not on water."""
@@ -115,17 +134,35 @@ def gives_contact(state: State, enemy: Unit, unit: Unit) -> bool:
             and not state.is_on_water(enemy))
 
 
+def contact_set(state: State, unit: Unit) -> set[int]:
+    """The board indices in enemy contact for `unit` (see `contact_map`), as a set: its size
+    follows the number of enemies, not the map's."""
+    game = state.game
+    board = game.board
+    nbrs = board.neighbours
+    water = board.water
+    team = unit.team
+    utype = unit.type
+    row = game.melee_row(utype)
+    out: set[int] = set()
+    for e in state.occ.values():
+        # inlined gives_contact: this runs for every enemy on every move search
+        if e.team == team or (e.mclass == "foot" and water[e.pos]):
+            continue
+        melee = row.get(e.type.id)
+        if melee is None:
+            melee = game.can_melee_row(row, e.type, utype)
+        if melee:
+            out.update(nbrs[e.pos])
+    return out
+
+
 def contact_map(state: State, unit: Unit) -> bytearray:
     """1 for every hex in enemy contact for `unit`: next to an enemy on the board that could
     attack it in melee (units in forts, aboard transports or on water give none)."""
-    board = state.game.board
-    contact = bytearray(len(board.hexes))
-    nbrs = board.neighbours
-    for e in state.occ.values():
-        if not gives_contact(state, e, unit):
-            continue
-        for n in nbrs[e.pos]:
-            contact[n] = 1
+    contact = bytearray(len(state.game.board.hexes))
+    for i in contact_set(state, unit):
+        contact[i] = 1
     return contact
 
 
@@ -142,140 +179,191 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     Empty when the unit may not move now (not its player's move phase, already moved, aboard
     a transport, outside the first-round army allowance).
     """
+    return _search(state, unit, False)  # type: ignore[return-value]
+
+
+def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]:
+    """The target hexes of `legal_moves(state, unit)`'s "move" options in its order, and its
+    other options (enter, board, capture) in its order: what a play-out picks from, without
+    an option object (cost and path) for every hex."""
+    moves: list[Hex] = []
+    specials: list[MoveOption] = []
+    for h, o in _search(state, unit, True).items():
+        if o.__class__ is float:
+            moves.append(h)
+        else:
+            specials.append(o)  # type: ignore[arg-type]
+    return moves, specials
+
+
+def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | float]:
+    """`legal_moves`; with `bare` a "move" option is only its cost (a float)."""
     if not state.can_move(unit):
         return {}
     game = state.game
     board = game.board
-    steps = board.steps[unit.mclass]
+    mclass = unit.mclass
+    steps = board.step_rows(mclass)
+    step_row = board.step_row
     entrances_near = board.entrances_near
     meadow = board.meadow
     occ = state.occ
     team = unit.team
     budget = half_points(unit.type.speed)
     last_step = half_points(game.ruleset.last_step_to_meadow)
-    contact = contact_map(state, unit)
     entrance_fort = board.entrance_fort
     fort_owner = state.fort_owner
     nation = unit.nation
     start_fort = unit.fort
-    can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
+    if start_fort is None:
+        can_enter = nation in fort_owner.values()
+    else:
+        can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
     can_board = unit.type.transportable and unit.type.capacity == 0
-    big = 1 << 30
 
-    dist: dict[int, int] = {}
+    # A hex's contact state is fixed by the hex, so the search state is the board index
+    # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
+    # are never entered by a step, so they just leave the contact set.
+    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
+    reached: list[int] = []  # indices in the order first reached (the options' order)
     parent: dict[int, int] = {}
-    ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent code) of move-ending arrivals
+    ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
     specials: dict[int, tuple[int, int, str, str | None]] = {}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+
+    # One pass over the units on the board: enemies block their hex (cost -1 in the buffer,
+    # so the inner loop needs no occupancy test) and give contact; own transports that can
+    # take this unit now are the boarding targets.
+    contact: set[int] = set()
+    enemies: list[int] = []
+    transports: set[int] = set()
+    neighbours = board.neighbours
+    water = board.water
+    row = game.melee_row(unit.type)
+    for e in occ.values():
+        if e.team != team:
+            dist[e.pos] = BLOCKED
+            enemies.append(e.pos)
+            if e.mclass == "foot" and water[e.pos]:
+                continue
+            melee = row.get(e.type.id)
+            if melee is None:
+                melee = game.can_melee_row(row, e.type, unit.type)
+            if melee:
+                contact.update(neighbours[e.pos])
+        elif (can_board and e.type.capacity and e.nation == nation
+              and state.can_take_passenger(e) and state.armies_fit(unit, e)):
+            transports.add(e.pos)
+    # hex -> the boardable transports next to it, in step order
+    board_from: dict[int, tuple[int, ...]] = {}
+    for t in transports:
+        for m in neighbours[t]:
+            if m not in board_from:
+                board_from[m] = tuple(n for n, _ in step_row(mclass, m) if n in transports)
 
     # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
     # it may not end in a trench the other team holds.
     long = trenches.long_hex(state, unit) if start_fort is None else ()
     barred = trenches.enemy_held(state, unit)
     if start_fort is not None:
-        starts = [(e, 0) for e in board.fort_entrances[start_fort]]
-    elif long:
-        starts = [(i, contact[i]) for i in long]
-        code = unit.pos * 2 + contact[unit.pos]
-        for n in board.whole[unit.mclass][unit.pos]:
-            if n not in occ:
-                ends[n] = (budget, code)
+        starts: tuple[int, ...] = board.fort_entrances[start_fort]
+        contact.difference_update(starts)
     else:
-        starts = [(unit.pos, contact[unit.pos])]
-        code = unit.pos * 2 + contact[unit.pos]
-        for n in board.whole[unit.mclass][unit.pos]:  # water: the whole move, from a hex only
+        starts = long or (unit.pos,)
+        for n in board.whole_row(mclass, unit.pos):  # water: the whole move, from a hex only
             if n not in occ:
-                ends[n] = (budget, code)
-    for s, flag in starts:
-        code = s * 2 + flag
-        dist[code] = 0
-        parent[code] = _START
-        buckets[0].append(code)
+                ends[n] = (budget, unit.pos)
+    for s in starts:
+        dist[s] = 0
+        parent[s] = _START
+        reached.append(s)
+    buckets[0].extend(starts)
 
-    for c in range(budget + 1):
-        bucket = buckets[c]
-        if not bucket:
-            continue
-        rem = budget - c
-        for code in bucket:
-            if dist[code] != c:
+    try:
+        for c in range(budget + 1):
+            bucket = buckets[c]
+            if not bucket:
                 continue
-            idx = code >> 1
-            if can_enter and rem >= _ENTER_COST:
-                for n in entrances_near[idx]:
-                    fid = entrance_fort[n]
-                    if fid != start_fort and fort_owner[fid] == nation:
-                        old = specials.get(n)
-                        if old is None or c + _ENTER_COST < old[0]:
-                            specials[n] = (c + _ENTER_COST, code, ENTER, fid)
-            in_contact = code & 1
-            for n, tc in steps[idx]:
-                other = occ.get(n)
-                if other is not None:
-                    if other.team != team:
-                        continue
-                    if (
-                        can_board and other.nation == nation and rem >= _BOARD_COST
-                        and state.can_take_passenger(other) and state.armies_fit(unit, other)
-                    ):
+            rem = budget - c
+            enter_ok = can_enter and rem >= _ENTER_COST
+            board_ok = bool(board_from) and rem >= _BOARD_COST
+            last_ok = rem >= last_step
+            for idx in bucket:
+                if dist[idx] != c:
+                    continue
+                if enter_ok:
+                    for n in entrances_near[idx]:
+                        fid = entrance_fort[n]
+                        if fid != start_fort and fort_owner[fid] == nation:
+                            old = specials.get(n)
+                            if old is None or c + _ENTER_COST < old[0]:
+                                specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
+                if board_ok:
+                    for n in board_from.get(idx, ()):
                         old = specials.get(n)
                         if old is None or c + _BOARD_COST < old[0]:
-                            specials[n] = (c + _BOARD_COST, code, BOARD, None)
-                nc = c + tc
-                if nc > budget:
-                    if rem >= last_step and meadow[n]:
+                            specials[n] = (c + _BOARD_COST, idx, BOARD, None)
+                in_contact = idx in contact
+                row = steps[idx]
+                if row is None:
+                    row = step_row(mclass, idx)
+                for n, tc in row:
+                    # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
+                    # are dropped with every occupied hex below
+                    nc = c + tc
+                    if nc > budget:
+                        # every end costs at most the budget: the first one stays
+                        if last_ok and meadow[n] and n not in ends:
+                            ends[n] = (budget, idx)
+                        continue
+                    if in_contact and n in contact:
                         old_end = ends.get(n)
-                        if old_end is None or budget < old_end[0]:
-                            ends[n] = (budget, code)
-                    continue
-                if in_contact and contact[n]:
-                    old_end = ends.get(n)
-                    if old_end is None or nc < old_end[0]:
-                        ends[n] = (nc, code)
-                    continue
-                ncode = n * 2 + contact[n]
-                if nc < dist.get(ncode, big):
-                    dist[ncode] = nc
-                    parent[ncode] = code
-                    bucket_nc = buckets[nc]
-                    bucket_nc.append(ncode)
+                        if old_end is None or nc < old_end[0]:
+                            ends[n] = (nc, idx)
+                        continue
+                    was = dist[n]
+                    if nc < was:
+                        if was == FAR:
+                            reached.append(n)
+                        dist[n] = nc
+                        parent[n] = idx
+                        buckets[nc].append(n)
 
-    trace = _Trace(board.hexes, parent, unit.id)
-    best: dict[int, tuple[int, int]] = {}
-    for code, c in dist.items():
-        if parent[code] == _START:
-            continue
-        idx = code >> 1
+        # Options in the order the hexes were first reached, then the move-ending
+        # arrivals; a cheaper arrival replaces an option in place.
+        trace = _Trace(board.hexes, parent, unit.id)
+        hexes = board.hexes
+        cargo = unit.cargo
+        out: dict[Hex, MoveOption | float] = {}
+        for idx in reached[len(starts):]:
+            if idx in occ or idx in barred:
+                continue
+            if cargo and state.unload_spots(unit, idx) is None:
+                continue
+            out[hexes[idx]] = (dist[idx] / 2 if bare
+                               else _Step(dist[idx] / 2, idx, trace, parent[idx]))
+    finally:
+        board.return_buffer(dist, reached, enemies)
+    for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
-        old = best.get(idx)
-        if old is None or c < old[0]:
-            best[idx] = (c, parent[code])
-    for idx, (c, pcode) in ends.items():
-        if idx in occ or idx in barred:
+        h = hexes[idx]
+        old_option = out.get(h)
+        if old_option is None:
+            if parent.get(idx, _START) != _START:
+                continue  # reached (not as a start) and filtered out above
+            if cargo and state.unload_spots(unit, idx) is None:
+                continue
+        elif c / 2 >= (old_option if bare else old_option.cost):  # type: ignore[union-attr]
             continue
-        old = best.get(idx)
-        if old is None or c < old[0]:
-            best[idx] = (c, pcode)
-
-    hexes = board.hexes
-    out: dict[Hex, MoveOption] = {}
-    if unit.cargo:
-        for idx, (c, pcode) in best.items():
-            if state.unload_spots(unit, idx) is not None:
-                out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, pcode)
-    else:
-        for idx, (c, pcode) in best.items():
-            out[hexes[idx]] = MoveOption(c / 2, MOVE, idx, None, trace, pcode)
-    for idx, (c, pcode, kind, fid) in specials.items():
+        out[h] = c / 2 if bare else _Step(c / 2, idx, trace, p)
+    for idx, (c, p, kind, fid) in specials.items():
         carrier = occ[idx].id if kind == BOARD else None
-        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, pcode, carrier)
+        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, p, carrier)
     if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
         for at in long or (unit.pos,):
-            start_code = at * 2 + contact[at]
             for n in entrances_near[at]:
                 fid = entrance_fort.get(n)
                 if fid is not None and state.capturable(fid, unit) and hexes[n] not in out:
-                    out[hexes[n]] = MoveOption(
-                        budget / 2, CAPTURE, n, fid, trace, start_code)
+                    out[hexes[n]] = MoveOption(budget / 2, CAPTURE, n, fid, trace, at)
     return out

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from engine.rules.actions import Action, EndPhase, Move, Surrender
 from engine.rules.dice import Dice, seed_state
-from engine.rules.movement import MOVE
+from engine.rules.movement import move_choices
 from engine.rules.state import State
 
 
 def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action:
     """A random legal action of the player to act."""
     if s.phase == "move" and s.pending_unload is None:
-        movable = [u for u in s.units.values() if u.nation == s.nation and s.can_move(u)]
+        nation = s.nation
+        movable = [u for u in s.units.values()
+                   if u.nation == nation and not u.moved and s.can_move(u)]
         if movable and rng.below(max_actions_per_phase) != 0:
             u = movable[rng.below(len(movable))]
-            options = s.legal_moves(u)
-            moves = [h for h, o in options.items() if o.kind == MOVE]
-            specials = [o for o in options.values() if o.kind != MOVE]
+            moves, specials = move_choices(s, u)  # = s.legal_moves(u), split by kind
             if specials and rng.below(3) == 0:
                 return specials[rng.below(len(specials))].action()
             if moves:

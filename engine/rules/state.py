@@ -245,7 +245,7 @@ class State:
     def forts_of(self, team: str) -> int:
         """Forts held by a team."""
         team_of = self.game.team_of
-        return sum(1 for o in self.fort_owner.values() if team_of.get(o) == team)
+        return [team_of.get(o) for o in self.fort_owner.values()].count(team)
 
     # --- movement helpers used by engine.rules.movement -------------------------------------
 
@@ -253,6 +253,12 @@ class State:
         """First-round restriction: whether `u`'s army may still move or attack this turn
         (the original: the first turn is played "with only 1 of his 3 armies")."""
         if u.army is None:
+            return True
+        # army_allowance's "no limit" answer, tested without building it (asked for every
+        # unit on every move and attack listing)
+        game = self.game
+        table = game.ruleset.first_round_armies.get(game.players)
+        if not table or self.first_player is None or not 1 <= self.round <= len(table):
             return True
         limit, excluded = self.army_allowance()
         if limit is None:
@@ -301,8 +307,8 @@ class State:
     def can_move(self, u: Unit) -> bool:
         """Whether `u` may start a move now."""
         return (
-            self.phase == "move" and u.nation == self.nation and not u.moved and not u.done
-            and u.carrier is None and (u.pos >= 0 or u.fort is not None)
+            not u.moved and not u.done and u.carrier is None and self.phase == "move"
+            and (u.pos >= 0 or u.fort is not None) and u.nation == self.nation
             and self.pending_unload is None and self.army_allowed(u)
         )
 
@@ -544,8 +550,11 @@ class State:
         for v in self.game.action_variants:
             out.extend(v.extra_actions(self))
         acting = self.game.acting_types
+        if not acting:
+            return out
+        nation = self.nation
         for u in list(self.units.values()):
-            if u.nation == self.nation and u.type.id in acting:
+            if u.nation == nation and u.type.id in acting:
                 for ability in powers(u.type).action_hooks:
                     out.extend(ability.extra_actions(self, u))
         return out
