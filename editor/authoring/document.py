@@ -17,6 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.content import ContentError, Document, check_document, load_document, save_document
 from engine.content.problems import Problem
+from engine.content.schema_memo import SchemaMemo
 
 Key = tuple[str | int, ...]  # a path into the data: ("units", 3, "speed"), ("currency",) …
 EDITABLE_KINDS = ("catalog", "ruleset")
@@ -195,6 +196,7 @@ class ContentDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self.fileChanged)
         self.problems: list[Problem] = []
+        self.schema_memo = SchemaMemo()  # an edit re-checks the unit it changed
         self.validation_timer = QTimer(self)
         self.validation_timer.setSingleShot(True)
         self.validation_timer.setInterval(0)  # coalesce the edits of one event-loop pass
@@ -276,7 +278,7 @@ class ContentDocument(QObject):
         self.validation_timer.stop()
         doc = Document(copy.deepcopy(self.data), self.kind, self.path,
                        "json" if self.path.suffix == ".json" else "yaml")
-        self.problems = check_document(doc)
+        self.problems = check_document(doc, self.schema_memo)
         self.problemsChanged.emit()
 
     def problems_under(self, key: Key) -> list[Problem]:
