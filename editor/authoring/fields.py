@@ -30,8 +30,10 @@ WARNING = "#d68910"
 
 
 def plain(value: Any) -> Any:
-    """The number inside an estimable value."""
-    return value.get("value") if isinstance(value, dict) else value
+    """The number inside an estimable value (any other value as it is)."""
+    if isinstance(value, dict) and "value" in value and "estimated" in value:
+        return value["value"]
+    return value
 
 
 def estimable(value: float | int, estimated: bool, note: str) -> Any:
@@ -242,6 +244,7 @@ class NumberField(Field):
         note = str(meta.get("note", ""))
         if self.note.text() != note:
             self.note.setText(note)
+            self.note.setCursorPosition(0)  # a long note shows its start
         if self.compact:
             self.spin.setToolTip(note)
         self.spin.setEnabled(not alt)
