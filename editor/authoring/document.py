@@ -15,9 +15,15 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from engine.content import ContentError, Document, check_document, load_document, save_document
-from engine.content.problems import Problem
-from engine.content.schema_memo import SchemaMemo
+from engine.content import (
+    ContentError,
+    Document,
+    Problem,
+    SchemaMemo,
+    check_document,
+    load_document,
+    save_document,
+)
 
 Key = tuple[str | int, ...]  # a path into the data: ("units", 3, "speed"), ("currency",) …
 EDITABLE_KINDS = ("catalog", "ruleset")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -74,6 +74,13 @@ class Field(QWidget):
     def _emit(self, value: Any) -> None:
         if not self._filling:
             self.edited.emit(value)
+
+    def focus(self) -> None:
+        """Put the keyboard focus into the field (its first editable part)."""
+        for child in self.findChildren(QWidget):
+            if child.focusPolicy() != Qt.FocusPolicy.NoFocus and child.isEnabled():
+                child.setFocus()
+                return
 
     def show_problems(self, problems: Sequence[Problem]) -> None:
         """Mark the field red (error) or amber (warning) with the messages as its tooltip."""
@@ -292,6 +299,17 @@ class Binder:
         for field in self.fields.values():
             if field.key[:n] == key or key[:len(field.key)] == field.key:
                 field.load(self.doc.value(field.key))
+
+    def field_for(self, rel: Key) -> Field | None:
+        """The field of `rel`, else the first one inside it, else the nearest one above it."""
+        inside = [f for k, f in self.fields.items() if k[:len(rel)] == rel]
+        if inside:
+            return self.fields.get(rel, inside[0])
+        while rel:
+            rel = rel[:-1]
+            if rel in self.fields:
+                return self.fields[rel]
+        return None
 
     def show_problems(self) -> None:
         """Mark every field with the problems located at or inside its key, or at a group

@@ -7,7 +7,6 @@ crash recovery come from editor.authoring.window."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -23,22 +22,14 @@ from editor.authoring.fields import Binder, BoolField, ChoiceField, Field, Numbe
 from editor.authoring.variants_panel import VariantsPanel
 from editor.authoring.window import ContentWindow
 from editor.recovery import RecoveryStore
-from engine.content.documents import SCHEMA_OF_KIND
-from engine.content.schemas import all_schemas
+from engine.content import schema_description
 from engine.model import NATIONS
 
 
 @cache
 def schema_help(key: Key) -> str:
     """The ruleset schema's description of the value at `key` (empty if it has none)."""
-    node: Any = all_schemas()[SCHEMA_OF_KIND["ruleset"]]
-    for part in key:
-        props = node.get("properties", {}) if isinstance(node, dict) else {}
-        if isinstance(part, str) and part in props:
-            node = props[part]
-        else:
-            return ""
-    return str(node.get("description", "")) if isinstance(node, dict) else ""
+    return schema_description("ruleset", key)
 
 
 class RulesetEditor(ContentWindow):
@@ -133,10 +124,7 @@ class RulesetEditor(ContentWindow):
                 row.switch.setFocus()
                 self.centralWidget().ensureWidgetVisible(row)  # type: ignore[attr-defined]
             return
-        while key:
-            field = self.binder.fields.get(key)
-            if field is not None:
-                field.setFocus()
-                self.centralWidget().ensureWidgetVisible(field)  # type: ignore[attr-defined]
-                return
-            key = key[:-1]
+        field = self.binder.field_for(key)
+        if field is not None:
+            field.focus()
+            self.centralWidget().ensureWidgetVisible(field)  # type: ignore[attr-defined]

@@ -157,16 +157,9 @@ class UnitForm(QWidget):
     def focus_key(self, key: Key) -> None:
         """Put the keyboard focus on the field of `key` (or the nearest one above it)."""
         rel = key[2:]
-        while rel:
-            field = self.binder.fields.get(rel)
-            if field is not None:
-                field.setFocus()
-                for child in field.findChildren(QWidget):
-                    if child.focusPolicy() != 0:
-                        child.setFocus()
-                        break
-                return
-            if rel[0] == "abilities" and len(rel) > 1 and isinstance(rel[1], int):
-                self.abilities.select(rel[1])
-                return
-            rel = rel[:-1]
+        if rel[:1] == ("abilities",) and len(rel) > 1 and isinstance(rel[1], int):
+            self.abilities.select(rel[1])
+            return
+        field = self.binder.field_for(rel) if rel else None
+        if field is not None:
+            field.focus()

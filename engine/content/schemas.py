@@ -34,6 +34,18 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     return out
 
 
+def schema_description(kind: str, key: tuple[str | int, ...]) -> str:
+    """The schema's description of the value at `key` in a `kind` file (following plain
+    `properties` only; empty where there is none), e.g. an editor's help for a field."""
+    node: Any = all_schemas()[SCHEMA_OF_KIND[kind]]
+    for part in key:
+        props = node.get("properties", {}) if isinstance(node, dict) else {}
+        if not isinstance(part, str) or part not in props:
+            return ""
+        node = props[part]
+    return str(node.get("description", "")) if isinstance(node, dict) else ""
+
+
 @cache
 def registry() -> Registry:
     """A `referencing` registry holding every schema, so `$ref` resolves offline."""

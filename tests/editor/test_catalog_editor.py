@@ -180,6 +180,7 @@ def test_a_problem_click_selects_the_unit_and_focuses_the_field(editor, qtbot):
                 if "inverted" in w.problem_list.item(i).text())
     w._problem_clicked(item)
     assert w.selected_index() == infantry
+    assert w.focusWidget() is w.form.binder.fields[("range", "min")].spin
 
 
 def test_unsaved_edits_are_kept_for_recovery_and_restore(editor, recovery, qtbot):
