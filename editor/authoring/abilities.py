@@ -35,9 +35,11 @@ def describe(ability_id: str) -> str:
     cls = abilities.ABILITIES.get(ability_id)
     if cls is None:
         return tr("not an ability the engine knows (declare it from building blocks)")
-    summary = " ".join((inspect.getdoc(cls) or "").split(". ")[0].split())
+    text = " ".join((inspect.getdoc(cls) or "").split())
+    if len(text) > 420:
+        text = text[:420].rsplit(" ", 1)[0] + " …"
     played = "" if cls.implemented else tr(" — no effect in the engine yet")
-    return f"{summary} ({cls.rule}){played}"
+    return f"{text} [{cls.rule}]{played}"
 
 
 def parse_param(text: str, kind: str, old: Any) -> Any:

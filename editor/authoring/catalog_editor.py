@@ -99,7 +99,7 @@ class CatalogEditor(ContentWindow):
         llay.addLayout(top)
         llay.addWidget(self.table)
         self.form = UnitForm(doc)
-        scroll = QScrollArea()
+        self.form_scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.form)
         split = QSplitter()

@@ -9,8 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QImage
 
 from editor import app as editor_app
+from editor.authoring import shots
 from editor.authoring.catalog_editor import CatalogEditor
 from editor.authoring.opener import content_kind, open_content_editor, restore_content
 from editor.authoring.project import ProjectWindow
@@ -114,3 +116,10 @@ def test_recovered_catalog_work_reopens_unsaved_in_its_editor(qtbot, folder, rec
     restored.ask_unsaved = lambda: "discard"
     restored.close()
     assert not orphan.dir.exists()
+
+
+def test_the_content_editor_screenshots_render(qtbot, tmp_path):
+    assert shots.main([str(tmp_path)]) == 0
+    for name in shots.SHOTS:
+        image = QImage(str(tmp_path / name))
+        assert image.width() >= 1000 and image.height() >= 700, name
