@@ -122,7 +122,9 @@ class AbilityEditor(QGroupBox):
     def entries(self) -> list[dict[str, Any]]:
         """The unit's ability entries in file form."""
         value = self.doc.value((*self.base, "abilities"))
-        return value if isinstance(value, list) else []
+        if not isinstance(value, list):
+            return []
+        return [e if isinstance(e, dict) else {"id": repr(e)} for e in value]
 
     def show_unit(self, base: Key) -> None:
         """Show the abilities of the unit at `base`."""
@@ -164,6 +166,8 @@ class AbilityEditor(QGroupBox):
         cls = abilities.ABILITIES.get(aid)
         spec = list(cls.parameters) if cls is not None else []
         values: dict[str, Any] = entry.get("params") or {}
+        if not isinstance(values, dict):
+            values = {}
         names = [p.name for p in spec] + [n for n in values if n not in {p.name for p in spec}]
         for name in names:
             p = next((q for q in spec if q.name == name), None)

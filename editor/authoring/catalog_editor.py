@@ -145,14 +145,17 @@ class CatalogEditor(ContentWindow):
         nation = self.nation_filter.currentData()
         self.table.blockSignals(True)
         self.table.setRowCount(0)
-        for index, u in enumerate(self.units()):
+        for index, entry in enumerate(self.units()):
+            u = entry if isinstance(entry, dict) else {"id": repr(entry)}  # shown, not edited
             if nation and nation not in (u.get("nations") or []):
                 continue
             row = self.table.rowCount()
             self.table.insertRow(row)
             name = u.get("name") if isinstance(u.get("name"), dict) else {}
+            nations = u.get("nations")
             cells = (str(u.get("id", "")), str(name.get("en", "")), str(u.get("class", "")),
-                     " ".join(u.get("nations") or []), tr("yes") if u.get("special") else "")
+                     " ".join(map(str, nations)) if isinstance(nations, list) else str(nations),
+                     tr("yes") if u.get("special") else "")
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, index)
@@ -195,6 +198,8 @@ class CatalogEditor(ContentWindow):
                 self.fill_table()
                 return
             u = self.units()[index]
+            if not isinstance(u, dict):
+                return
             name = u.get("name") if isinstance(u.get("name"), dict) else {}
             texts = {0: str(u.get("id", "")), 1: str(name.get("en", "")),
                      2: str(u.get("class", "")), 4: tr("yes") if u.get("special") else ""}
@@ -248,6 +253,8 @@ class CatalogEditor(ContentWindow):
         if index is None:
             return
         unit = copy.deepcopy(self.units()[index])
+        if not isinstance(unit, dict):
+            return
         unit["id"] = free_id(self.units(), f"{unit.get('id', 'unit')}_copy")
         self.doc.insert_item(("units",), index + 1, unit,
                              tr("Duplicate unit {id}").format(id=unit["id"]))
@@ -258,7 +265,8 @@ class CatalogEditor(ContentWindow):
         index = self.selected_index()
         if index is None:
             return
-        uid = self.units()[index].get("id")
+        entry = self.units()[index]
+        uid = entry.get("id") if isinstance(entry, dict) else index
         self.doc.remove_item(("units",), index, tr("Delete unit {id}").format(id=uid))
         if self.units():
             self.select_unit(min(index, len(self.units()) - 1))

@@ -266,6 +266,7 @@ class Binder:
         self.doc = doc
         self.base: Key = ()
         self.fields: dict[Key, Field] = {}
+        self.refused: list[Key] = []  # edits that had no place in the data (shown at the field)
 
     def bind(self, rel: Key, field: Field, label: str, help_text: str = "") -> Field:
         """Bind `field` to `rel` below the base; `label` names the undo step."""
@@ -281,7 +282,17 @@ class Binder:
         def handler(value: Any) -> None:
             if discrete:
                 self.doc.end_merge()
-            self.doc.set_value((*self.base, *rel), value, tr("Edit {field}").format(field=label))
+            key = (*self.base, *rel)
+            try:
+                self.doc.set_value(key, value, tr("Edit {field}").format(field=label))
+            except KeyError:
+                self.refused.append(key)
+                self.fields[rel].load(self.doc.value(key))
+                self.fields[rel].show_problems([Problem(
+                    "editor.no_place", "error",
+                    tr("{where} cannot be set: the file has another kind of value around it")
+                    .format(where=pointer_of(key)),
+                    tr("fix the problem listed for the enclosing value first"))])
             if discrete:
                 self.doc.end_merge()
         return handler

@@ -226,3 +226,23 @@ def test_new_unit_validates_as_it_is_made():
             "schema_version": 1, "id": "t", "name": {"de": "T", "en": "T"}, "units": doc_units}
     problems = check_document(Document(data, "catalog", Path("t.catalog.yaml"), "yaml"))
     assert [p for p in problems if p.severity == "error"] == []
+
+
+def test_a_catalog_with_schema_errors_opens_and_lists_them(qtbot, tmp_path):
+    path = tmp_path / "broken.catalog.yaml"
+    path.write_text(
+        "$schema: https://trenchclub.studio/schema/catalog.schema.json\n"
+        "schema_version: 1\nid: broken\nname: {de: B, en: B}\nunits:\n"
+        "  - 5\n"
+        "  - {id: x, name: oops, class: laser, nations: DE, speed: fast, range: 3,\n"
+        "     targets: [sea], hit: {recruit: [1]}, armour: {open: [1, x]},\n"
+        "     cost: {}, repair_cost: 2, abilities: [bad, {id: 7}, {params: 3}]}\n",
+        encoding="utf-8")
+    w = CatalogEditor(ContentDocument.open(path))
+    qtbot.addWidget(w)
+    w.show()
+    for index in range(len(w.units())):
+        w.select_unit(index)
+        w.form.abilities.list.setCurrentRow(0)
+    assert w.table.rowCount() == 2
+    assert w.errors() and w.problem_list.count() == len(w.doc.problems)

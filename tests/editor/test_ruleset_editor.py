@@ -121,3 +121,31 @@ def test_every_field_has_the_schema_description_as_help(editor):
     assert schema_help(("repair", "mode")).startswith("flat:")
     for key, field in editor.binder.fields.items():
         assert field.property("help"), key
+
+
+def test_a_ruleset_with_schema_errors_opens_and_lists_them(qtbot, tmp_path):
+    path = tmp_path / "broken.ruleset.yaml"
+    text = CURRENT.read_text(encoding="utf-8")
+    text = text.replace("starting_money: {DE: 0, AH: 0, FR: 0, GB: 0}", "starting_money: lots")
+    text = text.replace("  grabenkampf: {enabled: false}", "  grabenkampf: 3\n  nonsense: [1]")
+    text = text.replace("repair: {mode: flat, cost: 2}", "repair: [flat]")
+    path.write_text(text, encoding="utf-8")
+    w = RulesetEditor(ContentDocument.open(path))
+    qtbot.addWidget(w)
+    w.show()
+    assert w.errors() and w.problem_list.count() == len(w.doc.problems)
+    assert "nonsense" in w.variants.rows and not w.variants.rows["nonsense"].switch.isEnabled()
+
+
+def test_an_edit_inside_a_value_of_the_wrong_kind_is_refused_at_the_field(qtbot, tmp_path):
+    path = tmp_path / "broken.ruleset.yaml"
+    text = CURRENT.read_text(encoding="utf-8").replace("repair: {mode: flat, cost: 2}",
+                                                       "repair: [flat]")
+    path.write_text(text, encoding="utf-8")
+    w = RulesetEditor(ContentDocument.open(path))
+    qtbot.addWidget(w)
+    cost = w.binder.fields[("repair", "cost")]
+    cost.spin.setValue(4)
+    assert w.doc.value(("repair",)) == ["flat"] and w.doc.undo_stack.count() == 0
+    assert w.binder.refused == [("repair", "cost")]
+    assert "cannot be set" in cost.toolTip()
