@@ -241,6 +241,15 @@ def _offer_recovery(
         if answer != QMessageBox.StandardButton.Yes:
             slot.close()
             continue
+        if info.kind == "scenario":
+            target = new_window()
+            shown = restore_scenario(target, slot)
+            if shown is None:
+                slot.release()  # unreadable now: keep it for a later start
+                target.close()
+            else:
+                restored.append(target)
+            continue
         if info.kind != "map":
             try:
                 restored.append(restore_content(slot, recovery))
@@ -273,6 +282,30 @@ def restore_recovery(window: MainWindow, slot: RecoverySlot) -> bool:
     window.document.fileChanged.emit()
     window.adopt_recovery(slot)
     return True
+
+
+def restore_scenario(window: MainWindow, slot: RecoverySlot) -> QWidget | None:
+    """Open a recovery slot's scenario work: its original scenario's map in `window`, and
+    Scenario ▸ Properties with the recovered edits as unsaved changes (keeping the slot)."""
+    from engine.content import ContentError, load_document
+
+    info = slot.info()
+    try:
+        data = load_document(slot.work_path("scenario")).data
+    except (ContentError, OSError) as exc:
+        window.show_error("Cannot recover", str(exc))
+        return None
+    if info.original is None or not window.open_file(info.original, ask=False):
+        window.show_error("Cannot recover", f"the scenario's file {info.original} cannot be "
+                          "opened (hint: its work stays kept for a later start)")
+        return None
+    properties = window.open_scenario_properties(recovered=data)
+    if properties is None:
+        return None
+    if properties.keeper.writer is not None:
+        properties.keeper.writer.adopt(slot)
+    properties.doc.fileChanged.emit()
+    return properties
 
 
 def _screenshot(app: QApplication, window: MainWindow, out: Path) -> int:

@@ -613,6 +613,11 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         if not self.maybe_save():
             event.ignore()
             return
+        # The windows opened from this one ask about their own unsaved work first.
+        for side in [self.scenario_window, *self.side_windows]:
+            if side is not None and side.isVisible() and not side.close():
+                event.ignore()
+                return
         self.settings.q.setValue("window/geometry", self.saveGeometry())
         self.settings.q.setValue("window/state", self.saveState())
         self.validator.shutdown()

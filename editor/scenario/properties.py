@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QKeySequence
+from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.recovery import RecoveryStore
 from editor.scenario.document import Key, ScenarioDocument
+from editor.scenario.keeping import ScenarioKeeper
 from engine.content import ContentError, Document, load_ruleset, scenario_reference
 from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
@@ -56,11 +58,13 @@ class ScenarioProperties(QWidget):
     """The Properties form of a scenario document; `show_problem` gets a clicked problem."""
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None,
-                 show_problem: Callable[[Any], None] | None = None) -> None:
+                 show_problem: Callable[[Any], None] | None = None,
+                 recovery: RecoveryStore | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenarioProperties")
         self.setWindowTitle(f"Scenario properties — {doc.path.name}")
         self.doc = doc
+        self.keeper = ScenarioKeeper(doc, self, recovery)
         self.show_problem = show_problem
         self._filling = False
         lay = QVBoxLayout(self)
@@ -196,6 +200,7 @@ class ScenarioProperties(QWidget):
         doc.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
         doc.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
         doc.undo_stack.cleanChanged.connect(self._title)
+        doc.fileChanged.connect(lambda: self._title(not doc.modified))
         doc.setParent(self)  # the document lives as long as its window
         self.fill()
         self.show_problems()
@@ -358,6 +363,13 @@ class ScenarioProperties(QWidget):
         problem = item.data(Qt.ItemDataRole.UserRole)
         if self.show_problem is not None and problem is not None:
             self.show_problem(problem)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask before closing unsaved edits (Save, Discard or Cancel)."""
+        if self.keeper.may_close(self.save):
+            event.accept()
+        else:
+            event.ignore()
 
     def save(self) -> bool:
         """Save the scenario atomically; refused (with the reason) on an unwritable path."""
