@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from editor.recovery import RecoveryStore
 from editor.scenario.document import Key, ScenarioDocument
 from editor.scenario.keeping import ScenarioKeeper
+from editor.scenario.triggers import TriggerEditor
 from engine.content import ContentError, Document, load_ruleset, scenario_reference
 from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
@@ -170,7 +171,14 @@ class ScenarioProperties(QWidget):
 
         self.contents = QLabel()
         self.contents.setWordWrap(True)
-        lay.addWidget(self.contents)
+        contents_row = QHBoxLayout()
+        contents_row.addWidget(self.contents, 1)
+        self.triggers_button = QPushButton("Triggers…")
+        self.triggers_button.setToolTip("Edit the scenario's event triggers in a form")
+        self.triggers_button.clicked.connect(self.open_triggers)
+        contents_row.addWidget(self.triggers_button)
+        lay.addLayout(contents_row)
+        self.trigger_window: TriggerEditor | None = None
         self.problem_list = QListWidget()
         self.problem_list.setObjectName("scenarioProblems")
         self.problem_list.setMaximumHeight(100)
@@ -363,6 +371,16 @@ class ScenarioProperties(QWidget):
         problem = item.data(Qt.ItemDataRole.UserRole)
         if self.show_problem is not None and problem is not None:
             self.show_problem(problem)
+
+    def open_triggers(self) -> TriggerEditor:
+        """Show the trigger form of this scenario (edits are steps of the same undo stack)."""
+        if self.trigger_window is None:
+            self.trigger_window = TriggerEditor(self.doc, self)
+            self.trigger_window.setWindowFlag(Qt.WindowType.Window, True)
+            self.trigger_window.resize(900, 720)
+        self.trigger_window.show()
+        self.trigger_window.raise_()
+        return self.trigger_window
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before closing unsaved edits (Save, Discard or Cancel)."""
