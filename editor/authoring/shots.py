@@ -1,6 +1,7 @@
 """Render the screenshots of the content editors for docs/authoring.md: the unit catalog
 editor on a new special unit with an ability (and a problem at its field), the ruleset
-editor with a variant switched on, and the project view of a content folder.
+editor with a variant switched on, the project view of a content folder, and the trigger form
+of a scenario with a problem marked at its parameter.
 Usage: python -m editor.authoring.shots [OUT_DIR] (default docs/images)."""
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from editor.authoring.catalog_editor import CatalogEditor
 from editor.authoring.document import ContentDocument
 from editor.authoring.project import ProjectWindow
 from editor.authoring.ruleset_editor import RulesetEditor
+from editor.scenario.document import ScenarioDocument
+from editor.scenario.properties import ScenarioProperties
 from engine.paths import CONTENT_DIR, PROJECT_ROOT
 
-SHOTS = ("authoring-catalog.png", "authoring-ruleset.png", "authoring-project.png")
+SHOTS = ("authoring-catalog.png", "authoring-ruleset.png", "authoring-project.png",
+         "authoring-triggers.png")
 
 
 def _save(widget: QWidget, path: Path) -> None:
@@ -63,6 +67,24 @@ def main(argv: list[str] | None = None) -> int:
 
         project = ProjectWindow(root)
         _save(project, out / SHOTS[2])
+
+        props = ScenarioProperties(ScenarioDocument.open(
+            root / "scenarios" / "default-2p.scenario.yaml"))
+        triggers = props.open_triggers()
+        triggers.add_trigger()
+        triggers.conditions.add()  # round_is
+        triggers.conditions.params.item(0, 1).setText("2")
+        triggers.actions.kind.setCurrentIndex(triggers.actions.kind.findData("spawn_unit"))
+        triggers.actions.add()
+        for row, text in enumerate(("DE", "infantry")):
+            triggers.actions.params.item(row, 1).setText(text)
+        props.doc.revalidate()
+        triggers.resize(900, 720)
+        triggers.show()
+        QApplication.processEvents()
+        triggers.grab().save(str(out / SHOTS[3]))
+        props.doc.undo_stack.setClean()
+        props.close()
         for window in (catalog, ruleset):
             window.doc.undo_stack.setClean()
             window.close()

@@ -1,7 +1,7 @@
 """Scenario ▸ Properties…: the form of one ScenarioDocument — names, players and half, seats,
 starting money, variants (with where their rule is), briefing, objectives — every edit an undo
-step, the engine's problems listed live, Save writes atomically. Pre-placed units and
-triggers are counted (they are edited in the file for now)."""
+step, the engine's problems listed live, Save writes atomically. Pre-placed units are counted
+(edited in the file for now); Triggers… opens the trigger form (editor.scenario.triggers)."""
 
 from __future__ import annotations
 
@@ -255,9 +255,9 @@ class ScenarioProperties(QWidget):
             extra = " ".join(f"{k} {o[k]}" for k in ("fort", "region", "unit", "count") if k in o)
             self.objectives.addItem(f"{o.get('id')}: {o.get('kind')} for {o.get('team')} {extra}")
         self.contents.setText(
-            f"{len(d.value(('units',)) or [])} pre-placed unit(s), "
-            f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s) — edited in "
-            "the file for now (see docs/authoring.md).")
+            f"{len(d.value(('units',)) or [])} pre-placed unit(s) — edited in the file for "
+            f"now (see docs/authoring.md); "
+            f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s).")
         self._filling = False
         self._buttons()
 
