@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.authoring.abilities import AbilityEditor
+from editor.authoring.card_preview import CardPreview
 from editor.authoring.document import ContentDocument, Key, tr
 from editor.authoring.fields import (
     Binder,
@@ -43,6 +44,10 @@ class UnitForm(QWidget):
         self.index: int | None = None
         b = self.binder.bind
         lay = QVBoxLayout(self)
+        preview_box = QGroupBox(tr("Preview"))
+        self.preview = CardPreview()
+        QVBoxLayout(preview_box).addWidget(self.preview)
+        lay.addWidget(preview_box)
 
         card = QGroupBox(tr("Card"))
         form = QFormLayout(card)
@@ -132,6 +137,7 @@ class UnitForm(QWidget):
         self.doc.end_merge()
         base: Key = ("units", index)
         self.binder.load(base)
+        self.preview.show_unit(self.doc.value(base))
         self.abilities.show_unit(base)
         self.show_problems()
 
@@ -139,12 +145,14 @@ class UnitForm(QWidget):
         if self.index is not None and key[:2] == ("units", self.index):
             self.binder.refresh(key)
             self.abilities.refresh(key)
+            self.preview.show_unit(self.doc.value(("units", self.index)))
         elif self.index is not None and key == ("units",):
             self.show_unit(self.index)
 
     def _structure_changed(self, key: Any) -> None:
         if self.index is not None and key[:2] == ("units", self.index):
             self.binder.load(("units", self.index))  # an armour step came or went
+            self.preview.show_unit(self.doc.value(("units", self.index)))
             self.abilities.show_unit(("units", self.index))
             self.show_problems()
 

@@ -10,6 +10,7 @@ import pytest
 
 from editor import files
 from editor.authoring.abilities import parse_param
+from editor.authoring.card_preview import card_lines
 from editor.authoring.catalog_editor import CatalogEditor, new_unit
 from editor.authoring.document import ContentDocument, get_at, put_at, reachable
 from editor.authoring.fields import estimable
@@ -246,3 +247,18 @@ def test_a_catalog_with_schema_errors_opens_and_lists_them(qtbot, tmp_path):
         w.form.abilities.list.setCurrentRow(0)
     assert w.table.rowCount() == 2
     assert w.errors() and w.problem_list.count() == len(w.doc.problems)
+
+
+def test_the_preview_follows_every_edit(editor):
+    w = editor
+    w.select_unit(unit_index(w, "medic"))
+    preview = w.form.preview
+    assert card_lines(preview.unit)[0] == "Medic (Sanitäter)"
+    assert "speed 3~" in card_lines(preview.unit)[2]  # estimated values are marked
+    w.form.binder.fields[("speed",)].spin.setValue(5)
+    assert "speed 5~" in card_lines(preview.unit)[2]
+    w.doc.undo_stack.undo()
+    assert "speed 3~" in card_lines(preview.unit)[2]
+    assert card_lines(preview.unit)[-1] == "abilities: field_repair"
+    image = preview.grab()
+    assert image.width() > 200 and image.height() >= preview.sizeHint().height()
