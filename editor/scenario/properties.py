@@ -1,7 +1,7 @@
 """Scenario ▸ Properties…: the form of one ScenarioDocument — names, players and half, seats,
 starting money, variants (with where their rule is), briefing, objectives — every edit an undo
-step, the engine's problems listed live, Save writes atomically. Pre-placed units are counted
-(edited in the file for now); Triggers… opens the trigger form (editor.scenario.triggers)."""
+step, the engine's problems listed live, Save writes atomically. Triggers… and Units… open the
+trigger form and the table of pre-placed units (editor.scenario.triggers, .units_form)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from editor.recovery import RecoveryStore
 from editor.scenario.document import Key, ScenarioDocument
 from editor.scenario.keeping import ScenarioKeeper
 from editor.scenario.triggers import TriggerEditor
+from editor.scenario.units_form import UnitsForm
 from engine.content import ContentError, Document, load_ruleset, scenario_reference
 from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
@@ -177,8 +178,13 @@ class ScenarioProperties(QWidget):
         self.triggers_button.setToolTip("Edit the scenario's event triggers in a form")
         self.triggers_button.clicked.connect(self.open_triggers)
         contents_row.addWidget(self.triggers_button)
+        self.units_button = QPushButton("Units…")
+        self.units_button.setToolTip("Edit the units placed before the game starts")
+        self.units_button.clicked.connect(self.open_units)
+        contents_row.addWidget(self.units_button)
         lay.addLayout(contents_row)
         self.trigger_window: TriggerEditor | None = None
+        self.units_window: UnitsForm | None = None
         self.problem_list = QListWidget()
         self.problem_list.setObjectName("scenarioProblems")
         self.problem_list.setMaximumHeight(100)
@@ -255,8 +261,7 @@ class ScenarioProperties(QWidget):
             extra = " ".join(f"{k} {o[k]}" for k in ("fort", "region", "unit", "count") if k in o)
             self.objectives.addItem(f"{o.get('id')}: {o.get('kind')} for {o.get('team')} {extra}")
         self.contents.setText(
-            f"{len(d.value(('units',)) or [])} pre-placed unit(s) — edited in the file for "
-            f"now (see docs/authoring.md); "
+            f"{len(d.value(('units',)) or [])} pre-placed unit(s), "
             f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s).")
         self._filling = False
         self._buttons()
@@ -381,6 +386,16 @@ class ScenarioProperties(QWidget):
         self.trigger_window.show()
         self.trigger_window.raise_()
         return self.trigger_window
+
+    def open_units(self) -> UnitsForm:
+        """Show the pre-placed units of this scenario as a table (same undo stack)."""
+        if self.units_window is None:
+            self.units_window = UnitsForm(self.doc, self)
+            self.units_window.setWindowFlag(Qt.WindowType.Window, True)
+            self.units_window.resize(640, 420)
+        self.units_window.show()
+        self.units_window.raise_()
+        return self.units_window
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before closing unsaved edits (Save, Discard or Cancel)."""
