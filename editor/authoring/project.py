@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QInputDialog,
@@ -166,6 +166,15 @@ class ProjectWindow(QMainWindow):
                                         "content yet (hint: edit it as text and run "
                                         "tcstudio validate)").format(path=path))
         return None
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing the project closes the editors opened from it (each asks about its unsaved
+        work; Cancel in one keeps the project open)."""
+        for editor in self.editors:
+            if editor.isVisible() and not editor.close():
+                event.ignore()
+                return
+        event.accept()
 
     def tell(self, title: str, text: str) -> None:
         """Show a message the user must read."""

@@ -123,3 +123,13 @@ def test_the_content_editor_screenshots_render(qtbot, tmp_path):
     for name in shots.SHOTS:
         image = QImage(str(tmp_path / name))
         assert image.width() >= 800 and image.height() >= 600, name
+
+
+def test_closing_the_project_closes_its_editors_and_cancel_keeps_it(project, folder):
+    editor = project.open_path(folder / "catalog" / "base.catalog.yaml")
+    editor.doc.set_value(("units", 0, "name", "en"), "Flak")
+    editor.ask_unsaved = lambda: "cancel"
+    assert not project.close()
+    assert editor.isVisible()
+    editor.ask_unsaved = lambda: "discard"
+    assert project.close() and not editor.isVisible()
