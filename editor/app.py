@@ -190,7 +190,9 @@ def _run_authoring(app: QApplication, target: Path, recovery: RecoveryStore | No
         window.resize(1180, 860)
         window.show()
         app.processEvents()
-        if not window.grab().save(screenshot):
+        saved = window.grab().save(screenshot)
+        window.close()  # nothing was edited: closes without a question
+        if not saved:
             sys.stderr.write(f"tcstudio edit: error: cannot write {screenshot}\n"
                              "(hint: check the folder)\n")
             return 1

@@ -399,10 +399,13 @@ class ScenarioProperties(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before closing unsaved edits (Save, Discard or Cancel)."""
-        if self.keeper.may_close(self.save):
-            event.accept()
-        else:
+        if not self.keeper.may_close(self.save):
             event.ignore()
+            return
+        for child in (self.trigger_window, self.units_window):
+            if child is not None:
+                child.close()  # its own windows go with it
+        event.accept()
 
     def save(self) -> bool:
         """Save the scenario atomically; refused (with the reason) on an unwritable path."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 
 from editor import app as editor_app
 from editor.authoring import shots
@@ -93,6 +94,12 @@ def test_tcstudio_edit_opens_a_folder_or_a_catalog_offscreen(folder, tmp_path, c
     assert editor_app.run(str(folder / "catalog" / "base.catalog.yaml"), str(shot2)) == 0
     assert content_kind(folder / "catalog" / "base.catalog.yaml") == "catalog"
     assert content_kind(tmp_path / "nothing.yaml") is None
+    assert visible_windows() == []  # a left-over window would take later tests' mouse events
+
+
+def visible_windows() -> list:
+    """The top-level windows still shown."""
+    return [w for w in QApplication.topLevelWidgets() if w.isVisible()]
 
 
 def test_recovered_catalog_work_reopens_unsaved_in_its_editor(qtbot, folder, recovery):
@@ -120,6 +127,7 @@ def test_recovered_catalog_work_reopens_unsaved_in_its_editor(qtbot, folder, rec
 
 def test_the_content_editor_screenshots_render(qtbot, tmp_path):
     assert shots.main([str(tmp_path)]) == 0
+    assert visible_windows() == []
     for name in shots.SHOTS:
         image = QImage(str(tmp_path / name))
         assert image.width() >= 800 and image.height() >= 600, name
