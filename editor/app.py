@@ -14,7 +14,7 @@ from engine.paths import DEFAULT_SCENARIO
 # lazy-imports: Qt and the editor modules load only once a display is known to exist, so a
 # missing display or X11 library is a message, not an import crash.
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from editor.main_window import MainWindow
     from editor.recovery import RecoverySlot, RecoveryStore
@@ -103,6 +103,12 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
 
     if target.exists() and _is_area_file(target):
         return _run_area(app, target, screenshot)
+    from editor.authoring.opener import opens_in_content_editor
+
+    recovery = None if screenshot else files.RecoveryStore(recovery_dir())
+    if target.is_dir() or opens_in_content_editor(target):
+        return _run_authoring(app, target, recovery, screenshot)
+
     opened = None
     error = None
     if target.exists():
@@ -119,7 +125,6 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
         document.set_problems(opened.problems)
     else:
         document = MapDocument(GameMap.blank("untitled", 30, 24, name="Untitled"))
-    recovery = None if screenshot else files.RecoveryStore(recovery_dir())
     settings = None
     if screenshot:
         # A fresh, throwaway settings file: the picture must not depend on the user's layout.
@@ -180,19 +185,88 @@ def _run_area(app: QApplication, path: Path, screenshot: str | None) -> int:
     return app.exec()
 
 
+def _run_authoring(app: QApplication, target: Path, recovery: RecoveryStore | None,
+                   screenshot: str | None) -> int:
+    """`tcstudio edit DIR` (the project view) or `tcstudio edit CATALOG|RULESET` (its
+    editor); maps and scenarios double-clicked in the project open in map editor windows."""
+    from editor import files
+    from editor.authoring.opener import open_content_editor
+    from editor.authoring.project import ProjectWindow
+    from editor.document import MapDocument
+    from editor.main_window import MainWindow
+    from engine.content import ContentError
+
+    windows: list[QWidget] = []
+
+    def open_map(path: Path) -> MainWindow | None:
+        try:
+            opened = files.open_map(path)
+        except files.OpenError as exc:
+            windows[0].tell("Cannot open file", str(exc))  # type: ignore[attr-defined]
+            return None
+        doc = MapDocument(opened.map, opened.path)
+        doc.set_problems(opened.problems)
+        made = MainWindow(doc, recovery=recovery)
+        made.show()
+        made.view.zoom_to_fit()
+        windows.append(made)
+        return made
+
+    try:
+        window: QWidget = (ProjectWindow(target, open_map, recovery) if target.is_dir()
+                           else open_content_editor(target, recovery))
+    except (ContentError, OSError) as exc:
+        sys.stderr.write(f"tcstudio edit: error: {target}: {exc}\n")
+        return 1
+    windows.append(window)
+    if screenshot:
+        window.resize(1180, 860)
+        window.show()
+        app.processEvents()
+        saved = window.grab().save(screenshot)
+        window.close()  # nothing was edited: closes without a question
+        if not saved:
+            sys.stderr.write(f"tcstudio edit: error: cannot write {screenshot}\n"
+                             "(hint: check the folder)\n")
+            return 1
+        print(f"wrote {screenshot}")
+        return 0
+    window.show()
+    if recovery is not None:
+        windows += _offer_recovery(window, recovery, lambda: open_map_window(recovery))
+    return app.exec()
+
+
+def open_map_window(recovery: RecoveryStore | None) -> MainWindow:
+    """A new, shown map editor window on a blank map (for restored map work)."""
+    from editor.document import MapDocument
+    from editor.main_window import MainWindow
+    from engine.model import GameMap
+
+    made = MainWindow(MapDocument(GameMap.blank("untitled", 30, 24, name="Untitled")),
+                      recovery=recovery)
+    made.show()
+    return made
+
+
 def _offer_recovery(
-    window: MainWindow, recovery: RecoveryStore, new_window: Callable[[], MainWindow]
-) -> list[MainWindow]:
+    window: QWidget, recovery: RecoveryStore, new_window: Callable[[], MainWindow]
+) -> list[QWidget]:
     """Offer every orphaned recovery (work of a window that did not close cleanly) for
-    restore; each restored one opens in a window from `new_window`. Returns those windows."""
+    restore; restored map work opens in a window from `new_window`, a catalog or ruleset in
+    its editor. Returns those windows."""
     from PySide6.QtWidgets import QMessageBox
 
-    restored = []
+    from editor.authoring.opener import restore_content
+    from engine.content import ContentError
+
+    restored: list[QWidget] = []
     for slot in recovery.orphans():
         info = slot.info()
         when = info.saved_at
         stamp = datetime.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M") if when else "?"
-        original = str(info.original) if info.original else f"a new map ({info.name or '?'})"
+        original = (str(info.original) if info.original
+                    else f"a new {info.kind} ({info.name or '?'})")
         answer = QMessageBox.question(
             window,
             "Recover unsaved work?",
@@ -201,6 +275,22 @@ def _offer_recovery(
         )
         if answer != QMessageBox.StandardButton.Yes:
             slot.close()
+            continue
+        if info.kind == "scenario":
+            target = new_window()
+            shown = restore_scenario(target, slot)
+            if shown is None:
+                slot.release()  # unreadable now: keep it for a later start
+                target.close()
+            else:
+                restored.append(target)
+            continue
+        if info.kind != "map":
+            try:
+                restored.append(restore_content(slot, recovery))
+            except (ContentError, OSError) as exc:
+                QMessageBox.warning(window, "Cannot recover", str(exc))
+                slot.release()  # unreadable now: keep it for a later start
             continue
         target = new_window()
         if restore_recovery(target, slot):
@@ -227,6 +317,30 @@ def restore_recovery(window: MainWindow, slot: RecoverySlot) -> bool:
     window.document.fileChanged.emit()
     window.adopt_recovery(slot)
     return True
+
+
+def restore_scenario(window: MainWindow, slot: RecoverySlot) -> QWidget | None:
+    """Open a recovery slot's scenario work: its original scenario's map in `window`, and
+    Scenario ▸ Properties with the recovered edits as unsaved changes (keeping the slot)."""
+    from engine.content import ContentError, load_document
+
+    info = slot.info()
+    try:
+        data = load_document(slot.work_path("scenario")).data
+    except (ContentError, OSError) as exc:
+        window.show_error("Cannot recover", str(exc))
+        return None
+    if info.original is None or not window.open_file(info.original, ask=False):
+        window.show_error("Cannot recover", f"the scenario's file {info.original} cannot be "
+                          "opened (hint: its work stays kept for a later start)")
+        return None
+    properties = window.open_scenario_properties(recovered=data)
+    if properties is None:
+        return None
+    if properties.keeper.writer is not None:
+        properties.keeper.writer.adopt(slot)
+    properties.doc.fileChanged.emit()
+    return properties
 
 
 def _screenshot(app: QApplication, window: MainWindow, out: Path) -> int:

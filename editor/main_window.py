@@ -90,6 +90,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.document = document or MapDocument(GameMap.blank("untitled", 30, 24, name="Untitled"))
         self.settings = settings or Settings()
         self.recovery = recovery
+        self.side_windows = []
         self.state = ToolState(self)
         self.view = (view_factory or default_view_factory)(self.document)
         self.view.setObjectName("mapView")
@@ -181,6 +182,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         S = Keys.StandardKey
         self.act_new = a("&New…", self.new_map, S.New, "Create a new map")
         self.act_open = a("&Open…", self.open_dialog, S.Open, "Open a map or scenario")
+        self.act_open_folder = a("Open &Folder…", self.open_folder, "Ctrl+Shift+O",
+                                 "Open a content folder as a project")
         self.act_save = a("&Save", self.save, S.Save, "Save the map")
         self.act_save_as = a("Save &As…", self.save_as, S.SaveAs, "Save under another name")
         self.act_revert = a("&Revert", self.revert, None, "Reload the file from disk")
@@ -307,7 +310,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
     def _build_menus(self) -> None:
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        m.addActions([self.act_new, self.act_open])
+        m.addActions([self.act_new, self.act_open, self.act_open_folder])
         self.recent_menu = m.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
@@ -610,6 +613,11 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         if not self.maybe_save():
             event.ignore()
             return
+        # The windows opened from this one ask about their own unsaved work first.
+        for side in [self.scenario_window, *self.side_windows]:
+            if side is not None and side.isVisible() and not side.close():
+                event.ignore()
+                return
         self.settings.q.setValue("window/geometry", self.saveGeometry())
         self.settings.q.setValue("window/state", self.saveState())
         self.validator.shutdown()

@@ -1,8 +1,9 @@
 """Crash recovery of unsaved work: one recovery slot per editor window, locked for its life.
 
 The store is a folder (AppDataLocation/recovery) holding one slot folder per window that has
-unsaved work: `<store>/<uuid>/` with `lock`, `recovery.json` (the original file, when) and
-`recovery.map.yaml` (the work). The window holds an OS lock on `lock` (engine.filelock) for as
+unsaved work: `<store>/<uuid>/` with `lock`, `recovery.json` (the original file, when, what
+kind) and `recovery.<kind>.yaml` (the work: a map, or a catalog/ruleset of the content
+editors). The window holds an OS lock on `lock` (engine.filelock) for as
 long as it lives; the OS releases it when the process dies, however it dies, so a slot whose
 lock nobody holds is an orphan: its work is offered for restore at the next start. A PID reused
 by another process cannot fake a live owner. Closing a window cleanly removes only its own slot.
@@ -35,6 +36,7 @@ from engine.model import GameMap
 
 LOCK = "lock"
 MAP = "recovery.map.yaml"
+KINDS = ("map", "catalog", "ruleset", "scenario")  # what a slot's work may be
 META = "recovery.json"
 # Left by version 0.1, which kept one recovery file for all windows at the store's top level.
 LEGACY_FILES = ("recovery.map.yaml", "recovery.json", "session.lock")
@@ -43,11 +45,12 @@ LEGACY_FILES = ("recovery.map.yaml", "recovery.json", "session.lock")
 @dataclass(frozen=True)
 class RecoveryInfo:
     """What a slot says about its work: the file it was edited from (None for a new map),
-    when it was kept (seconds since the epoch) and the map's name."""
+    when it was kept (seconds since the epoch), the work's name and its kind (KINDS)."""
 
     original: Path | None
     saved_at: float | None
     name: str | None
+    kind: str = "map"
 
 
 class RecoverySlot:
@@ -67,6 +70,12 @@ class RecoverySlot:
         """Where the recovery map is written."""
         return self.dir / MAP
 
+    def work_path(self, kind: str = "map") -> Path:
+        """Where recovery work of `kind` (KINDS) is written."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown recovery kind {kind!r} (known: {', '.join(KINDS)})")
+        return self.dir / f"recovery.{kind}.yaml"
+
     @property
     def held(self) -> bool:
         """Whether this process still holds the slot's lock."""
@@ -76,18 +85,21 @@ class RecoverySlot:
         """Keep `game_map` as this window's unsaved work (each file written atomically)."""
         self.write_data(map_to_dict(game_map), original, game_map.name)
 
-    def write_data(self, map_data: dict, original: Path | None, name: str | None = None) -> None:
-        """Keep map data (engine.content.map_to_dict) as this window's unsaved work.
+    def write_data(self, map_data: dict, original: Path | None, name: str | None = None,
+                   kind: str = "map") -> None:
+        """Keep content data in file form (a map from engine.content.map_to_dict, or a
+        catalog/ruleset/scenario document's data) as this window's unsaved work.
 
-        The details are written before the map, so a map in the slot always has them."""
+        The details are written before the work, so work in the slot always has them."""
+        target = self.work_path(kind)
         meta = {"original": str(original) if original else None, "saved_at": time.time(),
-                "name": name}
+                "name": name, "kind": kind}
         atomic_write_text(self.dir / META, json.dumps(meta))
-        save_document(map_data, self.map_path)
+        save_document(map_data, target)
 
     def has_work(self) -> bool:
-        """Whether the slot holds a recovery map."""
-        return self.map_path.is_file()
+        """Whether the slot holds recovery work of any kind."""
+        return any(self.work_path(k).is_file() for k in KINDS)
 
     def info(self) -> RecoveryInfo:
         """The slot's details; missing or damaged details read as unknown."""
@@ -98,17 +110,22 @@ class RecoverySlot:
         if not isinstance(meta, dict):
             meta = {}
         original, saved_at, name = meta.get("original"), meta.get("saved_at"), meta.get("name")
+        kind = meta.get("kind")
+        if kind not in KINDS:  # version 0.1 details, or damaged: whichever work is there
+            kind = next((k for k in KINDS if self.work_path(k).is_file()), "map")
         return RecoveryInfo(
             Path(original) if isinstance(original, str) and original and "\0" not in original
             else None,
             float(saved_at) if isinstance(saved_at, int | float) and saved_at > 0 else None,
             name if isinstance(name, str) else None,
+            kind,
         )
 
     def discard(self) -> None:
         """Forget the kept work (after a save, or when nothing is unsaved); keep the slot."""
-        for name in (MAP, META):
-            (self.dir / name).unlink(missing_ok=True)
+        for kind in KINDS:
+            self.work_path(kind).unlink(missing_ok=True)
+        (self.dir / META).unlink(missing_ok=True)
 
     def close(self) -> None:
         """Remove the slot folder (work, details, temp files of a killed write), then let go
@@ -235,8 +252,10 @@ class RecoveryWriter:
         except Exception as exc:  # reported to the window, which keeps editing
             self._failure = str(exc)
 
-    def write(self, map_data: dict, original: Path | None, name: str | None) -> None:
-        """Queue a copy of map data (engine.content.map_to_dict, a snapshot the caller no
+    def write(self, map_data: dict, original: Path | None, name: str | None,
+              kind: str = "map") -> None:
+        """Queue a copy of content data in file form (map data from
+        engine.content.map_to_dict, or a content document's data; a snapshot the caller no
         longer changes) as this window's unsaved work; claims the slot on first use, and again
         if its folder was removed behind the window's back."""
         if self.slot is not None and not self.slot.dir.is_dir():
@@ -244,7 +263,7 @@ class RecoveryWriter:
             self.slot = None
         if self.slot is None:
             self.slot = self._claim()
-        self._submit(True, RecoverySlot.write_data, self.slot, map_data, original, name)
+        self._submit(True, RecoverySlot.write_data, self.slot, map_data, original, name, kind)
 
     def discard(self) -> None:
         """Queue dropping the copy (nothing unsaved any more)."""

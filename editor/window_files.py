@@ -9,10 +9,12 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from editor import files
+from editor.authoring.opener import open_content_editor, opens_in_content_editor
+from editor.authoring.project import ProjectWindow
 from editor.dialogs import NewMapDialog
 from editor.recovery import RecoverySlot
 from editor.templates import empty_map, half_template
-from engine.content import map_to_dict
+from engine.content import ContentError, map_to_dict
 from engine.model import GameMap
 from engine.paths import CONTENT_DIR
 
@@ -25,6 +27,8 @@ AUTOSAVE_MAX_WAIT = 6
 
 class FileActions:
     """Mixin of MainWindow: File menu slots, prompts, autosave and drag-and-drop."""
+
+    side_windows: list  # catalog/ruleset editors and project views opened from this window
 
     def _update_title(self) -> None:
         doc = self.document
@@ -124,6 +128,8 @@ class FileActions:
 
     def open_file(self, path: str | Path, ask: bool = True) -> bool:
         """Open a map or a scenario's map. Errors show as a message, never a traceback."""
+        if opens_in_content_editor(Path(path)):
+            return self.open_content(Path(path))
         if ask and not self.maybe_save():
             return False
         try:
@@ -141,6 +147,31 @@ class FileActions:
             self.problems_dock.show()
             self.problems_dock.raise_()
         return True
+
+    def open_content(self, path: Path) -> bool:
+        """Open a unit catalog or ruleset in its own editor window (kept by this window)."""
+        try:
+            window = open_content_editor(path, self.recovery)  # type: ignore[attr-defined]
+        except (ContentError, OSError) as exc:
+            self.show_error("Cannot open file", f"{path}: {exc}")  # type: ignore[attr-defined]
+            return False
+        self.side_windows.append(window)
+        return True
+
+    def open_folder(self, folder: Path | None = None) -> ProjectWindow | None:
+        """File ▸ Open Folder…: the folder's content in a project view; a map or scenario
+        double-clicked there opens in this window."""
+        if folder is None:
+            chosen = QFileDialog.getExistingDirectory(self, "Open content folder",  # type: ignore[arg-type]
+                                                      str(CONTENT_DIR))
+            if not chosen:
+                return None
+            folder = Path(chosen)
+        window = ProjectWindow(folder, self.open_file,
+                               self.recovery)  # type: ignore[attr-defined]
+        window.show()
+        self.side_windows.append(window)
+        return window
 
     def save(self) -> bool:
         """File > Save (Save As for a new map)."""

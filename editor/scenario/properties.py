@@ -1,7 +1,7 @@
 """Scenario ▸ Properties…: the form of one ScenarioDocument — names, players and half, seats,
 starting money, variants (with where their rule is), briefing, objectives — every edit an undo
-step, the engine's problems listed live, Save writes atomically. Pre-placed units and
-triggers are counted (they are edited in the file for now)."""
+step, the engine's problems listed live, Save writes atomically. Triggers… and Units… open the
+trigger form and the table of pre-placed units (editor.scenario.triggers, .units_form)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QKeySequence
+from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,7 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.recovery import RecoveryStore
 from editor.scenario.document import Key, ScenarioDocument
+from editor.scenario.keeping import ScenarioKeeper
+from editor.scenario.triggers import TriggerEditor
+from editor.scenario.units_form import UnitsForm
 from engine.content import ContentError, Document, load_ruleset, scenario_reference
 from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
@@ -56,11 +60,13 @@ class ScenarioProperties(QWidget):
     """The Properties form of a scenario document; `show_problem` gets a clicked problem."""
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None,
-                 show_problem: Callable[[Any], None] | None = None) -> None:
+                 show_problem: Callable[[Any], None] | None = None,
+                 recovery: RecoveryStore | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenarioProperties")
         self.setWindowTitle(f"Scenario properties — {doc.path.name}")
         self.doc = doc
+        self.keeper = ScenarioKeeper(doc, self, recovery)
         self.show_problem = show_problem
         self._filling = False
         lay = QVBoxLayout(self)
@@ -166,7 +172,19 @@ class ScenarioProperties(QWidget):
 
         self.contents = QLabel()
         self.contents.setWordWrap(True)
-        lay.addWidget(self.contents)
+        contents_row = QHBoxLayout()
+        contents_row.addWidget(self.contents, 1)
+        self.triggers_button = QPushButton("Triggers…")
+        self.triggers_button.setToolTip("Edit the scenario's event triggers in a form")
+        self.triggers_button.clicked.connect(self.open_triggers)
+        contents_row.addWidget(self.triggers_button)
+        self.units_button = QPushButton("Units…")
+        self.units_button.setToolTip("Edit the units placed before the game starts")
+        self.units_button.clicked.connect(self.open_units)
+        contents_row.addWidget(self.units_button)
+        lay.addLayout(contents_row)
+        self.trigger_window: TriggerEditor | None = None
+        self.units_window: UnitsForm | None = None
         self.problem_list = QListWidget()
         self.problem_list.setObjectName("scenarioProblems")
         self.problem_list.setMaximumHeight(100)
@@ -196,6 +214,7 @@ class ScenarioProperties(QWidget):
         doc.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
         doc.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
         doc.undo_stack.cleanChanged.connect(self._title)
+        doc.fileChanged.connect(lambda: self._title(not doc.modified))
         doc.setParent(self)  # the document lives as long as its window
         self.fill()
         self.show_problems()
@@ -243,8 +262,7 @@ class ScenarioProperties(QWidget):
             self.objectives.addItem(f"{o.get('id')}: {o.get('kind')} for {o.get('team')} {extra}")
         self.contents.setText(
             f"{len(d.value(('units',)) or [])} pre-placed unit(s), "
-            f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s) — edited in "
-            "the file for now (see docs/authoring.md).")
+            f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s).")
         self._filling = False
         self._buttons()
 
@@ -358,6 +376,36 @@ class ScenarioProperties(QWidget):
         problem = item.data(Qt.ItemDataRole.UserRole)
         if self.show_problem is not None and problem is not None:
             self.show_problem(problem)
+
+    def open_triggers(self) -> TriggerEditor:
+        """Show the trigger form of this scenario (edits are steps of the same undo stack)."""
+        if self.trigger_window is None:
+            self.trigger_window = TriggerEditor(self.doc, self)
+            self.trigger_window.setWindowFlag(Qt.WindowType.Window, True)
+            self.trigger_window.resize(900, 720)
+        self.trigger_window.show()
+        self.trigger_window.raise_()
+        return self.trigger_window
+
+    def open_units(self) -> UnitsForm:
+        """Show the pre-placed units of this scenario as a table (same undo stack)."""
+        if self.units_window is None:
+            self.units_window = UnitsForm(self.doc, self)
+            self.units_window.setWindowFlag(Qt.WindowType.Window, True)
+            self.units_window.resize(640, 420)
+        self.units_window.show()
+        self.units_window.raise_()
+        return self.units_window
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask before closing unsaved edits (Save, Discard or Cancel)."""
+        if not self.keeper.may_close(self.save):
+            event.ignore()
+            return
+        for child in (self.trigger_window, self.units_window):
+            if child is not None:
+                child.close()  # its own windows go with it
+        event.accept()
 
     def save(self) -> bool:
         """Save the scenario atomically; refused (with the reason) on an unwritable path."""

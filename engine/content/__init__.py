@@ -42,7 +42,8 @@ from engine.content.loaders import (
 from engine.content.migrations import migration
 from engine.content.problems import ContentError, Problem
 from engine.content.save import save_document, save_map
-from engine.content.schemas import check_schema, schema_messages
+from engine.content.schema_memo import SchemaMemo
+from engine.content.schemas import check_schema, schema_description, schema_messages
 from engine.content.semantic_map import check_map
 from engine.content.semantic_scenario import check_scenario
 
@@ -53,6 +54,7 @@ __all__ = [
     "LoadCache",
     "Loaded",
     "Problem",
+    "SchemaMemo",
     "atomic_write_bytes",
     "atomic_write_text",
     "canonical_data",
@@ -86,6 +88,7 @@ __all__ = [
     "scenario_from_dict",
     "scenario_reference",
     "scenario_to_dict",
+    "schema_description",
     "schema_messages",
     "validate_paths",
     "validate_report",

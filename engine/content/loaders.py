@@ -23,6 +23,7 @@ from engine.content.convert_scenario import scenario_from_dict
 from engine.content.documents import Document, load_document
 from engine.content.gcpause import gc_paused
 from engine.content.problems import ContentError, Problem, error
+from engine.content.schema_memo import SchemaMemo
 from engine.content.schemas import check_schema
 from engine.content.semantic_map import check_map, check_map_data
 from engine.content.semantic_rules import (
@@ -61,10 +62,12 @@ class LoadCache:
 
 
 
-def _analyse(doc: Document, cache: LoadCache, lenient: bool = False) -> tuple[list[Problem], Any]:
+def _analyse(doc: Document, cache: LoadCache, lenient: bool = False,
+             memo: SchemaMemo | None = None) -> tuple[list[Problem], Any]:
     """Schema and semantic problems of a document, and its model when the schema passed (or,
-    for a lenient map, whenever a sound model can still be built)."""
-    problems = check_schema(doc)
+    for a lenient map, whenever a sound model can still be built). An editor passes its
+    `memo` so that only what changed is schema-checked again."""
+    problems = memo.check(doc) if memo is not None else check_schema(doc)
     if lenient and doc.kind == "map":
         return _analyse_map_leniently(doc, problems)
     if any(p.is_error for p in problems):
@@ -299,10 +302,11 @@ def check_scenario_model(scenario: Scenario) -> list[Problem]:
             *check_scenario(scenario, scenario.map, scenario.ruleset, scenario.catalog)]
 
 
-def check_document(doc: Document) -> list[Problem]:
-    """Every schema and semantic problem of a parsed document (scenario references resolved)."""
+def check_document(doc: Document, memo: SchemaMemo | None = None) -> list[Problem]:
+    """Every schema and semantic problem of a parsed document (scenario references resolved);
+    an editor re-checking after each edit passes the same `memo` every time."""
     with gc_paused():
-        problems, _ = _analyse(doc, LoadCache())
+        problems, _ = _analyse(doc, LoadCache(), memo=memo)
     return problems
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import islice
 from typing import Any
@@ -33,6 +33,18 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         schema = json.loads(path.read_text(encoding="utf-8"))
         out[schema["$id"]] = schema
     return out
+
+
+def schema_description(kind: str, key: tuple[str | int, ...]) -> str:
+    """The schema's description of the value at `key` in a `kind` file (following plain
+    `properties` only; empty where there is none), e.g. an editor's help for a field."""
+    node: Any = all_schemas()[SCHEMA_OF_KIND[kind]]
+    for part in key:
+        props = node.get("properties", {}) if isinstance(node, dict) else {}
+        if not isinstance(part, str) or part not in props:
+            return ""
+        node = props[part]
+    return str(node.get("description", "")) if isinstance(node, dict) else ""
 
 
 @cache
@@ -203,9 +215,14 @@ def check_schema(doc: Document, schema_id: str | None = None) -> list[Problem]:
     problems costs no more memory than one with a hundred.
     """
     check = validator(doc.kind) if schema_id is None else schema_validator(schema_id)
-    errors = heapq.nsmallest(_ERRORS_KEPT, check.iter_errors(doc.data),
-                             key=lambda e: [str(p) for p in e.absolute_path])
-    problems = _unique(p for err in errors for p in _convert(err, doc))
+    return problems_of(check.iter_errors(doc.data), doc)
+
+
+def problems_of(errors: Iterable[ValidationError], doc: Document) -> list[Problem]:
+    """The located problems of schema errors found in `doc`, the first few in path order
+    (at most MAX_SCHEMA_PROBLEMS, then one `schema.too_many`)."""
+    kept = heapq.nsmallest(_ERRORS_KEPT, errors, key=lambda e: [str(p) for p in e.absolute_path])
+    problems = _unique(p for err in kept for p in _convert(err, doc))
     out = list(islice(problems, MAX_SCHEMA_PROBLEMS + 1))
     if len(out) > MAX_SCHEMA_PROBLEMS:
         out[MAX_SCHEMA_PROBLEMS:] = [error(

@@ -133,7 +133,20 @@ def _check_abilities(u: UnitType, p: str) -> list[Problem]:
                              f"unit '{u.id}' has ability '{a.id}' but its targets lack "
                              f"'{cls.needs_target}'", f"add '{cls.needs_target}' to targets",
                              pointer=ptr))
+        if cls is not None and cls.implemented:
+            out += _check_params(u.id, a.id, a.params, cls.parameters, ptr)
     return out
+
+
+def _check_params(uid: str, aid: str, params: dict[str, Any],
+                  spec: tuple[abilities.Param, ...], ptr: str) -> list[Problem]:
+    """A parameter the ability does not read is a warning (a typo would silently do nothing)."""
+    known = {p.name for p in spec}
+    return [warning("catalog.ability_unknown_param",
+                    f"unit '{uid}' ability '{aid}' has parameter '{name}', which it does not read",
+                    ("it reads: " + ", ".join(sorted(known))) if known
+                    else "this ability takes no parameters", pointer=f"{ptr}/params/{name}")
+            for name in params if name not in known]
 
 
 def check_variants(r: Ruleset) -> list[Problem]:

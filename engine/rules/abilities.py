@@ -16,6 +16,7 @@ attacks and mines live in engine.rules.powers.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.hexes import Hex, disk
@@ -42,6 +43,18 @@ class UnknownAbilityError(ValueError):
     """An ability id that no class is registered for."""
 
 
+@dataclass(frozen=True)
+class Param:
+    """One parameter an ability reads from `abilities: [{id, params}]`: its name, kind
+    ("int", "choice" or "int_list"), default, what it means, and for "choice" the values."""
+
+    name: str
+    kind: str
+    default: Any
+    doc: str
+    choices: tuple[str, ...] = ()
+
+
 class Ability:
     """One ability of a unit type with its parameters; the default hooks change nothing."""
 
@@ -64,6 +77,8 @@ class Ability:
     # Action classes this ability gives its unit (builder, medic, minelayer, …); each has a
     # `unit` field naming the acting unit, whose ability object checks and applies it.
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    # The parameters it reads (the editor offers them; validation warns about any other).
+    parameters: ClassVar[tuple[Param, ...]] = ()
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: Mapping[str, Any] = params if params is not None else {}
@@ -185,6 +200,13 @@ class Scatter(Ability):
 
     id = "scatter"
     rule = "RULES §6"
+    parameters = (
+        *(Param(f"{level}_neighbour_max", "int", default,
+                f"a {level}'s highest scatter face (1..6) that sends the shot to a neighbour")
+          for level, default in SCATTER_NEIGHBOUR_MAX.items()),
+        Param("directions", "int_list", [0, 1, 2, 3, 4, 5],
+              "direction index 0..5 of the neighbour hit for scatter faces 1..6"),
+    )
 
     def scatter_neighbour_max(self, level: str) -> int:
         return int(self.params.get(f"{level}_neighbour_max", SCATTER_NEIGHBOUR_MAX[level]))
@@ -298,6 +320,14 @@ class AreaAttack(Ability):
 
     id = "area_attack"
     rule = "RULES §6"
+    parameters = (
+        Param("pattern", "choice", "disc", "disc: target and every hex within radius; ring: "
+              "target and the hexes at exactly radius; target: the target hex only",
+              ("disc", "ring", "target", "target_and_neighbours")),
+        Param("radius", "int", 1, "pattern radius in hexes"),
+        Param("xp_if_damaged", "int", None, "XP gained once when the attack damaged a unit "
+              "(absent: the ruleset's xp_for_damage)"),
+    )
 
     def pattern(self) -> str:
         """The pattern's shape: one of AREA_PATTERNS (`target_and_neighbours` is a disc)."""
@@ -350,6 +380,10 @@ class FieldRepair(Ability):
 
     id = "field_repair"
     rule = "RULES §10"
+    parameters = (
+        Param("range", "int", 1, "how far (hexes) the unit it repairs may be"),
+        Param("per_turn", "int", 1, "repairs per turn"),
+    )
     action_types = (FieldRepairAction,)
 
     def _targets(self, state: State, unit: Unit) -> list[Unit]:
@@ -419,6 +453,12 @@ class LayMines(Ability):
 
     id = "lay_mines"
     rule = "RULES §10"
+    parameters = (
+        Param("markers", "int", 5, "mines of the nation on the board at once"),
+        Param("per_turn", "int", 1, "mines laid per turn"),
+        Param("per_hex", "int", 1, "mines per hex (FAQ: one; the engine always keeps one)"),
+        Param("range", "int", 1, "how far from the minelayer the mine goes"),
+    )
     action_types = (LayMineAction,)
 
     def _unit_problem(self, state: State, unit: Unit) -> str | None:
@@ -482,6 +522,8 @@ class AirValue(Ability):
 
     id = "air_value"
     rule = "RULES §10"
+    parameters = tuple(Param(level, "int", None, f"a {level}'s hit value against air units "
+                             "(absent: the card's)") for level in ("recruit", "veteran", "hero"))
 
     def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
         if target.unit_class != "air" or level not in self.params:
@@ -497,6 +539,7 @@ class CloseCombat(Ability):
 
     id = "close_combat"
     rule = "RULES §10"
+    parameters = (Param("hit_bonus", "int", 0, "added to its hit value in melee"),)
 
     def adjust_hit_value(self, value: int, target: UnitType, level: str) -> int:
         return value + _int_param(self, "hit_bonus", 0)
@@ -513,6 +556,7 @@ class Builder(Ability):
 
     id = "builder"
     rule = "RULES §6"
+    parameters = (Param("per_turn", "int", 1, "builds per round"),)
     action_types = (BuildAction,)
 
     def _unit_problem(self, state: State, unit: Unit) -> str | None:

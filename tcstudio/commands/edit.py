@@ -1,4 +1,4 @@
-"""`tcstudio edit [FILE]`: open the map editor."""
+"""`tcstudio edit [FILE|DIR]`: open the editor for a content file, or a folder's project."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `edit` subcommand."""
     parser = subparsers.add_parser(
         "edit",
-        help="open the map editor",
-        description="Open the map editor on a map or scenario file "
+        help="open the editor (maps, scenarios, unit catalogs, rulesets, content folders)",
+        description="Open the editor for a content file: a map or scenario in the map "
+        "editor, a unit catalog or ruleset in its editor; a folder opens as a project that "
+        "lists its content with its problems "
         "(default: content/scenarios/default-4p.scenario.yaml, which opens its map).",
     )
-    parser.add_argument("file", nargs="?", help="a .map.yaml/.json or .scenario.yaml file")
+    parser.add_argument("file", nargs="?", help="a .map/.scenario/.catalog/.ruleset file "
+                        "(.yaml or .json), a .tcpack, or a content folder")
     parser.add_argument(
         "--screenshot",
         metavar="PNG",

@@ -204,10 +204,10 @@ def test_copies_are_written_off_the_gui_thread_newest_last_and_discard_wins(
     written = []
     real_write = RecoverySlot.write_data
 
-    def record(slot, data, original, name=None):
+    def record(slot, data, original, name=None, kind="map"):
         written.append((threading.current_thread() is threading.main_thread(),
                         data["terrain"][0][0]))
-        real_write(slot, data, original, name)
+        real_write(slot, data, original, name, kind)
 
     monkeypatch.setattr(RecoverySlot, "write_data", record)
     w = make_window()

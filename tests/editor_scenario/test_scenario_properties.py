@@ -26,6 +26,7 @@ def test_edits_are_undo_steps_validated_live_and_saved_atomically(qtbot, tmp_pat
     path = _copy(tmp_path)
     doc = ScenarioDocument.open(path)
     form = ScenarioProperties(doc)
+    form.keeper.ask_unsaved = lambda: "discard"  # closing unsaved work asks
     qtbot.addWidget(form)
     assert doc.problems == [] and form.status.text() == "valid"
 
@@ -71,6 +72,7 @@ def test_validation_follows_edits_without_a_call(qtbot, tmp_path):
 def test_a_save_that_cannot_write_keeps_the_edits(qtbot, tmp_path):
     doc = ScenarioDocument.open(_copy(tmp_path))
     form = ScenarioProperties(doc)
+    form.keeper.ask_unsaved = lambda: "discard"  # closing unsaved work asks
     qtbot.addWidget(form)
     form.money["DE"].setValue(3)
     doc.path = tmp_path / "missing" / "dir" / "x.scenario.yaml"
@@ -94,6 +96,7 @@ def test_objectives_are_added_and_removed_as_undo_steps(qtbot, tmp_path):
     path = _copy(tmp_path)
     doc = ScenarioDocument.open(path)
     form = ScenarioProperties(doc)
+    form.keeper.ask_unsaved = lambda: "discard"  # closing unsaved work asks
     qtbot.addWidget(form)
     before = form.objectives.count()
     form.obj_kind.setCurrentIndex(form.obj_kind.findData("capture_fort"))

@@ -265,3 +265,26 @@ def test_an_ability_adds_an_action_for_the_units_that_have_it():
     assert medic.damage == 0
     with pytest.raises(IllegalActionError, match="has no damage"):
         s.apply_action(_Salute(medic.id))
+
+
+def test_a_parameter_the_ability_does_not_read_is_a_located_warning():
+    cat = copy.deepcopy(catalog())
+    medic = cat.units["medic"]
+    medic.abilities = [Ability("field_repair", {"range": 1, "rnage": 2})]
+    found = [(p.code, p.severity, p.pointer, p.hint) for p in check_catalog(cat)
+             if p.code == "catalog.ability_unknown_param"]
+    assert len(found) == 1
+    _code, severity, pointer, hint = found[0]
+    assert severity == "warning" and pointer.endswith("/abilities/0/params/rnage")
+    assert "per_turn" in hint and "range" in hint
+
+
+def test_every_parameter_an_ability_reads_is_declared():
+    """The editor offers `parameters`: every `params.get`/`_int_param` name in the ability
+    module must be among them, or the editor would hide a knob the engine reads."""
+    source = (PROJECT_ROOT / "engine" / "rules" / "abilities.py").read_text(encoding="utf-8")
+    declared = {p.name for cls in abilities.ABILITIES.values() for p in cls.parameters}
+    read = set(re.findall(r"_int_param\(self, [\"'](\w+)[\"']", source))
+    read |= set(re.findall(r"self\.params\.get\(\"(\w+)\"", source))
+    read -= {"classes", "against"}  # building-block parts (TargetFilter, HitOverride)
+    assert read and read <= declared, read - declared

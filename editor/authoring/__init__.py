@@ -1,0 +1,1 @@
+"""The content editors: unit catalog, ruleset, project view."""
