@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
@@ -108,6 +109,41 @@ def index_function(game_map: GameMap) -> Callable[[int, int], int]:
         return -1
 
     return index
+
+
+def index_mask(game_map: GameMap, hexes: Collection[Hex]) -> np.ndarray:
+    """A boolean array over the map's terrain indices, true at the in-bounds hexes given:
+    a region's membership in one megabyte instead of a set of a million tuples."""
+    w, h = game_map.width, game_map.height
+    mask = np.zeros(w * h, dtype=bool)
+    if not hexes:
+        return mask
+    qr = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
+                     count=2 * len(hexes)).reshape(-1, 2)
+    col, row = _offset_arrays(game_map, qr[:, 0], qr[:, 1])
+    inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
+    mask[(row * w + col)[inside]] = True
+    return mask
+
+
+def mask_hexes(game_map: GameMap, mask: np.ndarray) -> set[Hex]:
+    """The hexes where a mask from `index_mask` is true."""
+    idx = np.flatnonzero(mask)
+    row, col = np.divmod(idx, game_map.width)
+    even = game_map.layout.offset == "even"
+    if game_map.layout.orientation == "pointy":
+        q, r = col - ((row + (row & 1)) if even else (row - (row & 1))) // 2, row
+    else:
+        q, r = col, row - ((col + (col & 1)) if even else (col - (col & 1))) // 2
+    return set(map(Hex._make, zip(q.tolist(), r.tolist(), strict=True)))
+
+
+def _offset_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    even = game_map.layout.offset == "even"
+    if game_map.layout.orientation == "pointy":
+        return q + ((r + (r & 1)) if even else (r - (r & 1))) // 2, r
+    return q, r + ((q + (q & 1)) if even else (q - (q & 1))) // 2
 
 
 # --- bounds -----------------------------------------------------------------------------------

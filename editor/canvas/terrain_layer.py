@@ -14,12 +14,16 @@ from __future__ import annotations
 import math
 import time
 from collections import defaultdict
+from collections.abc import Collection
 
+import numpy as np
 import shiboken6
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.region_masks import RegionMasks
+from engine.hexes import Hex
 from engine.model import GameMap
 
 from . import style
@@ -31,11 +35,24 @@ from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic is drawn
 
 
+class MaskMembership:
+    """`index in membership` over a region mask (a live view: in-place paints show)."""
+
+    def __init__(self, mask: np.ndarray) -> None:
+        self._view = memoryview(mask)
+        self._n = len(mask)
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and 0 <= index < self._n and bool(self._view[index])
+
+
 class TerrainLayer(QGraphicsItem):
     """Terrain, regions fill, grid and coordinates of a map, cached in chunks."""
 
-    def __init__(self, game_map: GameMap, parent: QGraphicsItem | None = None) -> None:
+    def __init__(self, game_map: GameMap, parent: QGraphicsItem | None = None,
+                 masks: RegionMasks | None = None) -> None:
         super().__init__(parent)
+        self.masks = masks if masks is not None else RegionMasks()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.tstyle = TerrainStyle()
         self.show_regions = True
@@ -44,8 +61,7 @@ class TerrainLayer(QGraphicsItem):
         self._follow_up = QTimer()
         self._follow_up.setSingleShot(True)
         self._follow_up.timeout.connect(self._continue_building)
-        self._region_sets: list[tuple[str, frozenset[int]]] = []
-        self._region_cache: list[tuple[str, frozenset, frozenset[int]]] = []
+        self._region_sets: list[tuple[str, np.ndarray]] = []
         self.set_map(game_map)
 
     def _continue_building(self) -> None:
@@ -64,7 +80,6 @@ class TerrainLayer(QGraphicsItem):
         self.grid = ChunkGrid.of(self.geom)
         self.cache = ChunkCache(self.grid, self._paint_chunk)
         self.overview = OverviewImage(game_map)
-        self._region_cache = []
         self._region_sets = self._current_regions()
         self._apply_regions()
         self.update()
@@ -82,7 +97,10 @@ class TerrainLayer(QGraphicsItem):
             self.update(rect)
 
     def regions_changed(self) -> None:
-        """Re-read the map's regions; repaint only the hexes whose membership changed."""
+        """Re-read the map's regions; repaint only the hexes whose membership changed.
+
+        Masks painted in place are repainted by `regions_painted`; here only masks rebuilt
+        for a replaced region are compared, so a fort or marker edit costs no region work."""
         new = self._current_regions()
         old = self._region_sets
         self._region_sets = new
@@ -91,15 +109,21 @@ class TerrainLayer(QGraphicsItem):
             self.cache.clear()
             self.update()
             return
-        changed: set[int] = set()
-        for (_, a), (_, b) in zip(old, new, strict=True):
-            if a is not b and a != b:
-                changed |= a ^ b
+        changed = [np.flatnonzero(a != b) for (_, a), (_, b) in zip(old, new, strict=True)
+                   if a is not b]
         self._apply_regions()
         if changed:
-            for rect in self._dirty_rects(sorted(changed)):
-                self.cache.invalidate(rect)
-                self.update(rect)
+            self._repaint_indices(np.unique(np.concatenate(changed)).tolist())
+
+    def regions_painted(self, _region_id: str, hexes: Collection[Hex]) -> None:
+        """Repaint the hexes a region paint added or removed (its mask is already updated)."""
+        m = self.map
+        self._repaint_indices([m.index(h) for h in hexes if m.in_bounds(h)])
+
+    def _repaint_indices(self, indices: list[int]) -> None:
+        for rect in self._dirty_rects(indices):
+            self.cache.invalidate(rect)
+            self.update(rect)
 
     def set_style(self, *, grid: bool | None = None, coords: bool | None = None,
                   regions: bool | None = None) -> None:
@@ -114,29 +138,15 @@ class TerrainLayer(QGraphicsItem):
         self.cache.clear()
         self.update()
 
-    def _current_regions(self) -> list[tuple[str, frozenset[int]]]:
-        # objectsChanged fires for every fort or marker edit: converting a half-map region
-        # to indices costs ~100 ms on 100,000 hexes, so unchanged hex sets reuse the old ones.
-        m = self.map
-        old = {rid: (hexes, ids) for rid, hexes, ids in self._region_cache}
-        cache = []
-        out = []
-        for region in m.regions:
-            prev = old.get(region.id)
-            if prev is not None and prev[0] == region.hexes:
-                hexes, ids = prev
-            else:
-                hexes = frozenset(region.hexes)
-                ids = frozenset(m.index(h) for h in hexes if m.in_bounds(h))
-            cache.append((region.id, hexes, ids))
-            out.append((region.id, ids))
-        self._region_cache = cache
-        return out
+    def _current_regions(self) -> list[tuple[str, np.ndarray]]:
+        # Shared with the document, which keeps the masks up to date as regions are painted.
+        return self.masks.masks(self.map)
 
     def _apply_regions(self) -> None:
         colors = style.REGION_COLORS
         self.tstyle.regions = (
-            [(colors[k % len(colors)], set(ids)) for k, (_, ids) in enumerate(self._region_sets)]
+            [(colors[k % len(colors)], MaskMembership(mask))
+             for k, (_, mask) in enumerate(self._region_sets)]
             if self.show_regions else []
         )
 

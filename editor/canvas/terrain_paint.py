@@ -7,6 +7,7 @@ caller clips. Work is batched: one path per terrain, one for the grid, one per l
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -31,7 +32,7 @@ class TerrainStyle:
 
     grid: bool = True
     coords: bool = False
-    regions: list[tuple[QColor, set[int]]] = field(default_factory=list)
+    regions: list[tuple[QColor, Container[int]]] = field(default_factory=list)
 
 
 class HexShapes:
@@ -239,7 +240,7 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
 
 
 def _paint_region(painter: QPainter, shapes: HexShapes, rect: QRectF, c0: int, c1: int, r0: int,
-                  r1: int, color: QColor, indices: set[int]) -> None:
+                  r1: int, color: QColor, indices: Container[int]) -> None:
     geom = shapes.geom
     w, h = geom.width, geom.height
     members = [row * w + col for row in range(r0, r1 + 1) for col in range(c0, c1 + 1)
