@@ -35,17 +35,6 @@ from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic is drawn
 
 
-class MaskMembership:
-    """`index in membership` over a region mask (a live view: in-place paints show)."""
-
-    def __init__(self, mask: np.ndarray) -> None:
-        self._view = memoryview(mask)
-        self._n = len(mask)
-
-    def __contains__(self, index: object) -> bool:
-        return isinstance(index, int) and 0 <= index < self._n and bool(self._view[index])
-
-
 class TerrainLayer(QGraphicsItem):
     """Terrain, regions fill, grid and coordinates of a map, cached in chunks."""
 
@@ -145,7 +134,7 @@ class TerrainLayer(QGraphicsItem):
     def _apply_regions(self) -> None:
         colors = style.REGION_COLORS
         self.tstyle.regions = (
-            [(colors[k % len(colors)], MaskMembership(mask))
+            [(colors[k % len(colors)], mask)
              for k, (_, mask) in enumerate(self._region_sets)]
             if self.show_regions else []
         )
