@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections import defaultdict
 from collections.abc import Collection
 
 import numpy as np
@@ -142,20 +141,28 @@ class TerrainLayer(QGraphicsItem):
     def _dirty_rects(self, indices: list[int]) -> list[QRectF]:
         # One rectangle per chunk of changed hexes, grown by a hex so the neighbours' edge
         # strokes and road/trench lines towards the changed hexes are repainted too.
+        if len(indices) == 0:
+            return []
         g, grid = self.geom, self.grid
-        w = self.map.width
         reach = max(g.hex_w, g.hex_h) * 1.1
-        boxes: dict[tuple[int, int], list[float]] = defaultdict(
-            lambda: [math.inf, math.inf, -math.inf, -math.inf])
-        for i in indices:
-            row, col = divmod(i, w)
-            x, y = g.center(col, row)
-            key = (int((x - grid.x0) // grid.chunk_w), int((y - grid.y0) // grid.chunk_h))
-            b = boxes[key]
-            b[0], b[1] = min(b[0], x), min(b[1], y)
-            b[2], b[3] = max(b[2], x), max(b[3], y)
-        return [QRectF(b[0] - reach, b[1] - reach, b[2] - b[0] + 2 * reach,
-                       b[3] - b[1] + 2 * reach) for b in boxes.values()]
+        rows, cols = np.divmod(np.asarray(indices, dtype=np.int64), self.map.width)
+        shove = 0.0 if g.parity == "odd" else -1.0  # odd parity: +0.5, even: -0.5
+        if g.pointy:
+            xs = g.hex_w * (cols + (rows & 1) * (0.5 + shove))
+            ys = 1.5 * g.size * rows
+        else:
+            xs = 1.5 * g.size * cols
+            ys = g.hex_h * (rows + (cols & 1) * (0.5 + shove))
+        keys = (np.floor((xs - grid.x0) / grid.chunk_w).astype(np.int64) * (1 << 32)
+                + np.floor((ys - grid.y0) / grid.chunk_h).astype(np.int64))
+        order = np.argsort(keys, kind="stable")
+        keys, xs, ys = keys[order], xs[order], ys[order]
+        starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        x0, y0 = np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts)
+        x1, y1 = np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)
+        return [QRectF(a - reach, b - reach, c - a + 2 * reach, d - b + 2 * reach)
+                for a, b, c, d in zip(x0.tolist(), y0.tolist(), x1.tolist(), y1.tolist(),
+                                      strict=True)]
 
     # --- painting ----------------------------------------------------------------------
 
