@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 import shapely
@@ -111,16 +112,34 @@ def index_function(game_map: GameMap) -> Callable[[int, int], int]:
     return index
 
 
+@runtime_checkable
+class HexRuns(Protocol):
+    """A hex collection stored as runs along axial rows (a compact hex set)."""
+
+    def runs(self) -> Iterator[tuple[int, int, int]]:
+        """The runs (r, first_q, last_q), inclusive."""
+        ...
+
+
 def index_mask(game_map: GameMap, hexes: Collection[Hex]) -> np.ndarray:
     """A boolean array over the map's terrain indices, true at the in-bounds hexes given:
-    a region's membership in one megabyte instead of a set of a million tuples."""
+    a region's membership in one megabyte instead of a set of a million tuples. A
+    collection stored as runs (`HexRuns`) is read run by run, never hex by hex."""
     w, h = game_map.width, game_map.height
     mask = np.zeros(w * h, dtype=bool)
     if not hexes:
         return mask
-    qr = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
-                     count=2 * len(hexes)).reshape(-1, 2)
-    col, row = _offset_arrays(game_map, qr[:, 0], qr[:, 1])
+    if isinstance(hexes, HexRuns):
+        runs = np.array(list(hexes.runs()), dtype=np.int64).reshape(-1, 3)
+        lengths = runs[:, 2] - runs[:, 1] + 1
+        r = np.repeat(runs[:, 0], lengths)
+        q = np.repeat(runs[:, 1] - np.cumsum(lengths) + lengths, lengths) + np.arange(
+            int(lengths.sum()))
+    else:
+        qr = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
+                         count=2 * len(hexes)).reshape(-1, 2)
+        q, r = qr[:, 0], qr[:, 1]
+    col, row = _offset_arrays(game_map, q, r)
     inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
     mask[(row * w + col)[inside]] = True
     return mask

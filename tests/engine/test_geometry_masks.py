@@ -30,6 +30,32 @@ def test_mask_matches_index_and_round_trips(orientation, offset, data):
     assert mask_hexes(m, mask) == inside
 
 
+class _Runs(set):
+    """A set that also offers its hexes as runs, like a compact hex set does."""
+
+    def runs(self):
+        by_r: dict[int, list[int]] = {}
+        for q, r in self:
+            by_r.setdefault(r, []).append(q)
+        for r, qs in sorted(by_r.items()):
+            qs.sort()
+            start = prev = qs[0]
+            for q in qs[1:]:
+                if q != prev + 1:
+                    yield r, start, prev
+                    start = q
+                prev = q
+            yield r, start, prev
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+@settings(max_examples=40, deadline=None)
+@given(hexes=st.sets(st.builds(Hex, st.integers(-9, 12), st.integers(-9, 12)), max_size=60))
+def test_runs_give_the_same_mask_as_hexes(orientation, hexes):
+    m = _map(orientation, "odd")
+    assert (index_mask(m, _Runs(hexes)) == index_mask(m, set(hexes))).all()
+
+
 def test_empty_region_gives_an_empty_mask():
     m = _map("pointy", "odd")
     assert not index_mask(m, set()).any()
