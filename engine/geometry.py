@@ -147,14 +147,32 @@ def index_mask(game_map: GameMap, hexes: Collection[Hex]) -> np.ndarray:
 
 def mask_hexes(game_map: GameMap, mask: np.ndarray) -> set[Hex]:
     """The hexes where a mask from `index_mask` is true."""
-    idx = np.flatnonzero(mask)
-    row, col = np.divmod(idx, game_map.width)
+    q, r = axial_arrays(game_map, np.flatnonzero(mask))
+    return set(map(Hex._make, zip(q.tolist(), r.tolist(), strict=True)))
+
+
+def axial_arrays(game_map: GameMap, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Axial (q, r) arrays of an array of terrain indices."""
+    row, col = np.divmod(indices, game_map.width)
     even = game_map.layout.offset == "even"
     if game_map.layout.orientation == "pointy":
-        q, r = col - ((row + (row & 1)) if even else (row - (row & 1))) // 2, row
-    else:
-        q, r = col, row - ((col + (col & 1)) if even else (col - (col & 1))) // 2
-    return set(map(Hex._make, zip(q.tolist(), r.tolist(), strict=True)))
+        return col - ((row + (row & 1)) if even else (row - (row & 1))) // 2, row
+    return col, row - ((col + (col & 1)) if even else (col - (col & 1))) // 2
+
+
+def index_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """Terrain indices of axial (q, r) arrays, -1 where a hex is off the map."""
+    col, row = _offset_arrays(game_map, q, r)
+    w, h = game_map.width, game_map.height
+    inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
+    return np.where(inside, row * w + col, -1)
+
+
+def hex_arrays(hexes: Collection[Hex]) -> tuple[np.ndarray, np.ndarray]:
+    """(q, r) arrays of a collection of hexes."""
+    qr = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
+                     count=2 * len(hexes)).reshape(-1, 2)
+    return qr[:, 0], qr[:, 1]
 
 
 def _offset_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray
