@@ -13,7 +13,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import multiprocessing
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -47,9 +46,7 @@ def _worker_pool() -> ProcessPoolExecutor:
             # forkserver: a fork of a clean server, never of this process with Qt's threads.
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["editor.validation_check"])
-            # Lower priority: on a busy machine the editor's own thread must win the CPU.
-            _executor = ProcessPoolExecutor(max_workers=1, mp_context=context,
-                                            initializer=os.nice, initargs=(10,))
+            _executor = ProcessPoolExecutor(max_workers=1, mp_context=context)
             atexit.register(_stop_worker_pool)
         return _executor
 

@@ -399,7 +399,7 @@ def test_gui_stall_after_edit_1m(benchmark, million_window, kind):
         gap, _ = _stall_while(million_window, lambda: edit(state["k"]))
         gaps.append(gap)
 
-    benchmark.pedantic(run, rounds=4, iterations=1)
+    benchmark.pedantic(run, rounds=3, iterations=1)
     gaps.sort()
     MEDIANS[f"stall after {kind} 1M"] = gaps[len(gaps) // 2]
     benchmark.extra_info["max_gap_ms"] = [round(g * 1000, 1) for g in gaps]
