@@ -451,10 +451,9 @@ def test_transform_whole_map_1m(benchmark, qapp, kind):
 
     def setup():
         doc.undo_stack.clear()
-        return (), {}
+        return (kind,), {}
 
-    benchmark.pedantic(doc.transform_selection, args=(kind,), setup=setup, rounds=1,
-                       iterations=1)
+    benchmark.pedantic(doc.transform_selection, setup=setup, rounds=1, iterations=1)
     assert doc.undo_stack.count() == 1
     MEDIANS[f"{kind} whole map 1M"] = _median(benchmark)
 
