@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoStack
 from editor import commands as cmd
 from editor import grid
 from editor.forts import capture_hexes
+from editor.region_masks import RegionMasks
 from engine.hexes import Hex
 from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
 
@@ -27,6 +28,9 @@ class MapDocument(QObject):
 
     terrainChanged = Signal(object)  # list[int] of changed terrain indices, or None for all
     objectsChanged = Signal()
+    # A region's hexes changed in place: region id, the hexes added or removed. Followed by
+    # objectsChanged; views repaint just these hexes instead of comparing whole regions.
+    regionHexesChanged = Signal(str, object)
     mapReplaced = Signal()
     selectionChanged = Signal()
     problemsChanged = Signal()
@@ -45,6 +49,7 @@ class MapDocument(QObject):
         self.selected_object: object | None = None
         self.problems: list = []
         self.overlay_hexes: dict[str, set[Hex]] = {}
+        self.region_masks = RegionMasks()
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.objectsChanged.connect(self._update_capture_overlay)
         self.terrainChanged.connect(self._update_capture_overlay)
@@ -75,6 +80,7 @@ class MapDocument(QObject):
         """Swap in another map (open, new, revert): clears history and selection."""
         self.map = game_map
         self.path = Path(path) if path else None
+        self.region_masks.clear()
         self.undo_stack.clear()
         self.selection = set()
         self.selected_object = None
@@ -249,6 +255,12 @@ class MapDocument(QObject):
             return 0
         self.undo_stack.push(cmd.PaintRegion(self, region_id, changed, add, stroke_id))
         return len(changed)
+
+    def region_hexes_changed(self, region: Region, hexes: set[Hex], added: bool) -> None:
+        """Called by region commands after adding (or removing) `hexes` to a region in place:
+        updates the region's mask and tells the views which hexes to repaint."""
+        self.region_masks.painted(self.map, region, hexes, added)
+        self.regionHexesChanged.emit(region.id, hexes)
 
     def add_region(self, region_id: str, name: str = "") -> None:
         """Create an empty named region."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
+from typing import Protocol, runtime_checkable
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
@@ -108,6 +110,77 @@ def index_function(game_map: GameMap) -> Callable[[int, int], int]:
         return -1
 
     return index
+
+
+@runtime_checkable
+class HexRuns(Protocol):
+    """A hex collection stored as runs along axial rows (a compact hex set)."""
+
+    def runs(self) -> Iterator[tuple[int, int, int]]:
+        """The runs (r, first_q, last_q), inclusive."""
+        ...
+
+
+def index_mask(game_map: GameMap, hexes: Collection[Hex]) -> np.ndarray:
+    """A boolean array over the map's terrain indices, true at the in-bounds hexes given:
+    a region's membership in one megabyte instead of a set of a million tuples. A
+    collection stored as runs (`HexRuns`) is read run by run, never hex by hex."""
+    w, h = game_map.width, game_map.height
+    mask = np.zeros(w * h, dtype=bool)
+    if not hexes:
+        return mask
+    if isinstance(hexes, HexRuns):
+        runs = np.array(list(hexes.runs()), dtype=np.int64).reshape(-1, 3)
+        lengths = runs[:, 2] - runs[:, 1] + 1
+        r = np.repeat(runs[:, 0], lengths)
+        q = np.repeat(runs[:, 1] - np.cumsum(lengths) + lengths, lengths) + np.arange(
+            int(lengths.sum()))
+    else:
+        qr = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
+                         count=2 * len(hexes)).reshape(-1, 2)
+        q, r = qr[:, 0], qr[:, 1]
+    col, row = _offset_arrays(game_map, q, r)
+    inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
+    mask[(row * w + col)[inside]] = True
+    return mask
+
+
+def mask_hexes(game_map: GameMap, mask: np.ndarray) -> set[Hex]:
+    """The hexes where a mask from `index_mask` is true."""
+    q, r = axial_arrays(game_map, np.flatnonzero(mask))
+    return set(map(Hex._make, zip(q.tolist(), r.tolist(), strict=True)))
+
+
+def axial_arrays(game_map: GameMap, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Axial (q, r) arrays of an array of terrain indices."""
+    row, col = np.divmod(indices, game_map.width)
+    even = game_map.layout.offset == "even"
+    if game_map.layout.orientation == "pointy":
+        return col - ((row + (row & 1)) if even else (row - (row & 1))) // 2, row
+    return col, row - ((col + (col & 1)) if even else (col - (col & 1))) // 2
+
+
+def index_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """Terrain indices of axial (q, r) arrays, -1 where a hex is off the map."""
+    col, row = _offset_arrays(game_map, q, r)
+    w, h = game_map.width, game_map.height
+    inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
+    return np.where(inside, row * w + col, -1)
+
+
+def hex_arrays(hexes: Collection[Hex]) -> tuple[np.ndarray, np.ndarray]:
+    """(q, r) arrays of a collection of hexes."""
+    qr = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
+                     count=2 * len(hexes)).reshape(-1, 2)
+    return qr[:, 0], qr[:, 1]
+
+
+def _offset_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    even = game_map.layout.offset == "even"
+    if game_map.layout.orientation == "pointy":
+        return q + ((r + (r & 1)) if even else (r - (r & 1))) // 2, r
+    return q, r + ((q + (q & 1)) if even else (q - (q & 1))) // 2
 
 
 # --- bounds -----------------------------------------------------------------------------------

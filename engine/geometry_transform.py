@@ -14,13 +14,27 @@ import dataclasses
 import gc
 import itertools
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from engine.geometry import XY, index_function, unit_layout
+import numpy as np
+
+from engine.geometry import (
+    XY,
+    axial_arrays,
+    hex_arrays,
+    index_arrays,
+    index_function,
+    index_mask,
+    mask_hexes,
+    unit_layout,
+)
 from engine.hexes import Hex, Layout, Orientation, hex_round
 from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
 
+IntegerAffine = tuple[int, int, int, int, int, int]
+# (source map, target map, source terrain indices) -> target indices, -1 where off the map.
+IndexFunction = Callable[[GameMap, GameMap, np.ndarray], np.ndarray]
 ObjectLists = tuple[list[Fort], list[StartMarker], list[Region], list[MapPath], list[Label]]
 
 # Nudge so points exactly on a hex edge round the same way on every machine.
@@ -70,12 +84,29 @@ class HexMapping:
         mirrored: bool = False,
         inverse: Callable[[], HexMapping] | None = None,
         name: str = "mapping",
+        integer: IntegerAffine | None = None,
+        index_fn: IndexFunction | None = None,
     ) -> None:
         self.hex = hex_fn
         self.point = point_fn
+        # (a, b, c, d, e, f) with q' = a·q + b·r + c, r' = d·q + e·r + f, when the mapping is
+        # that on the lattice: carry then maps a million hexes as arrays.
+        self.integer = integer
+        self._index_fn = index_fn
         self.mirrored = mirrored
         self._inverse = inverse
         self.name = name
+
+    def map_indices(self, src: GameMap, dst: GameMap, si: np.ndarray) -> np.ndarray | None:
+        """Where the hexes at terrain indices `si` of `src` land in `dst` (-1: off the map),
+        all at once; None when the mapping can only be applied hex by hex."""
+        if self._index_fn is not None:
+            return self._index_fn(src, dst, si)
+        if self.integer is None:
+            return None
+        a, b, c, d, e, f = self.integer
+        q, r = axial_arrays(src, si)
+        return index_arrays(dst, a * q + b * r + c, d * q + e * r + f)
 
     def inverse(self) -> HexMapping:
         """The mapping undoing this one (ValueError when it has none)."""
@@ -100,29 +131,37 @@ def _affine_mapping(orientation: Orientation, aff: Affine, name: str,
     def hex_fn(h: Hex) -> Hex:
         return lay.pixel_to_hex(*aff(lay.hex_to_pixel(h)))
 
+    integer = _integer_form(hex_fn)
     return HexMapping(
-        fast or _integer_form(hex_fn) or hex_fn,
+        fast or (_integer_function(integer) if integer else hex_fn),
         aff,
         mirrored=aff.mirrored,
         inverse=lambda: _affine_mapping(orientation, aff.inverse(), f"inverse of {name}"),
         name=name,
+        integer=integer,
     )
 
 
-def _integer_form(hex_fn: Callable[[Hex], Hex]) -> Callable[[Hex], Hex] | None:
-    """The same mapping as integer arithmetic on (q, r) when it is one (a rigid motion that
-    sends centres to centres is affine on the lattice), checked on probes; else None."""
-    c, f = hex_fn(Hex(0, 0))
-    a, d = hex_fn(Hex(1, 0)) - Hex(c, f)
-    b, e = hex_fn(Hex(0, 1)) - Hex(c, f)
+def _integer_function(k: IntegerAffine) -> Callable[[Hex], Hex]:
+    a, b, c, d, e, f = k
     new = tuple.__new__
 
     def fast(h: Hex) -> Hex:
         q, r = h
         return new(Hex, (c + a * q + b * r, f + d * q + e * r))
 
+    return fast
+
+
+def _integer_form(hex_fn: Callable[[Hex], Hex]) -> IntegerAffine | None:
+    """The same mapping as integer arithmetic on (q, r) when it is one (a rigid motion that
+    sends centres to centres is affine on the lattice), checked on probes; else None."""
+    c, f = hex_fn(Hex(0, 0))
+    a, d = hex_fn(Hex(1, 0)) - Hex(c, f)
+    b, e = hex_fn(Hex(0, 1)) - Hex(c, f)
+    fast = _integer_function((a, b, c, d, e, f))
     probes = [Hex(q, r) for q in (-7, 0, 3, 11) for r in (-5, 0, 2, 9)]
-    return fast if all(fast(h) == hex_fn(h) for h in probes) else None
+    return (a, b, c, d, e, f) if all(fast(h) == hex_fn(h) for h in probes) else None
 
 
 def translation(orientation: Orientation, delta: Hex) -> HexMapping:
@@ -181,20 +220,22 @@ def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexM
     never distorted; because offset rectangles have ragged edges, the image may stick out by
     half a hex on alternate rows."""
     layout = unit_layout(orientation)
-    hexes = list(hexes)
+    hexes = hexes if isinstance(hexes, Collection) else list(hexes)
     if not hexes:
         return translation(orientation, Hex(0, 0))
     # The middle of the centres' bounding box in whole steps of where the grid is symmetric:
     # along a line, half the centre spacing; across lines, a line of centres or halfway
     # between two. Integer arithmetic, so the result does not depend on the hexes' order.
+    q, r = hex_arrays(hexes)
     if orientation == "pointy":
         sx, sy = layout.width / 2, 0.75  # x = sx·(2q + r), y = sy·2r
-        ux, uy = [2 * q + r for q, r in hexes], [2 * r for _, r in hexes]
+        ux, uy = 2 * q + r, 2 * r
     else:
         sx, sy = 0.75, layout.height / 2  # x = sx·2q, y = sy·(q + 2r)
-        ux, uy = [2 * q for q, _ in hexes], [q + 2 * r for q, r in hexes]
-    cx = sx * math.floor((min(ux) + max(ux)) / 2 + 0.5)
-    cy = sy * math.floor((min(uy) + max(uy)) / 2 + 0.5)
+        ux, uy = 2 * q, q + 2 * r
+    ux_lo, ux_hi, uy_lo, uy_hi = int(ux.min()), int(ux.max()), int(uy.min()), int(uy.max())
+    cx = sx * math.floor((ux_lo + ux_hi) / 2 + 0.5)
+    cy = sy * math.floor((uy_lo + uy_hi) / 2 + 0.5)
     if kind == "rotate_180":
         return rotation_180(orientation, hex_round(*layout.pixel_to_fractional(2 * cx, 2 * cy)))
     if kind == "mirror_h":
@@ -317,7 +358,7 @@ class _Membership:
     """Whether a hex-unit point lies in a set of hexes; points off the map count with the
     nearest map hex, so a road drawn past the border stays with its border hex."""
 
-    def __init__(self, game_map: GameMap, hexes: set[Hex]) -> None:
+    def __init__(self, game_map: GameMap, hexes: Container[Hex]) -> None:
         self.map = game_map
         self.hexes = hexes
         self.layout: Layout = unit_layout(game_map.layout.orientation)
@@ -454,6 +495,9 @@ def _carry(
 ) -> Carried:
     moving = target is None and not keep_source
     dst = clone_map(target if target is not None else src)
+    if mapping.map_indices(src, dst, np.zeros(0, dtype=np.int64)) is not None:
+        return _carry_arrays(src, dst, mapping, hexes, target is None, moving, regions, terrain,
+                             naming, fill)
     src_index, dst_index, fmap = index_function(src), index_function(dst), mapping.hex
     images: dict[Hex, Hex] = {}
     pairs: list[tuple[int, int]] = []  # (source index, target index) of hexes landing on dst
@@ -482,6 +526,96 @@ def _carry(
     return out
 
 
+class _MaskedHexes:
+    """In-bounds hexes of a map held as a mask over its terrain indices; `h in` as a set."""
+
+    def __init__(self, game_map: GameMap, mask: np.ndarray) -> None:
+        self._index = index_function(game_map)
+        self._view = memoryview(mask)
+
+    def __contains__(self, h: object) -> bool:
+        if not isinstance(h, tuple) or len(h) != 2:
+            return False
+        i = self._index(h[0], h[1])
+        return i >= 0 and bool(self._view[i])
+
+
+def _selected_indices(src: GameMap, hexes: Iterable[Hex] | None) -> np.ndarray:
+    if hexes is None:
+        return np.arange(src.width * src.height, dtype=np.int64)
+    hexes = hexes if isinstance(hexes, Collection) else list(hexes)
+    if not hexes:
+        return np.zeros(0, dtype=np.int64)
+    idx = index_arrays(src, *hex_arrays(hexes))
+    seen = np.zeros(src.width * src.height, dtype=bool)
+    seen[idx[idx >= 0]] = True
+    return np.flatnonzero(seen)
+
+
+def _carry_arrays(src: GameMap, dst: GameMap, mapping: HexMapping, hexes: Iterable[Hex] | None,
+                  same_map: bool, moving: bool, regions: bool, terrain: bool,
+                  naming: CopyNaming | None, fill: int) -> Carried:
+    """`_carry` for a mapping with an array form (`HexMapping.map_indices`): every hex at
+    once as numpy arrays of terrain indices, selections as masks (a million hexes in about a
+    second, where the per-hex loop took ten or more)."""
+    si = _selected_indices(src, hexes)
+    di = mapping.map_indices(src, dst, si)
+    assert di is not None
+    ok = di >= 0
+    si_ok, di_ok = si[ok], di[ok]
+    sel_mask = np.zeros(src.width * src.height, dtype=bool)
+    sel_mask[si] = True
+    landed_mask = np.zeros(dst.width * dst.height, dtype=bool)
+    landed_mask[di_ok] = True
+    out = Carried(dst, mask_hexes(dst, landed_mask), [])
+    if terrain:
+        t = np.frombuffer(dst.terrain, dtype=np.uint8)
+        old = t.copy()
+        if moving:
+            t[si] = fill
+        t[di_ok] = np.frombuffer(src.terrain, dtype=np.uint8)[si_ok]
+        out.changed = np.flatnonzero(t != old).tolist()
+        del t  # release the view: the bytearray may be resized later
+    sel = _MaskedHexes(src, sel_mask)
+    _carry_forts(src, dst, sel, mapping, moving, naming, out, same_map)
+    _carry_markers(src, dst, sel, mapping, moving, naming, out)
+    if regions:
+        _carry_region_masks(src, dst, si_ok, di_ok, sel_mask if moving else None, landed_mask)
+    _carry_paths(src, dst, sel, mapping, moving, out)
+    _carry_labels(src, dst, sel, mapping, moving, out)
+    return out
+
+
+def _carry_region_masks(src: GameMap, dst: GameMap, si: np.ndarray, di: np.ndarray,
+                        vacated: np.ndarray | None, landed: np.ndarray) -> None:
+    """`_carry_regions` on masks: (si, di) pairs of hexes landing on the map."""
+
+    def moved(hexes: Collection[Hex]) -> np.ndarray:
+        out = np.zeros(dst.width * dst.height, dtype=bool)
+        out[di[index_mask(src, hexes)[si]]] = True
+        return out
+
+    cleared = landed if vacated is None else landed | vacated
+    by_id = {r.id: r for r in src.regions}
+    for r in dst.regions:
+        s = by_id.get(r.id)
+        mask = index_mask(dst, r.hexes)
+        gained = moved(s.hexes) if s is not None else None
+        if not (mask & cleared).any() and (gained is None or not gained.any()):
+            continue  # untouched: keep the set as it is
+        outside = {h for h in r.hexes if not dst.in_bounds(h)} if len(r.hexes) > mask.sum() \
+            else set()
+        mask &= ~cleared
+        if gained is not None:
+            mask |= gained
+        r.hexes = mask_hexes(dst, mask)
+        r.hexes |= outside
+    have = {r.id for r in dst.regions}
+    for r in src.regions:
+        if r.id not in have:
+            dst.regions.append(Region(r.id, r.name, mask_hexes(dst, moved(r.hexes))))
+
+
 def _carry_terrain(src: GameMap, dst: GameMap, pairs: list[tuple[int, int]], vacated: list[int],
                    fill: int, out: Carried) -> None:
     old = bytes(dst.terrain)
@@ -495,7 +629,7 @@ def _carry_terrain(src: GameMap, dst: GameMap, pairs: list[tuple[int, int]], vac
     out.changed = sorted(i for i in touched if t[i] != old[i])
 
 
-def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+def _carry_forts(src: GameMap, dst: GameMap, sel: Container[Hex], mapping: HexMapping, moving: bool,
                  naming: CopyNaming | None, out: Carried, same_map: bool) -> None:
     taken = {f.id for f in dst.forts}
     carried: list[Fort] = []
@@ -533,7 +667,7 @@ def _carry_forts(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
     dst.forts = kept + carried
 
 
-def _carry_markers(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
+def _carry_markers(src: GameMap, dst: GameMap, sel: Container[Hex], mapping: HexMapping,
                    moving: bool, naming: CopyNaming | None, out: Carried) -> None:
     carried: list[StartMarker] = []
     stays: list[StartMarker] = []
@@ -573,7 +707,7 @@ def _carry_regions(src: GameMap, dst: GameMap, images: dict[Hex, Hex], vacated: 
             dst.regions.append(Region(r.id, r.name, moved))
 
 
-def _carry_paths(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
+def _carry_paths(src: GameMap, dst: GameMap, sel: Container[Hex], mapping: HexMapping, moving: bool,
                  out: Carried) -> None:
     inside = _Membership(src, sel)
     taken = {p.id for p in dst.paths}
@@ -602,8 +736,8 @@ def _carry_paths(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping,
     dst.paths = kept + carried
 
 
-def _carry_labels(src: GameMap, dst: GameMap, sel: set[Hex], mapping: HexMapping, moving: bool,
-                  out: Carried) -> None:
+def _carry_labels(src: GameMap, dst: GameMap, sel: Container[Hex], mapping: HexMapping,
+                  moving: bool, out: Carried) -> None:
     inside = _Membership(src, sel)
     carried: list[Label] = []
     stays: list[Label] = []

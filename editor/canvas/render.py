@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
+from engine.geometry import index_mask
 from engine.model import GameMap
 
 from . import objects_paint as op
@@ -48,8 +49,8 @@ def render_map_image(game_map: GameMap, width_px: int, height_px: int,
         regions = []
         if "regions" in overlays:
             for k, region in enumerate(game_map.regions):
-                ids = {game_map.index(h) for h in region.hexes if game_map.in_bounds(h)}
-                regions.append((style.REGION_COLORS[k % len(style.REGION_COLORS)], ids))
+                regions.append((style.REGION_COLORS[k % len(style.REGION_COLORS)],
+                                index_mask(game_map, region.hexes)))
         tstyle = TerrainStyle(grid="grid" in overlays, coords="coords" in overlays,
                               regions=regions)
         paint_terrain(p, game_map, HexShapes(geom), rect, tstyle, scale)

@@ -25,7 +25,7 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setBackgroundBrush(style.PAPER)
         game_map = document.map
-        self.terrain = TerrainLayer(game_map)
+        self.terrain = TerrainLayer(game_map, masks=document.region_masks)
         self.objects = ObjectsLayer(game_map)
         self.highlights = HighlightLayer(game_map)
         self.terrain.setZValue(0)
@@ -37,6 +37,7 @@ class MapScene(QGraphicsScene):
                          "paths": True}
         document.terrainChanged.connect(self.terrain.terrain_changed)
         document.objectsChanged.connect(self._on_objects_changed)
+        document.regionHexesChanged.connect(self.terrain.regions_painted)
         document.mapReplaced.connect(self.rebuild)
         document.selectionChanged.connect(self._on_selection_changed)
         document.overlayChanged.connect(self._sync_highlights)

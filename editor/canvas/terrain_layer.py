@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections import defaultdict
+from collections.abc import Collection
 
+import numpy as np
 import shiboken6
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.region_masks import RegionMasks
+from engine.hexes import Hex
 from engine.model import GameMap
 
 from . import style
@@ -34,8 +37,10 @@ OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic 
 class TerrainLayer(QGraphicsItem):
     """Terrain, regions fill, grid and coordinates of a map, cached in chunks."""
 
-    def __init__(self, game_map: GameMap, parent: QGraphicsItem | None = None) -> None:
+    def __init__(self, game_map: GameMap, parent: QGraphicsItem | None = None,
+                 masks: RegionMasks | None = None) -> None:
         super().__init__(parent)
+        self.masks = masks if masks is not None else RegionMasks()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.tstyle = TerrainStyle()
         self.show_regions = True
@@ -44,8 +49,7 @@ class TerrainLayer(QGraphicsItem):
         self._follow_up = QTimer()
         self._follow_up.setSingleShot(True)
         self._follow_up.timeout.connect(self._continue_building)
-        self._region_sets: list[tuple[str, frozenset[int]]] = []
-        self._region_cache: list[tuple[str, frozenset, frozenset[int]]] = []
+        self._region_sets: list[tuple[str, np.ndarray]] = []
         self.set_map(game_map)
 
     def _continue_building(self) -> None:
@@ -64,7 +68,6 @@ class TerrainLayer(QGraphicsItem):
         self.grid = ChunkGrid.of(self.geom)
         self.cache = ChunkCache(self.grid, self._paint_chunk)
         self.overview = OverviewImage(game_map)
-        self._region_cache = []
         self._region_sets = self._current_regions()
         self._apply_regions()
         self.update()
@@ -82,7 +85,10 @@ class TerrainLayer(QGraphicsItem):
             self.update(rect)
 
     def regions_changed(self) -> None:
-        """Re-read the map's regions; repaint only the hexes whose membership changed."""
+        """Re-read the map's regions; repaint only the hexes whose membership changed.
+
+        Masks painted in place are repainted by `regions_painted`; here only masks rebuilt
+        for a replaced region are compared, so a fort or marker edit costs no region work."""
         new = self._current_regions()
         old = self._region_sets
         self._region_sets = new
@@ -91,15 +97,21 @@ class TerrainLayer(QGraphicsItem):
             self.cache.clear()
             self.update()
             return
-        changed: set[int] = set()
-        for (_, a), (_, b) in zip(old, new, strict=True):
-            if a is not b and a != b:
-                changed |= a ^ b
+        changed = [np.flatnonzero(a != b) for (_, a), (_, b) in zip(old, new, strict=True)
+                   if a is not b]
         self._apply_regions()
         if changed:
-            for rect in self._dirty_rects(sorted(changed)):
-                self.cache.invalidate(rect)
-                self.update(rect)
+            self._repaint_indices(np.unique(np.concatenate(changed)).tolist())
+
+    def regions_painted(self, _region_id: str, hexes: Collection[Hex]) -> None:
+        """Repaint the hexes a region paint added or removed (its mask is already updated)."""
+        m = self.map
+        self._repaint_indices([m.index(h) for h in hexes if m.in_bounds(h)])
+
+    def _repaint_indices(self, indices: list[int]) -> None:
+        for rect in self._dirty_rects(indices):
+            self.cache.invalidate(rect)
+            self.update(rect)
 
     def set_style(self, *, grid: bool | None = None, coords: bool | None = None,
                   regions: bool | None = None) -> None:
@@ -114,49 +126,43 @@ class TerrainLayer(QGraphicsItem):
         self.cache.clear()
         self.update()
 
-    def _current_regions(self) -> list[tuple[str, frozenset[int]]]:
-        # objectsChanged fires for every fort or marker edit: converting a half-map region
-        # to indices costs ~100 ms on 100,000 hexes, so unchanged hex sets reuse the old ones.
-        m = self.map
-        old = {rid: (hexes, ids) for rid, hexes, ids in self._region_cache}
-        cache = []
-        out = []
-        for region in m.regions:
-            prev = old.get(region.id)
-            if prev is not None and prev[0] == region.hexes:
-                hexes, ids = prev
-            else:
-                hexes = frozenset(region.hexes)
-                ids = frozenset(m.index(h) for h in hexes if m.in_bounds(h))
-            cache.append((region.id, hexes, ids))
-            out.append((region.id, ids))
-        self._region_cache = cache
-        return out
+    def _current_regions(self) -> list[tuple[str, np.ndarray]]:
+        # Shared with the document, which keeps the masks up to date as regions are painted.
+        return self.masks.masks(self.map)
 
     def _apply_regions(self) -> None:
         colors = style.REGION_COLORS
         self.tstyle.regions = (
-            [(colors[k % len(colors)], set(ids)) for k, (_, ids) in enumerate(self._region_sets)]
+            [(colors[k % len(colors)], mask)
+             for k, (_, mask) in enumerate(self._region_sets)]
             if self.show_regions else []
         )
 
     def _dirty_rects(self, indices: list[int]) -> list[QRectF]:
         # One rectangle per chunk of changed hexes, grown by a hex so the neighbours' edge
         # strokes and road/trench lines towards the changed hexes are repainted too.
+        if len(indices) == 0:
+            return []
         g, grid = self.geom, self.grid
-        w = self.map.width
         reach = max(g.hex_w, g.hex_h) * 1.1
-        boxes: dict[tuple[int, int], list[float]] = defaultdict(
-            lambda: [math.inf, math.inf, -math.inf, -math.inf])
-        for i in indices:
-            row, col = divmod(i, w)
-            x, y = g.center(col, row)
-            key = (int((x - grid.x0) // grid.chunk_w), int((y - grid.y0) // grid.chunk_h))
-            b = boxes[key]
-            b[0], b[1] = min(b[0], x), min(b[1], y)
-            b[2], b[3] = max(b[2], x), max(b[3], y)
-        return [QRectF(b[0] - reach, b[1] - reach, b[2] - b[0] + 2 * reach,
-                       b[3] - b[1] + 2 * reach) for b in boxes.values()]
+        rows, cols = np.divmod(np.asarray(indices, dtype=np.int64), self.map.width)
+        shove = 0.0 if g.parity == "odd" else -1.0  # odd parity: +0.5, even: -0.5
+        if g.pointy:
+            xs = g.hex_w * (cols + (rows & 1) * (0.5 + shove))
+            ys = 1.5 * g.size * rows
+        else:
+            xs = 1.5 * g.size * cols
+            ys = g.hex_h * (rows + (cols & 1) * (0.5 + shove))
+        keys = (np.floor((xs - grid.x0) / grid.chunk_w).astype(np.int64) * (1 << 32)
+                + np.floor((ys - grid.y0) / grid.chunk_h).astype(np.int64))
+        order = np.argsort(keys, kind="stable")
+        keys, xs, ys = keys[order], xs[order], ys[order]
+        starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        x0, y0 = np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts)
+        x1, y1 = np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)
+        return [QRectF(a - reach, b - reach, c - a + 2 * reach, d - b + 2 * reach)
+                for a, b, c, d in zip(x0.tolist(), y0.tolist(), x1.tolist(), y1.tolist(),
+                                      strict=True)]
 
     # --- painting ----------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
@@ -27,11 +28,12 @@ WET = frozenset((WATER, BRIDGE))
 
 @dataclass
 class TerrainStyle:
-    """What to draw besides the terrain itself. `regions`: (colour, terrain indices) pairs."""
+    """What to draw besides the terrain itself. `regions`: (colour, membership mask over the
+    terrain indices, as engine.geometry.index_mask makes) pairs."""
 
     grid: bool = True
     coords: bool = False
-    regions: list[tuple[QColor, set[int]]] = field(default_factory=list)
+    regions: list[tuple[QColor, np.ndarray]] = field(default_factory=list)
 
 
 class HexShapes:
@@ -148,8 +150,8 @@ def paint_terrain(painter: QPainter, game_map: GameMap, shapes: HexShapes, rect:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
     _paint_edges_and_lines(painter, game_map, shapes, line_hexes, centers, lod)
-    for color, indices in tstyle.regions:
-        _paint_region(painter, shapes, rect, c0, c1, r0, r1, color, indices)
+    for color, mask in tstyle.regions:
+        _paint_region(painter, shapes, rect, c0, c1, r0, r1, color, mask)
     if tstyle.grid and lod >= 0.45:
         _paint_grid(painter, shapes, c0, c1, r0, r1, lod)
     _paint_border(painter, shapes, c0, c1, r0, r1, lod)
@@ -239,13 +241,18 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
 
 
 def _paint_region(painter: QPainter, shapes: HexShapes, rect: QRectF, c0: int, c1: int, r0: int,
-                  r1: int, color: QColor, indices: set[int]) -> None:
+                  r1: int, color: QColor, mask: np.ndarray) -> None:
     geom = shapes.geom
     w, h = geom.width, geom.height
-    members = [row * w + col for row in range(r0, r1 + 1) for col in range(c0, c1 + 1)
-               if row * w + col in indices]
+    c0, r0, c1, r1 = max(c0, 0), max(r0, 0), min(c1, w - 1), min(r1, h - 1)
+    if c0 > c1 or r0 > r1:
+        return
+    # Membership by slicing the mask: a Python `in` test per hex cost most of a chunk build.
+    rows, cols = np.nonzero(mask[r0 * w:(r1 + 1) * w].reshape(r1 - r0 + 1, w)[:, c0:c1 + 1])
+    members = ((rows + r0) * w + cols + c0).tolist()
     if not members:
         return
+    inside = memoryview(mask)
     tint = QColor(color)
     tint.setAlpha(11)
     # Unantialiased: an antialiased fill of hundreds of hex polygons costs ten times more,
@@ -267,7 +274,7 @@ def _paint_region(painter: QPainter, shapes: HexShapes, rect: QRectF, c0: int, c
         for d, (dc, dr) in enumerate(shapes.neighbour_deltas(col, row)):
             nc, nr = col + dc, row + dr
             # The map border is drawn anyway; outline only borders inside the map.
-            if 0 <= nc < w and 0 <= nr < h and nr * w + nc not in indices:
+            if 0 <= nc < w and 0 <= nr < h and not inside[nr * w + nc]:
                 outline.append(shapes.half_outline[d].translated(x, y))
     painter.fillPath(fill, tint)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

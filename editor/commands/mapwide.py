@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from editor.commands.base import Command
 from engine.geometry import unit_layout
@@ -13,6 +14,7 @@ from engine.geometry_transform import (
     HexMapping,
     ObjectLists,
     carry,
+    clone_map,
     clone_objects,
     from_hex_function,
     set_objects,
@@ -118,7 +120,14 @@ def resize_mapping(game_map: GameMap, dc: int, dr: int) -> HexMapping:
         col, row = game_map.to_offset(h)
         return game_map.to_axial(col + dc, row + dr)
 
-    return HexMapping(move, lambda p: (p[0] + sx, p[1] + sy), name="resize")
+    def move_indices(src: GameMap, dst: GameMap, si: np.ndarray) -> np.ndarray:
+        row, col = np.divmod(si, src.width)
+        row, col = row + dr, col + dc
+        inside = (col >= 0) & (col < dst.width) & (row >= 0) & (row < dst.height)
+        return np.where(inside, row * dst.width + col, -1)
+
+    return HexMapping(move, lambda p: (p[0] + sx, p[1] + sy), name="resize",
+                      index_fn=move_indices)
 
 
 def resized(game_map: GameMap, width: int, height: int, anchor: tuple[float, float]) -> Carried:
@@ -154,8 +163,11 @@ def resized_map(game_map: GameMap, width: int, height: int, anchor: tuple[float,
 
 
 def _swap_in(target: GameMap, source: GameMap) -> None:
+    # clone_map copies what is mutable and shares the immutable hexes: a deepcopy of a
+    # million-hex region took seconds.
+    fresh = clone_map(source)
     for f in dataclasses.fields(GameMap):
-        setattr(target, f.name, copy.deepcopy(getattr(source, f.name)))
+        setattr(target, f.name, getattr(fresh, f.name))
 
 
 class ResizeMap(Command):
@@ -166,7 +178,7 @@ class ResizeMap(Command):
     ) -> None:
         super().__init__(f"Resize map to {width}×{height}")
         self.doc = doc
-        self.before = copy.deepcopy(doc.map)
+        self.before = clone_map(doc.map)
         self.result = resized(doc.map, width, height, anchor)
         self.after = self.result.map
 

@@ -285,6 +285,7 @@ class PaintRegion(Command):
             region.hexes |= self.hexes
         else:
             region.hexes -= self.hexes
+        self.doc.region_hexes_changed(region, self.hexes, self.add)
         self.doc.objectsChanged.emit()
 
     def undo(self) -> None:
@@ -295,6 +296,7 @@ class PaintRegion(Command):
             region.hexes -= self.hexes
         else:
             region.hexes |= self.hexes
+        self.doc.region_hexes_changed(region, self.hexes, not self.add)
         if self.created and not region.hexes:
             self.doc.map.regions.remove(region)
         self.doc.objectsChanged.emit()

@@ -87,7 +87,10 @@ class ApplyCarried(Command):
         set_objects(m, objects)
         self.doc.select_object(None)
         self.doc.objectsChanged.emit()
-        self.doc.set_selection(selection)
+        # Both selections are on the map: the one before came from the document, the one
+        # after is where carried hexes landed (or the erased selection). Re-checking a
+        # million hexes one by one took seconds.
+        self.doc.set_selection(selection, checked=True)
 
     def redo(self) -> None:
         super().redo()

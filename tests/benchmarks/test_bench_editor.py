@@ -1,26 +1,49 @@
-"""Editor benchmarks on a generated 100,000-hex map (make bench). Medians are reported by
-pytest-benchmark; each measured operation has a plain-Python baseline in the same run.
+"""Editor benchmarks on a generated 100,000-hex map and a 1,000,000-hex map with regions, forts
+and paths (tests/bigmap_model.py), the main window shown (make bench). Medians are reported by
+pytest-benchmark; each measured operation has a baseline in the same run.
 
 Goals (issue 4): open + first paint <= 2 s; brush dab (radius 2) applied and repainted
 <= 10 ms; flood fill of 10,000 hexes <= 100 ms; undo of that fill <= 50 ms.
+Goals (issue 14, 1M hexes): open to the first complete frame <= 1 s, memory <= 300 MB; GUI
+stall after any edit <= 16 ms and worst frame while validating <= 33 ms (the longest gap
+between ticks of a 1 ms QTimer from the edit until its problems are published); 10k-hex
+fill / undo with the window <= 100 / 50 ms; whole-map rotate, mirror and resize <= 1 s.
+The last test of the module prints the medians and ratios.
 """
 
 from __future__ import annotations
 
+import copy
+import json
+import pickle
+import subprocess
+import sys
+import time
+
+import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from editor import files
 from editor.document import MapDocument
 from editor.settings import Settings
-from engine.hexes import disk
+from editor.validation_check import MapSnapshot
+from engine.hexes import Hex, disk
 from engine.model import TERRAIN_ID, GameMap
+from tests.bigmap_model import big_map, write_big_map
 from tests.editor.conftest import view_factory
 
 QStandardPaths.setTestModeEnabled(True)
 WIDTH, HEIGHT = 400, 250  # 100,000 hexes
 FILL_SIDE = 100  # a 100 x 100 meadow pocket walled by water: 10,000 hexes
+BIG = 1000  # the 1,000,000-hex map is BIG x BIG
+MEDIANS: dict[str, float] = {}  # name -> seconds
+PEAK_MB: dict[str, float] = {}
+
+
+def _median(benchmark) -> float:
+    return benchmark.stats.stats.median
 
 
 def generated_map() -> GameMap:
@@ -168,3 +191,308 @@ def test_baseline_plain_loop_10000(benchmark):
             t[i] = v
 
     benchmark(loop)
+
+
+def test_flood_fill_10000_with_window(benchmark, big_window):
+    doc = big_window.document
+    start = doc.map.to_axial(10, 10)
+    big_window.view.center_on_hex(start)
+    QApplication.processEvents()
+
+    def setup():
+        if doc.undo_stack.count():
+            doc.undo_stack.undo()
+            doc.undo_stack.clear()
+            big_window.view.viewport().repaint()
+        return (), {}
+
+    def fill():
+        assert doc.fill_terrain(start, "forest") == FILL_SIDE * FILL_SIDE
+        big_window.view.viewport().repaint()
+
+    benchmark.pedantic(fill, setup=setup, rounds=15, iterations=1)
+    MEDIANS["fill 10k, window"] = _median(benchmark)
+
+
+def test_undo_fill_10000_with_window(benchmark, big_window):
+    doc = big_window.document
+    start = doc.map.to_axial(10, 10)
+    big_window.view.center_on_hex(start)
+    QApplication.processEvents()
+
+    def setup():
+        doc.undo_stack.clear()
+        doc.fill_terrain(start, "forest")
+        big_window.view.viewport().repaint()
+        return (), {}
+
+    def undo():
+        doc.undo_stack.undo()
+        big_window.view.viewport().repaint()
+
+    benchmark.pedantic(undo, setup=setup, rounds=15, iterations=1)
+    assert doc.map.terrain_at(start) == "meadow"
+    MEDIANS["undo fill 10k, window"] = _median(benchmark)
+
+
+# --- 1,000,000 hexes ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def million_file(tmp_path_factory):
+    return write_big_map(tmp_path_factory.mktemp("bench1m") / "big.map.json", BIG, BIG)
+
+
+def test_baseline_parse_1m(benchmark, million_file):
+    """Baseline: json.loads of the same file, the least any opening can cost."""
+    text = million_file.read_text(encoding="utf-8")
+    benchmark.pedantic(json.loads, args=(text,), rounds=3, iterations=1)
+    MEDIANS["baseline json.loads 1M"] = _median(benchmark)
+
+
+def test_open_1m_to_first_complete_frame(benchmark, qapp, million_file, tmp_path):
+    def run():
+        opened = files.open_map(million_file)
+        w = _window(MapDocument(opened.map, opened.path), tmp_path)
+        w.view.map_scene.terrain.build_budget_s = 1e9  # a complete frame, nothing deferred
+        w.show()
+        w.view.viewport().repaint()
+        QApplication.processEvents()
+        return w
+
+    windows = []
+    benchmark.pedantic(lambda: windows.append(run()), rounds=3, iterations=1)
+    for w in windows:
+        w.validator.shutdown()
+        w.close()
+    MEDIANS["open 1M to first frame"] = _median(benchmark)
+
+
+_RSS_SCRIPT = """
+import resource, sys
+from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtWidgets import QApplication
+QStandardPaths.setTestModeEnabled(True)
+app = QApplication([])
+from editor import files
+from editor.document import MapDocument
+from editor.main_window import MainWindow
+from editor.settings import Settings
+from tests.editor.conftest import view_factory
+opened = files.open_map(sys.argv[1])
+w = MainWindow(MapDocument(opened.map, opened.path), view_factory=view_factory(),
+               settings=Settings(QSettings(sys.argv[2], QSettings.Format.IniFormat)))
+w.resize(1600, 900)
+w.show()
+w.view.viewport().repaint()
+app.processEvents()
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+w.validator.shutdown()
+w.document.undo_stack.setClean()
+"""
+
+
+def test_open_1m_peak_memory(qapp, million_file, tmp_path):
+    """Peak RSS of a fresh process opening the 1M map to its first frame."""
+    out = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, str(million_file),
+                          str(tmp_path / "s.ini")], capture_output=True, text=True,
+                         timeout=600, check=True)
+    PEAK_MB["open 1M peak RSS"] = int(out.stdout.split()[-1]) / 1024
+
+
+class Heartbeat:
+    """A 1 ms QTimer recording the gaps between its ticks: the GUI thread's stalls."""
+
+    def __init__(self) -> None:
+        self.clock = QElapsedTimer()
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(1)
+        self.timer.timeout.connect(self._tick)
+        self.last = 0
+        self.max_gap = 0.0
+
+    def _tick(self) -> None:
+        now = self.clock.nsecsElapsed()
+        self.max_gap = max(self.max_gap, (now - self.last) / 1e9)
+        self.last = now
+
+    def start(self) -> None:
+        """Start ticking; gaps are counted from now."""
+        self.clock.start()
+        self.last = 0
+        self.max_gap = 0.0
+        self.timer.start()
+
+    def stop(self) -> float:
+        """Stop and return the longest gap in seconds (including the one until now)."""
+        self._tick()
+        self.timer.stop()
+        return self.max_gap
+
+
+@pytest.fixture(scope="module")
+def million_window(qapp, tmp_path_factory):
+    doc = MapDocument(big_map(BIG, BIG))
+    w = _window(doc, tmp_path_factory.mktemp("win1m"))
+    w.show()
+    w.set_zoom(1.0)
+    centre = doc.map.to_axial(BIG // 2, BIG // 2 - 3)
+    w.view.center_on_hex(centre)
+    w.view.map_scene.terrain.build_budget_s = 1e9
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    w.validator.check_sync()
+    yield w
+    w.validator.shutdown()
+    w.document.undo_stack.setClean()
+    w.close()
+
+
+def _stall_while(window, edit) -> tuple[float, float]:
+    """(longest GUI gap, time until the problems are published) for one edit, checked at
+    once instead of after the debounce delay."""
+    doc = window.document
+    published: list[int] = []
+
+    def on_problems() -> None:
+        published.append(1)
+
+    doc.problemsChanged.connect(on_problems)
+    beat = Heartbeat()
+    beat.start()
+    t0 = time.perf_counter()
+    edit()
+    window.validator.run_now()
+    while not published and time.perf_counter() - t0 < 300:
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
+    gap = beat.stop()
+    doc.problemsChanged.disconnect(on_problems)
+    assert published, "the check of the edited map never arrived"
+    return gap, time.perf_counter() - t0
+
+
+def _edits(window):
+    doc = window.document
+    m = doc.map
+    centre = m.to_axial(BIG // 2, BIG // 2 - 3)
+    stroke = doc.new_stroke_id
+    fort = m.forts[0]
+    return {
+        "dab": lambda k: doc.paint_terrain(disk(centre, 2), ("forest", "meadow")[k % 2],
+                                           stroke()),
+        "fort": lambda k: doc.move_fort(fort, Hex(1 if k % 2 == 0 else -1, 0)),
+        "region": lambda k: doc.paint_region("area_0", disk(centre, 2), k % 2 == 0, stroke()),
+    }
+
+
+@pytest.mark.parametrize("kind", ["dab", "fort", "region"])
+def test_gui_stall_after_edit_1m(benchmark, million_window, kind):
+    """The benchmark times edit + validation; the figure that matters is the longest GUI
+    gap, reported as "stall after <kind>" (median of the rounds' maxima)."""
+    edit = _edits(million_window)[kind]
+    gaps: list[float] = []
+    state = {"k": 0}
+
+    def run():
+        state["k"] += 1
+        gap, _ = _stall_while(million_window, lambda: edit(state["k"]))
+        gaps.append(gap)
+
+    benchmark.pedantic(run, rounds=3, iterations=1)
+    gaps.sort()
+    MEDIANS[f"stall after {kind} 1M"] = gaps[len(gaps) // 2]
+    benchmark.extra_info["max_gap_ms"] = [round(g * 1000, 1) for g in gaps]
+
+
+def test_baseline_idle_heartbeat(benchmark, million_window):
+    """Baseline: the longest gap of the same heartbeat over an idle second."""
+    gaps: list[float] = []
+
+    def run():
+        beat = Heartbeat()
+        beat.start()
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 1.0:
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
+        gaps.append(beat.stop())
+
+    benchmark.pedantic(run, rounds=3, iterations=1)
+    gaps.sort()
+    MEDIANS["baseline idle gap 1M"] = gaps[len(gaps) // 2]
+
+
+def test_snapshot_capture_1m(benchmark, million_window):
+    """What the GUI thread does now to start a check: capture a MapSnapshot."""
+    validator = million_window.validator
+    benchmark.pedantic(validator.snapshot, rounds=10, iterations=1)
+    MEDIANS["snapshot capture 1M"] = _median(benchmark)
+
+
+def test_baseline_deepcopy_snapshot_1m(benchmark, million_window):
+    """Baseline: what the GUI thread did before, copy.deepcopy of the map."""
+    benchmark.pedantic(copy.deepcopy, args=(million_window.document.map,), rounds=1,
+                       iterations=1)
+    MEDIANS["baseline deepcopy 1M"] = _median(benchmark)
+
+
+def test_snapshot_is_sendable_quickly(million_window):
+    """The snapshot pickles small: the terrain bytes plus packed region masks."""
+    data = pickle.dumps(million_window.validator.snapshot())
+    assert len(data) < 3 * BIG * BIG
+    assert isinstance(pickle.loads(data), MapSnapshot)
+
+
+@pytest.mark.parametrize("kind", ["rotate_180", "mirror_h"])
+def test_transform_whole_map_1m(benchmark, qapp, kind):
+    """Select All, then rotate or mirror: the command (carry + undo step + signals)."""
+    doc = MapDocument(big_map(BIG, BIG))
+    doc.set_selection(doc.map.hexes(), checked=True)
+
+    def setup():
+        doc.undo_stack.clear()
+        return (kind,), {}
+
+    benchmark.pedantic(doc.transform_selection, setup=setup, rounds=1, iterations=1)
+    assert doc.undo_stack.count() == 1
+    MEDIANS[f"{kind} whole map 1M"] = _median(benchmark)
+
+
+def test_resize_1m(benchmark, qapp):
+    doc = MapDocument(big_map(BIG, BIG))
+    benchmark.pedantic(doc.resize_map, args=(BIG + 2, BIG + 2, (0.5, 0.5)), rounds=1,
+                       iterations=1)
+    assert (doc.map.width, doc.map.height) == (BIG + 2, BIG + 2)
+    MEDIANS["resize 1M"] = _median(benchmark)
+
+
+def test_baseline_numpy_reverse_1m(benchmark):
+    """Baseline: reversing the terrain bytes with numpy (a 180° turn of terrain alone)."""
+    t = np.frombuffer(bytes(big_map(100, 100).terrain) * 100, dtype=np.uint8)
+    benchmark(lambda: t[::-1].tobytes())
+    MEDIANS["baseline numpy reverse 1M"] = _median(benchmark)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report(request):
+    """After the module: print the medians and ratios."""
+    yield
+    if not MEDIANS and not PEAK_MB:
+        return
+    lines = [f"{name:>34}: {sec * 1000:10.1f} ms" for name, sec in MEDIANS.items()]
+    lines += [f"{name:>34}: {mb:10.0f} MB" for name, mb in PEAK_MB.items()]
+    pairs = [("open 1M to first frame", "baseline json.loads 1M"),
+             ("snapshot capture 1M", "baseline deepcopy 1M"),
+             ("rotate_180 whole map 1M", "baseline numpy reverse 1M"),
+             ("mirror_h whole map 1M", "baseline numpy reverse 1M"),
+             ("resize 1M", "baseline numpy reverse 1M")]
+    for ours, base in pairs:
+        if MEDIANS.get(ours) and MEDIANS.get(base):
+            lines.append(f"{ours + ' / baseline':>34}: {MEDIANS[ours] / MEDIANS[base]:10.3f} x")
+    text = "\neditor benchmark medians\n" + "\n".join(lines)
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if capture is None:
+        print(text)
+        return
+    with capture.global_and_fixture_disabled():
+        print(text)

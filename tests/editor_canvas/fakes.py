@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from editor.region_masks import RegionMasks
 from engine.hexes import Hex
 from engine.model import (
     TERRAIN_ID,
@@ -28,6 +29,7 @@ class FakeDocument(QObject):
 
     terrainChanged = Signal(object)
     objectsChanged = Signal()
+    regionHexesChanged = Signal(str, object)
     mapReplaced = Signal()
     selectionChanged = Signal()
     problemsChanged = Signal()
@@ -41,6 +43,7 @@ class FakeDocument(QObject):
         self.selected_object: object | None = None
         self.problems: list = []
         self.overlay_hexes: dict[str, set[Hex]] = {}
+        self.region_masks = RegionMasks()
 
     def paint(self, hexes: list[Hex], terrain: str) -> list[int]:
         """Set terrain on in-bounds hexes and emit terrainChanged with their indices."""

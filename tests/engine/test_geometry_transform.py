@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from engine.geometry import unit_layout
 from engine.geometry_transform import (
     CopyNaming,
+    HexMapping,
     _pieces,
     carry,
     erase,
@@ -201,3 +202,23 @@ def test_a_tiny_path_moved_whole_is_kept_but_cut_slivers_are_dropped():
     runs = [[(0.0, 0.0), (0.01, 0.0)], [(0.5, 0.0), (3.0, 0.0)]]
     road = MapPath("r", "road", [(0.0, 0.0), (3.0, 0.0)], None, 0.4)
     assert [p.points for p in _pieces(road, runs, {"r"}, keep_id=True)] == [runs[1]]
+
+
+def _per_hex(mapping):
+    """The same mapping without its integer form: carry takes the per-hex path."""
+    return HexMapping(mapping.hex, mapping.point, mirrored=mapping.mirrored, name=mapping.name)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_array_path_carries_exactly_like_the_per_hex_path(data):
+    m, sel = data.draw(map_and_selection())
+    mapping = data.draw(mapping_for(m, sel))
+    assert mapping.integer is not None
+    keep = data.draw(st.booleans())
+    fast = carry(m, mapping, sel, keep_source=keep)
+    slow = carry(m, _per_hex(mapping), sel, keep_source=keep)
+    assert_same_map(fast.map, slow.map, tol=0.0)
+    assert [r.id for r in fast.map.regions] == [r.id for r in slow.map.regions]
+    assert (fast.landed, fast.changed, fast.dropped, fast.replaced) == (
+        slow.landed, slow.changed, slow.dropped, slow.replaced)
