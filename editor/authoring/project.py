@@ -35,7 +35,8 @@ from engine.content.problems import Problem
 from engine.paths import CONTENT_DIR
 
 GROUPS = (("map", "Maps"), ("catalog", "Unit catalogs"), ("ruleset", "Rulesets"),
-          ("scenario", "Scenarios"), ("", "Other content"))
+          ("scenario", "Scenarios"), ("area-scenario", "Der Erste Weltkrieg scenarios"),
+          ("area-map", "Der Erste Weltkrieg maps"), ("", "Other content"))
 TEMPLATES = {"catalog": CONTENT_DIR / "catalog" / "base.catalog.yaml",
              "ruleset": CONTENT_DIR / "rulesets" / "current.ruleset.yaml"}
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -162,10 +163,25 @@ class ProjectWindow(QMainWindow):
             return editor
         if kind in ("map", "scenario") and self.open_map is not None:
             return self.open_map(path)
+        if kind in ("area-map", "area-scenario"):
+            return self._open_area(path)
         self.tell(tr("Cannot open"), tr("{path}: the Studio has no editor for this kind of "
                                         "content yet (hint: edit it as text and run "
                                         "tcstudio validate)").format(path=path))
         return None
+
+    def _open_area(self, path: Path) -> object:
+        """A Der Erste Weltkrieg map or scenario in the area editor."""
+        # lazy: the area editor loads only when an area file is opened
+        from editor.area.window import AreaEditorWindow, open_area
+        opened = open_area(path)
+        if isinstance(opened, str):
+            self.tell(tr("Cannot open"), opened)
+            return None
+        window = AreaEditorWindow(*opened)
+        window.show()
+        self.editors.append(window)  # type: ignore[arg-type]
+        return window
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the project closes the editors opened from it (each asks about its unsaved

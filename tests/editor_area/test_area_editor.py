@@ -127,3 +127,13 @@ def test_a_file_that_is_not_area_content_is_refused_with_a_hint(tmp_path):
     message = open_area(bad)
     assert isinstance(message, str) and "hint" in message
     assert isinstance(open_area(Path(CONTENT_DIR / "maps" / "default.map.yaml")), str)
+
+
+def test_the_project_view_opens_area_files_in_the_area_editor(qtbot):
+    from editor.authoring.project import ProjectWindow
+    project = ProjectWindow(CONTENT_DIR, None, None)
+    qtbot.addWidget(project)
+    opened = project.open_path(SCENARIO)
+    assert isinstance(opened, AreaEditorWindow)
+    qtbot.addWidget(opened)
+    assert opened.doc.map.id == "europe-1914"
