@@ -212,6 +212,7 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
 
     paths = []
     map_box = box(0, 0, *grid.map_pixel_size(m.width, m.height))
+    order = {id(path): i for i, path in enumerate(m.paths)}
     for path in sorted(m.paths, key=lambda p: p.id):
         if not path.points:
             continue
@@ -219,6 +220,7 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
         for part, piece in enumerate(pieces):
             obj = new_object(path.id, path.kind, 0, 0, [
                 _prop("tc_id", path.id), _prop("tc_part", part), _prop("tc_kind", path.kind),
+                _prop("tc_order", order[id(path)]),
                 _prop("tc_terrain", path.terrain or ""), _prop("tc_width", float(path.width)),
                 _prop("tc_points", json.dumps([list(p) for p in path.points],
                                               separators=(",", ":"))),
@@ -267,7 +269,8 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
         "infinite": False, "nextlayerid": len(layers) + 1, "nextobjectid": next_id,
         "properties": [
             _prop("tc_id", m.id), _prop("tc_name", m.name), _prop("tc_author", m.author),
-            _prop("tc_license", m.license), _prop("tc_season", m.season),
+            _prop("tc_description", m.description), _prop("tc_license", m.license),
+            _prop("tc_season", m.season),
             _prop("tc_orientation", m.layout.orientation), _prop("tc_offset", m.layout.offset),
             _prop("tc_hex_size", float(m.layout.hex_size)),
             _prop("tc_path_coverage", float(m.path_coverage)),
