@@ -27,6 +27,7 @@ Point = tuple[float, float]
 # The curve helpers live in engine.geometry; svg/png/pdf import them through this module.
 __all__ = [
     "PALETTE",
+    "WINTER_PALETTE",
     "Board",
     "BoardLayout",
     "Group",
@@ -34,6 +35,8 @@ __all__ = [
     "bezier_controls",
     "build_board",
     "dash_polyline",
+    "palette",
+    "seasonal",
     "smooth_points",
 ]
 
@@ -64,7 +67,40 @@ PALETTE: dict[str, str] = {
     "FR": "#5e7ea6",
     "GB": "#8b7048",
 }
+# Winter, as the editor draws it (editor/canvas/style.py WINTER_COLOR): snow on meadows and
+# roads, frosted woods, ice-grey water; trenches stay dark earth so the lines read as in summer.
+WINTER_PALETTE: dict[str, str] = {
+    "meadow": "#e6e9e8",
+    "forest": "#9aa79d",
+    "tree": "#55665b",
+    "road": "#d3cdc1",
+    "bridge": "#c4bcae",
+    "water": "#b3c7d0",
+    "trench": "#a08c72",
+    "river": "#9db8c4",
+    "river_edge": "#6d8a97",
+    "road_line": "#ece7dd",
+}
+SEASONS = ("summer", "winter")
 SQRT3 = math.sqrt(3.0)
+
+
+def palette(season: str = "summer") -> dict[str, str]:
+    """The board colours of a season (unknown seasons draw as summer)."""
+    return {**PALETTE, **WINTER_PALETTE} if season == "winter" else PALETTE
+
+
+def seasonal(groups: list[Group], season: str) -> list[Group]:
+    """The groups with the summer colours of the terrain and paths replaced by the season's
+    (every other colour kept); summer returns them unchanged."""
+    if season != "winter":
+        return groups
+    swap = {PALETTE[k]: v for k, v in WINTER_PALETTE.items()}
+    for group in groups:
+        for shape in group.shapes:
+            shape.fill = swap.get(shape.fill, shape.fill) if shape.fill else shape.fill
+            shape.stroke = swap.get(shape.stroke, shape.stroke) if shape.stroke else shape.stroke
+    return groups
 
 
 @dataclass
@@ -120,6 +156,7 @@ class Board:
     groups: list[Group]
     title: str
     hex_mm: float
+    season: str = "summer"
 
 
 def dash_polyline(points: list[Point], dash: float, gap: float) -> list[list[Point]]:
@@ -211,7 +248,8 @@ def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = 
         _labels(game_map, bl),
         _margin(game_map, bl, width, height),
     ]
-    return Board(width, height, groups, game_map.name, hex_mm)
+    return Board(width, height, seasonal(groups, game_map.season), game_map.name, hex_mm,
+                 game_map.season)
 
 
 def _terrain(game_map: GameMap, bl: BoardLayout, polygons: list[list[Point]]) -> Group:

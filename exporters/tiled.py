@@ -29,7 +29,7 @@ from engine.hexes import Hex
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.board import PALETTE
+from exporters.board import PALETTE, palette
 
 TILED_VERSION = "1.10"
 TILED_APP_VERSION = "1.10.2"
@@ -292,8 +292,9 @@ def _tileset_size(grid: TiledGrid) -> tuple[int, int]:
     return grid.tile_w * len(TERRAINS), grid.tile_h
 
 
-def tileset_png(grid: TiledGrid) -> bytes:
-    """The terrain tileset: one hex tile per terrain, in the board's colours."""
+def tileset_png(grid: TiledGrid, season: str = "summer") -> bytes:
+    """The terrain tileset: one hex tile per terrain, in the board's colours of the season."""
+    colours = palette(season)
     w, h = _tileset_size(grid)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
@@ -303,13 +304,13 @@ def tileset_png(grid: TiledGrid) -> bytes:
         dx = i * grid.tile_w
         pts = [(x - cx0 + grid.tile_w / 2 + dx, y - cy0 + grid.tile_h / 2)
                for x, y in local.corners(0, 0)]
-        draw.polygon(pts, fill=PALETTE[terrain], outline=PALETTE["grid"])
+        draw.polygon(pts, fill=colours[terrain], outline=colours["grid"])
         if terrain == "forest":
             r = grid.side * 0.16
             for ox, oy in ((-0.35, 0.15), (0.3, 0.25), (0.0, -0.35)):
                 x = dx + grid.tile_w / 2 + ox * grid.side
                 y = grid.tile_h / 2 + oy * grid.side
-                draw.ellipse((x - r, y - r, x + r, y + r), fill=PALETTE["tree"])
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=colours["tree"])
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()
@@ -394,7 +395,8 @@ def export_tiled(game_map: GameMap, out_path: Path, fmt: str) -> Path:
     out_path = Path(out_path)
     image_name = f"{out_path.stem}.terrain.png"
     doc = build_tiled(game_map, image_name)
-    atomic_write_bytes(out_path.parent / image_name, tileset_png(TiledGrid.for_map(game_map)))
+    atomic_write_bytes(out_path.parent / image_name,
+                       tileset_png(TiledGrid.for_map(game_map), game_map.season))
     data = tiled_to_tmx(doc) if fmt == "tmx" else tiled_to_tmj(doc)
     return atomic_write_bytes(out_path, data)
 
