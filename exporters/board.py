@@ -66,6 +66,7 @@ PALETTE: dict[str, str] = {
     "AH": "#a99b5b",
     "FR": "#5e7ea6",
     "GB": "#8b7048",
+    "out_of_play": "#cdc8b8",
 }
 # Winter, as the editor draws it (editor/canvas/style.py WINTER_COLOR): snow on meadows and
 # roads, frosted woods, ice-grey water; trenches stay dark earth so the lines read as in summer.
@@ -226,8 +227,13 @@ class BoardLayout:
         return poly[a], poly[b]
 
 
-def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = None) -> Board:
-    """Lay out `game_map` at `hex_mm` across flats and return its drawing."""
+def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = None, *,
+                numbering: tuple[int, int] = (0, 0),
+                out_of_play: frozenset[Hex] = frozenset()) -> Board:
+    """Lay out `game_map` at `hex_mm` across flats and return its drawing.
+
+    A part of a larger map (a 2-player half, `exporters.halfboard`) numbers its margin from
+    `numbering` (the larger map's first column and row) and covers `out_of_play` hexes."""
     if hex_mm <= 0:
         raise ValueError("hex size must be positive")
     margin = hex_mm * 0.4 if margin is None else margin
@@ -246,7 +252,8 @@ def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = 
         *_forts(game_map, bl),
         *_start_markers(game_map, bl),
         _labels(game_map, bl),
-        _margin(game_map, bl, width, height),
+        *([_out_of_play(bl, out_of_play)] if out_of_play else []),
+        _margin(game_map, bl, width, height, numbering),
     ]
     return Board(width, height, seasonal(groups, game_map.season), game_map.name, hex_mm,
                  game_map.season)
@@ -422,9 +429,19 @@ def _labels(game_map: GameMap, bl: BoardLayout) -> Group:
     ])
 
 
-def _margin(game_map: GameMap, bl: BoardLayout, width: float, height: float) -> Group:
-    """Column numbers above and below, row numbers left and right: the file's 0-based [col, row]."""
+def _out_of_play(bl: BoardLayout, hexes: frozenset[Hex]) -> Group:
+    """Hexes that are not part of the game, covered in a plain grey over everything."""
+    return Group("out_of_play", [Shape("polygon", bl.polygon(h), fill=PALETTE["out_of_play"],
+                                       stroke=PALETTE["out_of_play"], width=0.3)
+                                 for h in sorted(hexes)])
+
+
+def _margin(game_map: GameMap, bl: BoardLayout, width: float, height: float,
+            numbering: tuple[int, int] = (0, 0)) -> Group:
+    """Column numbers above and below, row numbers left and right: the file's 0-based [col, row]
+    (counted from `numbering`)."""
     g = Group("margin")
+    col0, row0 = numbering
     m = bl.margin
     # Paper bands over the margin hide path ends that run past the map's edge.
     paper = PALETTE["paper"]
@@ -438,15 +455,15 @@ def _margin(game_map: GameMap, bl: BoardLayout, width: float, height: float) -> 
     for col in range(game_map.width):
         x_top = bl.center(game_map.to_axial(col, 0))[0]
         x_bot = bl.center(game_map.to_axial(col, last_row))[0]
-        g.shapes.append(Shape("text", [(x_top, m / 2)], text=str(col), size=size,
+        g.shapes.append(Shape("text", [(x_top, m / 2)], text=str(col0 + col), size=size,
                               fill=PALETTE["ink"]))
-        g.shapes.append(Shape("text", [(x_bot, height - m / 2)], text=str(col), size=size,
-                              fill=PALETTE["ink"]))
+        g.shapes.append(Shape("text", [(x_bot, height - m / 2)], text=str(col0 + col),
+                              size=size, fill=PALETTE["ink"]))
     for row in range(game_map.height):
         y_left = bl.center(game_map.to_axial(0, row))[1]
         y_right = bl.center(game_map.to_axial(last_col, row))[1]
-        g.shapes.append(Shape("text", [(m / 2, y_left)], text=str(row), size=size,
+        g.shapes.append(Shape("text", [(m / 2, y_left)], text=str(row0 + row), size=size,
                               fill=PALETTE["ink"]))
-        g.shapes.append(Shape("text", [(width - m / 2, y_right)], text=str(row), size=size,
-                              fill=PALETTE["ink"]))
+        g.shapes.append(Shape("text", [(width - m / 2, y_right)], text=str(row0 + row),
+                              size=size, fill=PALETTE["ink"]))
     return g

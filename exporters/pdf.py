@@ -21,7 +21,8 @@ from fpdf import FPDF
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
-from exporters.board import PALETTE, Board, Shape, build_board, palette, smooth_points
+from exporters.board import PALETTE, Board, Shape, palette, smooth_points
+from exporters.halfboard import HalfBoard, board_of
 from exporters.limits import check_options, check_pages
 
 PAPERS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
@@ -389,9 +390,9 @@ def _legend(pdf: FPDF, x: float, y: float, width: float, season: str) -> int:
     return math.ceil(len(entries) / per_row)
 
 
-def map_to_pdf(game_map: GameMap, paper: str = "A4", hex_mm: float = 30.0) -> bytes:
-    """The print-and-play PDF of `game_map`."""
-    return board_to_pdf(build_board(game_map, hex_mm), paper)
+def map_to_pdf(game_map: GameMap | HalfBoard, paper: str = "A4", hex_mm: float = 30.0) -> bytes:
+    """The print-and-play PDF of `game_map` (or of a half of one)."""
+    return board_to_pdf(board_of(game_map, hex_mm), paper)
 
 
 class PdfExporter:
