@@ -89,6 +89,8 @@ def test_vectors_cover_the_rule_areas_and_ship_in_the_pack(vectors):
     covered = {"setup", "movement", "contact", "water", "last_step", "forts", "capture",
                "transport", "combat", "pincer", "scatter", "money", "victory", "variants"}
     assert all(areas[a] >= 5 for a in covered), areas
+    # hand-picked: a staged encirclement (declare, attack, fight) and every special unit
+    assert areas["encirclement"] >= 3 and areas["special_units"] >= 8, areas
     assert {v for c in data["cases"] for v in c["game"]["variants"]} >= {"grabenkampf"}
     pack = build_pack(scenario)
     entries = read_zip(pack.data)
