@@ -47,9 +47,10 @@ def _in_play(game: Game) -> list[Hex]:
     return [h for h in game.map.hexes() if half is None or h in half.hexes]
 
 
-def _reach(scenario: Scenario, options: dict[str, Any], phase: str) -> tuple[Game, State]:
+def _reach(scenario: Scenario, options: dict[str, Any], phase: str
+           ) -> tuple[Game, State] | None:
     """A game of `options` played with seeded random actions until `phase` in round 2 or
-    later (so every army may act)."""
+    later (so every army may act); None when the game ends before (a short scenario)."""
     game = Game(scenario, seed=options["seed"], setup=options["setup"],
                 variants=tuple(options["variants"]))
     state = game.new_initial_state()
@@ -60,7 +61,7 @@ def _reach(scenario: Scenario, options: dict[str, Any], phase: str) -> tuple[Gam
             return game, state
         state.apply_action(random_action(state, rng))
         steps += 1
-    raise RuntimeError(f"no {phase} phase reached")
+    return None
 
 
 def support_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
@@ -68,7 +69,10 @@ def support_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     """(label, snapshot, action) triples for staged pincer and encirclement attacks: the
     declare-phase snapshot with the units moved into place and the `attack` to apply. The
     caller replays them (legal_actions, apply attack, apply fight)."""
-    game, state = _reach(scenario, options, "declare")
+    reached = _reach(scenario, options, "declare")
+    if reached is None:
+        return
+    game, state = reached
     base = state_json(state)
     nation = state.nation
     team = game.team_of[nation]
@@ -133,7 +137,10 @@ def special_unit_cases(scenario: Scenario, options: dict[str, Any], state_json: 
                        ) -> Iterator[tuple[str, dict[str, Any]]]:
     """(unit id, snapshot) pairs: each special unit type the nation to move can field, put on
     a free hex of the board in its move phase (round 2 or later)."""
-    game, state = _reach(scenario, options, "move")
+    reached = _reach(scenario, options, "move")
+    if reached is None:
+        return
+    game, state = reached
     base = state_json(state)
     nation = state.nation
     free = sorted(_free_hexes(game, base), key=lambda h: (h.r, h.q))
