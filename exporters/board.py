@@ -27,6 +27,7 @@ Point = tuple[float, float]
 # The curve helpers live in engine.geometry; svg/png/pdf import them through this module.
 __all__ = [
     "PALETTE",
+    "WINTER_PALETTE",
     "Board",
     "BoardLayout",
     "Group",
@@ -34,6 +35,8 @@ __all__ = [
     "bezier_controls",
     "build_board",
     "dash_polyline",
+    "palette",
+    "seasonal",
     "smooth_points",
 ]
 
@@ -63,8 +66,42 @@ PALETTE: dict[str, str] = {
     "AH": "#a99b5b",
     "FR": "#5e7ea6",
     "GB": "#8b7048",
+    "out_of_play": "#cdc8b8",
 }
+# Winter, as the editor draws it (editor/canvas/style.py WINTER_COLOR): snow on meadows and
+# roads, frosted woods, ice-grey water; trenches stay dark earth so the lines read as in summer.
+WINTER_PALETTE: dict[str, str] = {
+    "meadow": "#e6e9e8",
+    "forest": "#9aa79d",
+    "tree": "#55665b",
+    "road": "#d3cdc1",
+    "bridge": "#c4bcae",
+    "water": "#b3c7d0",
+    "trench": "#a08c72",
+    "river": "#9db8c4",
+    "river_edge": "#6d8a97",
+    "road_line": "#ece7dd",
+}
+SEASONS = ("summer", "winter")
 SQRT3 = math.sqrt(3.0)
+
+
+def palette(season: str = "summer") -> dict[str, str]:
+    """The board colours of a season (unknown seasons draw as summer)."""
+    return {**PALETTE, **WINTER_PALETTE} if season == "winter" else PALETTE
+
+
+def seasonal(groups: list[Group], season: str) -> list[Group]:
+    """The groups with the summer colours of the terrain and paths replaced by the season's
+    (every other colour kept); summer returns them unchanged."""
+    if season != "winter":
+        return groups
+    swap = {PALETTE[k]: v for k, v in WINTER_PALETTE.items()}
+    for group in groups:
+        for shape in group.shapes:
+            shape.fill = swap.get(shape.fill, shape.fill) if shape.fill else shape.fill
+            shape.stroke = swap.get(shape.stroke, shape.stroke) if shape.stroke else shape.stroke
+    return groups
 
 
 @dataclass
@@ -120,6 +157,7 @@ class Board:
     groups: list[Group]
     title: str
     hex_mm: float
+    season: str = "summer"
 
 
 def dash_polyline(points: list[Point], dash: float, gap: float) -> list[list[Point]]:
@@ -189,8 +227,13 @@ class BoardLayout:
         return poly[a], poly[b]
 
 
-def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = None) -> Board:
-    """Lay out `game_map` at `hex_mm` across flats and return its drawing."""
+def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = None, *,
+                numbering: tuple[int, int] = (0, 0),
+                out_of_play: frozenset[Hex] = frozenset()) -> Board:
+    """Lay out `game_map` at `hex_mm` across flats and return its drawing.
+
+    A part of a larger map (a 2-player half, `exporters.halfboard`) numbers its margin from
+    `numbering` (the larger map's first column and row) and covers `out_of_play` hexes."""
     if hex_mm <= 0:
         raise ValueError("hex size must be positive")
     margin = hex_mm * 0.4 if margin is None else margin
@@ -209,9 +252,11 @@ def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = 
         *_forts(game_map, bl),
         *_start_markers(game_map, bl),
         _labels(game_map, bl),
-        _margin(game_map, bl, width, height),
+        *([_out_of_play(bl, out_of_play)] if out_of_play else []),
+        _margin(game_map, bl, width, height, numbering),
     ]
-    return Board(width, height, groups, game_map.name, hex_mm)
+    return Board(width, height, seasonal(groups, game_map.season), game_map.name, hex_mm,
+                 game_map.season)
 
 
 def _terrain(game_map: GameMap, bl: BoardLayout, polygons: list[list[Point]]) -> Group:
@@ -384,9 +429,19 @@ def _labels(game_map: GameMap, bl: BoardLayout) -> Group:
     ])
 
 
-def _margin(game_map: GameMap, bl: BoardLayout, width: float, height: float) -> Group:
-    """Column numbers above and below, row numbers left and right: the file's 0-based [col, row]."""
+def _out_of_play(bl: BoardLayout, hexes: frozenset[Hex]) -> Group:
+    """Hexes that are not part of the game, covered in a plain grey over everything."""
+    return Group("out_of_play", [Shape("polygon", bl.polygon(h), fill=PALETTE["out_of_play"],
+                                       stroke=PALETTE["out_of_play"], width=0.3)
+                                 for h in sorted(hexes)])
+
+
+def _margin(game_map: GameMap, bl: BoardLayout, width: float, height: float,
+            numbering: tuple[int, int] = (0, 0)) -> Group:
+    """Column numbers above and below, row numbers left and right: the file's 0-based [col, row]
+    (counted from `numbering`)."""
     g = Group("margin")
+    col0, row0 = numbering
     m = bl.margin
     # Paper bands over the margin hide path ends that run past the map's edge.
     paper = PALETTE["paper"]
@@ -400,15 +455,15 @@ def _margin(game_map: GameMap, bl: BoardLayout, width: float, height: float) -> 
     for col in range(game_map.width):
         x_top = bl.center(game_map.to_axial(col, 0))[0]
         x_bot = bl.center(game_map.to_axial(col, last_row))[0]
-        g.shapes.append(Shape("text", [(x_top, m / 2)], text=str(col), size=size,
+        g.shapes.append(Shape("text", [(x_top, m / 2)], text=str(col0 + col), size=size,
                               fill=PALETTE["ink"]))
-        g.shapes.append(Shape("text", [(x_bot, height - m / 2)], text=str(col), size=size,
-                              fill=PALETTE["ink"]))
+        g.shapes.append(Shape("text", [(x_bot, height - m / 2)], text=str(col0 + col),
+                              size=size, fill=PALETTE["ink"]))
     for row in range(game_map.height):
         y_left = bl.center(game_map.to_axial(0, row))[1]
         y_right = bl.center(game_map.to_axial(last_col, row))[1]
-        g.shapes.append(Shape("text", [(m / 2, y_left)], text=str(row), size=size,
+        g.shapes.append(Shape("text", [(m / 2, y_left)], text=str(row0 + row), size=size,
                               fill=PALETTE["ink"]))
-        g.shapes.append(Shape("text", [(width - m / 2, y_right)], text=str(row), size=size,
-                              fill=PALETTE["ink"]))
+        g.shapes.append(Shape("text", [(width - m / 2, y_right)], text=str(row0 + row),
+                              size=size, fill=PALETTE["ink"]))
     return g

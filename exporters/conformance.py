@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.hexes import Hex
 from engine.model import GameMap, Scenario
-from engine.rules.actions import Action, Surrender
+from engine.rules.actions import Action, EndPhase, Fight, Surrender
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
 from engine.rules.playout import random_action
@@ -37,6 +37,7 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
+from exporters.conformance_staged import special_unit_cases, support_cases
 from exporters.packcontent import content_digest, content_files
 
 SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
@@ -187,6 +188,7 @@ def generate(scenario: Scenario, seed: str | None = None, pack_version: str | No
     per_area: Counter[str] = Counter()
     for options in game_plan(scenario, seed):
         _play(scenario, options, cases, per_area, max_cases)
+    _staged(scenario, seed, cases, per_area)
     return {
         "$schema": SCHEMA_ID,
         "schema_version": 1,
@@ -268,6 +270,39 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
                 expected=outcome(shot, state, log_from))
         step += 1
     offer("victory", _state_json(state), True, expected=victory_of(state))
+
+
+def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
+            per_area: Counter[str]) -> None:
+    """Hand-picked situations (exporters/conformance_staged.py): staged pincer and
+    encirclement attacks and every special unit a nation can field, always kept."""
+    options = {"seed": f"{seed}:staged", "setup": "quick", "variants": []}
+    game = _game(scenario, options)
+
+    def add(kind: str, snapshot: dict[str, Any], extra: tuple[str, ...] = (),
+            **fields: Any) -> None:
+        case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind, "game": options,
+                "state": snapshot, **fields}
+        case["areas"] = sorted(set(_areas(game, snapshot, case)) | set(extra))
+        per_area.update(case["areas"])
+        cases.append(case)
+
+    for label, snapshot, attack in support_cases(scenario, options, _state_json):
+        state = State.from_json(game, snapshot)
+        add("legal_actions", snapshot, (label,),
+            expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        state.apply_action(Action.parse(attack))
+        add("apply", snapshot, (label,), action=attack, expected=outcome(snapshot, state, 0))
+        while state.phase == "declare":
+            state.apply_action(EndPhase())
+        before = _state_json(state)
+        log_from = len(state.log)
+        state.apply_action(Fight())
+        add("apply", before, action=str(Fight()), expected=outcome(before, state, log_from))
+    for unit_id, snapshot in special_unit_cases(scenario, options, _state_json):
+        state = State.from_json(game, snapshot)
+        add("legal_moves", snapshot, ("special_units",), unit=unit_id,
+            expected={"moves": moves_of(state, unit_id)})
 
 
 def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | None:

@@ -22,7 +22,6 @@ from engine.model import GameMap, Scenario
 from engine.paths import SCHEMA_DIR
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.board import build_board
 from exporters.conformance import (
     CONFORMANCE_FILE,
     CONFORMANCE_SCHEMA,
@@ -30,6 +29,7 @@ from exporters.conformance import (
     generate,
     json_bytes,
 )
+from exporters.halfboard import board_of, half_board
 from exporters.packcontent import content_digest, content_files
 from exporters.png import png_bytes, render_board
 from exporters.svg import board_to_svg
@@ -79,18 +79,21 @@ def pack_files(scenario: Scenario) -> dict[str, bytes]:
     vectors (which name the pack's version)."""
     files = content_files(scenario)
     assert scenario.map is not None
-    svg, png = _pictures(hashlib.sha256(files["map.json"]).hexdigest(), scenario.map)
+    half = scenario.half if scenario.players == 2 else None
+    svg, png = _pictures(hashlib.sha256(files["map.json"]).hexdigest(), scenario.map, half)
     return {**files, "board.svg": svg, "preview.png": png, **schema_files()}
 
 
 _PICTURES: dict[str, tuple[bytes, bytes]] = {}
 
 
-def _pictures(key: str, game_map: GameMap) -> tuple[bytes, bytes]:
-    """Board SVG and preview PNG of a map, remembered by the hash of the map's canonical JSON
-    (scenarios sharing a map are drawn once per build)."""
+def _pictures(map_hash: str, game_map: GameMap, half: str | None) -> tuple[bytes, bytes]:
+    """Board SVG and preview PNG of a map, or of its 2-player `half` as its own board,
+    remembered by the hash of the map's canonical JSON and the half (scenarios sharing a map
+    are drawn once per build)."""
+    key = f"{map_hash}:{half or ''}"
     if key not in _PICTURES:
-        board = build_board(game_map, BOARD_HEX_MM)
+        board = board_of(half_board(game_map, half) if half else game_map, BOARD_HEX_MM)
         dpi = PREVIEW_WIDTH_PX / (board.width / 25.4)
         if len(_PICTURES) >= 4:
             _PICTURES.pop(next(iter(_PICTURES)))

@@ -21,7 +21,8 @@ from fpdf import FPDF
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
-from exporters.board import PALETTE, Board, Shape, build_board, smooth_points
+from exporters.board import PALETTE, Board, Shape, palette, smooth_points
+from exporters.halfboard import HalfBoard, board_of
 from exporters.limits import check_options, check_pages
 
 PAPERS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
@@ -345,7 +346,7 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     for n, line in enumerate(lines):
         pdf.text(m, m + 14 + 4.2 * n, line)
     legend_y = m + 14 + 4.2 * len(lines)
-    rows = _legend(pdf, m, legend_y, text_w)
+    rows = _legend(pdf, m, legend_y, text_w, board.season)
     top = legend_y + 6.5 * rows + 3
     avail_w, avail_h = t.page_w - 2 * m, t.page_h - top - m - 8
     k = min(avail_w / board.width, avail_h / board.height)
@@ -371,8 +372,10 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     _scale_bar(pdf, m, t.page_h - m / 2)
 
 
-def _legend(pdf: FPDF, x: float, y: float, width: float) -> int:
-    """Terrain and fort swatches in rows that fit `width` mm; returns the number of rows."""
+def _legend(pdf: FPDF, x: float, y: float, width: float, season: str) -> int:
+    """Terrain and fort swatches (in the season's colours) in rows that fit `width` mm;
+    returns the number of rows."""
+    colours = palette(season)
     pdf.set_font("Helvetica", "", 7)
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
     pdf.set_draw_color(*_rgb(PALETTE["grid"]))
@@ -381,15 +384,15 @@ def _legend(pdf: FPDF, x: float, y: float, width: float) -> int:
     per_row = max(1, int(width // 26))
     for i, name in enumerate(entries):
         cx, cy = x + (i % per_row) * 26, y + (i // per_row) * 6.5
-        pdf.set_fill_color(*_rgb(PALETTE[name]))
+        pdf.set_fill_color(*_rgb(colours[name]))
         pdf.rect(cx, cy, 6, 4.5, style="DF")
         pdf.text(cx + 7.5, cy + 3.3, name)
     return math.ceil(len(entries) / per_row)
 
 
-def map_to_pdf(game_map: GameMap, paper: str = "A4", hex_mm: float = 30.0) -> bytes:
-    """The print-and-play PDF of `game_map`."""
-    return board_to_pdf(build_board(game_map, hex_mm), paper)
+def map_to_pdf(game_map: GameMap | HalfBoard, paper: str = "A4", hex_mm: float = 30.0) -> bytes:
+    """The print-and-play PDF of `game_map` (or of a half of one)."""
+    return board_to_pdf(board_of(game_map, hex_mm), paper)
 
 
 class PdfExporter:

@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.model import GameMap
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.board import Board, Shape, build_board, dash_polyline, smooth_points
+from exporters.board import Board, Shape, dash_polyline, smooth_points
+from exporters.halfboard import HalfBoard, board_of
 from exporters.limits import check_options, check_png_size
 
 # Every board is drawn at SUPERSAMPLE times the size and averaged down (Pillow draws polygons
@@ -131,10 +132,10 @@ def png_bytes(img: Image.Image, dpi: float) -> bytes:
     return buf.getvalue()
 
 
-def map_to_png(game_map: GameMap, dpi: float = 150.0, hex_mm: float = 30.0,
+def map_to_png(game_map: GameMap | HalfBoard, dpi: float = 150.0, hex_mm: float = 30.0,
                max_pixels: int = 200_000_000) -> bytes:
-    """The board of `game_map` as PNG bytes."""
-    return png_bytes(render_board(build_board(game_map, hex_mm), dpi, max_pixels), dpi)
+    """The board of `game_map` (or of a half of one) as PNG bytes."""
+    return png_bytes(render_board(board_of(game_map, hex_mm), dpi, max_pixels), dpi)
 
 
 class PngExporter:

@@ -8,7 +8,8 @@ from typing import Any
 
 from engine.model import GameMap
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.board import Board, Shape, bezier_controls, build_board
+from exporters.board import Board, Shape, bezier_controls
+from exporters.halfboard import HalfBoard, board_of
 from exporters.limits import HEX_MM_RANGE, check_range
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -108,9 +109,9 @@ def board_to_svg(board: Board) -> bytes:
                                                                     xml_declaration=False) + b"\n"
 
 
-def map_to_svg(game_map: GameMap, hex_mm: float = 30.0) -> bytes:
-    """The board of `game_map` as SVG bytes."""
-    return board_to_svg(build_board(game_map, hex_mm))
+def map_to_svg(game_map: GameMap | HalfBoard, hex_mm: float = 30.0) -> bytes:
+    """The board of `game_map` (or of a half of one) as SVG bytes."""
+    return board_to_svg(board_of(game_map, hex_mm))
 
 
 class SvgExporter:

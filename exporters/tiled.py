@@ -29,7 +29,7 @@ from engine.hexes import Hex
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.board import PALETTE
+from exporters.board import PALETTE, palette
 
 TILED_VERSION = "1.10"
 TILED_APP_VERSION = "1.10.2"
@@ -212,6 +212,7 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
 
     paths = []
     map_box = box(0, 0, *grid.map_pixel_size(m.width, m.height))
+    order = {id(path): i for i, path in enumerate(m.paths)}
     for path in sorted(m.paths, key=lambda p: p.id):
         if not path.points:
             continue
@@ -219,6 +220,7 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
         for part, piece in enumerate(pieces):
             obj = new_object(path.id, path.kind, 0, 0, [
                 _prop("tc_id", path.id), _prop("tc_part", part), _prop("tc_kind", path.kind),
+                _prop("tc_order", order[id(path)]),
                 _prop("tc_terrain", path.terrain or ""), _prop("tc_width", float(path.width)),
                 _prop("tc_points", json.dumps([list(p) for p in path.points],
                                               separators=(",", ":"))),
@@ -267,7 +269,8 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
         "infinite": False, "nextlayerid": len(layers) + 1, "nextobjectid": next_id,
         "properties": [
             _prop("tc_id", m.id), _prop("tc_name", m.name), _prop("tc_author", m.author),
-            _prop("tc_license", m.license), _prop("tc_season", m.season),
+            _prop("tc_description", m.description), _prop("tc_license", m.license),
+            _prop("tc_season", m.season),
             _prop("tc_orientation", m.layout.orientation), _prop("tc_offset", m.layout.offset),
             _prop("tc_hex_size", float(m.layout.hex_size)),
             _prop("tc_path_coverage", float(m.path_coverage)),
@@ -289,8 +292,9 @@ def _tileset_size(grid: TiledGrid) -> tuple[int, int]:
     return grid.tile_w * len(TERRAINS), grid.tile_h
 
 
-def tileset_png(grid: TiledGrid) -> bytes:
-    """The terrain tileset: one hex tile per terrain, in the board's colours."""
+def tileset_png(grid: TiledGrid, season: str = "summer") -> bytes:
+    """The terrain tileset: one hex tile per terrain, in the board's colours of the season."""
+    colours = palette(season)
     w, h = _tileset_size(grid)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
@@ -300,13 +304,13 @@ def tileset_png(grid: TiledGrid) -> bytes:
         dx = i * grid.tile_w
         pts = [(x - cx0 + grid.tile_w / 2 + dx, y - cy0 + grid.tile_h / 2)
                for x, y in local.corners(0, 0)]
-        draw.polygon(pts, fill=PALETTE[terrain], outline=PALETTE["grid"])
+        draw.polygon(pts, fill=colours[terrain], outline=colours["grid"])
         if terrain == "forest":
             r = grid.side * 0.16
             for ox, oy in ((-0.35, 0.15), (0.3, 0.25), (0.0, -0.35)):
                 x = dx + grid.tile_w / 2 + ox * grid.side
                 y = grid.tile_h / 2 + oy * grid.side
-                draw.ellipse((x - r, y - r, x + r, y + r), fill=PALETTE["tree"])
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=colours["tree"])
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()
@@ -391,7 +395,8 @@ def export_tiled(game_map: GameMap, out_path: Path, fmt: str) -> Path:
     out_path = Path(out_path)
     image_name = f"{out_path.stem}.terrain.png"
     doc = build_tiled(game_map, image_name)
-    atomic_write_bytes(out_path.parent / image_name, tileset_png(TiledGrid.for_map(game_map)))
+    atomic_write_bytes(out_path.parent / image_name,
+                       tileset_png(TiledGrid.for_map(game_map), game_map.season))
     data = tiled_to_tmx(doc) if fmt == "tmx" else tiled_to_tmj(doc)
     return atomic_write_bytes(out_path, data)
 

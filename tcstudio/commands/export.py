@@ -7,14 +7,18 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine.content import Loaded, load_file
 from exporters import base
+from exporters.halfboard import half_board
 from exporters.limits import DPI_RANGE, HEX_MM_RANGE
 from tcstudio.cli_support import print_problems
 
 FORMATS = ["pack", "tiled", "tmj", "svg", "png", "pdf", "conformance"]
 SCENARIO_FORMATS = ("pack", "conformance")
+BOARD_FORMATS = ("svg", "png", "pdf")
+WHOLE_MAP = "all"
 
 
 def bounded_float(bounds: tuple[float, float]) -> Callable[[str], float]:
@@ -50,6 +54,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hex-mm", type=bounded_float(HEX_MM_RANGE), default=30.0, dest="hex_mm",
                    help=f"hex width across flats in mm for SVG/PNG/PDF, "
                    f"{HEX_MM_RANGE[0]:g}–{HEX_MM_RANGE[1]:g} (30)")
+    p.add_argument("--half", metavar="REGION",
+                   help="svg/png/pdf: print only this region of the map (a 2-player half such "
+                   "as half_1_6) as its own board; a 2-player scenario prints its half unless "
+                   f"--half {WHOLE_MAP}")
     p.set_defaults(handler=run)
 
 
@@ -81,12 +89,19 @@ def run(args: argparse.Namespace) -> int:
     ident = obj.id
     if loaded.kind == "scenario" and args.format not in SCENARIO_FORMATS:
         obj = obj.map
+    half = _half(args, loaded.model if loaded.kind == "scenario" else None)
+    if half and args.format not in BOARD_FORMATS:
+        sys.stderr.write(f"tcstudio export: --half is for the boards ({', '.join(BOARD_FORMATS)})"
+                         f" (hint: drop --half for --format {args.format})\n")
+        return 1
     exporter = base.get(args.format)
-    out = _target(args.out, f"{ident}{exporter.extension}")
+    out = _target(args.out, f"{ident}{'-' + half if half else ''}{exporter.extension}")
     if out is None:
         return 2
     options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
     try:
+        if half:
+            obj = half_board(obj, half)
         written = exporter.export(obj, out, options)
     except base.ExportError as err:
         sys.stderr.write(f"tcstudio export: {err}\n")
@@ -106,6 +121,10 @@ def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
 
     if not loaded.ok:
         print_problems(loaded.problems, "text")
+        return 1
+    if args.half:
+        sys.stderr.write(f"tcstudio export: {args.file}: --half is for hex maps (hint: an area "
+                         "map is printed whole; drop --half)\n")
         return 1
     if args.format not in AREA_BOARD_FORMATS:
         sys.stderr.write(f"tcstudio export: {args.file}: --format {args.format} is not "
@@ -127,6 +146,18 @@ def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
         return 2
     print(f"wrote {written}")
     return 0
+
+
+def _half(args: argparse.Namespace, scenario: Any) -> str | None:
+    """The region to print as its own board: --half, else a 2-player scenario's half (only
+    for the board formats), None for the whole map."""
+    if args.half == WHOLE_MAP:
+        return None
+    if args.half:
+        return str(args.half)
+    if scenario is not None and args.format in BOARD_FORMATS and scenario.players == 2:
+        return scenario.half
+    return None
 
 
 def _target(arg: str | None, file_name: str) -> Path | None:

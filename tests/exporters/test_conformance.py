@@ -10,6 +10,8 @@ from jsonschema import Draft202012Validator
 
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
+from engine.rules.actions import Surrender
+from exporters import conformance_staged
 from exporters.conformance import AREAS, CONFORMANCE_SCHEMA, check_case, generate
 from exporters.pack import build_pack
 from exporters.packcontent import content_digest, content_files
@@ -89,6 +91,8 @@ def test_vectors_cover_the_rule_areas_and_ship_in_the_pack(vectors):
     covered = {"setup", "movement", "contact", "water", "last_step", "forts", "capture",
                "transport", "combat", "pincer", "scatter", "money", "victory", "variants"}
     assert all(areas[a] >= 5 for a in covered), areas
+    # hand-picked: a staged encirclement (declare, attack, fight) and every special unit
+    assert areas["encirclement"] >= 3 and areas["special_units"] >= 8, areas
     assert {v for c in data["cases"] for v in c["game"]["variants"]} >= {"grabenkampf"}
     pack = build_pack(scenario)
     entries = read_zip(pack.data)
@@ -97,3 +101,14 @@ def test_vectors_cover_the_rule_areas_and_ship_in_the_pack(vectors):
     assert len(shipped["cases"]) == len(data["cases"])
     assert list(Draft202012Validator(json.loads(
         entries["schemas/conformance.schema.json"])).iter_errors(shipped)) == []
+
+
+def test_a_game_that_ends_before_round_2_gives_no_staged_cases(monkeypatch):
+    """Regression: a short scenario whose seeded game ended before the round-2 declare
+    phase made the staged cases raise, and with them every pack build of it."""
+    scenario = load_scenario(SCENARIO)
+    monkeypatch.setattr(conformance_staged, "random_action", lambda state, rng: Surrender())
+    assert list(conformance_staged.support_cases(scenario, {
+        "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []
+    assert list(conformance_staged.special_unit_cases(scenario, {
+        "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []

@@ -1,0 +1,164 @@
+"""Hand-picked conformance situations that random play seldom reaches.
+
+Random games almost never put two of one nation's units around an enemy, and special units
+appear only when bought or drawn. These cases start from a real state of a seeded game and
+move units onto chosen hexes (the saved-game JSON is edited, then loaded by the engine, so
+every case is a state the engine accepts):
+
+- encirclement: an attacker next to an enemy and a second unit of its nation directly
+  opposite; a pincer: the second unit beside instead; each gives a `legal_actions` case in
+  the declare phase, the `attack` and the `fight` that resolves it with the bonus logged.
+- special units: each special unit type a nation of the scenario can field is put on a free
+  hex of that nation's turn; a `legal_moves` case for it, and in the declare phase the
+  `legal_actions` it adds.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from engine.hexes import Hex
+from engine.model import Scenario
+from engine.rules.actions import Attack, EndPhase, Fight
+from engine.rules.dice import Dice, seed_state
+from engine.rules.game import Game
+from engine.rules.playout import random_action
+from engine.rules.state import State
+
+LAND = ("meadow", "road", "forest")
+MAX_CANDIDATES = 400
+
+
+def _free_hexes(game: Game, snapshot: dict[str, Any]) -> set[Hex]:
+    """Land hexes in play where a unit may stand: no unit, no fort or entrance."""
+    taken = {Hex(*u["hex"]) for u in snapshot["units"] if u["hex"] is not None}
+    blocked = {h for f in game.map.forts for h in (*f.hexes, *f.entrances)}
+    area = _in_play(game)
+    return {h for h in area if game.map.terrain_at(h) in LAND
+            and h not in taken and h not in blocked}
+
+
+def _in_play(game: Game) -> list[Hex]:
+    """The hexes of the game: the scenario's half with 2 players, else the whole map."""
+    half = game.map.region(game.scenario.half) if game.players == 2 and game.scenario.half \
+        else None
+    return [h for h in game.map.hexes() if half is None or h in half.hexes]
+
+
+def _reach(scenario: Scenario, options: dict[str, Any], phase: str
+           ) -> tuple[Game, State] | None:
+    """A game of `options` played with seeded random actions until `phase` in round 2 or
+    later (so every army may act); None when the game ends before (a short scenario)."""
+    game = Game(scenario, seed=options["seed"], setup=options["setup"],
+                variants=tuple(options["variants"]))
+    state = game.new_initial_state()
+    rng = Dice(seed_state(f"staged:{options['seed']}"))
+    steps = 0
+    while not state.is_terminal() and steps < 5000:
+        if state.phase == phase and state.round >= 2 and state.pending_unload is None:
+            return game, state
+        state.apply_action(random_action(state, rng))
+        steps += 1
+    return None
+
+
+def support_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                  ) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """(label, snapshot, action) triples for staged pincer and encirclement attacks: the
+    declare-phase snapshot with the units moved into place and the `attack` to apply. The
+    caller replays them (legal_actions, apply attack, apply fight)."""
+    reached = _reach(scenario, options, "declare")
+    if reached is None:
+        return
+    game, state = reached
+    base = state_json(state)
+    nation = state.nation
+    team = game.team_of[nation]
+    units = base["units"]
+    own = [u for u in units if u["nation"] == nation and u["hex"] is not None
+           and u["carrier"] is None and not u["cargo"]]
+    enemies = [u for u in units if game.team_of[u["nation"]] != team and u["hex"] is not None
+               and u["carrier"] is None and u["fort"] is None
+               and game.map.terrain_at(Hex(*u["hex"])) in LAND]
+    free = _free_hexes(game, base)
+    wanted = {"encirclement": True, "pincer": False}
+    tried = 0
+    for defender in enemies:
+        target = Hex(*defender["hex"])
+        around = target.neighbors()
+        for attacker in own:
+            for supporter in own:
+                if supporter is attacker:
+                    continue
+                for label, opposite in list(wanted.items()):
+                    tried += 1
+                    if tried > MAX_CANDIDATES:
+                        return
+                    for d in range(6):
+                        side = (d + 3) % 6 if opposite else (d + 1) % 6
+                        a_hex, s_hex = around[d], around[side]
+                        if a_hex not in free or s_hex not in free:
+                            continue
+                        snapshot = copy.deepcopy(base)
+                        placed = {u["id"]: u for u in snapshot["units"]}
+                        placed[attacker["id"]]["hex"] = [a_hex.q, a_hex.r]
+                        placed[supporter["id"]]["hex"] = [s_hex.q, s_hex.r]
+                        staged = State.from_json(game, snapshot)
+                        attack = Attack(attacker["id"], defender["id"])
+                        if attack not in staged.legal_actions():
+                            continue
+                        if _bonus(staged, attack) != label:
+                            continue
+                        del wanted[label]
+                        yield label, snapshot, str(attack)
+                        break
+                    if not wanted:
+                        return
+
+
+def _bonus(state: State, attack: Attack) -> str | None:
+    """The bonus the declared attack gets when fought now (on a copy)."""
+    trial = state.clone()
+    trial.apply_action(attack)
+    while trial.phase == "declare":
+        trial.apply_action(EndPhase())
+    start = len(trial.log)
+    trial.apply_action(Fight())
+    for entry in trial.log[start:]:
+        data = entry.to_json()
+        if data.get("event") == "combat":
+            return data.get("bonus")
+    return None
+
+
+def special_unit_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                       ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(unit id, snapshot) pairs: each special unit type the nation to move can field, put on
+    a free hex of the board in its move phase (round 2 or later)."""
+    reached = _reach(scenario, options, "move")
+    if reached is None:
+        return
+    game, state = reached
+    base = state_json(state)
+    nation = state.nation
+    free = sorted(_free_hexes(game, base), key=lambda h: (h.r, h.q))
+    taken = {Hex(*u["hex"]) for u in base["units"] if u["hex"] is not None}
+    water = [h for h in _in_play(game) if game.map.terrain_at(h) == "water" and h not in taken]
+    centre = len(free) // 2
+    specials = sorted((t for t in game.catalog.units.values()
+                       if t.special and nation in t.nations), key=lambda t: t.id)
+    for n, utype in enumerate(specials):
+        spots = water if utype.unit_class == "ship" else free[centre:] + free[:centre]
+        if not spots:
+            continue
+        h = spots[n * 7 % len(spots)]
+        snapshot = copy.deepcopy(base)
+        unit_id = f"{nation}-{utype.id}-9"
+        snapshot["units"].append({
+            "army": None, "attacked": False, "cargo": [], "carrier": None, "damage": 0,
+            "done": False, "fort": None, "hex": [h.q, h.r], "id": unit_id, "moved": False,
+            "nation": nation, "repair_ok": False, "type": utype.id, "xp": 0})
+        State.from_json(game, snapshot)  # the engine accepts the state
+        yield unit_id, snapshot
