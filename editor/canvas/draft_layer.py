@@ -18,7 +18,7 @@ from . import objects_paint as op
 from . import style
 from .geometry import GridGeometry
 
-DRAFT_OPACITY = 0.78  # see-through enough to tell the preview from what is on the map
+DRAFT_OPACITY = 0.92  # see-through enough to tell the preview from what is on the map
 POINT_INK = QColor("#1d4f8c")
 
 
@@ -81,6 +81,14 @@ class DraftLayer(QGraphicsItem):
             for t, hexes in by_terrain.items():
                 painter.setBrush(brushes[t])
                 painter.drawPath(op.hex_outline_path(hexes, g))
+            painter.setOpacity(1.0)
+            border = op.footprint_border([h for h, _ in draft.terrain], g)
+            px = 1.0 / lod if lod > 0 else 1.0
+            painter.setPen(QPen(QColor(30, 30, 30, 170), 4.0 * px))
+            painter.drawLines(border)
+            painter.setPen(QPen(QColor("white"), 2.0 * px))
+            painter.drawLines(border)
+            painter.setOpacity(DRAFT_OPACITY)
         path = draft.path
         if path is not None and path.points:
             if len(path.points) > 1:

@@ -85,7 +85,8 @@ class SelectTool(Tool):
             doc.set_overlay("preview", None)
             doc.set_draft(None)
             return
-        doc.set_overlay("preview", stamp.hexes_at(h))
+        # The draft layer draws the stamp's terrain and outline; no white tint over it.
+        doc.set_overlay("preview", None)
         doc.set_draft(Draft(terrain=tuple(stamp.terrain_at(h))))
 
     def _area(self, a: Hex, b: Hex) -> set[Hex]:
