@@ -45,12 +45,16 @@ class EditActions:
 
     def paste(self) -> None:
         """Float the copied stamp under the mouse; a click with the select tool places it."""
-        if self.state.clipboard is None:
-            return
+        if self.state.clipboard is not None:
+            self.float_stamp(self.state.clipboard)
+
+    def float_stamp(self, stamp: Stamp) -> None:
+        """Let a stamp (copied, or from the stamp library) follow the mouse until a click
+        with the select tool places it."""
         self.set_tool("select")
         tool = self.tools["select"]
         assert isinstance(tool, SelectTool)
-        tool.start_paste(self.state.clipboard)
+        tool.start_paste(stamp)
         self._update_selection_actions()
         self.statusBar().showMessage("Click where the stamp's top-left hex goes; X/Y mirror, "
                                      "Z rotates it (Esc cancels)")

@@ -45,7 +45,9 @@ class MapScene(QGraphicsScene):
         document.mapReplaced.connect(self.rebuild)
         document.selectionChanged.connect(self._on_selection_changed)
         document.overlayChanged.connect(self._sync_highlights)
-        document.draftChanged.connect(lambda: self.draft.set_draft(document.draft))
+        draft_changed = getattr(document, "draftChanged", None)  # documents without tools lack it
+        if draft_changed is not None:
+            draft_changed.connect(lambda: self.draft.set_draft(document.draft))
         document.problemsChanged.connect(self._sync_highlights)
         self._fit_scene_rect()
         self._on_selection_changed()
