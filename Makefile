@@ -4,7 +4,7 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint install clean kill-build fuzz
+.PHONY: run test bench lint install clean kill-build fuzz screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ bench: $(STAMP)
 # The build killed at 300 random points instead of the 20 of `make test`.
 kill-build: $(STAMP)
 	TC_BUILD_KILLS=300 $(PY) -m pytest -q -p no:cacheprovider tests/exporters/test_build_kill.py
+
+# The editor screenshots of the docs (docs/images/editor-*.png, docs/editor.png), light and dark;
+# fails when a dock tab would be cut short. tests/editor/test_docs_screenshots.py runs the same.
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m editor.screenshots
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

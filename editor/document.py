@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoStack
 
 from editor import commands as cmd
 from editor import grid
+from editor.draft import Draft
 from editor.forts import capture_hexes
 from editor.region_masks import RegionMasks
 from engine.hexes import Hex
@@ -35,6 +36,7 @@ class MapDocument(QObject):
     selectionChanged = Signal()
     problemsChanged = Signal()
     overlayChanged = Signal()
+    draftChanged = Signal()  # the drawing preview of a tool (draft path, floating stamp)
     fileChanged = Signal()  # path or modified state changed (window title, actions)
     notice = Signal(str)  # what an edit could not carry or replaced, named, for the status bar
 
@@ -50,6 +52,7 @@ class MapDocument(QObject):
         self.problems: list = []
         self.overlay_hexes: dict[str, set[Hex]] = {}
         self.region_masks = RegionMasks()
+        self.draft: Draft | None = None
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.objectsChanged.connect(self._update_capture_overlay)
         self.terrainChanged.connect(self._update_capture_overlay)
@@ -85,6 +88,7 @@ class MapDocument(QObject):
         self.selection = set()
         self.selected_object = None
         self.overlay_hexes = {}
+        self.draft = None
         self.mapReplaced.emit()
         self.selectionChanged.emit()
         self.overlayChanged.emit()
@@ -126,6 +130,14 @@ class MapDocument(QObject):
         else:
             self.overlay_hexes.pop(name, None)
         self.overlayChanged.emit()
+
+    def set_draft(self, draft: Draft | None) -> None:
+        """Show (or with None, clear) what a tool is about to add: a path being drawn, a
+        stamp floating under the mouse. Not part of the map and not an undo step."""
+        if draft == self.draft:
+            return
+        self.draft = draft
+        self.draftChanged.emit()
 
     def set_problems(self, problems: list) -> None:
         """Replace the validation problems and mark their hexes in the "problems" overlay."""

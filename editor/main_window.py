@@ -33,6 +33,7 @@ from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
 from editor.panels.problems import MIN_ROWS as MIN_PROBLEM_ROWS
 from editor.panels.problems import ProblemsPanel
+from editor.panels.stamps import StampsPanel
 from editor.panels.tools_panel import ToolsPanel
 from editor.playtest.dialog import PlaytestDialog
 from editor.playtest.mode import PlayMode
@@ -40,7 +41,8 @@ from editor.playtest.scenario_source import playtest_options_for
 from editor.problem_where import object_at_pointer, region_at_pointer
 from editor.recovery import RecoveryWriter
 from editor.scenario.window_actions import ScenarioActions
-from editor.settings import Settings
+from editor.settings import Settings, stamps_dir
+from editor.stamp_library import StampLibrary
 from editor.state import ToolState
 from editor.tools.base import Tool
 from editor.tools.registry import make_tools
@@ -84,6 +86,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         settings: Settings | None = None,
         recovery: files.RecoveryStore | None = None,
         checker: Callable[[GameMap], list] | None = None,
+        stamps: StampLibrary | None = None,
+        compact: bool | None = None,
     ) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
@@ -91,6 +95,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.settings = settings or Settings()
         self.recovery = recovery
         self.side_windows = []
+        self.stamp_library = stamps or StampLibrary(stamps_dir())
+        self._compact = compact  # None: decided by the screen's width
         self.state = ToolState(self)
         self.view = (view_factory or default_view_factory)(self.document)
         self.view.setObjectName("mapView")
@@ -425,14 +431,18 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
             self.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton)
         )
         self.history_dock = self._dock("History", "historyDock", self.history, right)
-        self.arrange_docks(is_compact(self))
+        self.stamps_panel = StampsPanel(doc, self.stamp_library)
+        self.stamps_panel.placeRequested.connect(self.float_stamp)
+        self.stamps_dock = self._dock("Stamps", "stampsDock", scrolled(self.stamps_panel), right)
+        self.arrange_docks(is_compact(self) if self._compact is None else self._compact)
 
     def arrange_docks(self, compact: bool) -> None:
         """The default dock layout; `compact` puts every side panel in the left column."""
         arrange_docks(self, self.tools_dock, self.minimap_dock,
-                      [self.inspector_dock, self.layers_dock, self.history_dock],
+                      [self.inspector_dock, self.layers_dock, self.stamps_dock,
+                       self.history_dock],
                       self.problems_dock, self.problems_panel.height_for_rows(MIN_PROBLEM_ROWS),
-                      compact)
+                      compact, bottom=[self.stamps_dock, self.history_dock])
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()

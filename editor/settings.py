@@ -63,3 +63,9 @@ def recovery_dir() -> Path:
     """Where unsaved work is kept for crash recovery (AppDataLocation/recovery)."""
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(base) / "recovery"
+
+
+def stamps_dir() -> Path:
+    """Where the stamp library keeps saved stamps (AppDataLocation/stamps)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base) / "stamps"

@@ -30,14 +30,19 @@ def _dark_palette() -> QPalette:
     return p
 
 
+def apply_palette(app: QApplication, dark: bool) -> None:
+    """Fusion with the light or the dark palette."""
+    app.setStyle("Fusion")
+    app.setPalette(_dark_palette() if dark else app.style().standardPalette())
+
+
 def apply_system_palette(app: QApplication) -> None:
     """Use Fusion with a palette matching the system scheme, and follow later changes."""
     app.setStyle("Fusion")
 
     def update(*_args: object) -> None:
         scheme = QGuiApplication.styleHints().colorScheme()
-        dark = scheme == Qt.ColorScheme.Dark
-        app.setPalette(_dark_palette() if dark else app.style().standardPalette())
+        apply_palette(app, scheme == Qt.ColorScheme.Dark)
 
     update()
     QGuiApplication.styleHints().colorSchemeChanged.connect(update)

@@ -15,13 +15,17 @@ class EditActions:
 
     def _update_selection_actions(self) -> None:
         has = bool(self.document.selection)
-        for act in (self.act_cut, self.act_copy, self.act_mirror_h, self.act_mirror_v):
+        tool = self.tools["select"]
+        floating = isinstance(tool, SelectTool) and tool.floating is not None
+        for act in (self.act_cut, self.act_copy):
             act.setEnabled(has)
+        for act in (self.act_mirror_h, self.act_mirror_v):
+            act.setEnabled(has or floating)
         self.act_region_add.setEnabled(has)
         self.act_other_side.setEnabled(has)
         self.act_other_side_mirror.setEnabled(has)
         self.act_region_remove.setEnabled(has)
-        self.act_rotate.setEnabled(has)
+        self.act_rotate.setEnabled(has or floating)
         self.act_delete.setEnabled(has or self.document.selected_object is not None)
         self.act_paste.setEnabled(self.state.clipboard is not None)
 
@@ -41,13 +45,19 @@ class EditActions:
 
     def paste(self) -> None:
         """Float the copied stamp under the mouse; a click with the select tool places it."""
-        if self.state.clipboard is None:
-            return
+        if self.state.clipboard is not None:
+            self.float_stamp(self.state.clipboard)
+
+    def float_stamp(self, stamp: Stamp) -> None:
+        """Let a stamp (copied, or from the stamp library) follow the mouse until a click
+        with the select tool places it."""
         self.set_tool("select")
         tool = self.tools["select"]
         assert isinstance(tool, SelectTool)
-        tool.start_paste(self.state.clipboard)
-        self.statusBar().showMessage("Click where the stamp's top-left hex goes (Esc cancels)")
+        tool.start_paste(stamp)
+        self._update_selection_actions()
+        self.statusBar().showMessage("Click where the stamp's top-left hex goes; X/Y mirror, "
+                                     "Z rotates it (Esc cancels)")
 
     def delete(self) -> None:
         """Delete the selected object, or erase the selected hexes."""
@@ -70,7 +80,12 @@ class EditActions:
         self.document.set_selection(self.document.map.hexes(), checked=True)
 
     def transform(self, kind: str) -> None:
-        """Mirror or rotate the selection."""
+        """Mirror or rotate the stamp floating under the mouse (after Paste), else the
+        selection."""
+        tool = self.tools["select"]
+        if isinstance(tool, SelectTool) and tool.active and tool.turn_floating(kind):
+            self.statusBar().showMessage("Stamp turned; click to place it (Esc cancels)", 3000)
+            return
         self.document.transform_selection(kind)
 
     def preferences(self) -> None:

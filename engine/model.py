@@ -313,6 +313,7 @@ class Ruleset:
     repair_mode: str  # "flat" | "card"
     repair_flat_cost: int
     forts_to_win: dict[int, int]
+    forts_per_half: int  # forts a 2-player half holds (RULES §1: "5 von 7 bei 2 Spielern")
     elimination_victory: bool
     first_round_armies: dict[int, list[list[int]]]
     unit_limit_enabled: bool

@@ -17,6 +17,7 @@ from engine.model import GameMap
 
 from . import objects_paint as op
 from .geometry import GridGeometry
+from .road_cover import RoadCover
 
 ORDER = {"path": 0, "fort": 1, "marker": 2, "label": 3}
 # Rivers lie under trenches, roads and rails: a road drawn before a river must still show
@@ -43,6 +44,7 @@ class ObjectsLayer(QGraphicsItem):
         self.selected: object | None = None
         self._entries: list[_Entry] = []
         self._bounds = QRectF()
+        self.roads: RoadCover | None = None  # shared with the terrain layer by the scene
         self.set_map(game_map)
 
     def set_map(self, game_map: GameMap) -> None:
@@ -59,6 +61,19 @@ class ObjectsLayer(QGraphicsItem):
         for e in self._entries:
             if e.kind == "path":
                 self.update(e.bounds)
+
+    def terrain_changed(self, indices: list[int] | None) -> None:
+        """Repaint the bridge decks of drawn roads over hexes whose terrain changed."""
+        if self.roads is None or not self.roads.spots:
+            return
+        if indices is None:
+            self.update()
+            return
+        s = self.geom.size
+        for i in indices:
+            spot = self.roads.spots.get(i)
+            if spot is not None:
+                self.update(QRectF(spot.x * s - s, spot.y * s - s, 2 * s, 2 * s))
 
     def set_selected(self, obj: object | None) -> None:
         """Highlight this object (identity), repainting old and new highlight only."""
@@ -151,6 +166,9 @@ class ObjectsLayer(QGraphicsItem):
                     painter.setClipRect(map_rect, Qt.ClipOperation.IntersectClip)
                     visible = [(p.curve, p.decoration) for p in e.shape  # type: ignore
                                if p.bounds.intersects(exposed)]
+                    if self.roads is not None:
+                        decks = self.roads.bridges_of(self.map, e.obj.id)  # type: ignore
+                        op.paint_bridge_decks(painter, decks, s, lod)
                     op.paint_map_path(painter, e.obj, visible, s, lod, sel)  # type: ignore
                     painter.restore()
             elif e.kind == "fort":

@@ -29,11 +29,15 @@ from engine.model import Fort, Label, MapPath, StartMarker
 
 from . import style
 from .geometry import GridGeometry
+from .road_cover import RoadSpot
 
 SELECT_GLOW = QColor(46, 134, 222, 150)
+SELECT_INK = QColor(20, 70, 160)
 FORT_GLACIS = QColor(92, 76, 52, 125)
 FORT_EARTH = QColor("#e6d9b0")
 FORT_CASING = QColor("#231a12")
+FORT_FOOTPRINT = QColor(92, 76, 52, 55)
+FORT_FOOTPRINT_EDGE = QColor(60, 44, 28, 210)
 
 
 # --- paths -----------------------------------------------------------------------------------
@@ -135,8 +139,6 @@ def paint_map_path(painter: QPainter, mp: MapPath, pieces: list[tuple[QPainterPa
     rj, mj = Qt.PenJoinStyle.RoundJoin, Qt.PenJoinStyle.MiterJoin
     solid = Qt.PenStyle.SolidLine
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    if selected:
-        _draw_all(painter, curves, QPen(SELECT_GLOW, width + size * 0.5, solid, rnd, rj))
     if mp.kind == "river":
         _draw_all(painter, curves, QPen(style.SHORE, width + size * 0.12, solid, rnd, rj))
         _draw_all(painter, curves, QPen(QColor("#7eaacb"), width, solid, rnd, rj))
@@ -159,6 +161,52 @@ def paint_map_path(painter: QPainter, mp: MapPath, pieces: list[tuple[QPainterPa
             _draw_all(painter, curves, ties)
         _draw_all(painter, curves, QPen(QColor("#2a2a2a"), max(1.0, size * 0.09), solid, rnd,
                                         rj))
+    if selected:
+        _selection_outline(painter, curves, width + size * 0.45, lod)
+
+
+def _selection_outline(painter: QPainter, curves: list[QPainterPath], width: float,
+                       lod: float) -> None:
+    # A selected path gets a dashed outline around its stroke, drawn on top: a solid blue
+    # band under it made a selected trench or road read as a river.
+    stroker = QPainterPathStroker()
+    stroker.setWidth(width)
+    stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    outline = QPainterPath()
+    for c in curves:
+        outline.addPath(stroker.createStroke(c))
+    outline = outline.simplified()
+    px = 1.0 / lod if lod > 0 else 1.0
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(QColor(255, 255, 255, 230), 3.2 * px))
+    painter.drawPath(outline)
+    dash = QPen(SELECT_INK, 1.8 * px, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+    painter.setPen(dash)
+    painter.drawPath(outline)
+
+
+def paint_bridge_decks(painter: QPainter, spots: list[RoadSpot], size: float,
+                       lod: float) -> None:
+    """Bridge decks where a drawn road crosses bridge hexes: plank decks along the road's
+    direction there, drawn over the river and under the road line."""
+    if not spots:
+        return
+    deck = QPainterPath()
+    half = size * 0.8
+    for spot in spots:
+        dx, dy = math.cos(spot.angle) * half, math.sin(spot.angle) * half
+        deck.moveTo(spot.x * size - dx, spot.y * size - dy)
+        deck.lineTo(spot.x * size + dx, spot.y * size + dy)
+    flat, miter = Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.MiterJoin
+    solid = Qt.PenStyle.SolidLine
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.strokePath(deck, QPen(style.BRIDGE_PLANK, size * 0.78, solid, flat, miter))
+    painter.strokePath(deck, QPen(style.BRIDGE_DECK, size * 0.64, solid, flat, miter))
+    if lod * size > 6:
+        planks = QPen(style.BRIDGE_PLANK, size * 0.64, Qt.PenStyle.CustomDashLine, flat)
+        planks.setDashPattern([0.05, 0.2])
+        painter.strokePath(deck, planks)
 
 
 def path_bounds(curve: QPainterPath, mp: MapPath, size: float) -> QRectF:
@@ -175,41 +223,52 @@ def _direction_angle(geom: GridGeometry, direction: int) -> float:
     return math.atan2(y, x)
 
 
+def _fort_axis(centers: list[tuple[float, float]], cx: float, cy: float) -> tuple[float, float]:
+    # The footprint's long axis (unit vector): from the centre to the farthest hex centre.
+    far = max(centers, key=lambda c: math.hypot(c[0] - cx, c[1] - cy))
+    d = math.hypot(far[0] - cx, far[1] - cy)
+    return ((far[0] - cx) / d, (far[1] - cy) / d) if d > 1e-9 else (1.0, 0.0)
+
+
 def fort_outline(fort: Fort, geom: GridGeometry
                  ) -> tuple[QPainterPath, QPainterPath | None, QPointF, float]:
     """The bastioned trace of a fort, its ravelin (or None), centre and outer radius (px).
 
-    A pentagonal star fort sized to cover the footprint; with a `facing`, one bastion points
-    that way and a ravelin guards the fortified side."""
+    A pentagonal star fort covering the footprint: round for one hex, drawn out along the
+    footprint for two or more so it lies over every hex of it. With a `facing`, the curtain
+    between two bastions looks that way and a small detached ravelin guards it."""
     s = geom.size
     centers = [geom.hex_center(h) for h in fort.hexes] or [(0.0, 0.0)]
     cx = sum(x for x, _ in centers) / len(centers)
     cy = sum(y for _, y in centers) / len(centers)
     spread = max(math.hypot(x - cx, y - cy) for x, y in centers)
-    radius = spread + s * 0.95
+    across = s * (0.95 if spread < 1e-9 else 1.1)
+    along = spread + s * (0.95 if spread < 1e-9 else 0.75)
+    ux, uy = _fort_axis(centers, cx, cy)
     n = 5
-    # With a facing, the curtain between two bastions looks that way and a ravelin guards it.
     base = (_direction_angle(geom, fort.facing) + math.pi / n if fort.facing is not None
             else -math.pi / 2)
-    pts: list[QPointF] = []
-    for k in range(n):
-        a = base + 2 * math.pi * k / n
-        for da, rf in ((-0.36, 0.66), (-0.2, 0.72), (0.0, 1.0), (0.2, 0.72), (0.36, 0.66)):
-            pts.append(QPointF(cx + math.cos(a + da) * radius * rf,
-                               cy + math.sin(a + da) * radius * rf))
+
+    def at(angle: float, rf: float) -> QPointF:
+        # A point of the round trace (radius `across`) stretched to `along` on the long axis.
+        x, y = math.cos(angle) * across * rf, math.sin(angle) * across * rf
+        u, v = x * ux + y * uy, -x * uy + y * ux
+        u *= along / across
+        return QPointF(cx + u * ux - v * uy, cy + u * uy + v * ux)
+
+    pts = [at(base + 2 * math.pi * k / n + da, rf) for k in range(n)
+           for da, rf in ((-0.36, 0.66), (-0.2, 0.72), (0.0, 1.0), (0.2, 0.72), (0.36, 0.66))]
     path = QPainterPath()
     path.addPolygon(QPolygonF([*pts, pts[0]]))
-    if fort.facing is not None:
-        a = base - math.pi / n
-
-        def at(angle: float, rf: float) -> QPointF:
-            return QPointF(cx + math.cos(angle) * radius * rf, cy + math.sin(angle) * radius * rf)
-
-        rav = QPainterPath()
-        rav.addPolygon(QPolygonF([at(a - 0.26, 0.8), at(a, 1.2), at(a + 0.26, 0.8),
-                                  at(a, 0.9), at(a - 0.26, 0.8)]))
-        return path, rav, QPointF(cx, cy), radius * 1.25
-    return path, None, QPointF(cx, cy), radius
+    if fort.facing is None:
+        return path, None, QPointF(cx, cy), along
+    # The ravelin: an arrowhead in front of the curtain, narrower than the gap between the
+    # bastions and clear of the trace, so it reads as a separate outwork, not a sixth point.
+    a = base - math.pi / n
+    rav = QPainterPath()
+    rav.addPolygon(QPolygonF([at(a - 0.16, 0.92), at(a, 1.22), at(a + 0.16, 0.92),
+                              at(a, 0.98), at(a - 0.16, 0.92)]))
+    return path, rav, QPointF(cx, cy), along * 1.25
 
 
 def _flag(painter: QPainter, colors: tuple[QColor, ...], at: QPointF, s: float) -> None:
@@ -293,6 +352,9 @@ def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
                             Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(outline)
+    px = 1.0 / lod if lod > 0 else s * 0.03  # one screen pixel in scene units
+    if lod * s >= 4:
+        _footprint(painter, fort, geom, px)
     # Entrances first so the ramparts overlap the approach.
     if lod * s >= 4:
         painter.setPen(QPen(QColor(90, 70, 45, 200), s * 0.12, Qt.PenStyle.DotLine,
@@ -300,7 +362,6 @@ def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
         for e in fort.entrances:
             ex, ey = geom.hex_center(e)
             painter.drawLine(QPointF(ex, ey), center)
-    px = 1.0 / lod if lod > 0 else s * 0.03  # one screen pixel in scene units
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(FORT_GLACIS)
     painter.drawPath(shape.glacis)
@@ -333,6 +394,31 @@ def paint_fort(painter: QPainter, fort: Fort, geom: GridGeometry, lod: float,
         _flag(painter, colors, center, s)
         for e in fort.entrances:
             _gate(painter, geom.hex_center(e), center, s, main)
+
+
+def footprint_border(hexes: list[Hex], geom: GridGeometry) -> list[QLineF]:
+    """The outer edges of a set of hexes (edges shared by two of them left out)."""
+    members = set(hexes)
+    edges = edge_offsets(geom)
+    out = []
+    for h in hexes:
+        x, y = geom.hex_center(h)
+        for d, step in enumerate(DIRECTIONS):
+            if Hex(h.q + step.q, h.r + step.r) not in members:
+                out.append(edges[d].translated(x, y))
+    return out
+
+
+def _footprint(painter: QPainter, fort: Fort, geom: GridGeometry, px: float) -> None:
+    # The hexes the fort occupies, tinted and outlined under the trace: a 2-hex fort shows
+    # both of its hexes, which the star alone does not tell.
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(FORT_FOOTPRINT)
+    painter.drawPath(hex_outline_path(list(fort.hexes), geom))
+    pen = QPen(FORT_FOOTPRINT_EDGE, max(geom.size * 0.04, 1.2 * px), Qt.PenStyle.DashLine,
+               Qt.PenCapStyle.FlatCap)
+    painter.setPen(pen)
+    painter.drawLines(footprint_border(list(fort.hexes), geom))
 
 
 def fort_bounds(fort: Fort, geom: GridGeometry) -> QRectF:

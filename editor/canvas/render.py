@@ -13,7 +13,9 @@ from engine.model import GameMap
 from . import objects_paint as op
 from . import style
 from .geometry import GridGeometry
+from .objects_layer import PATH_ORDER
 from .overview import OverviewImage
+from .road_cover import RoadCover
 from .terrain_layer import OVERVIEW_HEX_PX
 from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 
@@ -41,6 +43,9 @@ def render_map_image(game_map: GameMap, width_px: int, height_px: int,
     p.translate((width_px - rect.width() * scale) / 2, (height_px - rect.height() * scale) / 2)
     p.scale(scale, scale)
     p.translate(-rect.left(), -rect.top())
+    roads = RoadCover()
+    if "paths" in overlays:
+        roads.update(game_map)
     if geom.hex_w * scale < OVERVIEW_HEX_PX:
         ov = OverviewImage(game_map)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
@@ -52,14 +57,15 @@ def render_map_image(game_map: GameMap, width_px: int, height_px: int,
                 regions.append((style.REGION_COLORS[k % len(style.REGION_COLORS)],
                                 index_mask(game_map, region.hexes)))
         tstyle = TerrainStyle(grid="grid" in overlays, coords="coords" in overlays,
-                              regions=regions)
+                              regions=regions, road_spots=roads.spots)
         paint_terrain(p, game_map, HexShapes(geom), rect, tstyle, scale)
     s = geom.size
     if "paths" in overlays:
         p.save()
         p.setClipRect(rect)
-        for mp in game_map.paths:
+        for mp in sorted(game_map.paths, key=lambda m: PATH_ORDER.get(m.kind, len(PATH_ORDER))):
             curve = op.smooth_path(mp.points, s)
+            op.paint_bridge_decks(p, roads.bridges_of(game_map, mp.id), s, scale)
             op.paint_map_path(p, mp, [(curve, op.path_decoration(mp, curve, s))], s, scale)
         p.restore()
     for fort in game_map.forts:

@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsScene
 
 from . import style
+from .draft_layer import DraftLayer
 from .geometry import GridGeometry
 from .highlight_layer import HighlightLayer
 from .objects_layer import ObjectsLayer
@@ -28,19 +29,26 @@ class MapScene(QGraphicsScene):
         self.terrain = TerrainLayer(game_map, masks=document.region_masks)
         self.objects = ObjectsLayer(game_map)
         self.highlights = HighlightLayer(game_map)
+        self.draft = DraftLayer(game_map)
         self.terrain.setZValue(0)
         self.objects.setZValue(10)
+        self.draft.setZValue(15)
         self.highlights.setZValue(20)
-        for item in (self.terrain, self.objects, self.highlights):
+        self.objects.roads = self.terrain.roads
+        for item in (self.terrain, self.objects, self.draft, self.highlights):
             self.addItem(item)
         self.overlays = {"grid": True, "coords": False, "regions": True, "problems": True,
                          "paths": True}
         document.terrainChanged.connect(self.terrain.terrain_changed)
+        document.terrainChanged.connect(self.objects.terrain_changed)
         document.objectsChanged.connect(self._on_objects_changed)
         document.regionHexesChanged.connect(self.terrain.regions_painted)
         document.mapReplaced.connect(self.rebuild)
         document.selectionChanged.connect(self._on_selection_changed)
         document.overlayChanged.connect(self._sync_highlights)
+        draft_changed = getattr(document, "draftChanged", None)  # documents without tools lack it
+        if draft_changed is not None:
+            draft_changed.connect(lambda: self.draft.set_draft(document.draft))
         document.problemsChanged.connect(self._sync_highlights)
         self._fit_scene_rect()
         self._on_selection_changed()
@@ -62,6 +70,7 @@ class MapScene(QGraphicsScene):
         self.terrain.set_map(m)
         self.objects.set_map(m)
         self.highlights.set_map(m)
+        self.draft.set_map(m)
         self._fit_scene_rect()
         self._on_selection_changed()
         self.update()
@@ -69,6 +78,7 @@ class MapScene(QGraphicsScene):
     def _on_objects_changed(self) -> None:
         self.objects.sync()
         self.terrain.regions_changed()
+        self.terrain.roads_changed()
 
     def _on_selection_changed(self) -> None:
         self.objects.set_selected(getattr(self.document, "selected_object", None))
@@ -92,5 +102,6 @@ class MapScene(QGraphicsScene):
             self.terrain.set_style(**{name: visible})
         elif name == "paths":
             self.objects.set_paths_visible(visible)
+            self.terrain.set_drawn_roads_visible(visible)
         else:
             self.highlights.set_hidden("problems", not visible)

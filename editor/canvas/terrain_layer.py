@@ -29,6 +29,7 @@ from . import style
 from .chunks import MAX_LEVEL, ChunkCache, ChunkGrid
 from .geometry import GridGeometry
 from .overview import OverviewImage
+from .road_cover import RoadCover
 from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 
 OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic is drawn
@@ -50,6 +51,8 @@ class TerrainLayer(QGraphicsItem):
         self._follow_up.setSingleShot(True)
         self._follow_up.timeout.connect(self._continue_building)
         self._region_sets: list[tuple[str, np.ndarray]] = []
+        self.roads = RoadCover()
+        self.drawn_roads_visible = True
         self.set_map(game_map)
 
     def _continue_building(self) -> None:
@@ -70,6 +73,8 @@ class TerrainLayer(QGraphicsItem):
         self.overview = OverviewImage(game_map)
         self._region_sets = self._current_regions()
         self._apply_regions()
+        self.roads.update(game_map)
+        self._apply_roads()
         self.update()
 
     def terrain_changed(self, indices: list[int] | None) -> None:
@@ -112,6 +117,29 @@ class TerrainLayer(QGraphicsItem):
         for rect in self._dirty_rects(indices):
             self.cache.invalidate(rect)
             self.update(rect)
+
+    def roads_changed(self) -> None:
+        """Re-read the map's drawn roads; repaint only the hexes a changed road crosses."""
+        changed = self.roads.update(self.map)
+        self._apply_roads()
+        if changed and self.drawn_roads_visible:
+            for rect in self._dirty_rects(sorted(changed)):
+                self.cache.invalidate(rect)
+                self.update(rect)
+
+    def set_drawn_roads_visible(self, visible: bool) -> None:
+        """With drawn paths hidden, road hexes show their own hex-level road line again."""
+        if visible == self.drawn_roads_visible:
+            return
+        self.drawn_roads_visible = visible
+        self._apply_roads()
+        if self.roads.spots:
+            for rect in self._dirty_rects(sorted(self.roads.spots)):
+                self.cache.invalidate(rect)
+                self.update(rect)
+
+    def _apply_roads(self) -> None:
+        self.tstyle.road_spots = self.roads.spots if self.drawn_roads_visible else {}
 
     def set_style(self, *, grid: bool | None = None, coords: bool | None = None,
                   regions: bool | None = None) -> None:

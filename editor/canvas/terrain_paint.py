@@ -18,6 +18,7 @@ from engine.model import TERRAIN_ID, GameMap
 
 from . import style
 from .geometry import GridGeometry
+from .road_cover import RoadSpot
 
 MEADOW, FOREST, ROAD, BRIDGE, WATER, TRENCH = (
     TERRAIN_ID[t] for t in ("meadow", "forest", "road", "bridge", "water", "trench")
@@ -29,11 +30,13 @@ WET = frozenset((WATER, BRIDGE))
 @dataclass
 class TerrainStyle:
     """What to draw besides the terrain itself. `regions`: (colour, membership mask over the
-    terrain indices, as engine.geometry.index_mask makes) pairs."""
+    terrain indices, as engine.geometry.index_mask makes) pairs; `road_spots`: where drawn
+    roads cross hexes (`road_cover`), by terrain index."""
 
     grid: bool = True
     coords: bool = False
     regions: list[tuple[QColor, np.ndarray]] = field(default_factory=list)
+    road_spots: dict[int, RoadSpot] = field(default_factory=dict)
 
 
 class HexShapes:
@@ -149,7 +152,8 @@ def paint_terrain(painter: QPainter, game_map: GameMap, shapes: HexShapes, rect:
             painter.fillPath(path, brushes[tid])
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
-    _paint_edges_and_lines(painter, game_map, shapes, line_hexes, centers, lod)
+    _paint_edges_and_lines(painter, game_map, shapes, line_hexes, centers, lod,
+                           tstyle.road_spots)
     for color, mask in tstyle.regions:
         _paint_region(painter, shapes, rect, c0, c1, r0, r1, color, mask)
     if tstyle.grid and lod >= 0.45:
@@ -162,7 +166,8 @@ def paint_terrain(painter: QPainter, game_map: GameMap, shapes: HexShapes, rect:
 
 def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShapes,
                            line_hexes: list[tuple[int, int, int]],
-                           centers: dict[int, tuple[float, float]], lod: float) -> None:
+                           centers: dict[int, tuple[float, float]], lod: float,
+                           road_spots: dict[int, RoadSpot]) -> None:
     geom = shapes.geom
     w, h = geom.width, geom.height
     terrain = game_map.terrain
@@ -185,7 +190,10 @@ def _paint_edges_and_lines(painter: QPainter, game_map: GameMap, shapes: HexShap
             nc, nr = col + dc, row + dr
             if 0 <= nc < w and 0 <= nr < h and terrain[nr * w + nc] not in same:
                 target.append(shapes.half_outline[d].translated(x, y))
-        if t in ROADLIKE:
+        spot = road_spots.get(row * w + col) if t in ROADLIKE else None
+        if spot is not None:
+            pass  # a drawn road crosses the hex: it is the line, its bridge deck goes with it
+        elif t in ROADLIKE:
             dirs = _line_dirs(shapes, terrain, w, h, col, row, ROADLIKE)
             if t == BRIDGE and not dirs:
                 # A bridge leads across the water: towards whatever land is next to it.

@@ -34,15 +34,28 @@ if TYPE_CHECKING:
 _ORIGIN = Hex(0, 0)
 
 
+def compose(first: HexMapping, then: HexMapping) -> HexMapping:
+    """The mapping applying `first`, then `then` (hexes and points alike)."""
+    return HexMapping(lambda h: then.hex(first.hex(h)), lambda p: then.point(first.point(p)),
+                      mirrored=first.mirrored != then.mirrored,
+                      inverse=lambda: compose(then.inverse(), first.inverse()),
+                      name=f"{first.name}, then {then.name}")
+
+
 @dataclass
 class Stamp:
     """A copied piece of map: the selected hexes of a snapshot of the map they came from,
-    with everything on them, placed relative to an origin hex (its top-left hex)."""
+    with everything on them, placed relative to an origin hex (its top-left hex).
+
+    `turn` is how the stamp was rotated or mirrored before placing (X, Y, Z while it
+    floats, as in Tiled): `terrain` and `origin` describe the turned stamp, `hexes` stay the
+    source hexes that `carry` reads."""
 
     source: GameMap | None = None
     hexes: frozenset[Hex] = frozenset()
     origin: Hex = _ORIGIN
     terrain: dict[Hex, int] = field(default_factory=dict)  # relative hex -> terrain value
+    turn: HexMapping | None = None
 
     @classmethod
     def from_selection(cls, game_map: GameMap, hexes: set[Hex]) -> Stamp:
@@ -58,10 +71,29 @@ class Stamp:
         """Where the stamp's hexes land when pasted at `at`."""
         return [h + at for h in self.terrain]
 
+    def terrain_at(self, at: Hex) -> list[tuple[Hex, int]]:
+        """Each hex the stamp lands on when pasted at `at`, with the terrain it brings."""
+        return [(h + at, t) for h, t in self.terrain.items()]
+
     def mapping_to(self, at: Hex) -> HexMapping:
-        """The translation putting the stamp's origin on `at`."""
+        """The mapping placing the (turned) stamp's origin on `at`."""
         assert self.source is not None
-        return translation(self.source.layout.orientation, at - self.origin)
+        move = translation(self.source.layout.orientation, at - self.origin)
+        return move if self.turn is None else compose(self.turn, move)
+
+    def turned(self, kind: str) -> Stamp:
+        """The stamp rotated 180° ("rotate_180") or mirrored ("mirror_h", "mirror_v") about
+        its own middle, before it is placed."""
+        if self.source is None or not self.hexes:
+            return self
+        m = self.source
+        now = self.turn
+        landed = [now.hex(h) if now is not None else h for h in self.hexes]
+        step = symmetric(m.layout.orientation, landed, kind)
+        turn = step if now is None else compose(now, step)
+        values = {turn.hex(h): m.terrain[m.index(h)] for h in self.hexes}
+        origin = min(values, key=lambda h: m.to_offset(h)[::-1])
+        return Stamp(m, self.hexes, origin, {h - origin: t for h, t in values.items()}, turn)
 
 
 class ApplyCarried(Command):

@@ -66,6 +66,7 @@ class Tool:
         """Called when another tool takes over: clear previews and half-done gestures."""
         self.active = False
         self.document.set_overlay("preview", None)
+        self.document.set_draft(None)
 
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         """A button went down over hex h."""

@@ -7,6 +7,7 @@ from PySide6.QtGui import QMouseEvent
 
 from editor.commands import covered_hexes
 from editor.document import MapDocument
+from editor.draft import Draft
 from editor.state import ToolState
 from editor.tools.base import Tool, left_down
 from engine.hexes import Hex
@@ -45,6 +46,7 @@ class PathTool(Tool):
         draft = self._draft(extra)
         hexes = covered_hexes(self.document.map, draft) if draft.points else []
         self.document.set_overlay("preview", hexes or None)
+        self.document.set_draft(Draft(path=draft) if draft.points else None)
 
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if not left_down(event):
@@ -70,6 +72,7 @@ class PathTool(Tool):
                 points.append(p)
         self.points = []
         self.document.set_overlay("preview", None)
+        self.document.set_draft(None)
         if len(points) < 2:
             return False
         kind = self.state.path_kind
@@ -85,8 +88,11 @@ class PathTool(Tool):
         was = bool(self.points)
         self.points = []
         self.document.set_overlay("preview", None)
+        self.document.set_draft(None)
         return was
 
     def deactivate(self) -> None:
         self.points = []
+        self.document.set_overlay("preview", None)
+        self.document.set_draft(None)
         super().deactivate()

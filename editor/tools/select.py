@@ -16,6 +16,7 @@ from shapely.geometry import LineString, Point
 from editor import grid
 from editor.commands import Stamp
 from editor.document import MapDocument
+from editor.draft import Draft
 from editor.state import ToolState
 from editor.tools.base import Tool, alt_held, ctrl_held, left_down, shift_held
 from engine.hexes import Hex
@@ -62,10 +63,31 @@ class SelectTool(Tool):
         self.base: set[Hex] = set()
         self.mode = "replace"
         self.floating: Stamp | None = None
+        self.hover_hex: Hex | None = None
 
     def start_paste(self, stamp: Stamp) -> None:
         """Let the stamp follow the mouse until a click pastes it."""
         self.floating = stamp
+
+    def turn_floating(self, kind: str) -> bool:
+        """Rotate or mirror the floating stamp before it is placed (Tiled's X/Y/Z while a
+        stamp is under the mouse). Returns whether a stamp was floating."""
+        if self.floating is None:
+            return False
+        self.floating = self.floating.turned(kind)
+        self.hover(self.hover_hex)
+        return True
+
+    def _show_floating(self, h: Hex | None) -> None:
+        stamp = self.floating
+        doc = self.document
+        if stamp is None or h is None:
+            doc.set_overlay("preview", None)
+            doc.set_draft(None)
+            return
+        # The draft layer draws the stamp's terrain and outline; no white tint over it.
+        doc.set_overlay("preview", None)
+        doc.set_draft(Draft(terrain=tuple(stamp.terrain_at(h))))
 
     def _area(self, a: Hex, b: Hex) -> set[Hex]:
         m = self.document.map
@@ -87,7 +109,7 @@ class SelectTool(Tool):
         if self.floating is not None:
             doc.paste_stamp(self.floating, h)
             self.floating = None
-            doc.set_overlay("preview", None)
+            self._show_floating(None)
             return
         if alt_held(event) and h in doc.selection:
             self.moving = True
@@ -119,15 +141,14 @@ class SelectTool(Tool):
 
     def hover(self, h: Hex | None, pos: QPointF | None = None) -> None:
         if self.floating is not None:
-            self.document.set_overlay(
-                "preview", self.floating.hexes_at(h) if h is not None else None
-            )
+            self.hover_hex = h
+            self._show_floating(h)
 
     def cancel(self) -> bool:
         was = self.floating is not None or self.start is not None
         self.floating = None
         self.start, self.moving = None, False
-        self.document.set_overlay("preview", None)
+        self._show_floating(None)
         if not was and self.document.selection:
             self.document.set_selection(())
             return True

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.content.documents import SCHEMA_OF_KIND
 from engine.content.estimable import Flags, Wrapper
+from engine.content.migrations import CURRENT_VERSION
 from engine.model import Ability, Catalog, Ruleset, UnitType
 
 _TARGET_ORDER = ("ground", "air")
@@ -128,6 +129,7 @@ def ruleset_from_dict(data: dict[str, Any]) -> Ruleset:
         repair_mode=d["repair"]["mode"],
         repair_flat_cost=f.num(d["repair"]["cost"], "/repair/cost"),
         forts_to_win={int(k): v for k, v in f.deep(d["forts_to_win"], "/forts_to_win").items()},
+        forts_per_half=f.num(d["forts_per_half"], "/forts_per_half"),
         elimination_victory=d["elimination_victory"],
         mutual_destruction=d.get("mutual_destruction"),
         first_round_armies={
@@ -150,7 +152,7 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
     w = Wrapper(r.estimated, r.notes)
     out: dict[str, Any] = {
         "$schema": SCHEMA_OF_KIND["ruleset"],
-        "schema_version": 1,
+        "schema_version": CURRENT_VERSION["ruleset"],
         "id": r.id,
         "edition": r.edition,
         "name": dict(r.name),
@@ -168,6 +170,7 @@ def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
         "gift_fee": w.num(r.gift_fee, "/gift_fee"),
         "repair": {"mode": r.repair_mode, "cost": w.num(r.repair_flat_cost, "/repair/cost")},
         "forts_to_win": w.deep({str(k): v for k, v in r.forts_to_win.items()}, "/forts_to_win"),
+        "forts_per_half": w.num(r.forts_per_half, "/forts_per_half"),
         "elimination_victory": r.elimination_victory,
         "first_round_armies": w.deep(
             {str(k): v for k, v in r.first_round_armies.items()}, "/first_round_armies"

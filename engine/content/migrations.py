@@ -14,7 +14,7 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 CURRENT_VERSION: dict[str, int] = {
     "map": 1,
     "catalog": 1,
-    "ruleset": 1,
+    "ruleset": 2,
     "scenario": 1,
     "pack-manifest": 1,
     "enemy-table": 1,
@@ -44,6 +44,14 @@ def migration(kind: str, from_version: int) -> Callable[[Migration], Migration]:
         return fn
 
     return register
+
+
+@migration("ruleset", 1)
+def ruleset_forts_per_half(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 → v2: rulesets name the forts a 2-player half holds (before: 7 fixed in the map
+    checks, the printed rules' number, 002: "5 von 7 bei 2 Spielern")."""
+    data.setdefault("forts_per_half", 7)
+    return data
 
 
 def unregister(kind: str, from_version: int) -> None:

@@ -6,19 +6,22 @@ connectivity is computed on runs of passable hexes per row (or column), not hex 
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_right
 from collections import Counter
 from typing import Any
 
 from engine.content.convert_map import MAX_HEXES, grid_problems
+from engine.content.documents import load_document
+from engine.content.estimable import Flags
 from engine.content.problems import Problem, count, error, warning
 from engine.halves import fort_hexes, forts_in_half, straddling
 from engine.hexes import Hex, Layout
 from engine.model import TERRAIN_ID, GameMap
+from engine.paths import DEFAULT_RULESET
 
 HALVES = {"half_1_6": range(1, 7), "half_7_12": range(7, 13)}
-FORTS_PER_HALF = 7
 _WATER = TERRAIN_ID["water"]
 _BRIDGE = TERRAIN_ID["bridge"]
 _PASSABLE = bytes(0 if i == _WATER else 1 for i in range(256))
@@ -129,8 +132,17 @@ class _Components:
         return self.find(self.ids[line][k])
 
 
-def check_map(m: GameMap) -> list[Problem]:
-    """Semantic problems of a map model (pointers follow the model's list order)."""
+@functools.cache
+def default_forts_per_half() -> int:
+    """Forts per 2-player half in the default ruleset: what a map is checked against when
+    no scenario names its ruleset (read once; the built-in content does not change)."""
+    data = load_document(DEFAULT_RULESET).data
+    return int(Flags().num(data["forts_per_half"], "/forts_per_half"))
+
+
+def check_map(m: GameMap, forts_per_half: int | None = None) -> list[Problem]:
+    """Semantic problems of a map model (pointers follow the model's list order). The halves
+    must hold `forts_per_half` forts each (default: the default ruleset's number)."""
     w, h = m.width, m.height
     if not (1 <= w <= 1000 and 1 <= h <= 1000) or w * h > MAX_HEXES:
         return [error("map.too_large", f"map of {w} x {h} hexes is outside the limit",
@@ -163,7 +175,7 @@ def check_map(m: GameMap) -> list[Problem]:
                if (i := index(hx)) is not None}
     out += _check_markers(m, index, where, blocked)
     out += _check_reachability(m, index, where, blocked)
-    out += _check_halves(m)
+    out += _check_halves(m, forts_per_half or default_forts_per_half())
     out += _check_bridges(m)
     out += _check_drawings(m)
     return out
@@ -346,7 +358,7 @@ def _check_reachability(m: GameMap, index: Any, where: Any, blocked: set[int]) -
     return out
 
 
-def _check_halves(m: GameMap) -> list[Problem]:
+def _check_halves(m: GameMap, forts_per_half: int) -> list[Problem]:
     out: list[Problem] = []
     present = [r for r in m.regions if r.id in HALVES]
     if not present and len({s.number for s in m.start_markers}) == 12:
@@ -371,10 +383,10 @@ def _check_halves(m: GameMap) -> list[Problem]:
                              f"the half must hold exactly start numbers {min(expected)}-"
                              f"{max(expected)}", pointer=f"/regions/{i}"))
         forts = len(forts_in_half(m.forts, r.hexes))
-        if forts != FORTS_PER_HALF:
+        if forts != forts_per_half:
             out.append(error("region.half_forts",
                              f"region '{r.id}' holds {count(forts, 'fort')}, "
-                             f"needs {FORTS_PER_HALF}",
+                             f"needs {forts_per_half} (the ruleset's forts_per_half)",
                              "a fort counts for a half when its footprint and both entrances "
                              "are inside", pointer=f"/regions/{i}"))
         for f in straddling(m.forts, r.hexes):

@@ -9,7 +9,6 @@ from engine.model import NATIONS, Catalog, Ruleset, UnitType
 from engine.rules import abilities, variants
 
 EDITION_CURRENCY = {"current": "coins", "earlier": "war_bonds"}
-FORTS_ON_FULL_MAP = 14
 
 
 def check_catalog_data(data: dict[str, Any]) -> list[Problem]:
@@ -188,13 +187,15 @@ def check_ruleset(r: Ruleset) -> list[Problem]:
                            f"edition '{r.edition}' normally pays in "
                            f"{EDITION_CURRENCY.get(r.edition)}, not {r.currency}",
                            "check currency", pointer="/currency"))
-    limits = {2: FORTS_ON_FULL_MAP // 2, 4: FORTS_ON_FULL_MAP}
+    limits = {2: r.forts_per_half, 4: 2 * r.forts_per_half}
     for players, needed in r.forts_to_win.items():
-        if needed > limits.get(players, FORTS_ON_FULL_MAP):
+        if needed > limits.get(players, 2 * r.forts_per_half):
             out.append(warning("ruleset.forts_to_win",
                                f"{count(needed, 'fort')} to win with {players} players is more "
-                               f"than the {limits[players]} in play on a standard map",
-                               "check forts_to_win", pointer=f"/forts_to_win/{players}"))
+                               f"than the {limits[players]} in play with "
+                               f"{r.forts_per_half} forts per half",
+                               "check forts_to_win and forts_per_half",
+                               pointer=f"/forts_to_win/{players}"))
     for players, rounds in r.first_round_armies.items():
         for k, rnd in enumerate(rounds):
             for j, armies in enumerate(rnd):

@@ -6,6 +6,7 @@ from collections import Counter
 
 from engine.content.problems import Problem, count, error, warning
 from engine.content.semantic_events import check_events, check_units
+from engine.content.semantic_map import HALVES, default_forts_per_half
 from engine.controllers import CONTROLLERS
 from engine.halves import forts_in_half
 from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
@@ -19,6 +20,8 @@ def check_scenario(s: Scenario, m: GameMap | None, r: Ruleset | None,
     """Semantic problems of a scenario; checks needing a file are skipped when it is None."""
     out = _check_seats(s)
     out += _check_half_and_forts(s, m, r)
+    if m is not None and r is not None:
+        out += _check_forts_per_half(m, r)
     out += _check_objectives(s, m, c)
     if r is not None:
         for i, v in enumerate(s.variants):
@@ -156,6 +159,26 @@ def _check_half_and_forts(s: Scenario, m: GameMap | None, r: Ruleset | None) -> 
                              f"{count(forts, 'fort')} in play but {needed} "
                              f"{'is' if needed == 1 else 'are'} needed to win",
                              "add forts or use a ruleset needing fewer", pointer="/map"))
+    return out
+
+
+def _check_forts_per_half(m: GameMap, r: Ruleset) -> list[Problem]:
+    """The map's halves against the scenario's ruleset when it asks for another number of
+    forts per half than the default ruleset (the map's own checks use the default)."""
+    if r.forts_per_half == default_forts_per_half():
+        return []
+    out = []
+    for region in m.regions:
+        if region.id not in HALVES:
+            continue
+        forts = len(forts_in_half(m.forts, region.hexes))
+        if forts != r.forts_per_half:
+            out.append(error("scenario.half_forts",
+                             f"region '{region.id}' of map '{m.id}' holds "
+                             f"{count(forts, 'fort')}, ruleset '{r.id}' needs "
+                             f"{r.forts_per_half} per half",
+                             "move forts or the half line, or use a ruleset whose "
+                             "forts_per_half fits the map", pointer="/ruleset"))
     return out
 
 

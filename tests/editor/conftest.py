@@ -39,13 +39,15 @@ def recovery(tmp_path):
 
 
 @pytest.fixture
-def make_window(qtbot, settings, recovery):
+def make_window(qtbot, settings, recovery, tmp_path):
     from editor.main_window import MainWindow
+    from editor.stamp_library import StampLibrary
 
     made = []
 
     def make(game_map: GameMap | None = None, path=None, **kwargs):
         doc = MapDocument(game_map or GameMap.blank("test", 20, 16, name="Test"), path)
+        kwargs.setdefault("stamps", StampLibrary(tmp_path / "stamps"))
         w = MainWindow(doc, view_factory=view_factory(), settings=settings,
                        recovery=recovery, **kwargs)
         w.ask_unsaved = lambda: "discard"

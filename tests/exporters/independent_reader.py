@@ -110,7 +110,9 @@ def read(data: bytes) -> Pack:
     for path in (*CONTENT_ORDER, "manifest.json"):
         doc = parsed[path]
         schema_name = doc["$schema"].rsplit("/", 1)[1]
-        if f"schemas/{schema_name}" not in parsed or doc["schema_version"] != 1:
+        schema = parsed.get(f"schemas/{schema_name}")
+        version_of = (schema or {}).get("properties", {}).get("schema_version", {}).get("const")
+        if schema is None or doc["schema_version"] != version_of:
             raise PackInvalid(f"{path}: schema {schema_name} missing or version unknown")
         if parsed[f"schemas/{schema_name}"].get("$id") != doc["$schema"]:
             raise PackInvalid(f"{path}: schemas/{schema_name} has another $id")

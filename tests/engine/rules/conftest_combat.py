@@ -34,7 +34,7 @@ def make_ruleset(**overrides: Any) -> Ruleset:
         "gift_fee": 1,
         "repair_mode": "flat",
         "repair_flat_cost": 2,
-        "forts_to_win": {2: 5, 4: 9},
+        "forts_to_win": {2: 5, 4: 9}, "forts_per_half": 7,
         "elimination_victory": False,
         "first_round_armies": {},
         "unit_limit_enabled": False,

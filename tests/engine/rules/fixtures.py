@@ -36,6 +36,7 @@ def ruleset(**overrides: Any) -> Ruleset:
         "hit_bonus_per_level": 2, "destroyed_at_damage": 6, "xp_for_damage": 1,
         "xp_for_destroy": 2, "pincer_dice": 2, "encirclement_dice": 3, "gift_fee": 1,
         "repair_mode": "flat", "repair_flat_cost": 2, "forts_to_win": {2: 5, 4: 9},
+        "forts_per_half": 7,
         "elimination_victory": False,
         "first_round_armies": {2: [[1, 2], [2, 3]], 4: [[1, 1, 2, 3]]},
         "unit_limit_enabled": False, "unit_limit_max": 2, "special_unit_price": 18,
