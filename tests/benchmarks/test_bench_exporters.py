@@ -23,24 +23,50 @@ from exporters.tiled import build_tiled, tiled_to_tmx
 WIDTH, HEIGHT = 400, 250  # 100,000 hexes
 
 
-@pytest.fixture(scope="module")
-def big_map() -> GameMap:
+def make_front(width: int = WIDTH, height: int = HEIGHT) -> GameMap:
+    """A front of width × height hexes as a user draws it: terrain, a fort every 48 hexes,
+    start markers, the two 2-player halves, ragged sector regions (some with holes), roads
+    across the whole width and labels."""
     rng = random.Random(1916)
-    m = GameMap.blank("big", WIDTH, HEIGHT, name="Big Front")
+    m = GameMap.blank("big", width, height, name="Big Front")
     weights = [("meadow", 60), ("forest", 20), ("water", 8), ("road", 8), ("trench", 4)]
-    names = [t for t, w in weights for _ in range(w)]
-    m.terrain = bytearray(TERRAIN_ID[rng.choice(names)] for _ in range(WIDTH * HEIGHT))
-    for i in range(40):
-        col, row = 10 + (i % 8) * 48, 10 + (i // 8) * 48
-        m.forts.append(Fort(f"fort_{i}", f"Fort {i}", [m.to_axial(col, row)],
-                            [m.to_axial(col - 1, row), m.to_axial(col + 1, row)]))
-    m.start_markers = [StartMarker(n, m.to_axial(20 * n, 120)) for n in range(1, 13)]
-    m.regions = [Region("half_1_6", "Half 1-6", {m.to_axial(c, r) for r in range(HEIGHT)
-                                                 for c in range(WIDTH // 2)})]
-    m.paths = [MapPath(f"road_{i}", "road", [(x * 3.0, 10.0 + i * 30 + (x % 2)) for x in
-                                             range(200)], "road", 0.5) for i in range(10)]
+    names = [TERRAIN_ID[t] for t, w in weights for _ in range(w)]
+    m.terrain = bytearray(rng.choices(names, k=width * height))
+    for row in range(10, height - 10, 48):
+        for col in range(10, width - 10, 48):
+            fort = [m.to_axial(col, row), m.to_axial(col + 1, row), m.to_axial(col, row + 1)]
+            m.forts.append(Fort(f"fort_{len(m.forts)}", f"Fort {len(m.forts)}", fort,
+                                [m.to_axial(col - 1, row), m.to_axial(col + 2, row)]))
+    m.start_markers = [StartMarker(n, m.to_axial(n * width // 13, height // 2))
+                       for n in range(1, 13)]
+    half = width // 2
+    m.regions = [
+        Region("half_1_6", "Half 1-6", {m.to_axial(c, r) for r in range(height)
+                                        for c in range(half)}),
+        Region("half_7_12", "Half 7-12", {m.to_axial(c, r) for r in range(height)
+                                          for c in range(half, width)}),
+    ]
+    for i in range(8):
+        # a ragged band of rows with a rectangular hole: an event area drawn with a brush
+        top, bottom = i * height // 8, (i + 1) * height // 8
+        cells = set()
+        for r in range(top, bottom):
+            first, last = rng.randrange(width // 10), width - 1 - rng.randrange(width // 10)
+            cells.update(m.to_axial(c, r) for c in range(first, last + 1))
+        hole_r, hole_c = (top + bottom) // 2, width // 3
+        cells.difference_update(m.to_axial(c, r) for r in range(hole_r, hole_r + 3)
+                                for c in range(hole_c, hole_c + 5))
+        m.regions.append(Region(f"sector_{i}", f"Sector {i}", cells))
+    m.paths = [MapPath(f"road_{i}", "road", [(x * 3.0, 10.0 + i * 30 + (x % 2))
+                                             for x in range(width // 2)], "road", 0.5)
+               for i in range(max(1, height // 25))]
     m.labels = [Label(f"Sector {i}", (i * 60.0, 50.0)) for i in range(10)]
     return m
+
+
+@pytest.fixture(scope="module")
+def big_map() -> GameMap:
+    return make_front()
 
 
 def _build_once(tmp_path_factory) -> None:
