@@ -66,16 +66,19 @@ class Part:
 
 def runs_of(hexes: Collection[Hex], orientation: Orientation, parity: OffsetParity) -> Runs:
     """The runs of a hex set along the grid's lines: rows (pointy) or columns (flat)."""
-    if isinstance(hexes, AxialRuns) and orientation == "pointy":
-        # Along a pointy row axial r is constant and q grows by one per column: each axial
-        # run is one line run, so nothing is expanded.
+    if isinstance(hexes, AxialRuns):
         table = np.array(list(hexes.runs()), dtype=np.int64).reshape(-1, 3)
-        r = table[:, 0]
-        shift = (r + (r & 1)) // 2 if parity == "even" else (r - (r & 1)) // 2
-        return _merged(r, table[:, 1] + shift, table[:, 2] + shift)
-    flat = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
-                       count=2 * len(hexes))
-    q, r = flat[0::2], flat[1::2]
+        if orientation == "pointy":
+            # Along a pointy row axial r is constant and q grows by one per column: each
+            # axial run is one line run, so nothing is expanded.
+            r = table[:, 0]
+            shift = (r + (r & 1)) // 2 if parity == "even" else (r - (r & 1)) // 2
+            return _merged(r, table[:, 1] + shift, table[:, 2] + shift)
+        r, q = Runs(table[:, 0], table[:, 1], table[:, 2]).cells()
+    else:
+        flat = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
+                           count=2 * len(hexes))
+        q, r = flat[0::2], flat[1::2]
     if orientation == "pointy":
         shift = (r + (r & 1)) // 2 if parity == "even" else (r - (r & 1)) // 2
         return cell_runs(r, q + shift)
@@ -88,6 +91,16 @@ def cell_runs(line: np.ndarray, pos: np.ndarray) -> Runs:
     if len(line) == 0:
         empty = np.zeros(0, dtype=np.int64)
         return Runs(empty, empty, empty)
+    l0, p0 = int(line.min()), int(pos.min())
+    height, width = int(line.max()) - l0 + 1, int(pos.max()) - p0 + 1
+    if height * (width + 2) <= 8 * len(line) + 65_536:
+        # Dense enough for a bitmap of the bounding box: runs are where it steps up/down.
+        grid = np.zeros((height, width + 2), dtype=np.int8)
+        grid[line - l0, pos - p0 + 1] = 1
+        steps = np.diff(grid, axis=1)
+        rows, starts = np.nonzero(steps == 1)
+        _, ends = np.nonzero(steps == -1)
+        return Runs(rows + l0, starts + p0, ends - 1 + p0)
     order = np.lexsort((pos, line))
     line, pos = line[order], pos[order]
     breaks = np.flatnonzero((np.diff(line) != 0) | (np.diff(pos) != 1)) + 1
@@ -112,7 +125,7 @@ def outline_parts(runs: Runs, shifted: Callable[[int], bool]) -> list[Part]:
     """The edge-connected parts of a set of runs, each with its outer ring.
 
     `shifted(line)` says whether a line is pushed half a cell along (the grid's stagger).
-    Rings run counter-clockwise on screen (y down) and start anywhere; holes are left out.
+    Rings run clockwise on screen (y down) and start anywhere; holes are left out.
     """
     lines = runs.line.tolist()
     firsts = runs.first.tolist()
@@ -125,6 +138,7 @@ def outline_parts(runs: Runs, shifted: Callable[[int], bool]) -> list[Part]:
         sh = 1 if shifted(lines[k]) else 0
         lo[k], hi[k] = 2 * firsts[k] + sh, 2 * lasts[k] + sh + 2
         by_line.setdefault(lines[k], []).append(k)
+    his = {j: [hi[k] for k in ks] for j, ks in by_line.items()}
 
     parent = list(range(n))
 
@@ -134,26 +148,22 @@ def outline_parts(runs: Runs, shifted: Callable[[int], bool]) -> list[Part]:
             k = parent[k]
         return k
 
-    his = {j: [hi[k] for k in ks] for j, ks in by_line.items()}
-    edges: list[tuple[int, LatticePoint, LatticePoint]] = []
+    # The boundary as chains of lattice points (end edges and open stretches of zigzag),
+    # each under the run it belongs to; a chain starts where the one before it ends.
+    chains: list[tuple[int, list[LatticePoint]]] = []
     for j, here in by_line.items():
         top, bottom = 3 * j, 3 * j + 4
-        centre_parity = (1 if shifted(j) else 0) + 1
+        # corners at cell centres are the zigzag's peaks: b = top there, top + 1 between
+        odd = 0 if shifted(j) else 1
         above, below = by_line.get(j - 1, []), by_line.get(j + 1, [])
         his_above, his_below = his.get(j - 1, []), his.get(j + 1, [])
         for k in here:
-            edges.append((k, (lo[k], 3 * j + 3), (lo[k], 3 * j + 1)))
-            edges.append((k, (hi[k], 3 * j + 1), (hi[k], 3 * j + 3)))
-            for x0, x1 in _uncovered(lo[k], hi[k], above, his_above, lo, hi):
-                for x in range(x0, x1):
-                    edges.append((k, (x, top if (x - centre_parity) % 2 == 0 else top + 1),
-                                  (x + 1, top if (x + 1 - centre_parity) % 2 == 0
-                                   else top + 1)))
-            for x0, x1 in _uncovered(lo[k], hi[k], below, his_below, lo, hi):
-                for x in range(x0, x1):
-                    edges.append((k, (x + 1, bottom if (x + 1 - centre_parity) % 2 == 0
-                                      else bottom - 1),
-                                  (x, bottom if (x - centre_parity) % 2 == 0 else bottom - 1)))
+            chains.append((k, [(lo[k], top + 3), (lo[k], top + 1)]))
+            chains.extend((k, [(x, top + ((x + odd) & 1)) for x in range(x0, x1 + 1)])
+                          for x0, x1 in _uncovered(lo[k], hi[k], above, his_above, lo, hi))
+            chains.append((k, [(hi[k], top + 1), (hi[k], top + 3)]))
+            chains.extend((k, [(x, bottom - ((x + odd) & 1)) for x in range(x1, x0 - 1, -1)])
+                          for x0, x1 in _uncovered(lo[k], hi[k], below, his_below, lo, hi))
             for i in range(bisect_right(his_below, lo[k]), len(below)):
                 m = below[i]
                 if lo[m] >= hi[k]:
@@ -163,19 +173,23 @@ def outline_parts(runs: Runs, shifted: Callable[[int], bool]) -> list[Part]:
     members: dict[int, list[int]] = {}
     for k in range(n):
         members.setdefault(find(k), []).append(k)
-    nexts: dict[int, dict[LatticePoint, LatticePoint]] = {}
-    for k, start, end in edges:
-        nexts.setdefault(find(k), {})[start] = end
+    nexts: dict[int, dict[LatticePoint, list[LatticePoint]]] = {}
+    for k, chain in chains:
+        nexts.setdefault(find(k), {})[chain[0]] = chain
     parts = []
     for root, ks in members.items():
         step = nexts[root]
-        # The topmost vertex of a part lies on its outer ring, never on a hole.
-        first = min(step, key=lambda p: (p[1], p[0]))
-        ring = [first]
-        point = step[first]
-        while point != first:
-            ring.append(point)
-            point = step[point]
+        # The left end of the part's first run (topmost line, leftmost) is on its outer
+        # ring: nothing of the part lies above that line.
+        first = (lo[ks[0]], 3 * lines[ks[0]] + 3)
+        ring: list[LatticePoint] = []
+        point = first
+        while True:
+            chain = step[point]
+            ring.extend(chain[:-1])
+            point = chain[-1]
+            if point == first:
+                break
         idx = np.array(ks, dtype=np.int64)
         parts.append(Part(ring, Runs(runs.line[idx], runs.first[idx], runs.last[idx])))
     return parts
