@@ -1,6 +1,6 @@
-"""The PDF's fast paths give what the slow ones gave: page bucketing picks the same shapes in
-the same order as testing every shape on every page, and the painter's own polygon and circle
-writer produces fpdf's bytes."""
+"""The fast paths of the PDF and PNG exports give what the slow ones gave: page and strip
+bucketing pick the same shapes in the same order as testing every shape on every page or
+strip, and the PDF painter's own polygon and circle writer produces fpdf's bytes."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from fpdf import FPDF
 
 from exporters.board import Shape, build_board
 from exporters.pdf import _Painter, page_part, page_shapes, plan_tiling
+from exporters.png import _strip_shapes
 
 from .conftest import sample_map
 
@@ -75,3 +76,17 @@ def test_the_painter_writes_the_bytes_fpdf_writes(dx, dy, k):
     ours = _page_bytes(lambda pdf: _Painter(pdf).draw(SHAPES, dx, dy, k))
     assert ours == _page_bytes(by_fpdf)
     assert ours.count(b" h\n") == 4 and ours.count(b" c ") == 2
+
+
+@pytest.mark.parametrize(("dpi", "strip_h"), [(40.0, 7), (40.0, 50), (13.0, 1), (75.0, 10_000)])
+def test_strip_buckets_hold_exactly_the_shapes_that_meet_each_strip(dpi, strip_h):
+    board = build_board(sample_map("pointy", "even", 13, 9), 30.0)
+    k = dpi / 25.4
+    h = round(board.height * k)
+    shapes = [s for g in board.groups for s in g.shapes]
+    buckets = _strip_shapes(board, k, h, strip_h)
+    assert len(buckets) == -(-h // strip_h)
+    for n, top in enumerate(range(0, h, strip_h)):
+        y0, y1 = top / k, (top + min(strip_h, h - top)) / k
+        want = [s for s in shapes if s.bbox()[3] >= y0 - 1 and s.bbox()[1] <= y1 + 1]
+        assert [id(s) for s in buckets[n]] == [id(s) for s in want]
