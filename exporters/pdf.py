@@ -13,10 +13,12 @@ import datetime as dt
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fpdf import FPDF
+from fpdf.drawing_primitives import DeviceCMYK, DeviceGray, DeviceRGB, convert_to_device_color
 
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
@@ -138,8 +140,23 @@ def _latin1(text: str) -> str:
     return text.translate(_LATIN1).encode("latin-1", "replace").decode("latin-1")
 
 
+_OPERATOR = {"F": "f", "D": "S", "FD": "B"}
+_KAPPA = 4 / 3 * (math.sqrt(2) - 1)
+
+
+@lru_cache(maxsize=256)
+def _device(colour: str) -> DeviceGray | DeviceRGB | DeviceCMYK:
+    """fpdf's colour object for a board colour, as `set_*_color(*_rgb(colour))` makes it."""
+    return convert_to_device_color(*_rgb(colour))
+
+
 class _Painter:
-    """Draws board shapes onto the current PDF page with an offset and a scale."""
+    """Draws board shapes onto the current PDF page with an offset and a scale.
+
+    Polygons and circles, nearly every shape of a board, are written as the very operators
+    fpdf's `polygon` and `circle` write (same numbers, same bytes) in one piece each: fpdf
+    spends tens of microseconds per call and point, which made a 100,000-hex board take
+    minutes. Everything else goes through fpdf's drawing calls."""
 
     def __init__(self, pdf: FPDF) -> None:
         self.pdf = pdf
@@ -148,23 +165,29 @@ class _Painter:
              text: bool = True) -> None:
         pdf = self.pdf
         for s in shapes:
+            if s.kind == "polygon" and s.fill and not s.stroke and not s.dash:
+                self._fill(s.fill)
+                self._polygon(s.points, dx, dy, k, "f")
+                continue
             pts = [(dx + x * k, dy + y * k) for x, y in s.points]
             if s.kind == "text":
                 if text:
                     self._text(s, pts[0], k)
                 continue
             if s.fill:
-                pdf.set_fill_color(*_rgb(s.fill))
+                self._fill(s.fill)
             if s.stroke:
-                pdf.set_draw_color(*_rgb(s.stroke))
+                colour = _device(s.stroke)
+                if colour != pdf.draw_color:
+                    pdf.set_draw_color(colour)
                 pdf.set_line_width(max(s.width * k, 0.05))
             if s.dash:
                 pdf.set_dash_pattern(s.dash[0] * k, s.dash[1] * k)
             style = ("F" if s.fill else "") + ("D" if s.stroke else "")
             if s.kind == "polygon":
-                pdf.polygon(pts, style=style)
+                self._polygon(s.points, dx, dy, k, _OPERATOR[style])
             elif s.kind == "circle":
-                pdf.circle(pts[0][0], pts[0][1], s.radius * k, style=style)
+                self._circle(pts[0][0], pts[0][1], s.radius * k, _OPERATOR[style])
             else:
                 line = smooth_points(pts) if s.smooth else pts
                 with pdf.local_context(stroke_cap_style="BUTT" if s.dash else "ROUND",
@@ -172,6 +195,45 @@ class _Painter:
                     pdf.polyline(line, style="D")
             if s.dash:
                 pdf.set_dash_pattern()
+
+    def _fill(self, fill: str) -> None:
+        colour = _device(fill)
+        if colour != self.pdf.fill_color:
+            self.pdf.set_fill_color(colour)
+
+    def _polygon(self, points: list[tuple[float, float]], dx: float, dy: float, scale: float,
+                 operator: str) -> None:
+        """What `FPDF.polygon` writes for the points moved by (dx, dy) after `scale`: one
+        line per point, close, paint."""
+        k, h = self.pdf.k, self.pdf.h
+        lines = [f"{(dx + x * scale) * k:.2f} {(h - (dy + y * scale)) * k:.2f} l"
+                 for x, y in points]
+        lines[0] = lines[0][:-1] + "m"
+        lines.append(" h")
+        lines.append(f" {operator}")
+        self.pdf._out("\n".join(lines))  # fpdf's own writer, see the class
+
+    def _circle(self, x: float, y: float, radius: float, operator: str) -> None:
+        """What `FPDF.circle(x, y, radius, style)` writes: four Bézier quarters."""
+        k, h = self.pdf.k, self.pdf.h
+        w = 2 * radius
+        cx, cy = (x - radius) + w / 2, (y - radius) + w / 2
+        r = w / 2
+        lx = ly = _KAPPA * r
+        self.pdf._out(  # fpdf's own writer, see the class
+            f"{(cx + r) * k:.2f} {(h - cy) * k:.2f} m "
+            f"{(cx + r) * k:.2f} {(h - cy + ly) * k:.2f} "
+            f"{(cx + lx) * k:.2f} {(h - cy + r) * k:.2f} "
+            f"{cx * k:.2f} {(h - cy + r) * k:.2f} c\n"
+            f"{(cx - lx) * k:.2f} {(h - cy + r) * k:.2f} "
+            f"{(cx - r) * k:.2f} {(h - cy + ly) * k:.2f} "
+            f"{(cx - r) * k:.2f} {(h - cy) * k:.2f} c\n"
+            f"{(cx - r) * k:.2f} {(h - cy - ly) * k:.2f} "
+            f"{(cx - lx) * k:.2f} {(h - cy - r) * k:.2f} "
+            f"{cx * k:.2f} {(h - cy - r) * k:.2f} c\n"
+            f"{(cx + lx) * k:.2f} {(h - cy - r) * k:.2f} "
+            f"{(cx + r) * k:.2f} {(h - cy - ly) * k:.2f} "
+            f"{(cx + r) * k:.2f} {(h - cy) * k:.2f} c {operator}")
 
     def _text(self, s: Shape, at: tuple[float, float], k: float) -> None:
         pdf = self.pdf
@@ -246,20 +308,16 @@ def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
     pdf.set_title(_latin1(f"{board.title} - print and play"))
     pdf.set_creator(f"trenchclub-studio {__version__}")
     painter = _Painter(pdf)
-    shapes = [s for g in board.groups for s in g.shapes]
-    boxes = [s.bbox() for s in shapes]
     _page_map(pdf, painter, board, t)
     crosses = _crosses(board, t)
+    on_page = page_shapes(board, t)
     for j in range(t.rows):
         for i in range(t.cols):
             pdf.add_page()
             part = page_part(t, i, j, board.width, board.height)
             dx, dy = PAGE_MARGIN_MM - part.x0, PAGE_MARGIN_MM - part.y0
-            visible = [s for s, b in zip(shapes, boxes, strict=True)
-                       if b[2] >= part.bx0 and b[0] <= part.bx1 and b[3] >= part.by0
-                       and b[1] <= part.by1]
             with pdf.rect_clip(part.bx0 + dx, part.by0 + dy, part.width, part.height):
-                painter.draw(visible, dx, dy)
+                painter.draw(on_page[j * t.cols + i], dx, dy)
                 for cx, cy in crosses:
                     if (part.bx0 - 5 <= cx <= part.bx1 + 5
                             and part.by0 - 5 <= cy <= part.by1 + 5):
@@ -267,6 +325,32 @@ def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
             _page_furniture(pdf, t, i, j, part, board.title)
     out = pdf.output()
     return bytes(out)
+
+
+def page_shapes(board: Board, t: Tiling) -> list[list[Shape]]:
+    """The shapes each board page shows (row by row), in drawing order: those whose box
+    meets the page's part of the board. Each shape is checked only against the pages its box
+    can reach, so the work grows with the shapes, not with shapes times pages."""
+    parts = [page_part(t, i, j, board.width, board.height)
+             for j in range(t.rows) for i in range(t.cols)]
+    out: list[list[Shape]] = [[] for _ in parts]
+    cols, rows = t.cols, t.rows
+    for group in board.groups:
+        for s in group.shapes:
+            x0, y0, x1, y1 = s.bbox()
+            # Page i starts at origin + i * step and is area wide: the pages a box can meet,
+            # widened by one each way so rounding never loses one (the exact test follows).
+            i0 = max(0, math.floor((x0 - t.origin_x - t.area_w) / t.step_x))
+            i1 = min(cols - 1, math.floor((x1 - t.origin_x) / t.step_x) + 1)
+            j0 = max(0, math.floor((y0 - t.origin_y - t.area_h) / t.step_y))
+            j1 = min(rows - 1, math.floor((y1 - t.origin_y) / t.step_y) + 1)
+            for j in range(j0, j1 + 1):
+                for i in range(i0, i1 + 1):
+                    k = j * cols + i
+                    p = parts[k]
+                    if x1 >= p.bx0 and x0 <= p.bx1 and y1 >= p.by0 and y0 <= p.by1:
+                        out[k].append(s)
+    return out
 
 
 def _page_furniture(pdf: FPDF, t: Tiling, i: int, j: int, part: PagePart, title: str) -> None:

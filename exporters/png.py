@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -41,13 +40,12 @@ def _font(px: int, family: str = "sans", bold: bool = False, italic: bool = Fals
     return ImageFont.truetype(str(FONT_DIR / name), max(px, 4))
 
 
-def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float) -> None:
-    def px(p: tuple[float, float]) -> tuple[float, float]:
-        return (p[0] * k, p[1] * k)
-
+def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float,
+                dx: float = 0.0, dy: float = 0.0) -> None:
+    """Draw a shape moved by (dx, dy) mm at `k` pixels per mm."""
     width = max(1, round(shape.width * k)) if shape.stroke else 0
     if shape.kind == "polygon":
-        pts = [px(p) for p in shape.points]
+        pts = [((x + dx) * k, (y + dy) * k) for x, y in shape.points]
         if shape.fill:
             draw.polygon(pts, fill=shape.fill)
         if shape.stroke:
@@ -58,7 +56,8 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
             else:
                 draw.line(closed, fill=shape.stroke, width=width, joint="curve")
     elif shape.kind == "polyline":
-        pts = [px(p) for p in (smooth_points(shape.points) if shape.smooth else shape.points)]
+        moved = _moved(shape.points, dx, dy)
+        pts = [(x * k, y * k) for x, y in (smooth_points(moved) if shape.smooth else moved)]
         pieces = dash_polyline(pts, shape.dash[0] * k, shape.dash[1] * k) if shape.dash else [pts]
         for piece in pieces:
             draw.line(piece, fill=shape.stroke, width=width, joint="curve")
@@ -69,18 +68,25 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
             for x, y in pts:
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.stroke)
     elif shape.kind == "circle":
-        x, y = px(shape.points[0])
+        x, y = (shape.points[0][0] + dx) * k, (shape.points[0][1] + dy) * k
         r = shape.radius * k
         draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.fill, outline=shape.stroke,
                      width=width)
     elif shape.kind == "text":
-        _draw_text(img, draw, shape, k)
+        x, y = (shape.points[0][0] + dx) * k, (shape.points[0][1] + dy) * k
+        _draw_text(img, draw, shape, k, x, y)
 
 
-def _draw_text(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float) -> None:
+def _moved(points: list[tuple[float, float]], dx: float, dy: float) -> list[tuple[float, float]]:
+    if dx == dy == 0:
+        return points
+    return [(x + dx, y + dy) for x, y in points]
+
+
+def _draw_text(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float, x: float,
+               y: float) -> None:
     font = _font(round(shape.size * k), shape.family, shape.bold, shape.italic)
     halo = max(1, round(shape.size * k * 0.09)) if shape.halo else 0
-    x, y = shape.points[0][0] * k, shape.points[0][1] * k
     if not shape.rotation:
         draw.text((x, y), shape.text, font=font, fill=shape.fill, anchor="mm",
                   stroke_width=halo, stroke_fill=shape.halo)
@@ -102,27 +108,35 @@ def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Ima
     ss = SUPERSAMPLE
     strip_h = max(1, min(h, _STRIP_PIXELS // (w * ss * ss)))
     img = Image.new("RGB", (w, h), "#ffffff")
-    shapes = [(shape, shape.bbox()) for group in board.groups for shape in group.shapes]
-    for top in range(0, h, strip_h):
+    strips = _strip_shapes(board, k, h, strip_h)
+    for n, top in enumerate(range(0, h, strip_h)):
         rows = min(strip_h, h - top)
         strip = Image.new("RGB", (w * ss, rows * ss), "#ffffff")
         draw = ImageDraw.Draw(strip)
         # Pillow draws at integer pixels, so the strip's offset is a whole supersampled pixel.
-        draw_offset = (0, -top * ss)
-        y0, y1 = top / k, (top + rows) / k
-        for shape, (_, min_y, _, max_y) in shapes:
-            if max_y >= y0 - 1 and min_y <= y1 + 1:
-                _draw_shape(strip, draw, _shifted(shape, draw_offset, k * ss), k * ss)
+        dy = -top * ss / (k * ss) if top else 0.0
+        for shape in strips[n]:
+            _draw_shape(strip, draw, shape, k * ss, 0.0, dy)
         img.paste(strip.reduce(ss), (0, top))
     return img
 
 
-def _shifted(shape: Shape, offset: tuple[float, float], k: float) -> Shape:
-    """The shape moved by a pixel offset at scale `k` (pixels per mm)."""
-    if offset == (0, 0):
-        return shape
-    dx, dy = offset[0] / k, offset[1] / k
-    return replace(shape, points=[(x + dx, y + dy) for x, y in shape.points])
+def _strip_shapes(board: Board, k: float, h: int, strip_h: int) -> list[list[Shape]]:
+    """The shapes each strip draws, in drawing order: those whose box (1 mm wider) meets
+    the strip. A shape is checked only against the strips its box can reach."""
+    count = -(-h // strip_h)
+    out: list[list[Shape]] = [[] for _ in range(count)]
+    for group in board.groups:
+        for shape in group.shapes:
+            _, min_y, _, max_y = shape.bbox()
+            first = max(0, math.floor((min_y - 1) * k / strip_h) - 1)
+            last = min(count - 1, math.floor((max_y + 1) * k / strip_h) + 1)
+            for n in range(first, last + 1):
+                top = n * strip_h
+                rows = min(strip_h, h - top)
+                if max_y >= top / k - 1 and min_y <= (top + rows) / k + 1:
+                    out[n].append(shape)
+    return out
 
 
 def png_bytes(img: Image.Image, dpi: float) -> bytes:

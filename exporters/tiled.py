@@ -14,22 +14,22 @@ import io
 import json
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import shapely
 import shapely.ops
 from PIL import Image, ImageDraw
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 
-from engine.content.convert_map import region_spans
 from engine.hexes import Hex
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import PALETTE, palette
+from exporters.outline import cell_runs, outline_parts, runs_of
 
 TILED_VERSION = "1.10"
 TILED_APP_VERSION = "1.10.2"
@@ -64,16 +64,17 @@ class TiledGrid:
     def stagger_axis(self) -> str:
         return "y" if self.orientation == "pointy" else "x"
 
-    def _shifted(self, i: int) -> bool:
+    def shifted(self, i: int) -> bool:
+        """Whether row (pointy) or column (flat) i is pushed half a tile along."""
         return (i % 2 == 1) if self.parity == "odd" else (i % 2 == 0)
 
     def center(self, col: int, row: int) -> tuple[float, float]:
         """Centre of cell (col, row) in Tiled pixels (Tiled's staggered layout)."""
         w, h, s = self.tile_w, self.tile_h, self.side
         if self.orientation == "pointy":
-            x = col * w + (w / 2 if self._shifted(row) else 0) + w / 2
+            x = col * w + (w / 2 if self.shifted(row) else 0) + w / 2
             return x, row * (h + s) / 2 + h / 2
-        y = row * h + (h / 2 if self._shifted(col) else 0) + h / 2
+        y = row * h + (h / 2 if self.shifted(col) else 0) + h / 2
         return col * (w + s) / 2 + w / 2, y
 
     def corners(self, col: int, row: int) -> list[tuple[float, float]]:
@@ -104,6 +105,8 @@ class TiledGrid:
 
 
 def _num(v: float) -> float | int:
+    if type(v) is int:  # outline corners are exact; round(int, 3) is slow
+        return v
     r = round(v, 3)
     return int(r) if r == int(r) else r
 
@@ -118,21 +121,40 @@ def _offsets(game_map: GameMap, hexes: list[Hex]) -> str:
     return json.dumps([list(game_map.to_offset(h)) for h in hexes], separators=(",", ":"))
 
 
-def _outline(grid: TiledGrid, game_map: GameMap, hexes: set[Hex]) -> list[tuple[list, set]]:
-    """Outer rings of the union of hexes, one per connected part, with the part's hexes."""
-    cells = sorted(hexes)
-    offsets = [game_map.to_offset(h) for h in cells]
-    polys = shapely.polygons(np.array([grid.corners(c, r) for c, r in offsets]))
-    # Hexes of a grid share exact edges, so the fast coverage union applies.
-    merged = shapely.coverage_union_all(polys)
-    parts = list(merged.geoms) if isinstance(merged, MultiPolygon) else [merged]
-    centres = np.array([grid.center(c, r) for c, r in offsets])
+def _outline(grid: TiledGrid, game_map: GameMap, hexes: Collection[Hex]
+             ) -> list[tuple[list[tuple[int, int]], list[list[int]]]]:
+    """Outer rings of the union of hexes, one per edge-connected part, with the part's row
+    spans [row, first_col, last_col]; parts in order of their top then left edge.
+
+    Rings are in GEOS's normal form (clockwise, starting at the smallest (x, y)), so the same
+    hexes always give the same bytes."""
+    layout = game_map.layout
+    parts = outline_parts(runs_of(hexes, layout.orientation, layout.offset), grid.shifted)
+    ax, bx = (grid.tile_w // 2, grid.side // 2) if grid.orientation == "pointy" else (
+        grid.tile_h // 2, grid.side // 2)
     out = []
-    for part in sorted(parts, key=lambda p: (p.bounds[1], p.bounds[0])):
-        inside = shapely.contains_xy(part, centres[:, 0], centres[:, 1])
-        members = {h for h, yes in zip(cells, inside, strict=True) if yes}
-        out.append((list(part.exterior.coords)[:-1], members))
+    for part in parts:
+        if grid.orientation == "pointy":
+            ring = [(a * ax, b * bx) for a, b in part.ring]
+            spans = np.column_stack((part.runs.line, part.runs.first, part.runs.last))
+        else:
+            ring = [(b * bx, a * ax) for a, b in part.ring]
+            cols, rows = part.runs.cells()
+            rr = cell_runs(rows, cols)
+            spans = np.column_stack((rr.line, rr.first, rr.last))
+        out.append((_normal_ring(ring), spans.tolist()))
+    out.sort(key=lambda p: (min(y for _, y in p[0]), min(x for x, _ in p[0]), p[0]))
     return out
+
+
+def _normal_ring(ring: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ring clockwise with y up (negative shoelace area on screen), from its least point."""
+    pairs = zip(ring, ring[1:] + ring[:1], strict=True)
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in pairs)
+    if area > 0:
+        ring = ring[::-1]
+    i = ring.index(min(ring))
+    return ring[i:] + ring[:i]
 
 
 def clip_polyline(points: list[tuple[float, float]], area: Polygon
@@ -204,10 +226,10 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
     for region in sorted(m.regions, key=lambda r: r.id):
         if not region.hexes:
             continue
-        for part, (ring, members) in enumerate(_outline(grid, m, region.hexes)):
+        for part, (ring, spans) in enumerate(_outline(grid, m, region.hexes)):
             regions.append(shape(new_object(region.name, "region", 0, 0, [
                 _prop("tc_id", region.id), _prop("tc_part", part),
-                _prop("tc_spans", json.dumps(region_spans(m, members), separators=(",", ":"))),
+                _prop("tc_spans", json.dumps(spans, separators=(",", ":"))),
             ]), "polygon", ring))
 
     paths = []

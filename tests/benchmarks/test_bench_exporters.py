@@ -1,46 +1,89 @@
-"""Exporter speed: building the built-in content, a 100,000-hex map to Tiled and to PNG.
+"""Exporter speed: building the built-in content; 100,000- and 1,000,000-hex maps to Tiled,
+PNG and PDF.
 
-Each measurement has a baseline in the same run (validation alone for the build, json.dumps of
-the same map data for the exports), so the figures can be compared across machines.
+Each measurement has a baseline in the same run, so the figures compare across machines:
+validation alone for the build; for Tiled, the real Tiled (`tiled --export-map`, Debian package
+`tiled`) reading the written TMX and writing it again; for PNG, Pillow drawing the same hexes
+as plain polygons (fill and outline) on an image of the same size and saving it with the same
+settings; json.dumps of the map data. Peak memory is measured in a fresh process.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import random
 import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image, ImageDraw
 
 from engine.content import map_to_dict, validate_paths
-from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
+from engine.model import TERRAIN_ID, TERRAINS, Fort, GameMap, Label, MapPath, Region, StartMarker
 from engine.paths import CONTENT_DIR
 from exporters import pack
+from exporters.board import PALETTE, BoardLayout
+from exporters.pdf import map_to_pdf
 from exporters.pipeline import build
-from exporters.png import map_to_png
-from exporters.tiled import build_tiled, tiled_to_tmx
+from exporters.png import map_to_png, png_bytes
+from exporters.tiled import build_tiled, export_tiled, tiled_to_tmx
 
 WIDTH, HEIGHT = 400, 250  # 100,000 hexes
+BIG = 1000  # 1000 x 1000: the largest map the editor and validator accept
+PNG_DPI = 10.0
+MAX_RSS_MB = 300
+
+
+def make_front(width: int = WIDTH, height: int = HEIGHT) -> GameMap:
+    """A front of width × height hexes as a user draws it: terrain, a fort every 48 hexes,
+    start markers, the two 2-player halves, ragged sector regions (some with holes), roads
+    across the whole width and labels."""
+    rng = random.Random(1916)
+    m = GameMap.blank("big", width, height, name="Big Front")
+    weights = [("meadow", 60), ("forest", 20), ("water", 8), ("road", 8), ("trench", 4)]
+    names = [TERRAIN_ID[t] for t, w in weights for _ in range(w)]
+    m.terrain = bytearray(rng.choices(names, k=width * height))
+    for row in range(10, height - 10, 48):
+        for col in range(10, width - 10, 48):
+            fort = [m.to_axial(col, row), m.to_axial(col + 1, row), m.to_axial(col, row + 1)]
+            m.forts.append(Fort(f"fort_{len(m.forts)}", f"Fort {len(m.forts)}", fort,
+                                [m.to_axial(col - 1, row), m.to_axial(col + 2, row)]))
+    m.start_markers = [StartMarker(n, m.to_axial(n * width // 13, height // 2))
+                       for n in range(1, 13)]
+    half = width // 2
+    m.regions = [
+        Region("half_1_6", "Half 1-6", {m.to_axial(c, r) for r in range(height)
+                                        for c in range(half)}),
+        Region("half_7_12", "Half 7-12", {m.to_axial(c, r) for r in range(height)
+                                          for c in range(half, width)}),
+    ]
+    for i in range(8):
+        # a ragged band of rows with a rectangular hole: an event area drawn with a brush
+        top, bottom = i * height // 8, (i + 1) * height // 8
+        cells = set()
+        for r in range(top, bottom):
+            first, last = rng.randrange(width // 10), width - 1 - rng.randrange(width // 10)
+            cells.update(m.to_axial(c, r) for c in range(first, last + 1))
+        hole_r, hole_c = (top + bottom) // 2, width // 3
+        cells.difference_update(m.to_axial(c, r) for r in range(hole_r, hole_r + 3)
+                                for c in range(hole_c, hole_c + 5))
+        m.regions.append(Region(f"sector_{i}", f"Sector {i}", cells))
+    m.paths = [MapPath(f"road_{i}", "road", [(x * 3.0, 10.0 + i * 30 + (x % 2))
+                                             for x in range(width // 2)], "road", 0.5)
+               for i in range(max(1, height // 25))]
+    m.labels = [Label(f"Sector {i}", (i * 60.0, 50.0)) for i in range(10)]
+    return m
 
 
 @pytest.fixture(scope="module")
 def big_map() -> GameMap:
-    rng = random.Random(1916)
-    m = GameMap.blank("big", WIDTH, HEIGHT, name="Big Front")
-    weights = [("meadow", 60), ("forest", 20), ("water", 8), ("road", 8), ("trench", 4)]
-    names = [t for t, w in weights for _ in range(w)]
-    m.terrain = bytearray(TERRAIN_ID[rng.choice(names)] for _ in range(WIDTH * HEIGHT))
-    for i in range(40):
-        col, row = 10 + (i % 8) * 48, 10 + (i // 8) * 48
-        m.forts.append(Fort(f"fort_{i}", f"Fort {i}", [m.to_axial(col, row)],
-                            [m.to_axial(col - 1, row), m.to_axial(col + 1, row)]))
-    m.start_markers = [StartMarker(n, m.to_axial(20 * n, 120)) for n in range(1, 13)]
-    m.regions = [Region("half_1_6", "Half 1-6", {m.to_axial(c, r) for r in range(HEIGHT)
-                                                 for c in range(WIDTH // 2)})]
-    m.paths = [MapPath(f"road_{i}", "road", [(x * 3.0, 10.0 + i * 30 + (x % 2)) for x in
-                                             range(200)], "road", 0.5) for i in range(10)]
-    m.labels = [Label(f"Sector {i}", (i * 60.0, 50.0)) for i in range(10)]
-    return m
+    return make_front()
 
 
 def _build_once(tmp_path_factory) -> None:
@@ -89,3 +132,108 @@ def test_baseline_100k_hexes_json_dumps(benchmark, big_map):
     text = benchmark.pedantic(json.dumps, args=(data,), kwargs={"indent": 1}, rounds=3,
                               iterations=1)
     assert len(text) > WIDTH * HEIGHT
+
+
+def test_baseline_100k_hexes_pillow_polygons(benchmark, big_map):
+    """What the PNG export is compared with: every hex as one Pillow polygon (its terrain's
+    fill, the grid colour as outline) at the export's pixel size, saved as PNG alike."""
+    benchmark.group = "png 100k"
+    k = PNG_DPI / 25.4
+    bl = BoardLayout(big_map, 30.0, 30.0 * 0.4)
+    size = Image.open(io.BytesIO(map_to_png(big_map, dpi=PNG_DPI))).size
+    fills = [PALETTE[t] for t in TERRAINS]
+
+    def draw() -> bytes:
+        centres = np.array([bl.center(h) for h in big_map.hexes()]) * k
+        corners = centres[:, None, :] + np.array(bl.corners) * k
+        img = Image.new("RGB", size, "#ffffff")
+        pen = ImageDraw.Draw(img)
+        for t, poly in zip(big_map.terrain, corners.tolist(), strict=True):
+            pen.polygon([tuple(p) for p in poly], fill=fills[t], outline=PALETTE["grid"])
+        return png_bytes(img, PNG_DPI)
+
+    data = benchmark.pedantic(draw, rounds=3, iterations=1)
+    assert data.startswith(b"\x89PNG")
+
+
+def test_export_100k_hexes_to_png_same_size(benchmark, big_map):
+    benchmark.group = "png 100k"
+    data = benchmark.pedantic(map_to_png, args=(big_map,), kwargs={"dpi": PNG_DPI}, rounds=3,
+                              iterations=1)
+    assert data.startswith(b"\x89PNG")
+
+
+def test_export_100k_hexes_to_pdf(benchmark, big_map):
+    """Goal: at most 10 s (A3, 12 mm hexes: about 130 pages and the page map)."""
+    benchmark.group = "pdf 100k"
+    data = benchmark.pedantic(map_to_pdf, args=(big_map, "A3", 12.0), rounds=1, iterations=1)
+    assert data.startswith(b"%PDF")
+    benchmark.extra_info["megabytes"] = round(len(data) / 1e6, 1)
+
+
+@pytest.fixture(scope="module")
+def million_map() -> GameMap:
+    return make_front(BIG, BIG)
+
+
+@pytest.fixture(scope="module")
+def million_tmx(tmp_path_factory, million_map) -> Path:
+    return export_tiled(million_map, tmp_path_factory.mktemp("tiled") / "big.tmx", "tmx")
+
+
+def test_export_1m_hexes_to_tiled(benchmark, million_map, tmp_path):
+    """Goal: at most 10x the baseline below."""
+    benchmark.group = "tiled 1M"
+    out = benchmark.pedantic(export_tiled, args=(million_map, tmp_path / "big.tmx", "tmx"),
+                             rounds=3, iterations=1)
+    assert out.stat().st_size > BIG * BIG * 2
+
+
+def test_baseline_1m_hexes_tiled_export_map(benchmark, million_tmx, tmp_path):
+    """Tiled itself loading the exported TMX and writing it again."""
+    benchmark.group = "tiled 1M"
+    tiled = shutil.which("tiled")
+    if tiled is None:
+        pytest.skip("the baseline needs Tiled: sudo apt-get install -y tiled")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    copy = tmp_path / "copy.tmx"
+
+    def run() -> None:
+        subprocess.run([tiled, "--export-map", str(million_tmx), str(copy)], env=env,
+                       check=True, capture_output=True, timeout=600)
+
+    benchmark.pedantic(run, rounds=3, iterations=1)
+    assert copy.stat().st_size > BIG * BIG * 2  # Tiled read every cell and wrote them back
+
+
+_RSS_SCRIPT = textwrap.dedent("""
+    import resource, sys
+    from pathlib import Path
+    from tests.benchmarks.test_bench_exporters import make_front
+    from exporters.tiled import export_tiled
+    m = make_front({size}, {size})
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    export_tiled(m, Path(sys.argv[1]), "tmx")
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(before // 1024, after // 1024)
+""")
+
+
+def test_export_1m_hexes_to_tiled_memory(benchmark, tmp_path):
+    """Peak memory of a fresh process that builds the 1M map and exports it, and how much
+    the export adds to the map's own peak. Goal: the export within 300 MB."""
+    benchmark.group = "tiled 1M memory"
+    root = Path(__file__).resolve().parents[2]
+    script = _RSS_SCRIPT.format(size=BIG)
+
+    def run() -> tuple[int, int]:
+        done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "m.tmx")],
+                              cwd=root, check=True, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(root)}, timeout=900)
+        before, after = map(int, done.stdout.split())
+        return before, after
+
+    before, after = benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info.update(map_peak_mb=before, process_peak_mb=after,
+                                export_adds_mb=after - before)
+    assert after - before <= MAX_RSS_MB
