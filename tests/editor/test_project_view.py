@@ -52,7 +52,9 @@ def project(qtbot, folder, recovery):
 def test_the_folder_is_listed_by_kind_with_its_problems(project, folder):
     groups = {project.tree.topLevelItem(k).text(0): project.tree.topLevelItem(k)
               for k in range(project.tree.topLevelItemCount())}
-    assert list(groups) == ["Maps", "Unit catalogs", "Rulesets", "Scenarios", "Other content"]
+    assert list(groups) == ["Maps", "Unit catalogs", "Rulesets", "Scenarios",
+                            "Der Erste Weltkrieg scenarios", "Der Erste Weltkrieg maps",
+                            "Other content"]
     items = project.file_items()
     broken = items[str(folder / "rulesets" / "broken.ruleset.yaml")]
     assert broken.text(1) == "1 error"
