@@ -15,6 +15,7 @@ play-test ask the same question and get the same answer.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,9 +28,9 @@ from engine.rules.combat import (
     DIE_FACES,
     Fighter,
     IllegalAttackError,
+    armour_column,
     as_attacker,
     check_attack,
-    damage_from_hits,
     damage_room,
     dice_count,
     hit_value,
@@ -82,9 +83,13 @@ def hit_distribution(dice: int, value: int) -> tuple[Fraction, ...]:
 
 def damage_weights(target: Fighter, hit_w: tuple[int, ...], remaining: int) -> list[int]:
     """Integer weights of 0..remaining damage to `target` given the weights of its hits."""
+    # damage_from_hits for every hit count at once: the thresholds reached by `hits` are
+    # the sorted column's entries up to bisect_right (the odds are asked in every play-out)
+    column = sorted(armour_column(target))
     out = [0] * (remaining + 1)
     for hits, w in enumerate(hit_w):
-        out[min(damage_from_hits(target, hits), remaining)] += w
+        if w:
+            out[min(bisect_right(column, hits), remaining)] += w
     return out
 
 
