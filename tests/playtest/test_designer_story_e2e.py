@@ -4,21 +4,23 @@ special unit with an ability (unit catalog editor) and a ruleset variant with a 
 catalog and ruleset; in Scenario ▸ Properties the special unit pre-placed (Units…), an
 objective and a trigger (Triggers…); saved; play-tested: the unit is there, its ability
 works, the variant is in play, the trigger fires and the objective ends the game; the
-scenario exported as a pack; `tcstudio validate` and `tcstudio build` accept it all."""
+scenario exported as a pack (File ▸ Export…); `tcstudio validate` and `tcstudio build`
+accept it all."""
 
 from __future__ import annotations
 
 import json
 import shutil
-import zipfile
 
 from editor.authoring.catalog_editor import CatalogEditor
 from editor.authoring.project import ProjectWindow
 from editor.authoring.ruleset_editor import RulesetEditor
+from editor.export_dialog import ExportDialog, export_start_dir, scenario_for
 from engine.play.setup import project_files
 from engine.rules import combat
 from engine.rules.actions import Capture, EndPhase
 from engine.rules.events import TriggerFired, UnitSpawned
+from packs.reader import read_pack
 from tcstudio.cli import main as tcstudio
 from tests.playtest.conftest import ROOT
 
@@ -149,12 +151,26 @@ def test_the_designer_story_through_the_ui(make_window, qtbot, tmp_path, capsys)
     assert state.is_terminal() and state.winner() == "entente"
     assert state.reason == "objective entente_capture_fort"
 
-    pack = tmp_path / "storm.tcpack"
-    assert tcstudio(["export", str(scenario_path), "--format", "pack", "--out", str(pack)]) == 0
-    with zipfile.ZipFile(pack) as z:
-        catalog = json.loads(z.read("catalog.json"))
-        ruleset = json.loads(z.read("ruleset.json"))
-        scenario = json.loads(z.read("scenario.json"))
+    assert "✔ <i>entente_capture_fort</i>" in c.panel.scenario_view.label.text()
+    assert c.end_dialog is not None and c.end_dialog.isVisible()
+    c.end_dialog.close()
+    w.leave_play_mode()
+
+    # File ▸ Export… of the scenario's map (what show_export_dialog builds, without exec)
+    dlg = ExportDialog(w.document.map, scenario_for(w.source_scenario, w.document.path), w,
+                       start_dir=export_start_dir(w.document.path))
+    qtbot.addWidget(dlg)
+    dlg.errors = []
+    dlg.show_error = lambda title, text: dlg.errors.append((title, text))
+    dlg.set_format("pack")
+    dlg.path_edit.setText(str(tmp_path / "storm.tcpack"))
+    dlg.accept()
+    assert dlg.errors == [] and dlg.result_info is not None
+    pack = dlg.result_info.path
+    manifest, entries = read_pack(pack)
+    assert manifest["pack"]["id"] == "storm"
+    catalog, ruleset, scenario = (json.loads(entries[f"{name}.json"])
+                                  for name in ("catalog", "ruleset", "scenario"))
     assert any(u["id"] == "storm_troops" for u in catalog["units"])  # the catalog used
     assert ruleset["variants"]["early_destruction"] == {"enabled": True,
                                                         "destroyed_at_damage": 4}
