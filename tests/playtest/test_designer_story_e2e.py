@@ -83,6 +83,7 @@ def _author_scenario(w, root, scenario_path) -> None:
     props.obj_kind.setCurrentIndex(props.obj_kind.findData("capture_fort"))
     props.obj_team.setCurrentIndex(props.obj_team.findData("entente"))
     props.obj_target.setText("fort_apremont")
+    props.obj_id.setText("take_apremont")
     props.obj_add.click()
 
     t = props.open_triggers()
@@ -149,9 +150,9 @@ def test_the_designer_story_through_the_ui(make_window, qtbot, tmp_path, capsys)
     assert c.apply(capture)
     state = c.session.state
     assert state.is_terminal() and state.winner() == "entente"
-    assert state.reason == "objective entente_capture_fort"
+    assert state.reason == "objective take_apremont"
 
-    assert "✔ <i>entente_capture_fort</i>" in c.panel.scenario_view.label.text()
+    assert "✔ <i>take_apremont</i>" in c.panel.scenario_view.label.text()
     assert c.end_dialog is not None and c.end_dialog.isVisible()
     c.end_dialog.close()
     w.leave_play_mode()
