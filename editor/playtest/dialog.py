@@ -44,6 +44,7 @@ from engine.play.setup import (
     SeatChoice,
     available_rulesets,
     map_problems,
+    project_files,
     special_unit_choices,
     start_problems,
 )
@@ -138,12 +139,20 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.ruleset = QComboBox()
         for path in available_rulesets():
             self.ruleset.addItem(path.name.removesuffix(".ruleset.yaml"), str(path))
+        for path in project_files(map_path, "ruleset"):
+            if self.ruleset.findData(str(path)) < 0:
+                self.ruleset.addItem(f"{path.name.removesuffix('.ruleset.yaml')} (project)",
+                                     str(path))
         if self.ruleset.findData(str(init.ruleset)) < 0:
             self.ruleset.addItem(f"{Path(init.ruleset).name} (the scenario's)", str(init.ruleset))
         self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(str(init.ruleset))))
         form.addRow("Ruleset edition", self.ruleset)
         self.catalog = QComboBox()
         self.catalog.addItem("base (installed)", str(BASE_CATALOG))
+        for path in project_files(map_path, "catalog"):
+            if self.catalog.findData(str(path)) < 0:
+                self.catalog.addItem(f"{path.name.removesuffix('.catalog.yaml')} (project)",
+                                     str(path))
         if self.catalog.findData(str(init.catalog)) < 0:
             self.catalog.addItem(f"{Path(init.catalog).name} (the scenario's)", str(init.catalog))
         self.catalog.setCurrentIndex(max(0, self.catalog.findData(str(init.catalog))))

@@ -148,6 +148,10 @@ class ScenarioProperties(QWidget):
         self.objectives.setMaximumHeight(90)
         ol.addWidget(self.objectives)
         add_row = QHBoxLayout()
+        self.obj_id = QLineEdit()
+        self.obj_id.setPlaceholderText("id (optional)")
+        self.obj_id.setToolTip("The objective's id, named by the game's end reason (made from "
+                               "team and kind when empty)")
         self.obj_kind = QComboBox()
         for kind, (_param, hint) in OBJECTIVE_FORM.items():
             self.obj_kind.addItem(kind.replace("_", " "), kind)
@@ -164,10 +168,13 @@ class ScenarioProperties(QWidget):
         self.obj_remove = QPushButton("Remove")
         self.obj_add.clicked.connect(self.add_objective)
         self.obj_remove.clicked.connect(self.remove_objective)
-        for w in (self.obj_kind, self.obj_team, self.obj_target, self.obj_count, self.obj_add,
-                  self.obj_remove):
+        for w in (self.obj_id, self.obj_kind, self.obj_team):
             add_row.addWidget(w)
+        target_row = QHBoxLayout()
+        for w in (self.obj_target, self.obj_count, self.obj_add, self.obj_remove):
+            target_row.addWidget(w)
         ol.addLayout(add_row)
+        ol.addLayout(target_row)
         lay.addWidget(obj_box)
 
         self.contents = QLabel()
@@ -354,8 +361,12 @@ class ScenarioProperties(QWidget):
         objectives = list(self.doc.value(("objectives",)) or [])
         taken = {o.get("id") for o in objectives}
         base = f"{team}_{kind}"
-        oid = next(f"{base}_{k}" if k else base for k in range(len(taken) + 2)
-                   if (f"{base}_{k}" if k else base) not in taken)
+        oid = self.obj_id.text().strip() or next(
+            f"{base}_{k}" if k else base for k in range(len(taken) + 2)
+            if (f"{base}_{k}" if k else base) not in taken)
+        if oid in taken:
+            self.status.setText(f"An objective {oid} exists already (hint: pick another id)")
+            return
         new: dict[str, Any] = {"id": oid, "kind": kind, "team": team}
         target = self.obj_target.text().strip()
         if param and target:
@@ -363,6 +374,7 @@ class ScenarioProperties(QWidget):
         if kind in ("hold_forts", "destroy_units"):
             new["count"] = self.obj_count.value()
         self.doc.set_value(("objectives",), [*objectives, new], f"Add objective {oid}")
+        self.obj_id.clear()
 
     def remove_objective(self) -> None:
         """Remove the selected objective (one undo step)."""

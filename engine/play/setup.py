@@ -148,6 +148,18 @@ def available_rulesets() -> list[Path]:
     return sorted(RULESETS_DIR.glob("*.ruleset.yaml"))
 
 
+def project_files(map_path: Path | None, kind: str) -> list[Path]:
+    """The `kind` files ("catalog" or "ruleset") of the content folder a map lives in: beside
+    the map and in the folder's catalog/ and rulesets/ (a designer's own units and editions,
+    which the play-test and a scenario saved from it must be able to use)."""
+    if map_path is None:
+        return []
+    root = Path(map_path).resolve().parent.parent
+    folders = (Path(map_path).resolve().parent, root / "catalog", root / "rulesets", root)
+    found = {f for d in folders if d.is_dir() for f in d.glob(f"*.{kind}.yaml")}
+    return sorted(found)
+
+
 def map_problems(game_map: GameMap) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings) of the map: errors block a play-test, warnings do not."""
     problems = check_map(game_map)

@@ -123,3 +123,22 @@ def test_objectives_are_added_and_removed_as_undo_steps(qtbot, tmp_path):
     doc.undo_stack.undo()
     assert form.objectives.count() == before
     assert form.save() and load_file(path).ok
+
+
+def test_an_objective_gets_the_id_typed_and_a_taken_one_is_refused(qtbot, tmp_path):
+    doc = ScenarioDocument.open(_copy(tmp_path))
+    form = ScenarioProperties(doc)
+    form.keeper.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(form)
+    form.obj_kind.setCurrentIndex(form.obj_kind.findData("capture_fort"))
+    form.obj_target.setText("fort_apremont")
+    form.obj_id.setText("take_apremont")
+    form.obj_add.click()
+    assert doc.value(("objectives",))[-1]["id"] == "take_apremont"
+    assert form.obj_id.text() == ""  # ready for the next one
+    steps = doc.undo_stack.count()
+    form.obj_id.setText("take_apremont")
+    form.obj_add.click()
+    assert doc.undo_stack.count() == steps
+    assert [o["id"] for o in doc.value(("objectives",))].count("take_apremont") == 1
+    assert "exists already" in form.status.text() and "hint" in form.status.text()
