@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import LoadCache, Problem, collect_files, load_document, validate_paths
+from engine.content.documents import SCHEMA_OF_KIND
 from engine.version import __version__
+from exporters.area_pack import build_area_pack_from_file
 from exporters.base import ExportError, atomic_write_bytes
 from exporters.buildcache import (
     CACHE_FILE,
@@ -70,9 +72,19 @@ def _duplicate(path: Path, ident: str, first: Path) -> Problem:
                    "give every scenario its own id", file=str(path), pointer="/id")
 
 
+# The reference keys of each kind of scenario that becomes a pack.
+_REFERENCE_KEYS = {"scenario": ("map", "ruleset", "catalog"),
+                   "area-scenario": ("map", "armies", "ruleset")}
+
+
+def _is_area(data: dict[str, Any]) -> bool:
+    return data.get("$schema") == SCHEMA_OF_KIND["area-scenario"]
+
+
 def _input_hash(scenario: Path, data: dict[str, Any]) -> str:
     digest = hashlib.sha256(f"{__version__}/{FORMAT_VERSION}/{PIPELINE_VERSION}".encode())
-    for path in [scenario] + [scenario.parent / data[k] for k in ("map", "ruleset", "catalog")]:
+    keys = _REFERENCE_KEYS["area-scenario" if _is_area(data) else "scenario"]
+    for path in [scenario] + [scenario.parent / data[k] for k in keys]:
         digest.update(b"\0" + path.name.encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
@@ -105,7 +117,7 @@ def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
     for path in files:
         key = path.resolve()
         doc = loads.documents[key] if key in loads.documents else load_document(path)
-        if doc.kind != "scenario":
+        if doc.kind not in _REFERENCE_KEYS:
             continue
         ident = doc.data["id"]
         if ident in first_of:
@@ -150,8 +162,9 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
             continue
         # The revision continues from the pack this one replaces (cache, else the file).
         previous = old.entry["version"] if old else existing_version(target, data["id"])
+        build_file = build_area_pack_from_file if _is_area(data) else build_pack_from_file
         try:
-            pack = build_pack_from_file(path, previous_version=previous, cache=loads)
+            pack = build_file(path, previous_version=previous, cache=loads)
         except ExportError as err:
             result.problems.append(Problem("build.export_failed", "error", err.message,
                                            err.hint, file=str(path)))
