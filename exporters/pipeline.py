@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import LoadCache, Problem, collect_files, load_document, validate_paths
-from engine.content.documents import SCHEMA_OF_KIND
 from engine.version import __version__
 from exporters.area_pack import build_area_pack_from_file
 from exporters.base import ExportError, atomic_write_bytes
@@ -77,14 +76,9 @@ _REFERENCE_KEYS = {"scenario": ("map", "ruleset", "catalog"),
                    "area-scenario": ("map", "armies", "ruleset")}
 
 
-def _is_area(data: dict[str, Any]) -> bool:
-    return data.get("$schema") == SCHEMA_OF_KIND["area-scenario"]
-
-
-def _input_hash(scenario: Path, data: dict[str, Any]) -> str:
+def _input_hash(scenario: Path, kind: str, data: dict[str, Any]) -> str:
     digest = hashlib.sha256(f"{__version__}/{FORMAT_VERSION}/{PIPELINE_VERSION}".encode())
-    keys = _REFERENCE_KEYS["area-scenario" if _is_area(data) else "scenario"]
-    for path in [scenario] + [scenario.parent / data[k] for k in keys]:
+    for path in [scenario] + [scenario.parent / data[k] for k in _REFERENCE_KEYS[kind]]:
         digest.update(b"\0" + path.name.encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
@@ -111,7 +105,7 @@ def _cache_bytes(records: dict[str, CacheRecord]) -> bytes:
 
 
 def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
-               loads: LoadCache) -> list[tuple[Path, dict[str, Any]]]:
+               loads: LoadCache) -> list[tuple[Path, str, dict[str, Any]]]:
     scenarios = []
     first_of: dict[str, Path] = {}
     for path in files:
@@ -129,7 +123,7 @@ def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
             result.problems.append(Problem(
                 "build.bad_pack_name", "error", f"scenario id {ident!r} cannot name a pack "
                 f"file: {err.reason}", "use a short id", file=str(path), pointer="/id"))
-        scenarios.append((path, doc.data))
+        scenarios.append((path, doc.kind, doc.data))
     return scenarios
 
 
@@ -149,12 +143,12 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
     result.problems.extend(cache.warnings)
     records: dict[str, CacheRecord] = {}
     fresh: dict[str, bytes] = {}  # name -> bytes of packs to write
-    for n, (path, data) in enumerate(scenarios, start=1):
+    for n, (path, kind, data) in enumerate(scenarios, start=1):
         name = f"{data['id']}.tcpack"
         if progress:
             progress(n - 1, len(scenarios), name)
         target = pack_path(out_dir, name)
-        inputs = _input_hash(path, data)
+        inputs = _input_hash(path, kind, data)
         old = cache.records.get(name)
         if old and old.inputs == inputs and _sha256(target) == old.sha256:
             result.skipped.append(name)
@@ -162,7 +156,7 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
             continue
         # The revision continues from the pack this one replaces (cache, else the file).
         previous = old.entry["version"] if old else existing_version(target, data["id"])
-        build_file = build_area_pack_from_file if _is_area(data) else build_pack_from_file
+        build_file = build_area_pack_from_file if kind == "area-scenario" else build_pack_from_file
         try:
             pack = build_file(path, previous_version=previous, cache=loads)
         except ExportError as err:
