@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -114,3 +115,17 @@ def test_build_writes_the_area_pack_beside_the_hex_packs(tmp_path):
     assert manifest["game"] == AREA_GAME
     again = build(ROOT / "content", tmp_path)
     assert "weltkrieg-1914.tcpack" in again.skipped
+
+
+def test_export_refuses_an_area_map_with_a_background_picture(tmp_path, capsys):
+    folder = tmp_path / "weltkrieg"
+    shutil.copytree(SCENARIO.parent, folder)
+    map_file = folder / "europe.area-map.yaml"
+    map_file.write_text(map_file.read_text(encoding="utf-8")
+                        + "background: {file: europe.png}\n", encoding="utf-8")
+    out = tmp_path / "w.tcpack"
+    assert main(["export", str(folder / SCENARIO.name), "--format", "pack",
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "background picture" in err and "hint" in err
+    assert not out.exists()
