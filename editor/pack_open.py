@@ -16,7 +16,7 @@ from PySide6.QtCore import QStandardPaths
 
 from packs.errors import PackError
 from packs.format import MANIFEST
-from packs.reader import import_pack, read_pack
+from packs.reader import content_files_of, import_pack, read_pack
 
 PACK_SUFFIX = ".tcpack"
 
@@ -48,8 +48,9 @@ def _describe(exc: Exception) -> str:
 
 def extract_pack(pack_path: str | Path, root: Path | None = None) -> Path:
     """Check a pack fully and extract it under `root` (default packs_root()); returns the
-    extracted scenario file. A pack already extracted with the same manifest is reused; a
-    different pack of the same id and version goes to a numbered sibling folder.
+    extracted scenario file (`area-scenario.json` for a Der Erste Weltkrieg pack). A pack
+    already extracted with the same manifest is reused; a different pack of the same id and
+    version goes to a numbered sibling folder.
 
     Raises PackOpenError with the import's message; nothing is written then."""
     pack_path = Path(pack_path)
@@ -62,7 +63,7 @@ def extract_pack(pack_path: str | Path, root: Path | None = None) -> Path:
         while target.exists():
             existing = target / MANIFEST
             if existing.is_file() and existing.read_bytes() == entries[MANIFEST]:
-                return target / "scenario.json"
+                return target / content_files_of(manifest)[0]
             n += 1
             target = root / f"{name}-{n}"
         import_pack(pack_path, target)
@@ -72,4 +73,5 @@ def extract_pack(pack_path: str | Path, root: Path | None = None) -> Path:
         raise PackOpenError(f"{pack_path.name}: cannot read or extract the pack: {exc} "
                             "(hint: check the file and that the app data folder is writable)"
                             ) from None
-    return target / "scenario.json"
+    # The scenario file: scenario.json, or area-scenario.json of a Der Erste Weltkrieg pack.
+    return target / content_files_of(manifest)[0]

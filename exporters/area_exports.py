@@ -7,8 +7,10 @@ from pathlib import Path
 
 from engine.area_model import AreaMap, AreaScenario
 from exporters.area_board import build_area_board
+from exporters.area_pack import build_area_pack
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes
 from exporters.limits import check_options
+from exporters.pack import existing_version
 from exporters.pdf import board_to_pdf
 from exporters.png import png_bytes, render_board
 from exporters.svg import board_to_svg
@@ -35,3 +37,10 @@ def export_area_board(source: AreaMap | AreaScenario, fmt: str, out_path: Path,
     else:
         data = board_to_pdf(board, options.paper)
     return atomic_write_bytes(out_path, data)
+
+
+def write_area_pack(scenario: AreaScenario, out_path: Path) -> Path:
+    """Write the pack of a loaded area scenario; its revision continues from the pack of the
+    same id already at `out_path`."""
+    pack = build_area_pack(scenario, previous_version=existing_version(out_path, scenario.id))
+    return atomic_write_bytes(out_path, pack.data)

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.content import LoadCache, Problem, collect_files, load_document, validate_paths
 from engine.version import __version__
+from exporters.area_pack import build_area_pack_from_file
 from exporters.base import ExportError, atomic_write_bytes
 from exporters.buildcache import (
     CACHE_FILE,
@@ -70,9 +71,14 @@ def _duplicate(path: Path, ident: str, first: Path) -> Problem:
                    "give every scenario its own id", file=str(path), pointer="/id")
 
 
-def _input_hash(scenario: Path, data: dict[str, Any]) -> str:
+# The reference keys of each kind of scenario that becomes a pack.
+_REFERENCE_KEYS = {"scenario": ("map", "ruleset", "catalog"),
+                   "area-scenario": ("map", "armies", "ruleset")}
+
+
+def _input_hash(scenario: Path, kind: str, data: dict[str, Any]) -> str:
     digest = hashlib.sha256(f"{__version__}/{FORMAT_VERSION}/{PIPELINE_VERSION}".encode())
-    for path in [scenario] + [scenario.parent / data[k] for k in ("map", "ruleset", "catalog")]:
+    for path in [scenario] + [scenario.parent / data[k] for k in _REFERENCE_KEYS[kind]]:
         digest.update(b"\0" + path.name.encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
@@ -99,13 +105,13 @@ def _cache_bytes(records: dict[str, CacheRecord]) -> bytes:
 
 
 def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
-               loads: LoadCache) -> list[tuple[Path, dict[str, Any]]]:
+               loads: LoadCache) -> list[tuple[Path, str, dict[str, Any]]]:
     scenarios = []
     first_of: dict[str, Path] = {}
     for path in files:
         key = path.resolve()
         doc = loads.documents[key] if key in loads.documents else load_document(path)
-        if doc.kind != "scenario":
+        if doc.kind not in _REFERENCE_KEYS:
             continue
         ident = doc.data["id"]
         if ident in first_of:
@@ -117,7 +123,7 @@ def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
             result.problems.append(Problem(
                 "build.bad_pack_name", "error", f"scenario id {ident!r} cannot name a pack "
                 f"file: {err.reason}", "use a short id", file=str(path), pointer="/id"))
-        scenarios.append((path, doc.data))
+        scenarios.append((path, doc.kind, doc.data))
     return scenarios
 
 
@@ -137,12 +143,12 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
     result.problems.extend(cache.warnings)
     records: dict[str, CacheRecord] = {}
     fresh: dict[str, bytes] = {}  # name -> bytes of packs to write
-    for n, (path, data) in enumerate(scenarios, start=1):
+    for n, (path, kind, data) in enumerate(scenarios, start=1):
         name = f"{data['id']}.tcpack"
         if progress:
             progress(n - 1, len(scenarios), name)
         target = pack_path(out_dir, name)
-        inputs = _input_hash(path, data)
+        inputs = _input_hash(path, kind, data)
         old = cache.records.get(name)
         if old and old.inputs == inputs and _sha256(target) == old.sha256:
             result.skipped.append(name)
@@ -150,8 +156,9 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
             continue
         # The revision continues from the pack this one replaces (cache, else the file).
         previous = old.entry["version"] if old else existing_version(target, data["id"])
+        build_file = build_area_pack_from_file if kind == "area-scenario" else build_pack_from_file
         try:
-            pack = build_pack_from_file(path, previous_version=previous, cache=loads)
+            pack = build_file(path, previous_version=previous, cache=loads)
         except ExportError as err:
             result.problems.append(Problem("build.export_failed", "error", err.message,
                                            err.hint, file=str(path)))

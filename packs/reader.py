@@ -19,7 +19,15 @@ from typing import Any
 
 from engine.content import Problem, schema_messages, validate_paths
 from packs.errors import PackError
-from packs.format import CONTENT_FILES, FORMAT_VERSION, MANIFEST, MANIFEST_SCHEMA
+from packs.format import (
+    AREA_CONTENT_FILES,
+    AREA_MANIFEST_SCHEMA,
+    AREA_REFERENCES,
+    CONTENT_FILES,
+    FORMAT_VERSION,
+    MANIFEST,
+    MANIFEST_SCHEMA,
+)
 from packs.paths import UnsafePathError, check_relative_name, confine
 from packs.safejson import JsonError, loads
 from packs.safezip import DEFAULT_LIMITS, Limits, read_zip
@@ -34,8 +42,29 @@ def parse_entry(entries: dict[str, bytes], name: str) -> Any:
                         col=err.col) from None
 
 
+HEX_REFERENCES = {"map": "map.json", "ruleset": "ruleset.json", "catalog": "catalog.json"}
+
+
 def _schema_problems(manifest: Any) -> list[str]:
-    return schema_messages(manifest, MANIFEST_SCHEMA)
+    return schema_messages(manifest, manifest_schema_of(manifest))
+
+
+def manifest_schema_of(manifest: Any) -> str:
+    """The manifest schema a manifest is checked against: the area pack schema when it names
+    it, else the Trench Club pack schema (whose `$schema` const then reports any other)."""
+    if isinstance(manifest, dict) and manifest.get("$schema") == AREA_MANIFEST_SCHEMA:
+        return AREA_MANIFEST_SCHEMA
+    return MANIFEST_SCHEMA
+
+
+def is_area_pack(manifest: dict[str, Any]) -> bool:
+    """Whether a checked manifest is that of a Der Erste Weltkrieg (area map) pack."""
+    return manifest.get("$schema") == AREA_MANIFEST_SCHEMA
+
+
+def content_files_of(manifest: dict[str, Any]) -> tuple[str, ...]:
+    """The content files a pack of this manifest's game system must carry."""
+    return AREA_CONTENT_FILES if is_area_pack(manifest) else CONTENT_FILES
 
 
 def _version_minor(version: str) -> int:
@@ -80,24 +109,25 @@ def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
         if len(data) != info["size"] or hashlib.sha256(data).hexdigest() != info["sha256"]:
             raise PackError("checksum does not match the manifest", entry=path,
                             hint="the pack is damaged or was changed after it was built")
-    missing = [p for p in CONTENT_FILES if p not in listed]
+    content = content_files_of(manifest)
+    missing = [p for p in content if p not in listed]
     if missing:
         raise PackError(f"pack lacks {', '.join(missing)}", hint="not a complete map pack")
     for name in sorted(entries):
         if name.endswith(".json") and name != MANIFEST:
             parse_entry(entries, name)
-    _check_references(parse_entry(entries, "scenario.json"))
+    references = AREA_REFERENCES if is_area_pack(manifest) else HEX_REFERENCES
+    _check_references(parse_entry(entries, content[0]), content[0], references)
     return manifest
 
 
-def _check_references(data: Any) -> None:
+def _check_references(data: Any, entry: str, references: dict[str, str]) -> None:
     """The scenario must point at the pack's own files, never outside the pack."""
     if not isinstance(data, dict):
-        raise PackError("not a scenario object", entry="scenario.json")
-    for key in ("map", "ruleset", "catalog"):
-        if data.get(key) != f"{key}.json":
-            raise PackError(f"'{key}' refers to {data.get(key)!r}, not {key}.json",
-                            entry="scenario.json",
+        raise PackError("not a scenario object", entry=entry)
+    for key, name in references.items():
+        if data.get(key) != name:
+            raise PackError(f"'{key}' refers to {data.get(key)!r}, not {name}", entry=entry,
                             hint="a pack's scenario may only use the files of the pack")
 
 
@@ -113,10 +143,11 @@ def _relabel(problem: Problem, folder: Path, label: str) -> Problem:
     return problem
 
 
-def validate_extracted(folder: Path, label: str | None = None) -> list[Problem]:
-    """Problems (errors only) of the content files of an extracted pack; with `label`,
-    located as `label!entry`."""
-    problems = validate_paths([folder / name for name in CONTENT_FILES])
+def validate_extracted(folder: Path, label: str | None = None,
+                       content: tuple[str, ...] = CONTENT_FILES) -> list[Problem]:
+    """Problems (errors only) of the `content` files of an extracted pack (a hex pack's by
+    default); with `label`, located as `label!entry`."""
+    problems = validate_paths([folder / name for name in content])
     errors = [p for p in problems if p.severity == "error"]
     return [_relabel(p, folder, label) for p in errors] if label else errors
 
@@ -173,7 +204,7 @@ def import_pack(pack_path: Path, out_dir: Path, limits: Limits = DEFAULT_LIMITS)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.import-", dir=out_dir.parent))
         _extract(entries, tmp)
-        problems = validate_extracted(tmp, pack_path.name)
+        problems = validate_extracted(tmp, pack_path.name, content_files_of(manifest))
         if problems:
             raise InvalidPackContent(problems)
         if out_dir.exists():

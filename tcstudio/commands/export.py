@@ -115,9 +115,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
-    """A Der Erste Weltkrieg board (SVG, PNG, PDF) of an area map or scenario."""
+    """A Der Erste Weltkrieg board (SVG, PNG, PDF) of an area map or scenario, or the pack of
+    an area scenario."""
     # lazy: the renderers (Pillow, fpdf) load only when an area board is exported
-    from exporters.area_exports import AREA_BOARD_FORMATS, export_area_board
+    from exporters.area_exports import AREA_BOARD_FORMATS, export_area_board, write_area_pack
 
     if not loaded.ok:
         print_problems(loaded.problems, "text")
@@ -126,17 +127,25 @@ def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
         sys.stderr.write(f"tcstudio export: {args.file}: --half is for hex maps (hint: an area "
                          "map is printed whole; drop --half)\n")
         return 1
-    if args.format not in AREA_BOARD_FORMATS:
+    if args.format == "pack" and loaded.kind != "area-scenario":
+        sys.stderr.write(f"tcstudio export: {args.file}: --format pack needs a scenario "
+                         "(hint: export the area scenario file that uses this map)\n")
+        return 1
+    extensions = {**AREA_BOARD_FORMATS, "pack": ".tcpack"}
+    if args.format not in extensions:
         sys.stderr.write(f"tcstudio export: {args.file}: --format {args.format} is not "
                          "available for Der Erste Weltkrieg content yet (hint: use "
-                         f"{', '.join(AREA_BOARD_FORMATS)})\n")
+                         f"{', '.join(extensions)})\n")
         return 1
-    out = _target(args.out, f"{loaded.model.id}{AREA_BOARD_FORMATS[args.format]}")
+    out = _target(args.out, f"{loaded.model.id}{extensions[args.format]}")
     if out is None:
         return 2
     options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
     try:
-        written = export_area_board(loaded.model, args.format, out, options)
+        if args.format == "pack":
+            written = write_area_pack(loaded.model, out)
+        else:
+            written = export_area_board(loaded.model, args.format, out, options)
     except base.ExportError as err:
         sys.stderr.write(f"tcstudio export: {err}\n")
         return 1

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor.export_dialog import scenario_for
 from editor.pack_open import PackOpenError, extract_pack
+from exporters.area_pack import build_area_pack, load_area_scenario
 from exporters.pack import build_pack_from_file
 from tests.editor.conftest import ROOT
 from tests.packs.crafted import CRASHERS
@@ -144,3 +145,23 @@ def test_crafted_pack_is_refused_when_opened(tmp_path, case):
         extract_pack(pack, root)
     assert str(info.value).startswith("evil.tcpack: ")
     assert not (tmp_path / "appdata").exists()
+
+
+def test_extract_area_pack_gives_its_area_scenario(tmp_path):
+    area = ROOT / "content" / "weltkrieg" / "weltkrieg-1914.area-scenario.yaml"
+    pack = build_area_pack(load_area_scenario(area))
+    path = tmp_path / pack.file_name
+    path.write_bytes(pack.data)
+    scenario = extract_pack(path, tmp_path / "packs")
+    assert scenario.name == "area-scenario.json" and scenario.is_file()
+    assert extract_pack(path, tmp_path / "packs") == scenario  # reused, not extracted twice
+
+
+def test_hex_window_opening_an_area_pack_says_why_not(pack_window, tmp_path):
+    w, _root, boxes = pack_window
+    area = ROOT / "content" / "weltkrieg" / "weltkrieg-1914.area-scenario.yaml"
+    pack = build_area_pack(load_area_scenario(area))
+    path = tmp_path / pack.file_name
+    path.write_bytes(pack.data)
+    assert not w.open_file(path, ask=False)
+    assert len(boxes) == 1 and "area-scenario" in boxes[0][1]

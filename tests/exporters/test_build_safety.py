@@ -90,6 +90,7 @@ def test_a_pack_changed_by_the_user_is_not_removed(tmp_path, content, capsys):
     assert "default_2p" not in (out / INDEX_FILE).read_text(encoding="utf-8")
 
 
+PACKS = 4  # the three hex scenarios and the Der Erste Weltkrieg scenario of content/
 CORRUPT_CACHES = {
     "not json": b"{nope",
     "deeply nested": b"[" * 100_000 + b"]" * 100_000,
@@ -109,7 +110,7 @@ def test_corrupt_cache_is_ignored_with_a_warning_and_rebuilt(tmp_path, content, 
     (out / CACHE_FILE).write_bytes(CORRUPT_CACHES[case])
     assert main(["build", str(content), "--out", str(out), "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert len(report["built"]) == 3
+    assert len(report["built"]) == PACKS
     codes = [w["code"] for w in report["warnings"]]
     assert [c for c in codes if c.startswith("build.")] == ["build.cache_ignored"]
     assert_index_consistent(out)
@@ -123,7 +124,8 @@ def test_tampered_cache_entry_never_reaches_the_index(tmp_path, content, capsys)
     assert main(["build", str(content), "--out", str(out), "--quiet"]) == 0
     index = json.loads((out / INDEX_FILE).read_text(encoding="utf-8"))
     assert sorted(e["file"] for e in index["packs"]) == [
-        "default_2p.tcpack", "default_4p.tcpack", "default_4p_earlier.tcpack"]
+        "default_2p.tcpack", "default_4p.tcpack", "default_4p_earlier.tcpack",
+        "weltkrieg-1914.tcpack"]
     assert_index_consistent(out)
 
 
@@ -147,7 +149,7 @@ def test_index_never_names_a_stale_checksum_when_the_build_dies(tmp_path, conten
     monkeypatch.undo()
     assert main(["build", str(content), "--out", str(out), "--quiet"]) == 0
     assert_index_consistent(out)
-    assert len(json.loads((out / INDEX_FILE).read_text(encoding="utf-8"))["packs"]) == 3
+    assert len(json.loads((out / INDEX_FILE).read_text(encoding="utf-8"))["packs"]) == PACKS
 
 
 def test_a_pack_that_cannot_be_drawn_stops_the_build_before_writing(tmp_path, content, capsys,
