@@ -59,7 +59,7 @@ def example_files(tmp_path: Path) -> list[Path]:
             path = tmp_path / name
             path.write_text(dump_canonical(example, "yaml"), encoding="utf-8")
             out.append(path)
-    assert len(out) == 10
+    assert len(out) == 11
     return out
 
 
