@@ -69,7 +69,8 @@ class Field(QWidget):
             self._filling = False
 
     def _show(self, value: Any) -> None:
-        raise NotImplementedError  # every field class shows its own kind of value
+        raise TypeError(f"{type(self).__name__} must define _show: every field class shows "
+                        "its own kind of value")
 
     def _emit(self, value: Any) -> None:
         if not self._filling:

@@ -194,7 +194,7 @@ def test_baseline_1m_hexes_tiled_export_map(benchmark, million_tmx, tmp_path):
     benchmark.group = "tiled 1M"
     tiled = shutil.which("tiled")
     if tiled is None:
-        pytest.skip("the baseline needs Tiled: sudo apt-get install -y tiled")
+        pytest.fail("the baseline needs Tiled: sudo apt-get install -y tiled")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     copy = tmp_path / "copy.tmx"
 

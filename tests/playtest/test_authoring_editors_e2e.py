@@ -10,12 +10,11 @@ import shutil
 
 import yaml
 
-from editor.authoring.catalog_editor import CatalogEditor
 from editor.authoring.project import ProjectWindow
-from editor.authoring.ruleset_editor import RulesetEditor
 from engine.rules import combat
 from engine.rules.events import UnitSpawned
 from tcstudio.cli import main as tcstudio
+from tests.playtest.authoring_steps import author_unit_and_variant
 from tests.playtest.conftest import ROOT
 from tests.playtest.test_authoring_e2e import SCENARIO
 
@@ -28,28 +27,7 @@ def test_special_unit_and_variant_authored_in_the_editors_play(make_window, qtbo
     project = ProjectWindow(root)
     qtbot.addWidget(project)
 
-    catalog = project.open_path(root / "catalog" / "base.catalog.yaml")
-    assert isinstance(catalog, CatalogEditor)
-    catalog.ask_drop_comments = lambda path: True
-    index = catalog.add_unit(special=True, unit_id="storm_troops")
-    name = catalog.form.binder.fields[("name", "en")]
-    name.edit.setText("Storm troops")
-    name.edit.textEdited.emit("Storm troops")
-    abilities = catalog.form.abilities
-    abilities.picker.setCurrentIndex(abilities.picker.findData("close_combat"))
-    abilities.add_button.click()
-    abilities.params.item(0, 1).setText("2")  # hit_bonus
-    assert catalog.doc.value(("units", index, "name", "en")) == "Storm troops"
-    assert catalog.save() and not catalog.isWindowModified()
-
-    ruleset = project.open_path(root / "rulesets" / "current.ruleset.yaml")
-    assert isinstance(ruleset, RulesetEditor)
-    ruleset.ask_drop_comments = lambda path: True
-    row = ruleset.variants.rows["early_destruction"]
-    row.switch.click()
-    names = [row.params.item(r, 0).text() for r in range(row.params.rowCount())]
-    row.params.item(names.index("destroyed_at_damage"), 1).setText("4")
-    assert ruleset.save() and not ruleset.isWindowModified()
+    author_unit_and_variant(project, root)
 
     scenario = {**SCENARIO, "id": "storm", "events": {"version": 1, "triggers": []},
                 "objectives": [],

@@ -12,9 +12,7 @@ from __future__ import annotations
 import json
 import shutil
 
-from editor.authoring.catalog_editor import CatalogEditor
 from editor.authoring.project import ProjectWindow
-from editor.authoring.ruleset_editor import RulesetEditor
 from editor.export_dialog import ExportDialog, export_start_dir, scenario_for
 from engine.play.setup import project_files
 from engine.rules import combat
@@ -22,37 +20,13 @@ from engine.rules.actions import Capture, EndPhase
 from engine.rules.events import TriggerFired, UnitSpawned
 from packs.reader import read_pack
 from tcstudio.cli import main as tcstudio
+from tests.playtest.authoring_steps import author_unit_and_variant
 from tests.playtest.conftest import ROOT
 
 
 def _set_param(part, name: str, text: str) -> None:
     rows = {part.params.item(r, 0).text().rstrip(" *"): r for r in range(part.params.rowCount())}
     part.params.item(rows[name], 1).setText(text)
-
-
-def _author_unit_and_variant(project: ProjectWindow, root) -> None:
-    catalog = project.open_path(root / "catalog" / "base.catalog.yaml")
-    assert isinstance(catalog, CatalogEditor)
-    catalog.ask_drop_comments = lambda path: True
-    index = catalog.add_unit(special=True, unit_id="storm_troops")
-    name = catalog.form.binder.fields[("name", "en")]
-    name.edit.setText("Storm troops")
-    name.edit.textEdited.emit("Storm troops")
-    abilities = catalog.form.abilities
-    abilities.picker.setCurrentIndex(abilities.picker.findData("close_combat"))
-    abilities.add_button.click()
-    abilities.params.item(0, 1).setText("2")  # hit_bonus
-    assert catalog.doc.value(("units", index, "name", "en")) == "Storm troops"
-    assert catalog.save() and not catalog.isWindowModified()
-
-    ruleset = project.open_path(root / "rulesets" / "current.ruleset.yaml")
-    assert isinstance(ruleset, RulesetEditor)
-    ruleset.ask_drop_comments = lambda path: True
-    row = ruleset.variants.rows["early_destruction"]
-    row.switch.click()
-    names = [row.params.item(r, 0).text() for r in range(row.params.rowCount())]
-    row.params.item(names.index("destroyed_at_damage"), 1).setText("4")
-    assert ruleset.save() and not ruleset.isWindowModified()
 
 
 def _author_scenario(w, root, scenario_path) -> None:
@@ -115,7 +89,7 @@ def test_the_designer_story_through_the_ui(make_window, qtbot, tmp_path, capsys)
     scenario_path = root / "scenarios" / "storm.scenario.yaml"
     project = ProjectWindow(root)
     qtbot.addWidget(project)
-    _author_unit_and_variant(project, root)
+    author_unit_and_variant(project, root)
     w = make_window()
     _author_scenario(w, root, scenario_path)
 
