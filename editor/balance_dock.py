@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -34,13 +34,16 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
+from editor.playtest.words import reason_text, team_name
 from engine.ai.simulate import SimSpec, play_game, summarize
 from engine.content import ContentError
 from engine.model import Scenario
 from engine.play.setup import PlaytestOptions, SeatChoice, build_scenario
 from engine.rules.game import ScenarioError
 
+translate = QCoreApplication.translate
 SEATS = ("heuristic", "heuristic")
+
 HEAT_Z = 50.0
 
 
@@ -81,14 +84,14 @@ class BalancePanel(QWidget):
         self.games.setRange(1, 100_000)
         self.games.setValue(100)
         self.seed = QLineEdit("balance")
-        self.run_button = QPushButton("Run")
-        self.cancel_button = QPushButton("Cancel")
+        self.run_button = QPushButton(self.tr("Run"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar()
-        self.result = QLabel("Heuristic AI against itself on the 2-player half 1–6.")
+        self.result = QLabel(self.tr("Heuristic AI against itself on the 2-player half 1–6."))
         self.result.setWordWrap(True)
         row = QHBoxLayout()
-        for w in (QLabel("Games"), self.games, QLabel("Seed"), self.seed):
+        for w in (QLabel(self.tr("Games")), self.games, QLabel(self.tr("Seed")), self.seed):
             row.addWidget(w)
         buttons = QHBoxLayout()
         buttons.addWidget(self.run_button)
@@ -121,7 +124,7 @@ class BalancePanel(QWidget):
             spec = SimSpec("<open map>", SEATS, seed=self.seed.text() or "balance")
             summarize(spec, [], scenario)  # the map can be played at all (ScenarioError)
         except (ValueError, ContentError, ScenarioError) as exc:
-            self.result.setText(f"Cannot simulate this map: {exc}")
+            self.result.setText(self.tr("Cannot simulate this map: %1").replace("%1", str(exc)))
             return
         self.worker = SimulationWorker(scenario, spec, self.games.value())
         self.worker.progress.connect(self._progress)
@@ -131,7 +134,7 @@ class BalancePanel(QWidget):
         self.progress.setValue(0)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.result.setText("Running…")
+        self.result.setText(self.tr("Running…"))
         cancelled = self.worker.cancelled
         self.destroyed.connect(lambda *_: cancelled.set())
         self.thread = threading.Thread(target=self.worker.run, name="balance", daemon=True)
@@ -144,7 +147,8 @@ class BalancePanel(QWidget):
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.setValue(done)
-        self.progress.setFormat(f"{done}/{total} games")
+        self.progress.setFormat(self.tr("%1/%2 games").replace("%1", str(done)).replace(
+            "%2", str(total)))
 
     def _idle(self) -> None:
         self.run_button.setEnabled(True)
@@ -152,12 +156,12 @@ class BalancePanel(QWidget):
 
     def _failed(self, message: str) -> None:
         self._idle()
-        self.result.setText(f"The simulation stopped: {message}")
+        self.result.setText(self.tr("The simulation stopped: %1").replace("%1", message))
 
     def _finished(self, summary: dict[str, Any] | None) -> None:
         self._idle()
         if summary is None:
-            self.result.setText("Cancelled.")
+            self.result.setText(self.tr("Cancelled."))
             return
         self.previous, self.summary = self.summary, summary
         self.result.setText(self.text(summary, self.previous))
@@ -169,12 +173,17 @@ class BalancePanel(QWidget):
         lines = []
         for team, r in s["wins"].items():
             low, high = r["ci95"]
-            line = f"{team}: {r['rate']:.0%} (95% CI {low:.0%}–{high:.0%})"
+            line = translate("BalancePanel", "%1: %2 (95% CI %3–%4)").replace(
+                "%1", team_name(team)).replace("%2", f"{r['rate']:.0%}").replace(
+                "%3", f"{low:.0%}").replace("%4", f"{high:.0%}")
             if before is not None and team in before["wins"]:
-                line += f", was {before['wins'][team]['rate']:.0%}"
+                line += translate("BalancePanel", ", was %1").replace(
+                    "%1", f"{before['wins'][team]['rate']:.0%}")
             lines.append(line)
-        ends = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
-        lines.append(f"{s['games']} games, mean {s['rounds']['mean']:.1f} rounds; {ends}")
+        ends = ", ".join(f"{reason_text(k)} {v}" for k, v in s["end_reasons"].items())
+        games = s["games"]
+        lines.append(translate("BalancePanel", "%n games, mean %1 rounds; %2", "", games)
+                     .replace("%1", f"{s['rounds']['mean']:.1f}").replace("%2", ends))
         return "\n".join(lines)
 
     def draw_heat(self, summary: dict[str, Any]) -> None:
@@ -217,7 +226,7 @@ def install_balance_dock(window: QMainWindow, document: MapDocument, view: QGrap
                          panels_menu: QMenu) -> QDockWidget:
     """Add the (hidden) Balance dock and its View ▸ Panels toggle to the main window."""
     panel = BalancePanel(document, view)
-    dock = QDockWidget("Balance", window)
+    dock = QDockWidget(translate("BalancePanel", "Balance"), window)
     dock.setObjectName("balanceDock")
     dock.setWidget(panel)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.counters import short_name
+from editor.playtest.words import nation_name
+from engine.i18n import localized
 from engine.rules.actions import Action, Assign
 from engine.rules.state import State
 
@@ -47,13 +49,16 @@ class ArmiesDialog(QDialog):
         self.status = status
         st = state
         self.nation = st.nation
-        self.setWindowTitle(f"{self.nation}: assign your units to 3 armies")
+        self.setWindowTitle(self.tr("%1: assign your units to 3 armies").replace(
+            "%1", nation_name(self.nation)))
         lay = QGridLayout(self)
-        lay.addWidget(QLabel("Drag units between the lists. Each army starts on one of your "
-                             "start chips, revealed when you place it."), 0, 0, 1, 4)
+        lay.addWidget(QLabel(self.tr("Drag units between the lists. Each army starts on one of "
+                                     "your start chips, revealed when you place it.")),
+                      0, 0, 1, 4)
         self.unassigned = _list()
         self.armies = [_list() for _ in range(ARMIES)]
-        titles = ["Unassigned"] + [f"Army {k + 1}" for k in range(ARMIES)]
+        titles = [self.tr("Unassigned")] + [self.tr("Army %1").replace("%1", str(k + 1))
+                                            for k in range(ARMIES)]
         for col, (title, lw) in enumerate(zip(titles, [self.unassigned, *self.armies],
                                               strict=True)):
             lay.addWidget(QLabel(f"<b>{title}</b>"), 1, col)
@@ -61,16 +66,16 @@ class ArmiesDialog(QDialog):
         for u in sorted(st.units.values(), key=lambda u: (u.type.unit_class, u.id)):
             if u.nation != self.nation:
                 continue
-            item = QListWidgetItem(f"{short_name(u.type.id)} · {u.id}")
+            item = QListWidgetItem(f"{localized(u.type.name, short_name(u.type.id))} · {u.id}")
             item.setData(Qt.ItemDataRole.UserRole, u.id)
             target = self.unassigned if u.army is None else self.armies[u.army - 1]
             if u.army is not None:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             target.addItem(item)
         row = QHBoxLayout()
-        suggest = QPushButton("Suggested groups")
+        suggest = QPushButton(self.tr("Suggested groups"))
         suggest.clicked.connect(self.suggest)
-        self.confirm_button = QPushButton("Confirm armies")
+        self.confirm_button = QPushButton(self.tr("Confirm armies"))
         self.confirm_button.clicked.connect(self.confirm)
         row.addWidget(suggest)
         row.addStretch(1)
@@ -106,10 +111,13 @@ class ArmiesDialog(QDialog):
         """Apply one `assign` per unit; refuses while units are unassigned or an army is
         empty (the engine would place an empty army)."""
         if self.unassigned.count():
-            self.status(f"{self.unassigned.count()} unit(s) are not in an army yet.")
+            left = self.unassigned.count()
+            self.status(QCoreApplication.translate(
+                "ArmiesDialog", "%n unit(s) are not in an army yet.", "", left))
             return False
         if any(lw.count() == 0 for lw in self.armies):
-            self.status("Every army needs at least one unit.")
+            self.status(self.tr("Every army needs at least one unit."))
+
             return False
         st = self.state
         for uid, army in self.assignment().items():

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QGraphicsView, QMainWindow
 
 from editor.playtest.armies import ArmiesDialog
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
     from editor.playtest.layer import PlayLayer
     from editor.playtest.panel import PlayPanel
 
-SAVE_FILTER = "Play-test saves (*.json);;All files (*)"
+translate = QCoreApplication.translate
+# The mixin's texts are the play mode's (context "PlayMode", as its self.tr calls).
+SAVE_FILTER = QT_TRANSLATE_NOOP("PlayMode", "Play-test saves (*.json);;All files (*)")
 
 
 class PlayCommands:
@@ -154,14 +157,14 @@ class PlayCommands:
             return
         why = self.undo_problem()
         if why is not None:
-            self.status(f"Cannot undo: {why}")
+            self.status(translate("PlayMode", "Cannot undo: %1").replace("%1", why))
             return
         try:
             last = s.undo()
         except IllegalActionError as exc:
             self.status(exc.reason)
             return
-        self.status(f"Took back '{last}'.")
+        self.status(translate("PlayMode", "Took back '%1'.").replace("%1", str(last)))
         if self.interaction is not None:
             self.interaction.clear()
         self.refresh()
@@ -188,7 +191,7 @@ class PlayCommands:
             return
         try:
             s.time_up()
-            self.status("Time is up: the planned attacks are declared")
+            self.status(translate("PlayMode", "Time is up: the planned attacks are declared"))
         except IllegalActionError as exc:
             self.status(str(exc))
         if self.interaction is not None:
@@ -248,7 +251,8 @@ class PlayCommands:
         if self.session is not None:
             self.session.timeline.clear()
             self.jump_to(0)
-            self.status(f"Restarted with seed {self.session.game.seed}.")
+            self.status(translate("PlayMode", "Restarted with seed %1.").replace(
+                "%1", str(self.session.game.seed)))
 
     # --- money -----------------------------------------------------------------------------
 
@@ -277,12 +281,14 @@ class PlayCommands:
 
     def _ask_path(self, title: str, save: bool) -> str:
         if save:
-            return QFileDialog.getSaveFileName(self.window, title, "", SAVE_FILTER)[0]
-        return QFileDialog.getOpenFileName(self.window, title, "", SAVE_FILTER)[0]
+            return QFileDialog.getSaveFileName(self.window, title, "",
+                                               translate("PlayMode", SAVE_FILTER))[0]
+        return QFileDialog.getOpenFileName(self.window, title, "",
+                                           translate("PlayMode", SAVE_FILTER))[0]
 
     def save_dialog(self) -> None:
         """Ask for a file and save the play-test."""
-        path = self.ask_path("Save play-test", True)
+        path = self.ask_path(translate("PlayMode", "Save play-test"), True)
         if path:
             self.save(path)
 
@@ -296,14 +302,15 @@ class PlayCommands:
         try:
             self.session.save(p)
         except (OSError, ValueError) as exc:
-            self.status(f"Could not save {p}: {exc}")
+            self.status(translate("PlayMode", "Could not save %1: %2").replace(
+                "%1", str(p)).replace("%2", str(exc)))
             return False
-        self.status(f"Saved the play-test to {p}")
+        self.status(translate("PlayMode", "Saved the play-test to %1").replace("%1", str(p)))
         return True
 
     def load_dialog(self) -> None:
         """Ask for a save file and load it."""
-        path = self.ask_path("Load play-test", False)
+        path = self.ask_path(translate("PlayMode", "Load play-test"), False)
         if path:
             self.load(path)
 
@@ -312,10 +319,12 @@ class PlayCommands:
         try:
             session = PlaytestSession.load(path)
         except (GameFileError, FileNotFoundError, ValueError) as exc:
-            self.status(f"Could not load: {exc}")
+            self.status(translate("PlayMode", "Could not load: %1").replace("%1", str(exc)))
             return False
         self.open_session(session)
-        self.status(f"Loaded {path}: {session.cursor} actions replayed.")
+        replayed = session.cursor
+        self.status(translate("PlayMode", "Loaded %1: %n actions replayed.", "", replayed)
+                    .replace("%1", str(path)))
         return True
 
     def export_log(self, path: str | Path | None = None) -> bool:
@@ -323,13 +332,15 @@ class PlayCommands:
         if self.session is None:
             return False
         if path is None:
-            path = self.ask_path("Export combat log", True)
+            path = self.ask_path(translate("PlayMode", "Export combat log"), True)
             if not path:
                 return False
         try:
             atomic_write_text(path, self.session.log_text())
         except OSError as exc:
-            self.status(f"Could not write {path}: {exc}")
+            self.status(translate("PlayMode", "Could not write %1: %2").replace(
+                "%1", str(path)).replace("%2", str(exc)))
             return False
-        self.status(f"Combat log written to {path}")
+        self.status(translate("PlayMode", "Combat log written to %1").replace("%1", str(path)))
+
         return True

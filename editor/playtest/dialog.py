@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,15 +28,15 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.dialog_scenario import ScenarioFormActions, parse_seed
+from editor.playtest.words import controller_labels, nation_name, severity_word
 from engine.ai.registry import LEGACY_AI
-from engine.ai.registry import kinds as ai_kinds
 from engine.content import ContentError, load_catalog, load_ruleset
 from engine.content.problems import Problem
+from engine.i18n import localized
 from engine.model import GameMap
 from engine.play.setup import (
     BASE_CATALOG,
     HALVES,
-    NATION_NAMES,
     NATIONS,
     START_SPECIAL,
     SUPPORTED_VARIANTS,
@@ -50,8 +50,7 @@ from engine.play.setup import (
 )
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
-# The seat combo: a human or any AI kind of the registry.
-CONTROLLER_LABELS = {"human": "Human", **{k.name: k.label for k in ai_kinds()}}
+
 
 
 class PlaytestDialog(ScenarioFormActions, QDialog):
@@ -64,7 +63,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.map_path = map_path
         # Asks where to write the scenario form (None: cancelled); tests replace it.
         self.ask_scenario_path: Callable[[Path], Path | None] = self._ask_scenario_path
-        self.setWindowTitle("Play-test")
+        self.setWindowTitle(self.tr("Play-test"))
         self.setObjectName("playtestDialog")
         self.show_problem = show_problem
         self.game_map = game_map
@@ -79,19 +78,20 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.scenario_label.setObjectName("playtestScenario")
         self.scenario_label.setWordWrap(True)
         if scenario_error:
-            self.scenario_label.setText(
-                f"<b>The scenario this map was opened through cannot be read:</b> "
-                f"{scenario_error}")
+            self.scenario_label.setText(self.tr(
+                "<b>The scenario this map was opened through cannot be read:</b> %1")
+                .replace("%1", scenario_error))
         elif init.scenario is not None:
-            name = init.scenario.name.get("en") or init.scenario.id
+            name = localized(init.scenario.name, init.scenario.id)
             where = init.scenario_path.name if init.scenario_path else init.scenario.id
-            self.scenario_label.setText(
-                f"<b>Scenario:</b> {name} ({where}): its seats, edition, catalog, variants, "
-                "money, objectives and events are played.")
+            self.scenario_label.setText(self.tr(
+                "<b>Scenario:</b> %1 (%2): its seats, edition, catalog, variants, "
+                "money, objectives and events are played.").replace("%1", name)
+                .replace("%2", where))
         else:
-            self.scenario_label.setText(
+            self.scenario_label.setText(self.tr(
                 "<b>No scenario:</b> this map was opened alone. The seats, edition and half "
-                "below make the scenario of this play-test.")
+                "below make the scenario of this play-test."))
         lay.addWidget(self.scenario_label)
 
         self.problem_label = QLabel()
@@ -100,66 +100,74 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.problem_list.setObjectName("playtestProblems")
         self.problem_list.setWordWrap(True)
         for p in self.errors + self.warnings:
-            where = f" [hex {p.hex[0]}, {p.hex[1]}]" if p.hex else ""
-            item = QListWidgetItem(f"{p.severity}: {p.message}{where}")
+            where = self.tr(" [hex %1, %2]").replace("%1", str(p.hex[0])).replace(
+                "%2", str(p.hex[1])) if p.hex else ""
+            item = QListWidgetItem(f"{severity_word(p.severity)}: {p.message}{where}")
             item.setData(Qt.ItemDataRole.UserRole, p)
             item.setToolTip(p.hint)
             item.setForeground(QBrush(QColor("#c62828" if p.is_error else "#a66a00")))
             self.problem_list.addItem(item)
         self.problem_list.itemClicked.connect(self._jump)
         self.problem_list.itemActivated.connect(self._jump)
-        if self.errors:
-            self.problem_label.setText(
-                f"<b>This map cannot be played yet:</b> {len(self.errors)} blocking "
-                "problem(s). Click one to see it on the map.")
-        elif self.warnings:
-            self.problem_label.setText(f"{len(self.warnings)} warning(s); they do not block.")
+        errors, warnings = len(self.errors), len(self.warnings)
+        if errors:
+            self.problem_label.setText(QCoreApplication.translate(
+                "PlaytestDialog", "<b>This map cannot be played yet:</b> %n blocking "
+                "problem(s). Click one to see it on the map.", "", errors))
+        elif warnings:
+            self.problem_label.setText(QCoreApplication.translate(
+                "PlaytestDialog", "%n warning(s); they do not block.", "", warnings))
         else:
-            self.problem_label.setText("The map has no problems.")
+            self.problem_label.setText(self.tr("The map has no problems."))
         lay.addWidget(self.problem_label)
         if self.errors or self.warnings:
             lay.addWidget(self.problem_list)
 
-        form_box = QGroupBox("Game")
+        form_box = QGroupBox(self.tr("Game"))
         form = QFormLayout(form_box)
         self.players = QComboBox()
-        self.players.addItem("2 players", 2)
-        self.players.addItem("4 players", 4)
+        self.players.addItem(self.tr("2 players"), 2)
+        self.players.addItem(self.tr("4 players"), 4)
         self.players.setCurrentIndex(0 if init.players == 2 else 1)
-        form.addRow("Players", self.players)
+        form.addRow(self.tr("Players"), self.players)
         self.half = QComboBox()
         for h in HALVES:
-            self.half.addItem(h.replace("half_", "half, start numbers ").replace("_", "–"), h)
-        self.half.addItem("whole map", None)
+            first, last = h.removeprefix("half_").split("_")
+            self.half.addItem(self.tr("half, start numbers %1–%2").replace("%1", first)
+                              .replace("%2", last), h)
+        self.half.addItem(self.tr("whole map"), None)
         if init.half in HALVES:
             self.half.setCurrentIndex(HALVES.index(init.half))
         else:
             self.half.setCurrentIndex(len(HALVES))
-        form.addRow("Half (2 players)", self.half)
+        form.addRow(self.tr("Half (2 players)"), self.half)
         self.ruleset = QComboBox()
         for path in available_rulesets():
             self.ruleset.addItem(path.name.removesuffix(".ruleset.yaml"), str(path))
         for path in project_files(map_path, "ruleset"):
             if self.ruleset.findData(str(path)) < 0:
-                self.ruleset.addItem(f"{path.name.removesuffix('.ruleset.yaml')} (project)",
-                                     str(path))
+                self.ruleset.addItem(self.tr("%1 (project)").replace(
+                    "%1", path.name.removesuffix(".ruleset.yaml")), str(path))
         if self.ruleset.findData(str(init.ruleset)) < 0:
-            self.ruleset.addItem(f"{Path(init.ruleset).name} (the scenario's)", str(init.ruleset))
+            self.ruleset.addItem(self.tr("%1 (the scenario's)").replace(
+                "%1", Path(init.ruleset).name), str(init.ruleset))
         self.ruleset.setCurrentIndex(max(0, self.ruleset.findData(str(init.ruleset))))
-        form.addRow("Ruleset edition", self.ruleset)
+        form.addRow(self.tr("Ruleset edition"), self.ruleset)
         self.catalog = QComboBox()
-        self.catalog.addItem("base (installed)", str(BASE_CATALOG))
+        self.catalog.addItem(self.tr("base (installed)"), str(BASE_CATALOG))
         for path in project_files(map_path, "catalog"):
             if self.catalog.findData(str(path)) < 0:
-                self.catalog.addItem(f"{path.name.removesuffix('.catalog.yaml')} (project)",
-                                     str(path))
+                self.catalog.addItem(self.tr("%1 (project)").replace(
+                    "%1", path.name.removesuffix(".catalog.yaml")), str(path))
         if self.catalog.findData(str(init.catalog)) < 0:
-            self.catalog.addItem(f"{Path(init.catalog).name} (the scenario's)", str(init.catalog))
+            self.catalog.addItem(self.tr("%1 (the scenario's)").replace(
+                "%1", Path(init.catalog).name), str(init.catalog))
         self.catalog.setCurrentIndex(max(0, self.catalog.findData(str(init.catalog))))
-        form.addRow("Unit catalog", self.catalog)
+        form.addRow(self.tr("Unit catalog"), self.catalog)
         if init.starting_money:
             money = ", ".join(f"{n} {v}" for n, v in sorted(init.starting_money.items()))
-            form.addRow("Starting money", QLabel(f"{money} (from the scenario)"))
+            form.addRow(self.tr("Starting money"),
+                        QLabel(self.tr("%1 (from the scenario)").replace("%1", money)))
         self.variant_box = QWidget()
         vl = QGridLayout(self.variant_box)
         vl.setContentsMargins(0, 0, 0, 0)
@@ -169,17 +177,17 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             cb.setChecked(v in init.variants)
             self.variant_checks[v] = cb
             vl.addWidget(cb, k // 2, k % 2)
-        form.addRow("Variants", self.variant_box)
+        form.addRow(self.tr("Variants"), self.variant_box)
         self.seed = QLineEdit(str(init.seed))
-        form.addRow("Seed", self.seed)
+        form.addRow(self.tr("Seed"), self.seed)
         self.setup = QComboBox()
-        self.setup.addItem("quick (armies placed for you)", "quick")
-        self.setup.addItem("full (assign and place the armies)", "full")
+        self.setup.addItem(self.tr("quick (armies placed for you)"), "quick")
+        self.setup.addItem(self.tr("full (assign and place the armies)"), "full")
         self.setup.setCurrentIndex(0 if init.setup == "quick" else 1)
-        form.addRow("Setup", self.setup)
+        form.addRow(self.tr("Setup"), self.setup)
         lay.addWidget(form_box)
 
-        seats_box = QGroupBox("Seats (in turn order)")
+        seats_box = QGroupBox(self.tr("Seats (in turn order)"))
         self.seat_grid = QGridLayout(seats_box)
         self.seat_rows: list[tuple[QComboBox, QComboBox]] = []
         # Start-with-special-unit variant: per seat the unit chosen, or drawn (None).
@@ -188,14 +196,15 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         for i in range(4):
             nation = QComboBox()
             for n in NATIONS:
-                nation.addItem(f"{n} – {NATION_NAMES[n]}", n)
+                nation.addItem(f"{n} – {nation_name(n)}", n)
             ctl = QComboBox()
-            for key, label in CONTROLLER_LABELS.items():
+            for key, label in controller_labels().items():
                 ctl.addItem(label, key)
             special = QComboBox()
             special.setObjectName(f"playtestSpecialUnit{i + 1}")
-            special.setToolTip("Start with a special unit: the one this player starts with")
-            self.seat_grid.addWidget(QLabel(f"Seat {i + 1}"), i, 0)
+            special.setToolTip(self.tr(
+                "Start with a special unit: the one this player starts with"))
+            self.seat_grid.addWidget(QLabel(self.tr("Seat %1").replace("%1", str(i + 1))), i, 0)
             self.seat_grid.addWidget(nation, i, 1)
             self.seat_grid.addWidget(ctl, i, 2)
             self.seat_grid.addWidget(special, i, 3)
@@ -219,12 +228,13 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.start_button.setText("Start play-test")
+        self.start_button.setText(self.tr("Start play-test"))
         self.save_button = self.buttons.addButton(
-            "Save as scenario…", QDialogButtonBox.ButtonRole.ActionRole)
+            self.tr("Save as scenario…"), QDialogButtonBox.ButtonRole.ActionRole)
         self.save_button.setObjectName("playtestSaveScenario")
-        self.save_button.setToolTip("Write these choices as a scenario file next to the map: "
-                                    "the map can then be packed and re-played as it is")
+        self.save_button.setToolTip(self.tr(
+            "Write these choices as a scenario file next to the map: "
+            "the map can then be packed and re-played as it is"))
         self.save_button.clicked.connect(self.save_scenario)
         self.save_button.setVisible(init.scenario is None and not scenario_error)
         self.buttons.accepted.connect(self.accept)
@@ -272,9 +282,12 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             keep = (chosen or {}).get(nation, combo.currentData())
             combo.blockSignals(True)
             combo.clear()
-            combo.addItem("special unit: drawn", None)
+            combo.addItem(self.tr("special unit: drawn"), None)
+            units = catalog.units if catalog else {}
             for type_id in special_unit_choices(catalog, nation) if catalog else []:
-                combo.addItem(f"special unit: {type_id.replace('_', ' ')}", type_id)
+                unit = units.get(type_id)
+                name = localized(unit.name, type_id) if unit else type_id.replace("_", " ")
+                combo.addItem(self.tr("special unit: %1").replace("%1", name), type_id)
             combo.setCurrentIndex(max(0, combo.findData(keep)))
             combo.blockSignals(False)
             combo.setEnabled(on)
@@ -303,7 +316,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             cb.setEnabled(v in variants)
             if v not in variants:
                 cb.setChecked(False)
-            cb.setToolTip("" if v in variants else "this ruleset has no such variant")
+            cb.setToolTip("" if v in variants else self.tr("this ruleset has no such variant"))
         self._fill_specials()
         self._validate()
 
@@ -334,15 +347,15 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
     def blocking(self) -> list[str]:
         """Why the play-test cannot start: map errors first, then option problems, then what
         the engine's scenario validation refuses."""
-        out = [f"map: {p.message}" for p in self.errors]
+        out = [self.tr("map: %1").replace("%1", p.message) for p in self.errors]
         if self.scenario_error:
-            out.append(f"scenario: {self.scenario_error}")
+            out.append(self.tr("scenario: %1").replace("%1", self.scenario_error))
         reasons = self.options().problems()
         out += reasons
         if not self.seed.text().strip():
-            out.append("enter a seed (a number or any text)")
+            out.append(self.tr("enter a seed (a number or any text)"))
         if not reasons:
-            out += [f"start: {p.message}" for p in self.start_errors]
+            out += [self.tr("start: %1").replace("%1", p.message) for p in self.start_errors]
         return out
 
     def _validate(self) -> None:
@@ -351,17 +364,20 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.start_errors = [p for p in found if p.is_error]
         self.start_list.clear()
         for p in found:
-            item = QListWidgetItem(f"{p.severity}: {p.message} — {p.hint}")
+            item = QListWidgetItem(f"{severity_word(p.severity)}: {p.message} — {p.hint}")
             item.setData(Qt.ItemDataRole.UserRole, p)
-            item.setToolTip("Click to go to the fix")
+            item.setToolTip(self.tr("Click to go to the fix"))
             item.setForeground(QBrush(QColor("#c62828" if p.is_error else "#a66a00")))
             self.start_list.addItem(item)
         self.start_list.setVisible(bool(found))
         reasons = self.blocking()
-        option_reasons = [r for r in reasons
-                          if not r.startswith(("map: ", "start: "))]
+        # blocking() lists map errors first and start errors last; the rest are the form's.
+        tail = 0 if self.options().problems() else len(self.start_errors)
+        option_reasons = reasons[len(self.errors):len(reasons) - tail]
         if self.start_errors and not option_reasons:
-            option_reasons = ["This start cannot work (click a problem to go to the fix)"]
+            option_reasons = [self.tr(
+                "This start cannot work (click a problem to go to the fix)")]
+
         self.status.setText("; ".join(option_reasons))
         self.start_button.setEnabled(not reasons)
         self.save_button.setEnabled(not reasons and self.map_path is not None)

@@ -6,14 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QWidget
 
 from editor.files import remember_scenario
 from engine.play.setup import options_from_scenario, save_scenario_file
 
+translate = QCoreApplication.translate
+
 
 def parse_seed(text: str) -> int | str:
+
     """A seed: an integer when the text is one, else the text itself (engine accepts both)."""
     text = text.strip()
     try:
@@ -45,15 +48,17 @@ class ScenarioFormActions:
     options: Any  # the dialog's method: the options of the form
 
     def _ask_scenario_path(self, suggested: Path) -> Path | None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save as scenario", str(suggested),
-                                              "Scenarios (*.scenario.yaml)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("PlaytestDialog", "Save as scenario"), str(suggested),
+            translate("PlaytestDialog", "Scenarios (*.scenario.yaml)"))
         return Path(path) if path else None
 
     def save_scenario(self) -> bool:
         """Write the scenario form as a scenario file (asking where); from then on the map is
         played and packed through it. Returns whether a playable scenario was written."""
         if self.map_path is None:
-            self.status.setText("Save the map first: a scenario refers to the map file")
+            self.status.setText(translate(
+                "PlaytestDialog", "Save the map first: a scenario refers to the map file"))
             return False
         stem = self.map_path.name.split(".")[0]
         path = self.ask_scenario_path(self.map_path.parent / f"{stem}.scenario.yaml")
@@ -63,18 +68,23 @@ class ScenarioFormActions:
             problems = save_scenario_file(self.options(), self.map_path, path,
                                           self.game_map.name)
         except OSError as exc:
-            self.status.setText(f"Cannot write {path}: {exc.strerror or exc}")
+            self.status.setText(translate("PlaytestDialog", "Cannot write %1: %2").replace(
+                "%1", str(path)).replace("%2", str(exc.strerror or exc)))
             return False
         errors = [p for p in problems if p.is_error]
         if errors:
-            self.status.setText(f"{path.name} was written but has {len(errors)} error(s): "
-                                f"{errors[0].format()}")
+            count = len(errors)
+            self.status.setText(translate(
+                "PlaytestDialog", "%1 was written but has %n error(s): %2", "", count)
+                .replace("%1", path.name).replace("%2", errors[0].format()))
             return False
         remember_scenario(self.map_path, path)
         self.initial = options_from_scenario(path, seed=parse_seed(self.seed.text()) or 1,
                                              setup=self.setup.currentData())
-        self.scenario_label.setText(f"<b>Scenario:</b> {path.name} (saved): the map is played "
-                                    "and packed through it.")
+        self.scenario_label.setText(translate(
+            "PlaytestDialog",
+            "<b>Scenario:</b> %1 (saved): the map is played and packed through it.")
+            .replace("%1", path.name))
         self.save_button.setVisible(False)
         return True
 

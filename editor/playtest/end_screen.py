@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QDialog,
@@ -14,12 +14,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest.words import nation_name, reason_text, team_name
+from engine.i18n import localized
 from engine.play.session import PlaytestSession, Summary
-from engine.play.setup import NATION_NAMES
 
 TEAM_COLOURS = {"central": QColor("#6d7460"), "entente": QColor("#5d86c0")}
-REASONS = {"forts": "held enough forts", "surrender": "the other side surrendered",
-           "elimination": "the other side has no fighting units left"}
+# Marked for pyside6-lupdate; the dialog shows them through self.tr.
+REASONS = {"forts": QT_TRANSLATE_NOOP("EndDialog", "held enough forts"),
+           "surrender": QT_TRANSLATE_NOOP("EndDialog", "the other side surrendered"),
+           "elimination": QT_TRANSLATE_NOOP("EndDialog",
+                                            "the other side has no fighting units left")}
 
 
 class FortChart(QWidget):
@@ -70,13 +74,13 @@ class FortChart(QWidget):
                 p.drawLine(prev, QPointF(r.right(), prev.y()))
         x = r.left()
         p.setPen(QColor("#333"))
-        p.drawText(QPointF(x, self.height() - 4), "turns →")
+        p.drawText(QPointF(x, self.height() - 4), self.tr("turns →"))
         x += 70
         for team in teams:
             p.fillRect(QRectF(x, self.height() - 12, 14, 8), TEAM_COLOURS.get(team, QColor("#333")))
-            p.drawText(QPointF(x + 18, self.height() - 4), team)
-            x += 100
-        p.drawText(QPointF(x, self.height() - 4), "dashed: forts to win")
+            p.drawText(QPointF(x + 18, self.height() - 4), team_name(team))
+            x += 100 + max(0, p.fontMetrics().horizontalAdvance(team_name(team)) - 80)
+        p.drawText(QPointF(x, self.height() - 4), self.tr("dashed: forts to win"))
         p.end()
 
 
@@ -86,34 +90,41 @@ class EndDialog(QDialog):
     def __init__(self, session: PlaytestSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playtestEnd")
-        self.setWindowTitle("Play-test over")
+        self.setWindowTitle(self.tr("Play-test over"))
         s = session.summary()
         self.summary = s
         lay = QVBoxLayout(self)
-        why = REASONS.get(s.reason, s.reason)
+        why = self.tr(REASONS[s.reason]) if s.reason in REASONS else reason_text(s.reason)
         g = session.game
-        members = ", ".join(NATION_NAMES.get(n, n) for n in g.nations
-                            if g.team_of[n] == s.winner)
+        members = ", ".join(nation_name(n) for n in g.nations if g.team_of[n] == s.winner)
         final = s.forts[-1][2] if s.forts else {}
-        forts = " · ".join(f"{t} {v}" for t, v in sorted(final.items()))
-        self.title = QLabel(f"<h2>{(s.winner or '').capitalize()} ({members}) wins</h2>"
-                            f"by {s.reason}: {why}. Forts at the end: {forts} "
-                            f"({g.forts_to_win} to win). {s.rounds} round(s), "
-                            f"{s.actions} actions.")
+        forts = " · ".join(f"{team_name(t)} {v}" for t, v in sorted(final.items()))
+        rounds, actions = s.rounds, s.actions
+        self.title = QLabel(
+            "<h2>" + self.tr("%1 (%2) wins").replace("%1", team_name(s.winner or ""))
+            .replace("%2", members) + "</h2>"
+            + self.tr("by %1: %2. Forts at the end: %3 (%4 to win).").replace(
+                "%1", reason_text(s.reason)).replace("%2", why).replace("%3", forts)
+            .replace("%4", str(g.forts_to_win))
+            + " " + QCoreApplication.translate("EndDialog", "%n round(s),", "", rounds)
+            + " " + QCoreApplication.translate("EndDialog", "%n actions.", "", actions))
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
-        lay.addWidget(QLabel("Forts held after each turn:"))
+        lay.addWidget(QLabel(self.tr("Forts held after each turn:")))
         lay.addWidget(FortChart(s, session.game.forts_to_win))
         types = sorted({t for c in s.losses.values() for t in c})
         nations = list(s.losses)
         lost = {n: sum(s.losses[n].values()) for n in nations}
         self.losses_label = QLabel(
-            "Units destroyed: " + " · ".join(f"{n} {lost[n]}" for n in nations)
-            if types else "No unit was destroyed in this game.")
+            self.tr("Units destroyed: %1").replace(
+                "%1", " · ".join(f"{n} {lost[n]}" for n in nations))
+            if types else self.tr("No unit was destroyed in this game."))
         lay.addWidget(self.losses_label)
         self.table = QTableWidget(len(types), len(nations))
         self.table.setHorizontalHeaderLabels(nations)
-        self.table.setVerticalHeaderLabels(types)
+        catalog = session.game.catalog.units
+        self.table.setVerticalHeaderLabels(
+            [localized(catalog[t].name, t) if t in catalog else t for t in types])
         for r, t in enumerate(types):
             for c, n in enumerate(nations):
                 self.table.setItem(r, c, QTableWidgetItem(str(s.losses[n].get(t, 0))))
@@ -121,7 +132,8 @@ class EndDialog(QDialog):
         lay.addWidget(self.table, 1)
         if not types:
             lay.addStretch(1)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
+
         close.clicked.connect(self.close)
         lay.addWidget(close)
         self.resize(520, 520)

@@ -15,6 +15,7 @@ from editor.playtest.commands import PlayCommands
 from editor.playtest.end_screen import EndDialog
 from editor.playtest.layer import PlayLayer
 from editor.playtest.panel import PlayPanel
+from editor.playtest.words import controller_label, nation_name, phase_name
 from editor.state import ToolState
 from editor.tools.play import PlayTool
 from engine.hexes import Hex
@@ -95,7 +96,7 @@ class PlayMode(PlayCommands, QObject):
             self.layer.set_session(session)
         if self.panel is None:
             self.panel = PlayPanel(self)
-            self.dock = QDockWidget("Play-test", self.window)
+            self.dock = QDockWidget(self.tr("Play-test"), self.window)
             self.dock.setObjectName("playtestDock")
             self.dock.setWidget(self.panel)
             self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -113,7 +114,8 @@ class PlayMode(PlayCommands, QObject):
         self.dock.show()
         self.dock.raise_()
         self.refresh()
-        self.status("Play-test: " + (self.panel.help.text() if self.panel else ""))
+        self.status(self.tr("Play-test: %1").replace(
+            "%1", self.panel.help.text() if self.panel else ""))
 
     def back_to_editing(self) -> None:
         """Leave play mode; the game is kept and F5 resumes it."""
@@ -126,7 +128,7 @@ class PlayMode(PlayCommands, QObject):
             self.dock.hide()
         if was:
             self.activeChanged.emit(False)
-        self.status("Back to editing; the play-test is kept (F5 resumes it).")
+        self.status(self.tr("Back to editing; the play-test is kept (F5 resumes it)."))
 
     def end(self) -> None:
         """End the play-test and forget its game."""
@@ -139,9 +141,9 @@ class PlayMode(PlayCommands, QObject):
 
     def _ask_end_for_edit(self) -> bool:
         answer = QMessageBox.question(
-            self.window, "Play-test",
-            "Editing the map ends the play-test in progress. End it?\n"
-            "(No undoes the edit and returns to the game.)")
+            self.window, self.tr("Play-test"),
+            self.tr("Editing the map ends the play-test in progress. End it?\n"
+                    "(No undoes the edit and returns to the game.)"))
         return answer == QMessageBox.StandardButton.Yes
 
     def _map_edited(self, *_args: object) -> None:
@@ -149,7 +151,7 @@ class PlayMode(PlayCommands, QObject):
             return
         if self.ask_end_for_edit():
             self.end()
-            self.status("The map changed: the play-test ended.")
+            self.status(self.tr("The map changed: the play-test ended."))
         else:
             # Deferred: during QUndoStack.push the command is not on the stack yet.
             QTimer.singleShot(0, self._revert_edit)
@@ -228,12 +230,15 @@ class PlayMode(PlayCommands, QObject):
                 # Stop the AI rather than loop on a broken step; the designer sees why.
                 if self.panel is not None:
                     self.panel.ai_pause.setChecked(True)
-                self.status(f"The AI stopped: {type(exc).__name__}: {exc}", 0)
+                self.status(self.tr("The AI stopped: %1: %2").replace(
+                    "%1", type(exc).__name__).replace("%2", str(exc)), 0)
                 self.refresh()
                 return
             if not self.session.is_ai_turn():
                 break
-        self.status(f"AI (random) {self.session.game.nations[seat]}: {action}", 3000)
+        self.status(self.tr("%1 %2: %3").replace(
+            "%1", controller_label(self.session.controllers[seat])).replace(
+            "%2", self.session.game.nations[seat]).replace("%3", str(action)), 3000)
         if self.ai_delay_ms >= 150:
             actor = getattr(action, "unit", None) or getattr(action, "attacker", None)
             if actor:
@@ -250,7 +255,7 @@ class PlayMode(PlayCommands, QObject):
         if s is None:
             return False
         if s.is_ai_turn():
-            self.status("An AI seat is to act; wait for it (or pause the AI).")
+            self.status(self.tr("An AI seat is to act; wait for it (or pause the AI)."))
             return False
         seat, nation = s.state.current, s.state.nation
         try:
@@ -265,7 +270,8 @@ class PlayMode(PlayCommands, QObject):
         self.refresh()
         st = s.state
         if st.current != seat and not st.is_terminal() and not s.is_ai_turn():
-            self.status(f"Hot seat: hand over to {st.nation} ({st.phase} phase).")
+            self.status(self.tr("Hot seat: hand over to %1 (%2 phase).").replace(
+                "%1", nation_name(st.nation)).replace("%2", phase_name(st.phase)))
         return True
 
     def _show_placement(self, nation: str, army: int) -> None:
@@ -276,7 +282,8 @@ class PlayMode(PlayCommands, QObject):
         number = st.chips[nation][army - 1]
         self.flash(set(st.armies[nation][army - 1]))
         self.view.center_on_hex(st.game.board.hexes[st.game.start_numbers[number]])
-        self.status(f"{nation} army {army} placed at start number {number}.")
+        self.status(self.tr("%1 army %2 placed at start number %3.").replace(
+            "%1", nation).replace("%2", str(army)).replace("%3", str(number)))
 
     # --- map clicks (from the play tool) ---------------------------------------------------
 
@@ -317,10 +324,12 @@ class PlayMode(PlayCommands, QObject):
             try:
                 s.add_attack(attacker, defender)
             except IllegalActionError as exc:
-                self.status(f"{attacker} cannot attack {defender}: {exc.reason}")
+                self.status(self.tr("%1 cannot attack %2: %3").replace(
+                    "%1", attacker).replace("%2", defender).replace("%3", exc.reason))
                 return False
-            self.status(f"Planned {attacker} → {defender}: "
-                        f"{s.odds_of(attacker, defender).text()}")
+            self.status(self.tr("Planned %1 → %2: %3").replace("%1", attacker).replace(
+                "%2", defender).replace("%3", s.odds_of(attacker, defender).text()))
+
             self.refresh()
             return True
         if outcome.message:

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest.words import currency_word, nation_name, phase_name
+from engine.i18n import localized
 from engine.play.interaction import water_spots
 from engine.play.session import PlaytestSession
 from engine.rules.abilities import powers
@@ -45,7 +47,7 @@ class MoneyDialog(QDialog):
                  pick_on_water: Callable[[str], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playtestMoney")
-        self.setWindowTitle("Money")
+        self.setWindowTitle(self.tr("Money"))
         self.session = session
         self.submit = submit
         self.status = status
@@ -55,10 +57,11 @@ class MoneyDialog(QDialog):
         self.summary.setWordWrap(True)
         lay.addWidget(self.summary)
 
-        buy_box = QGroupBox("Buy (money phase; into one of your forts)")
+        buy_box = QGroupBox(self.tr("Buy (money phase; into one of your forts)"))
         bl = QVBoxLayout(buy_box)
         self.buy_table = QTableWidget(0, 4)
-        self.buy_table.setHorizontalHeaderLabels(["Unit", "Price", "Owned / limit", "Why not"])
+        self.buy_table.setHorizontalHeaderLabels(
+            [self.tr("Unit"), self.tr("Price"), self.tr("Owned / limit"), self.tr("Why not")])
         self.buy_table.horizontalHeader().setStretchLastSection(True)
         self.buy_table.setMinimumHeight(230)
         self.buy_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -66,47 +69,49 @@ class MoneyDialog(QDialog):
         row = QHBoxLayout()
         self.fort = QComboBox()
         self.fort.setObjectName("playtestBuyWhere")
-        self.where_label = QLabel("Into fort")
+        self.where_label = QLabel(self.tr("Into fort"))
         row.addWidget(self.where_label)
         row.addWidget(self.fort, 1)
-        self.pick_button = QPushButton("Pick on map…")
-        self.pick_button.setToolTip("Highlight every legal water hex; click one to buy there")
+        self.pick_button = QPushButton(self.tr("Pick on map…"))
+        self.pick_button.setToolTip(
+            self.tr("Highlight every legal water hex; click one to buy there"))
         self.pick_button.clicked.connect(self.pick_on_map)
         row.addWidget(self.pick_button)
-        self.buy_button = QPushButton("Buy selected")
+        self.buy_button = QPushButton(self.tr("Buy selected"))
         self.buy_button.clicked.connect(self.buy_selected)
         row.addWidget(self.buy_button)
         bl.addLayout(row)
         self.buy_table.currentCellChanged.connect(lambda *_a: self._fill_where())
         lay.addWidget(buy_box)
 
-        rep_box = QGroupBox("Repair (units in a fort since the start of the turn)")
+        rep_box = QGroupBox(self.tr("Repair (units in a fort since the start of the turn)"))
         rl = QVBoxLayout(rep_box)
         self.repair_note = QLabel()
         self.repair_note.setWordWrap(True)
         self.repair_note.setStyleSheet("color: #8a1c1c")
         rl.addWidget(self.repair_note)
         self.repair_table = QTableWidget(0, 3)
-        self.repair_table.setHorizontalHeaderLabels(["Unit", "Damage", "Cost / why not"])
+        self.repair_table.setHorizontalHeaderLabels(
+            [self.tr("Unit"), self.tr("Damage"), self.tr("Cost / why not")])
         self.repair_table.horizontalHeader().setStretchLastSection(True)
         rl.addWidget(self.repair_table)
-        self.repair_button = QPushButton("Repair selected")
+        self.repair_button = QPushButton(self.tr("Repair selected"))
         self.repair_button.clicked.connect(self.repair_selected)
         rl.addWidget(self.repair_button)
         lay.addWidget(rep_box)
 
-        gift_box = QGroupBox("Gift to an ally")
+        gift_box = QGroupBox(self.tr("Gift to an ally"))
         gl = QHBoxLayout(gift_box)
         self.ally = QComboBox()
         self.amount = QSpinBox()
         self.amount.setRange(1, 10_000)
-        self.gift_button = QPushButton("Give")
+        self.gift_button = QPushButton(self.tr("Give"))
         self.gift_button.clicked.connect(self.give)
         self.fee = QLabel()
         for w in (self.ally, self.amount, self.fee, self.gift_button):
             gl.addWidget(w)
         lay.addWidget(gift_box)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.close)
         lay.addWidget(close)
         self.resize(640, 680)
@@ -121,9 +126,12 @@ class MoneyDialog(QDialog):
         rs = s.game.ruleset
         nation = st.nation
         income = st.income(nation)
-        self.summary.setText(
-            f"<b>{nation}</b> has <b>{st.money[nation]}</b> {rs.currency}; income "
-            f"{income} per money phase ({rs.income_per_fort} per fort). Phase: {st.phase}.")
+        self.summary.setText(self.tr(
+            "<b>%1</b> has <b>%2</b> %3; income %4 per money phase (%5 per fort). "
+            "Phase: %6.").replace("%1", nation_name(nation)).replace(
+            "%2", str(st.money[nation])).replace("%3", currency_word(rs.currency)).replace(
+            "%4", str(income)).replace("%5", str(rs.income_per_fort)).replace(
+            "%6", phase_name(st.phase)))
         limit = rs.unit_limit_max if rs.unit_limit_enabled else None
         rows: list[tuple[str, str, str, str]] = []
         # Every type the nation may field; special types can be chosen only when behind
@@ -133,14 +141,15 @@ class MoneyDialog(QDialog):
         for utype in types:
             owned = sum(1 for u in st.units.values() if u.nation == nation
                         and u.type.id == utype.id)
-            label = utype.id + (" (special)" if utype.special else "") + (
-                " (onto water)" if powers(utype).bought_on_water else "")
+            label = localized(utype.name, utype.id) + (
+                self.tr(" (special)") if utype.special else "") + (
+                self.tr(" (onto water)") if powers(utype).bought_on_water else "")
             cost = price(st, utype)
             rows.append((label, "–" if cost is None else str(cost),
                          f"{owned} / {limit if limit is not None else '–'}",
                          st.buy_problem(utype.id, None) or ""))
         # A special unit is drawn at random by the engine (`buy special FORT`).
-        rows.append((SPECIAL + " (random draw)", str(price(st, None)), "–",
+        rows.append((self.tr("special unit (random draw)"), str(price(st, None)), "–",
                      st.buy_problem(SPECIAL, None) or ""))
         ids = [u.id for u in types] + [SPECIAL]
         self.buy_table.blockSignals(True)
@@ -170,17 +179,18 @@ class MoneyDialog(QDialog):
         blocked = [(u.id, st.repair_problem(u)) for u in damaged]
         blocked = [(uid, why) for uid, why in blocked if why]
         if not damaged:
-            self.repair_note.setText("No damaged unit to repair.")
+            self.repair_note.setText(self.tr("No damaged unit to repair."))
         elif blocked:
-            self.repair_note.setText("Cannot repair: " + "; ".join(why for _u, why in blocked))
+            self.repair_note.setText(self.tr("Cannot repair: %1").replace(
+                "%1", "; ".join(why for _u, why in blocked)))
         else:
             self.repair_note.setText("")
         self.ally.clear()
         for n in s.game.nations:
             if n != nation and s.game.team_of[n] == s.game.team_of[nation]:
-                self.ally.addItem(n, n)
-        self.fee.setText(f"fee {rs.gift_fee}" if self.ally.count()
-                         else "no ally in this game")
+                self.ally.addItem(nation_name(n), n)
+        self.fee.setText(self.tr("fee %1").replace("%1", str(rs.gift_fee)) if self.ally.count()
+                         else self.tr("no ally in this game"))
         self.gift_button.setEnabled(self.ally.count() > 0)
         self.ally.setEnabled(self.ally.count() > 0)
         self.amount.setEnabled(self.ally.count() > 0)
@@ -196,15 +206,16 @@ class MoneyDialog(QDialog):
         self.fort.clear()
         self.pick_button.setEnabled(water and st.phase == "money")
         if water:
-            self.where_label.setText("Onto water hex")
+            self.where_label.setText(self.tr("Onto water hex"))
             spots = water_spots(st, type_id or "")
             for h in spots[:WATER_CHOICES]:
                 col, row = st.game.map.to_offset(h)
-                self.fort.addItem(f"[{col}, {row}] water", f"{h.q},{h.r}")
+                self.fort.addItem(self.tr("[%1, %2] water").replace("%1", str(col)).replace(
+                    "%2", str(row)), f"{h.q},{h.r}")
             if not spots:
-                self.fort.addItem("no free water hex", None)
+                self.fort.addItem(self.tr("no free water hex"), None)
         else:
-            self.where_label.setText("Into fort")
+            self.where_label.setText(self.tr("Into fort"))
             for f in sorted(f for f, o in st.fort_owner.items() if o == st.nation):
                 self.fort.addItem(f, f)
 
@@ -230,9 +241,11 @@ class MoneyDialog(QDialog):
         type_id = self._selected(self.buy_table)
         if type_id is None or self.fort.currentData() is None:
             s = self.session()
-            where = ("a free water hex" if s is not None
-                     and is_water_type(s.state, type_id) else "one of your forts")
-            self.status(f"Pick a unit type and {where}.")
+            if s is not None and is_water_type(s.state, type_id):
+                self.status(self.tr("Pick a unit type and a free water hex."))
+            else:
+                self.status(self.tr("Pick a unit type and one of your forts."))
+
             return
         self.buy(type_id, self.fort.currentData())
 

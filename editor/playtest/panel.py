@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.dice_view import DiceView
+from editor.playtest.header import header_html, phase_help
 from editor.playtest.powers_bar import PowersBar
 from editor.playtest.scenario_view import ScenarioView
 from engine.hexes import Hex
@@ -34,7 +35,6 @@ from engine.play import seat_view
 from engine.play.clock import TurnClock
 from engine.play.interaction import Interaction, Outcome
 from engine.play.session import PlaytestSession
-from engine.play.setup import NATION_NAMES
 from engine.rules.actions import Attack, Gift, Move
 from engine.rules.events import CombatResolved
 
@@ -74,18 +74,6 @@ class PanelCommands(Protocol):
     def hq_choices(self) -> dict[int, Hex]: ...
     def time_up(self) -> None: ...
 
-PHASE_HELP = {
-    "setup": "Assign each unit to one of your 3 armies, then place the armies (with victory "
-             "points, then pick a headquarters: click a cyan start number on the map or use "
-             "Set headquarters).",
-    "move": "Click a unit, then a highlighted hex (cost shown). Right-click drops the selection.",
-    "declare": "Click one of your units, then a target ringed red. Order the plan, then fight.",
-    "combat": "Resolve the declared attacks one by one.",
-    "money": "Income is paid. Repair units in forts, buy units into forts, or end the turn.",
-    "over": "The game is over.",
-}
-
-
 def _button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
     b = QPushButton(text)
     b.setToolTip(tip)
@@ -109,7 +97,7 @@ class PlayPanel(QWidget):
         # The stopwatch variant's clock (002/003 "Stoppuhr"); hidden when turns are untimed.
         self.clock = QLabel()
         self.clock.setObjectName("playtestClock")
-        self.clock.setToolTip("Time left for moving and declaring attacks (stopwatch)")
+        self.clock.setToolTip(self.tr("Time left for moving and declaring attacks (stopwatch)"))
         self.clock.hide()
         lay.addWidget(self.clock)
         self.clock_timer = QTimer(self)
@@ -123,20 +111,27 @@ class PlayPanel(QWidget):
 
         row = QGridLayout()
         c = controller
-        self.end_phase = _button("End phase", "End the current phase", c.end_phase)
-        self.suggest = _button("Suggested groups", "Assign all your units to 3 armies",
-                               c.suggest_groups)
-        self.assign = _button("Assign armies…", "Drag your units into 3 armies",
-                              c.open_armies)
-        self.place = _button("Place next army", "Reveal a start chip and place its army",
-                             c.place_next)
-        self.unload = _button("Unload", "Unload the selected transport", c.unload_selected)
-        self.start_combat = _button("Start combat", "Declare the plan in order and fight",
+        self.end_phase = _button(self.tr("End phase"), self.tr("End the current phase"),
+                                 c.end_phase)
+        self.suggest = _button(self.tr("Suggested groups"),
+                               self.tr("Assign all your units to 3 armies"), c.suggest_groups)
+        self.assign = _button(self.tr("Assign armies…"),
+                              self.tr("Drag your units into 3 armies"), c.open_armies)
+        self.place = _button(self.tr("Place next army"),
+                             self.tr("Reveal a start chip and place its army"), c.place_next)
+        self.unload = _button(self.tr("Unload"), self.tr("Unload the selected transport"),
+                              c.unload_selected)
+        self.start_combat = _button(self.tr("Start combat"),
+                                    self.tr("Declare the plan in order and fight"),
                                     c.start_combat)
-        self.fight = _button("Fight next", "Resolve the next declared attack", c.fight_next)
-        self.money = _button("Buy / repair / gift…", "Spend money", c.open_money)
-        self.undo = _button("Undo move", "Take back the last move (no dice rolled)", c.undo)
-        self.surrender = _button("Surrender", "Your team gives up", c.surrender)
+        self.fight = _button(self.tr("Fight next"), self.tr("Resolve the next declared attack"),
+                             c.fight_next)
+        self.money = _button(self.tr("Buy / repair / gift…"), self.tr("Spend money"),
+                             c.open_money)
+        self.undo = _button(self.tr("Undo move"),
+                            self.tr("Take back the last move (no dice rolled)"), c.undo)
+        self.surrender = _button(self.tr("Surrender"), self.tr("Your team gives up"),
+                                 c.surrender)
         for i, b in enumerate((self.assign, self.suggest, self.place, self.end_phase, self.unload,
                                self.start_combat, self.fight, self.money, self.undo,
                                self.surrender)):
@@ -147,18 +142,20 @@ class PlayPanel(QWidget):
         hq_row = QHBoxLayout()
         self.hq_combo = QComboBox()
         self.hq_combo.setObjectName("playtestHq")
-        self.hq_combo.setToolTip("Victory points: one of your start numbers as headquarters")
-        self.hq_button = _button("Set headquarters", "Victory points: choose the headquarters",
+        self.hq_combo.setToolTip(self.tr(
+            "Victory points: one of your start numbers as headquarters"))
+        self.hq_button = _button(self.tr("Set headquarters"),
+                                 self.tr("Victory points: choose the headquarters"),
                                  lambda: self.hq_combo.currentData() is not None
                                  and c.choose_hq(int(self.hq_combo.currentData())))
-        hq_row.addWidget(QLabel("HQ"))
+        hq_row.addWidget(QLabel(self.tr("HQ")))
         hq_row.addWidget(self.hq_combo, 1)
         hq_row.addWidget(self.hq_button)
         self.hq_widgets = (self.hq_combo, self.hq_button)
         lay.addLayout(hq_row)
         self.hq_row_label = hq_row.itemAt(0).widget()
 
-        plan_box = QGroupBox("Declared attacks (in order) and their exact odds")
+        plan_box = QGroupBox(self.tr("Declared attacks (in order) and their exact odds"))
         pl = QVBoxLayout(plan_box)
         self.plan = QListWidget()
         self.plan.setObjectName("playtestPlan")
@@ -166,17 +163,18 @@ class PlayPanel(QWidget):
         self.plan.setMaximumHeight(130)
         pl.addWidget(self.plan)
         prow = QHBoxLayout()
-        for text, delta in (("Up", -1), ("Down", 1)):
-            prow.addWidget(_button(text, f"Move the attack {text.lower()}",
+        for text, tip, delta in ((self.tr("Up"), self.tr("Move the attack up"), -1),
+                                 (self.tr("Down"), self.tr("Move the attack down"), 1)):
+            prow.addWidget(_button(text, tip,
                                    lambda d=delta: c.move_attack(self.plan.currentRow(), d)))
-        prow.addWidget(_button("Remove", "Drop the attack",
+        prow.addWidget(_button(self.tr("Remove"), self.tr("Drop the attack"),
                                lambda: c.remove_attack(self.plan.currentRow())))
         pl.addLayout(prow)
         lay.addWidget(plan_box)
 
         self.actions = QListWidget()
         self.actions.setObjectName("playtestActions")
-        self.actions.setToolTip("Other legal actions now; double-click one to take it")
+        self.actions.setToolTip(self.tr("Other legal actions now; double-click one to take it"))
         self.actions.itemActivated.connect(
             lambda item: c.apply_text(item.data(Qt.ItemDataRole.UserRole)))
         self.dice = DiceView()
@@ -197,44 +195,49 @@ class PlayPanel(QWidget):
         mono.setPointSize(8)
         self.log.setFont(mono)
         ll.addWidget(self.log)
-        ll.addWidget(_button("Export log…", "Save the combat log as text", c.export_log))
-        self.tabs.addTab(log_page, "Combat log")
+        ll.addWidget(_button(self.tr("Export log…"), self.tr("Save the combat log as text"),
+                             c.export_log))
+        self.tabs.addTab(log_page, self.tr("Combat log"))
 
         hist_box = QWidget()
         hl = QVBoxLayout(hist_box)
         hl.setContentsMargins(2, 2, 2, 2)
-        hl.addWidget(QLabel("Double-click a step to jump back to it:"))
+        hl.addWidget(QLabel(self.tr("Double-click a step to jump back to it:")))
         self.history = QListWidget()
         self.history.setObjectName("playtestHistory")
         self.history.itemActivated.connect(
             lambda item: c.jump_to(int(item.data(Qt.ItemDataRole.UserRole))))
         hl.addWidget(self.history)
         hrow = QHBoxLayout()
-        hrow.addWidget(_button("◀ Step", "One action back", lambda: c.step(-1)))
-        hrow.addWidget(_button("Step ▶", "One action forward", lambda: c.step(1)))
-        hrow.addWidget(_button("Restart", "Start again with the same seed", c.restart))
+        hrow.addWidget(_button(self.tr("◀ Step"), self.tr("One action back"), lambda: c.step(-1)))
+        hrow.addWidget(_button(self.tr("Step ▶"), self.tr("One action forward"), lambda: c.step(1)))
+        hrow.addWidget(_button(self.tr("Restart"), self.tr("Start again with the same seed"),
+                               c.restart))
         hl.addLayout(hrow)
-        self.tabs.addTab(hist_box, "Game log")
-        self.tabs.addTab(self.actions, "Actions")
+        self.tabs.addTab(hist_box, self.tr("Game log"))
+        self.tabs.addTab(self.actions, self.tr("Actions"))
         self.scenario_view = ScenarioView()
-        self.tabs.addTab(self.scenario_view, "Scenario")
+        self.tabs.addTab(self.scenario_view, self.tr("Scenario"))
 
         ai_row = QHBoxLayout()
-        self.ai_pause = QCheckBox("Pause AI")
+        self.ai_pause = QCheckBox(self.tr("Pause AI"))
         self.ai_pause.toggled.connect(lambda _on: c.schedule_ai())
         self.ai_speed = QSlider(Qt.Orientation.Horizontal)
         self.ai_speed.setRange(0, 1000)
         self.ai_speed.setValue(200)
-        self.ai_speed.setToolTip("Delay between AI actions (ms)")
+        self.ai_speed.setToolTip(self.tr("Delay between AI actions (ms)"))
         self.ai_speed.valueChanged.connect(c.set_ai_delay)
         ai_row.addWidget(self.ai_pause)
-        ai_row.addWidget(QLabel("AI delay"))
+        ai_row.addWidget(QLabel(self.tr("AI delay")))
         ai_row.addWidget(self.ai_speed)
         lay.addLayout(ai_row)
         frow = QHBoxLayout()
-        frow.addWidget(_button("Save…", "Save the play-test (engine save format)", c.save_dialog))
-        frow.addWidget(_button("Load…", "Load a play-test save", c.load_dialog))
-        frow.addWidget(_button("Back to editing", "Leave play mode; the game is kept",
+        frow.addWidget(_button(self.tr("Save…"),
+                               self.tr("Save the play-test (engine save format)"),
+                               c.save_dialog))
+        frow.addWidget(_button(self.tr("Load…"), self.tr("Load a play-test save"), c.load_dialog))
+        frow.addWidget(_button(self.tr("Back to editing"),
+                               self.tr("Leave play mode; the game is kept"),
                                c.back_to_editing))
         lay.addLayout(frow)
 
@@ -256,34 +259,8 @@ class PlayPanel(QWidget):
             return
         st = s.state
         g = s.game
-        seat = st.current
-        who = s.controller_label(seat)
-        money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
-        forts = " · ".join(f"{t} {st.forts_of(t)}" for t in sorted(set(g.team_of.values())))
-        if st.is_terminal():
-            title = ("<b>Game over</b>: a draw" if st.winner_team is None
-                     else f"<b>Game over</b>: {st.winner_team} wins by {st.reason}")
-        else:
-            title = (f"<b>Round {st.round} · {NATION_NAMES.get(st.nation, st.nation)} "
-                     f"({st.nation}, {who}) · {st.phase} phase</b>")
-            if st.phase == "setup":
-                title += f" — {st.setup_step}"
-        text = f"{title}<br>Money: {money}<br>Forts: {forts} (win at {g.forts_to_win})"
-        vp = getattr(st, "vp", None)
-        if g.victory_points and vp is not None:
-            text += "<br>Victory points: " + " · ".join(f"{n} {vp.get(n, 0)}"
-                                                        for n in g.nations)
-        limit, excluded = st.army_allowance() if st.phase in ("move", "declare") else (None, [])
-        if limit is not None and not st.is_terminal():
-            moved = sorted(st.armies_moved)
-            text += (f"<br><span style='color:#8a1c1c'>Round {st.round}: you may use "
-                     f"{limit} of your 3 armies"
-                     + (f" (not army {', '.join(map(str, excluded))}, used last round)"
-                        if excluded else "")
-                     + (f"; in use: army {', '.join(map(str, moved))}" if moved else "")
-                     + "</span>")
-        self.header.setText(text)
-        self.help.setText(PHASE_HELP.get(st.phase, ""))
+        self.header.setText(header_html(s))
+        self.help.setText(phase_help(st.phase))
         human = not s.is_ai_turn() and not st.is_terminal()
         ph = st.phase
         self.suggest.setEnabled(human and ph == "setup" and st.setup_step == "assign")
@@ -303,7 +280,8 @@ class PlayPanel(QWidget):
             self.hq_combo.clear()
             for n, h in choices.items():
                 col, row = g.map.to_offset(h)
-                self.hq_combo.addItem(f"start number {n} [{col}, {row}]", n)
+                self.hq_combo.addItem(self.tr("start number %1 [%2, %3]").replace(
+                    "%1", str(n)).replace("%2", str(col)).replace("%3", str(row)), n)
         for w in (*self.hq_widgets, self.hq_row_label):
             w.setVisible(g.victory_points)
         self.hq_button.setEnabled(bool(choices))
@@ -368,7 +346,8 @@ class PlayPanel(QWidget):
                 and old[2] == old[1] and self.history.count() == old[1] + 1)
         if not grew:
             self.history.clear()
-            start = QListWidgetItem("0. start of the game")
+            start = QListWidgetItem(self.tr("0. start of the game"))
+
             start.setData(Qt.ItemDataRole.UserRole, 0)
             self.history.addItem(start)
             first = 0

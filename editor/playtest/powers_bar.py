@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from engine.play.interaction import Interaction, Outcome
@@ -14,14 +15,19 @@ from engine.play.session import PlaytestSession
 from engine.rules.actions import Action
 from engine.rules.powers.actions import Build, LayMine
 
-# kind -> (button text, tooltip)
+# kind -> (button text, tooltip), marked for pyside6-lupdate; the bar shows them via self.tr.
 BUTTONS = {
-    "mine": ("Lay mine…", "Click a highlighted hex to lay a mine there (hidden from the "
-             "other side)"),
-    "repair": ("Field repair…", "Click a highlighted damaged unit to repair it (paid as in a "
-               "fort)"),
-    "road": ("Build road…", "Click two highlighted hexes: a road (a bridge over water)"),
-    "trench": ("Build trench…", "Click two highlighted hexes: a trench"),
+    "mine": (QT_TRANSLATE_NOOP("PowersBar", "Lay mine…"),
+             QT_TRANSLATE_NOOP("PowersBar", "Click a highlighted hex to lay a mine there "
+                               "(hidden from the other side)")),
+    "repair": (QT_TRANSLATE_NOOP("PowersBar", "Field repair…"),
+               QT_TRANSLATE_NOOP("PowersBar", "Click a highlighted damaged unit to repair it "
+                                 "(paid as in a fort)")),
+    "road": (QT_TRANSLATE_NOOP("PowersBar", "Build road…"),
+             QT_TRANSLATE_NOOP("PowersBar",
+                               "Click two highlighted hexes: a road (a bridge over water)")),
+    "trench": (QT_TRANSLATE_NOOP("PowersBar", "Build trench…"),
+               QT_TRANSLATE_NOOP("PowersBar", "Click two highlighted hexes: a trench")),
 }
 
 
@@ -61,11 +67,12 @@ class PowersBar(QWidget):
         self.c = c
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Power:"))
+        row.addWidget(QLabel(self.tr("Power:")))
         self.buttons: dict[str, QPushButton] = {}
         for kind, (text, tip) in BUTTONS.items():
-            b = QPushButton(text)
-            b.setToolTip(tip)
+            b = QPushButton(self.tr(text))
+            b.setToolTip(self.tr(tip))
+
             b.clicked.connect(lambda _c=False, k=kind: self.use(k))
             row.addWidget(b)
             self.buttons[kind] = b

@@ -8,6 +8,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
+from engine.i18n import current_language, localized
 from engine.rules.events import ScenarioMessage
 from engine.rules.scenario_runtime import objective_progress
 from engine.rules.state import State
@@ -34,8 +35,8 @@ class ScenarioView(QScrollArea):
             return
         self._key = key
         scenario = state.game.scenario
-        parts = [f"<b>{escape(scenario.name.get('en') or scenario.id)}</b>"]
-        briefing = scenario.briefing.get("en") or scenario.briefing.get("de")
+        parts = [f"<b>{escape(localized(scenario.name, scenario.id))}</b>"]
+        briefing = localized(scenario.briefing)
         if briefing:
             parts.append(escape(briefing))
         if scenario.objectives:
@@ -44,10 +45,14 @@ class ScenarioView(QScrollArea):
                 done, text = objective_progress(state, o)
                 mark = "✔" if done else "○"
                 rows.append(f"{mark} <i>{escape(o['id'])}</i>: {escape(text)}")
-            parts.append("<b>Objectives</b><br>" + "<br>".join(rows))
+            parts.append(self.tr("<b>Objectives</b>") + "<br>" + "<br>".join(rows))
         else:
-            parts.append("<b>Objectives</b><br>the ruleset's victory conditions")
+            parts.append(self.tr("<b>Objectives</b>") + "<br>"
+                         + self.tr("the ruleset's victory conditions"))
         messages = [e for e in state.log if isinstance(e, ScenarioMessage)]
         if messages:
-            parts.append("<b>Messages</b><br>" + "<br>".join(escape(m.en) for m in messages))
+            german = current_language() == "de"
+            parts.append(self.tr("<b>Messages</b>") + "<br>" + "<br>".join(
+                escape(m.de if german and m.de else m.en) for m in messages))
+
         self.label.setText("<br><br>".join(parts))

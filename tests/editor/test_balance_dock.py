@@ -33,7 +33,7 @@ def test_run_reports_win_rates_and_draws_the_heatmap(make_window, qtbot, default
     assert not panel.run_button.isEnabled() and panel.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: panel.summary is not None, timeout=60_000)
     text = panel.result.text()
-    assert "central:" in text and "95% CI" in text and "3 games" in text
+    assert "Central:" in text and "95% CI" in text and "3 games" in text
     assert isinstance(panel.heat, QGraphicsItemGroup) and panel.heat.scene() is w.view.scene()
     assert len(panel.heat.childItems()) == 2 * len(panel.summary["forts"])
     first = panel.summary

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 
+from editor.playtest.words import reason_text
 from engine.content import load_scenario
 from engine.hexes import Hex
 from tests.playtest.conftest import DEFAULT_2P, click_hex
@@ -217,7 +218,7 @@ def test_a_complete_hot_seat_game_through_the_ui(make_window, qtbot, tmp_path):
     assert st.winner_team in ("central", "entente") and st.reason
     qtbot.waitUntil(lambda: c.end_dialog is not None and c.end_dialog.isVisible())
     title = c.end_dialog.title.text()
-    assert f"<h2>{st.winner_team.capitalize()} (" in title and st.reason in title
+    assert f"<h2>{st.winner_team.capitalize()} (" in title and reason_text(st.reason) in title
     summary = s.summary()
     lost = sum(sum(v.values()) for v in summary.losses.values())
     assert (c.end_dialog.table.isHidden() and "No unit" in c.end_dialog.losses_label.text()

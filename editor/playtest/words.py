@@ -1,0 +1,133 @@
+"""The play-test's words for values the engine names in English: nations, seat controllers
+(human or an AI kind) and a problem's severity, in the language of the installed translators.
+
+The engine's tables stay the one source of ids; each English name is marked here for
+pyside6-lupdate so the German catalog (editor/translations/playtest_de.ts) carries it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from engine.ai.registry import LEGACY_AI
+from engine.ai.registry import kinds as ai_kinds
+from engine.i18n import RULE_WORDS, rule_word
+from engine.play.setup import NATION_NAMES
+
+AI_ALIASES = {LEGACY_AI: "random"}
+
+# Marked for extraction only; looked up by their English text below.
+_NATION_WORDS = (
+    QT_TRANSLATE_NOOP("Nations", "Germany"),
+    QT_TRANSLATE_NOOP("Nations", "Austria-Hungary"),
+    QT_TRANSLATE_NOOP("Nations", "France"),
+    QT_TRANSLATE_NOOP("Nations", "Britain"),
+)
+_LEVEL_WORDS = (
+    QT_TRANSLATE_NOOP("AILevels", "easy"),
+    QT_TRANSLATE_NOOP("AILevels", "standard"),
+    QT_TRANSLATE_NOOP("AILevels", "hard"),
+    QT_TRANSLATE_NOOP("AILevels", "overkill"),
+    QT_TRANSLATE_NOOP("AILevels", "normal"),
+    QT_TRANSLATE_NOOP("AILevels", "harder"),
+    QT_TRANSLATE_NOOP("AILevels", "hardest"),
+)
+
+
+def nation_name(code: str) -> str:
+    """The name of nation `code` (DE, AH, FR, GB) in the current language; unknown: the code."""
+    english = NATION_NAMES.get(code)
+    return QCoreApplication.translate("Nations", english) if english else code
+
+
+def controller_label(kind: str) -> str:
+    """The seat combo's label of a controller: "human" or an AI kind of the registry."""
+    if kind == "human":
+        return QCoreApplication.translate("Controllers", "Human")
+    family, _, level = (AI_ALIASES.get(kind, kind)).partition(":")
+    word = QCoreApplication.translate("AILevels", level) if level else ""
+    if family == "random":
+        return QCoreApplication.translate("Controllers", "AI (random)")
+    if family == "heuristic":
+        return QCoreApplication.translate("Controllers", "AI (heuristic)")
+    if family == "automa":
+        return QCoreApplication.translate("Controllers", "Automa (%1)").replace("%1", word)
+    if family == "enemy_table":
+        return QCoreApplication.translate(
+            "Controllers", "Enemy action table (%1)").replace("%1", word)
+    labels = {k.name: k.label for k in ai_kinds()}
+    return labels.get(kind, kind)
+
+
+def controller_labels() -> dict[str, str]:
+    """Every seat controller (human first, then the AI registry's kinds) with its label."""
+    return {"human": controller_label("human"),
+            **{k.name: controller_label(k.name) for k in ai_kinds()}}
+
+
+def severity_word(severity: str) -> str:
+    """ "error" or "warning" as the problem lists show it."""
+    if severity == "error":
+        return QCoreApplication.translate("Problems", "error")
+    if severity == "warning":
+        return QCoreApplication.translate("Problems", "warning")
+    return severity
+
+
+def phase_name(phase: str) -> str:
+    """A phase of the turn as the rulebook names it ("Einheiten bewegen", "Kämpfe" …)."""
+    names = {
+        "setup": QCoreApplication.translate("Phases", "setup"),
+        "move": QCoreApplication.translate("Phases", "move"),
+        "declare": QCoreApplication.translate("Phases", "declare"),
+        "combat": QCoreApplication.translate("Phases", "combat"),
+        "money": QCoreApplication.translate("Phases", "money"),
+        "over": QCoreApplication.translate("Phases", "over"),
+    }
+    return names.get(phase, phase)
+
+
+def setup_step_name(step: str) -> str:
+    """A step of the full setup (assign, place, hq) as the play-test shows it."""
+    names = {
+        "assign": QCoreApplication.translate("Phases", "assign"),
+        "place": QCoreApplication.translate("Phases", "place"),
+        "hq": QCoreApplication.translate("Phases", "hq"),
+        "done": QCoreApplication.translate("Phases", "done"),
+    }
+    return names.get(step, step)
+
+
+def reason_text(reason: str) -> str:
+    """Why a game ended (the engine's `State.reason`), in words; a trigger or objective keeps
+    its id."""
+    kind, _, rest = reason.partition(" ")
+    if kind == "trigger" and rest:
+        return QCoreApplication.translate("GameOver", "trigger %1").replace("%1", rest)
+    if kind == "objective" and rest:
+        return QCoreApplication.translate("GameOver", "objective %1").replace("%1", rest)
+    names = {
+        "forts": QCoreApplication.translate("GameOver", "forts"),
+        "elimination": QCoreApplication.translate("GameOver", "elimination"),
+        "victory_points": QCoreApplication.translate("GameOver", "victory points"),
+        "mutual_destruction": QCoreApplication.translate("GameOver", "mutual destruction"),
+        "surrender": QCoreApplication.translate("GameOver", "surrender"),
+        "draw": QCoreApplication.translate("GameOver", "draw"),
+    }
+    return names.get(reason, reason)
+
+
+def currency_word(currency: str) -> str:
+    """The ruleset's currency (war_bonds, coins) as the rulebooks name it."""
+    if currency in RULE_WORDS:
+        return rule_word(currency)
+    if currency == "coins":
+        return QCoreApplication.translate("Currency", "coins")
+    return currency.replace("_", " ")
+
+
+def team_name(team: str) -> str:
+    """A team (central, entente) as the play-test shows it."""
+    names = {"central": QCoreApplication.translate("Teams", "Central"),
+             "entente": QCoreApplication.translate("Teams", "Entente")}
+    return names.get(team, team)
