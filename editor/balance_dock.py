@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
-from editor.playtest.words import reason_text, team_name
+from editor.playtest.words import reason_text, team_name, tr
 from engine.ai.simulate import SimSpec, play_game, summarize
 from engine.content import ContentError
 from engine.model import Scenario
@@ -182,7 +182,7 @@ class BalancePanel(QWidget):
             lines.append(line)
         ends = ", ".join(f"{reason_text(k)} {v}" for k, v in s["end_reasons"].items())
         games = s["games"]
-        lines.append(translate("BalancePanel", "%n games, mean %1 rounds; %2", "", games)
+        lines.append(tr("%n games, mean %1 rounds; %2", "", games)
                      .replace("%1", f"{s['rounds']['mean']:.1f}").replace("%2", ends))
         return "\n".join(lines)
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from editor.area.document import AreaDocument
 from engine.area_model import AreaMap
+from engine.i18n import localized
 
 TOOLS = ("select", "front", "city", "base", "line")
 FACTION_COLOURS = {"western_allies": "#b5483c", "eastern_allies": "#4f7d4a",
@@ -27,8 +28,9 @@ INK = QColor("#3a372c")
 
 
 def draw_area_map(scene: QGraphicsScene, m: AreaMap, owner: dict[str, str] | None = None,
-                  selected: str | None = None, lang: str = "de") -> None:
-    """Draw an area map into a scene (shared by the editor and the play-test)."""
+                  selected: str | None = None, lang: str | None = None) -> None:
+    """Draw an area map into a scene (shared by the editor and the play-test); front names in
+    `lang`, else in the current language."""
     owners = {c.id: c.owner for c in m.cities} | dict(owner or {})
     tints = {t.id: THEATRE_TINTS[i % len(THEATRE_TINTS)] for i, t in enumerate(m.theatres)}
     scene.addRect(0, 0, m.size[0], m.size[1], QPen(Qt.PenStyle.NoPen),
@@ -42,7 +44,8 @@ def draw_area_map(scene: QGraphicsScene, m: AreaMap, owner: dict[str, str] | Non
                          QBrush(QColor(tints.get(f.theatre, "#e0d8c0"))))
         xs = [p[0] for p in f.polygon]
         ys = [p[1] for p in f.polygon]
-        label = scene.addSimpleText(f"{f.number}  {f.name.get(lang, '')}")
+        name = f.name.get(lang, "") if lang else localized(f.name)
+        label = scene.addSimpleText(f"{f.number}  {name}")
         label.setFont(QFont("serif", 11, QFont.Weight.Bold))
         label.setBrush(INK)
         room = max(xs) - min(xs) - 8
@@ -125,11 +128,12 @@ class AreaCanvas(QGraphicsView):
         self._corners = []
         self._line_start = None
         self.redraw()
-        hints = {"select": "click to select; drag a city or base to move it",
-                 "front": "click the corners of the new front; double-click or Enter closes it",
-                 "city": "click inside a front to place a city",
-                 "base": "click inside a front to place a base",
-                 "line": "click two cities or bases to join them by an attack line"}
+        hints = {"select": self.tr("click to select; drag a city or base to move it"),
+                 "front": self.tr(
+                     "click the corners of the new front; double-click or Enter closes it"),
+                 "city": self.tr("click inside a front to place a city"),
+                 "base": self.tr("click inside a front to place a base"),
+                 "line": self.tr("click two cities or bases to join them by an attack line")}
         self.status.emit(hints[tool])
 
     def select(self, ident: str) -> None:
@@ -181,7 +185,9 @@ class AreaCanvas(QGraphicsView):
         elif self.tool in ("city", "base"):
             ident = self.doc.add_place(self.tool, at, self.owner)
             if ident is None:
-                self.status.emit(f"a {self.tool} goes inside a front: click within an outline")
+                self.status.emit(self.tr("a city goes inside a front: click within an outline")
+                                 if self.tool == "city" else
+                                 self.tr("a base goes inside a front: click within an outline"))
             else:
                 self.select(ident)
         elif self.tool == "line":
@@ -208,14 +214,14 @@ class AreaCanvas(QGraphicsView):
 
     def _click_line(self, place: str | None) -> None:
         if place is None:
-            self.status.emit("click a city or base")
+            self.status.emit(self.tr("click a city or base"))
         elif self._line_start is None:
             self._line_start = place
-            self.status.emit(f"from {place}: now click the other end")
+            self.status.emit(self.tr("from %1: now click the other end").replace("%1", place))
         elif place != self._line_start:
             self.doc.add_line(self._line_start, place)
             self._line_start = None
-            self.status.emit("attack line drawn")
+            self.status.emit(self.tr("attack line drawn"))
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._dragging is not None:
@@ -239,7 +245,7 @@ class AreaCanvas(QGraphicsView):
         corners = list(dict.fromkeys(self._corners))
         self._corners = []
         if len(corners) < 3:
-            self.status.emit("a front needs at least 3 corners")
+            self.status.emit(self.tr("a front needs at least 3 corners"))
             self.redraw()
             return
         number = self.doc.add_front(corners)

@@ -81,7 +81,7 @@ class AreaDocument(QObject):
         """Add a front with this outline in the first theatre; its number."""
         number = self.next_front_number()
         theatre = self.map.theatres[0].id if self.map.theatres else "west"
-        self.change("Draw front", lambda m: m.fronts.append(Front(
+        self.change(self.tr("Draw front"), lambda m: m.fronts.append(Front(
             number, {"de": f"Front {number}", "en": f"Front {number}"}, theatre,
             list(polygon), ["DE"])))
         return number
@@ -104,17 +104,18 @@ class AreaDocument(QObject):
         used = {c.id for c in self.map.cities} | {b.id for b in self.map.bases}
         ident = next(f"{prefix}-{i}" for i in range(1, 10_000) if f"{prefix}-{i}" not in used)
         if kind == "city":
-            self.change("Place city", lambda m: m.cities.append(
+            self.change(self.tr("Place city"), lambda m: m.cities.append(
                 City(ident, ident.replace("-", " ").title(), front, at, owner)))
         else:
-            self.change("Place base", lambda m: m.bases.append(Base(ident, front, at, owner)))
+            self.change(self.tr("Place base"),
+                        lambda m: m.bases.append(Base(ident, front, at, owner)))
         return ident
 
     def add_line(self, a: str, b: str) -> None:
         """Join two places by an attack line."""
         # lazy: the model type is only needed here
         from engine.area_model import AttackLine
-        self.change("Draw attack line", lambda m: m.attack_lines.append(AttackLine(a, b)))
+        self.change(self.tr("Draw attack line"), lambda m: m.attack_lines.append(AttackLine(a, b)))
 
     def move_place(self, ident: str, at: tuple[float, float]) -> None:
         """Move a city or base (its front follows where it now lies)."""
@@ -126,7 +127,7 @@ class AreaDocument(QObject):
                     p.at = at
                     if front is not None:
                         p.front = front
-        self.change("Move", move)
+        self.change(self.tr("Move"), move)
 
     def delete(self, ident: str) -> None:
         """Delete a place with its attack lines, or a front (by `front-N`) with its places."""
@@ -139,7 +140,7 @@ class AreaDocument(QObject):
             m.cities = [c for c in m.cities if c.id not in gone]
             m.bases = [b for b in m.bases if b.id not in gone]
             m.attack_lines = [x for x in m.attack_lines if x.a not in gone and x.b not in gone]
-        self.change("Delete", remove)
+        self.change(self.tr("Delete"), remove)
 
     # ------------------------------------------------------------------ files
     def validate(self) -> None:
@@ -153,7 +154,7 @@ class AreaDocument(QObject):
         """Write the map atomically (to `path`, or its file); the path written."""
         target = path or self.path
         if target is None:
-            raise ValueError("no file to save to (hint: use Save As)")
+            raise ValueError(self.tr("no file to save to (hint: use Save As)"))
         save_document(area_map_to_dict(self.map), target)
         self.path = target
         self.undo_stack.setClean()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
 
 from editor.area.canvas import FACTION_COLOURS, draw_area_map
 from editor.area.document import AreaDocument
+from editor.playtest.words import tr
 from engine.area_model import AreaScenario
 from engine.content import load_file
+from engine.i18n import localized
 from engine.paths import CONTENT_DIR
 from engine.rules.area.game import AreaGame, AreaScenarioError
 from engine.rules.area.odds import battle_odds, declared_odds
@@ -39,11 +41,13 @@ def playtest_scenario(doc: AreaDocument, scenario: AreaScenario | None) -> AreaS
     built-in ones for a map opened alone), or why it cannot be played."""
     errors = [p for p in doc.problems if p.is_error]
     if errors:
-        return (f"the map has {len(errors)} error(s); first: {errors[0].message} "
-                "(hint: fix the problems listed under Problems)")
+        count = len(errors)
+        return tr("the map has %n error(s); first: %1 (hint: fix the problems listed under "
+                  "Problems)", "", count).replace("%1", errors[0].message)
     base = scenario if scenario is not None else load_file(BUILT_IN).model
     if base is None:
-        return "the built-in armies and ruleset cannot be loaded"
+        return QCoreApplication.translate(
+            "AreaPlaytestWindow", "the built-in armies and ruleset cannot be loaded")
     made = copy.copy(base)
     made.map = doc.map
     made.historical_setup = {}
@@ -98,7 +102,7 @@ class AreaPlaytestWindow(QMainWindow):
         split.setStretchFactor(0, 3)
         split.setSizes([880, 520])
         self.setCentralWidget(split)
-        self.setWindowTitle(self.tr("Play-test — %1").replace("%1", scenario.name.get("en", "")))
+        self.setWindowTitle(self.tr("Play-test — %1").replace("%1", localized(scenario.name)))
         self.resize(1400, 860)
         self.refresh()
 
@@ -121,7 +125,7 @@ class AreaPlaytestWindow(QMainWindow):
         odds = battle_odds(s)
         if odds is not None:
             text += "\n" + self._odds_text(odds)
-        self.status.setText(f"{text}\nVP — {vp}")
+        self.status.setText(text + "\n" + self.tr("VP — %1").replace("%1", vp))
         self.actions.clear()
         for a in s.legal_actions():
             label = a.text()
@@ -135,7 +139,9 @@ class AreaPlaytestWindow(QMainWindow):
         self.log.clear()
         for e in s.log[-200:]:
             details = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("event", "round"))
-            self.log.addItem(f"R{e['round']} {e['event']}: {details}")
+            self.log.addItem(self.tr("R%1 %2: %3").replace("%1", str(e["round"])).replace(
+                "%2", str(e["event"])).replace("%3", details))
+
         self.log.scrollToBottom()
 
     def _odds_text(self, odds) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,6 +22,7 @@ from editor.area.document import AreaDocument
 from editor.area.properties import AreaProperties
 from engine.area_model import FACTIONS, AreaScenario
 from engine.content import load_file
+from engine.i18n import localized
 
 TOOL_KEYS = {"select": "S", "front": "F", "city": "C", "base": "B", "line": "L"}
 
@@ -121,9 +122,10 @@ class AreaEditorWindow(QMainWindow):
     def _show_problems(self) -> None:
         self.problems.clear()
         for p in self.doc.problems:
-            where = f" at {p.pointer}" if p.pointer else ""
+            where = self.tr(" at %1").replace("%1", p.pointer) if p.pointer else ""
             hint = f" — {p.hint}" if p.hint else ""
-            self.problems.addItem(f"{p.severity} {p.code}: {p.message}{where}{hint}")
+            severity = QCoreApplication.translate("Problems", p.severity)
+            self.problems.addItem(f"{severity} {p.code}: {p.message}{where}{hint}")
         if not self.doc.problems:
             self.problems.addItem(self.tr("No problems"))
 
@@ -132,8 +134,9 @@ class AreaEditorWindow(QMainWindow):
             return
         name = self.doc.path.name if self.doc.path else self.tr("untitled")
         dirty = "" if self.undo_group.isClean() else "*"
-        self.setWindowTitle(f"{dirty}{name} — {self.doc.map.name.get('en', '')} — "
-                            f"Trench Club Studio")
+        self.setWindowTitle(self.tr("%1%2 — %3 — Trench Club Studio").replace(
+            "%1", dirty).replace("%2", name).replace("%3", localized(self.doc.map.name)))
+
 
     # ------------------------------------------------------------------ files
     def _confirm_discard(self) -> bool:
@@ -230,5 +233,7 @@ def open_area(path: Path) -> tuple[AreaDocument, AreaScenario | None] | str:
     if loaded.kind == "area-map" and loaded.model is not None:
         return AreaDocument(loaded.model, path), None
     errors = loaded.errors or loaded.problems
-    first = errors[0].format() if errors else f"{path}: not an area map or area scenario"
-    return f"{first}\n(hint: open a .area-map.yaml or .area-scenario.yaml file)"
+    first = errors[0].format() if errors else QCoreApplication.translate(
+        "AreaEditorWindow", "%1: not an area map or area scenario").replace("%1", str(path))
+    return first + "\n" + QCoreApplication.translate(
+        "AreaEditorWindow", "(hint: open a .area-map.yaml or .area-scenario.yaml file)")

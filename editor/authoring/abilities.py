@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,7 +27,8 @@ from editor.authoring.document import ContentDocument, Key, tr
 from editor.authoring.fields import estimable, plain
 from engine.rules import abilities
 
-PARAM_COLUMNS = ("Parameter", "Value", "Default", "Meaning")
+PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Default"),
+                 QT_TR_NOOP("Meaning"))
 
 
 def describe(ability_id: str) -> str:
@@ -207,7 +208,8 @@ class AbilityEditor(QGroupBox):
             found = self.doc.problems_under((*self.base, "abilities", row, "params", name))
             item.setBackground(QBrush(QColor("#f5c6cb")) if found else QBrush())
             if found:
-                item.setToolTip("\n".join(f"{p.message} (hint: {p.hint})" for p in found))
+                item.setToolTip("\n".join(tr("{message} (hint: {hint})").format(
+                    message=p.message, hint=p.hint) for p in found))
 
     # --- editing ----------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,7 +29,8 @@ from editor.authoring.window import ContentWindow
 from editor.recovery import RecoveryStore
 from engine.model import NATIONS
 
-COLUMNS = ("Id", "Name", "Class", "Nations", "Special")
+COLUMNS = (QT_TR_NOOP("Id"), QT_TR_NOOP("Name"), QT_TR_NOOP("Class"), QT_TR_NOOP("Nations"),
+           QT_TR_NOOP("Special"))
 
 
 def new_unit(unit_id: str, special: bool) -> dict[str, Any]:
@@ -72,7 +73,7 @@ def free_id(units: list[dict[str, Any]], stem: str) -> str:
 class CatalogEditor(ContentWindow):
     """The editor window of one unit catalog document."""
 
-    kind_label = "Unit catalog"
+    kind_label = QT_TR_NOOP("Unit catalog")
 
     def __init__(self, doc: ContentDocument, recovery: RecoveryStore | None = None,
                  parent: QWidget | None = None) -> None:

@@ -29,9 +29,10 @@ Key = tuple[str | int, ...]  # a path into the data: ("units", 3, "speed"), ("cu
 EDITABLE_KINDS = ("catalog", "ruleset")
 
 
-def tr(text: str) -> str:
-    """Translate a user-visible string of the content editors."""
-    return QCoreApplication.translate("ContentEditor", text)
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Translate a user-visible string of the content editors (`n`: the count of a %n plural)."""
+    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
+    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 def get_at(data: Any, key: Key) -> Any:
@@ -217,8 +218,8 @@ class ContentDocument(QObject):
         if doc.kind not in EDITABLE_KINDS:
             raise ContentError([Problem(
                 "document.wrong_kind", "error",
-                f"this is a {doc.kind} file, not a unit catalog or ruleset",
-                "open a .catalog.yaml or .ruleset.yaml file here", file=str(path))])
+                tr("this is a {kind} file, not a unit catalog or ruleset").format(kind=doc.kind),
+                tr("open a .catalog.yaml or .ruleset.yaml file here"), file=str(path))])
         return cls(copy.deepcopy(doc.data), doc.kind, path)
 
     @property

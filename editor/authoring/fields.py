@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.authoring.document import ContentDocument, Key, pointer_of, tr
+from editor.playtest.words import severity_word
 from engine.content.problems import Problem
 
 PROBLEM = "#c0392b"  # the frame of a field with an error
@@ -92,8 +93,9 @@ class Field(QWidget):
         colour = PROBLEM if any(p.severity == "error" for p in problems) else WARNING
         self.setStyleSheet(f"QLineEdit, QAbstractSpinBox, QComboBox {{border: 2px solid {colour};}}"
                            f" QCheckBox {{color: {colour};}}")
-        self.setToolTip("\n".join(f"{p.severity}: {p.message} (hint: {p.hint})"
-                                  for p in problems))
+        self.setToolTip("\n".join(tr("{severity}: {message} (hint: {hint})").format(
+            severity=severity_word(p.severity), message=p.message, hint=p.hint)
+            for p in problems))
 
 
 class TextField(Field):

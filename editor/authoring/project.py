@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QAction, QBrush, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -34,9 +34,10 @@ from engine.content import (
 from engine.content.problems import Problem
 from engine.paths import CONTENT_DIR
 
-GROUPS = (("map", "Maps"), ("catalog", "Unit catalogs"), ("ruleset", "Rulesets"),
-          ("scenario", "Scenarios"), ("area-scenario", "Der Erste Weltkrieg scenarios"),
-          ("area-map", "Der Erste Weltkrieg maps"), ("", "Other content"))
+GROUPS = (("map", QT_TR_NOOP("Maps")), ("catalog", QT_TR_NOOP("Unit catalogs")),
+          ("ruleset", QT_TR_NOOP("Rulesets")), ("scenario", QT_TR_NOOP("Scenarios")),
+          ("area-scenario", QT_TR_NOOP("Der Erste Weltkrieg scenarios")),
+          ("area-map", QT_TR_NOOP("Der Erste Weltkrieg maps")), ("", QT_TR_NOOP("Other content")))
 TEMPLATES = {"catalog": CONTENT_DIR / "catalog" / "base.catalog.yaml",
              "ruleset": CONTENT_DIR / "rulesets" / "current.ruleset.yaml"}
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -47,8 +48,9 @@ def counted(problems: list[Problem]) -> str:
     """"2 errors, 1 warning", or "ok"."""
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
-    parts = [f"{errors} error{'s' * (errors != 1)}"] if errors else []
-    parts += [f"{warnings} warning{'s' * (warnings != 1)}"] if warnings else []
+    parts = [tr("1 error") if errors == 1 else tr("{n} errors").format(n=errors)] if errors else []
+    parts += ([tr("1 warning") if warnings == 1 else tr("{n} warnings").format(n=warnings)]
+              if warnings else [])
     return ", ".join(parts) or tr("ok")
 
 
@@ -114,7 +116,8 @@ class ProjectWindow(QMainWindow):
                 child = QTreeWidgetItem([f"{where} {p.message}", p.hint])
                 child.setData(0, PATH_ROLE, str(path))
                 child.setData(0, POINTER_ROLE, p.pointer or "")
-                child.setToolTip(0, f"{p.code}: {p.message} (hint: {p.hint})")
+                child.setToolTip(0, tr("{code}: {message} (hint: {hint})").format(
+                    code=p.code, message=p.message, hint=p.hint))
                 item.addChild(child)
             groups.get(kind, groups[""]).addChild(item)
         for kind, _label in GROUPS:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -35,7 +36,7 @@ def schema_help(key: Key) -> str:
 class RulesetEditor(ContentWindow):
     """The editor window of one ruleset document."""
 
-    kind_label = "Ruleset"
+    kind_label = QT_TR_NOOP("Ruleset")
 
     def __init__(self, doc: ContentDocument, recovery: RecoveryStore | None = None,
                  parent: QWidget | None = None) -> None:

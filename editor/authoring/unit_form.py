@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
@@ -27,11 +28,21 @@ from editor.authoring.fields import (
     SetField,
     TextField,
 )
+from engine.i18n import RULE_WORDS, rule_word
 from engine.model import NATIONS
 
-UNIT_CLASSES = ("foot", "vehicle", "tank", "air", "artillery", "transport", "ship", "static")
+UNIT_CLASSES = (QT_TR_NOOP("foot"), QT_TR_NOOP("vehicle"), QT_TR_NOOP("tank"), QT_TR_NOOP("air"),
+                QT_TR_NOOP("artillery"), QT_TR_NOOP("transport"), QT_TR_NOOP("ship"),
+                QT_TR_NOOP("static"))
 LEVELS = ("recruit", "veteran", "hero")
+# Marked for pyside6-lupdate: the words not in the rulebook table of engine.i18n.
+LOCAL_WORDS = (QT_TR_NOOP("recruit"), QT_TR_NOOP("open"))
 ARMOUR_STEPS = 6
+
+
+def word(key: str) -> str:
+    """The rulebook's word for an experience level or terrain (Rekrut, Veteran, Held, Wald)."""
+    return rule_word(key) if key in RULE_WORDS else tr(key)
 
 
 class UnitForm(QWidget):
@@ -55,7 +66,7 @@ class UnitForm(QWidget):
                                 tr("Unit type id: lower case letters, digits and _")))
         form.addRow(tr("Name (en)"), b(("name", "en"), TextField(), tr("English name")))
         form.addRow(tr("Name (de)"), b(("name", "de"), TextField(), tr("German name")))
-        form.addRow(tr("Class"), b(("class",), ChoiceField([(c, c) for c in UNIT_CLASSES]),
+        form.addRow(tr("Class"), b(("class",), ChoiceField([(c, tr(c)) for c in UNIT_CLASSES]),
                                    tr("class"), tr("The unit class the rules refer to")))
         form.addRow(tr("Nations"), b(("nations",), SetField([(n, n) for n in NATIONS]),
                                      tr("nations"), tr("The nations that can field it")))
@@ -81,7 +92,7 @@ class UnitForm(QWidget):
         hits = QGroupBox(tr("Hit values (d12 roll ≤ value hits)"))
         grid = QGridLayout(hits)
         for col, level in enumerate(LEVELS):
-            grid.addWidget(QLabel(tr(level)), 0, col + 1)
+            grid.addWidget(QLabel(word(level)), 0, col + 1)
         rows: list[tuple[str, Key, bool]] = [(tr("normal"), ("hit",), False),
                                              (tr("vs tank"), ("hit_vs", "tank"), True),
                                              (tr("vs foot"), ("hit_vs", "foot"), True)]
@@ -89,7 +100,7 @@ class UnitForm(QWidget):
             grid.addWidget(QLabel(label), row, 0)
             for col, level in enumerate(LEVELS):
                 field = NumberField(0, 12, optional=optional, compact=True)
-                grid.addWidget(b((*base, level), field, f"{label} {level}"), row, col + 1)
+                grid.addWidget(b((*base, level), field, f"{label} {word(level)}"), row, col + 1)
         lay.addWidget(hits)
 
         armour = QGroupBox(tr("Armour: hits needed for damage 1…6"))
@@ -97,22 +108,24 @@ class UnitForm(QWidget):
         for col in range(ARMOUR_STEPS):
             grid.addWidget(QLabel(str(col + 1)), 0, col + 1)
         for row, column in enumerate(("open", "forest"), start=1):
-            grid.addWidget(QLabel(tr(column)), row, 0)
+            grid.addWidget(QLabel(word(column)), row, 0)
             for col in range(ARMOUR_STEPS):
                 field = NumberField(1, 99, optional=True, compact=True)
                 grid.addWidget(b(("armour", column, col), field,
-                                 f"{column} armour {col + 1}"), row, col + 1)
+                                 tr("{terrain} armour {step}").format(
+                                     terrain=word(column), step=col + 1)), row, col + 1)
         lay.addWidget(armour)
 
         money = QGroupBox(tr("Cost, repair and flags"))
         form = QFormLayout(money)
         for base, label in ((("cost",), tr("Cost")), (("repair_cost",), tr("Repair"))):
-            form.addRow(f"{label} ({tr('coins')})",
-                        b((*base, "coins"), NumberField(0, 200, optional=True),
-                          f"{label} coins", tr("Current edition price ('—': not sold)")))
-            form.addRow(f"{label} ({tr('war bonds')})",
-                        b((*base, "war_bonds"), NumberField(0, 200, optional=True),
-                          f"{label} war bonds", tr("Earlier edition price ('—': not sold)")))
+            coins = f"{label} ({tr('coins')})"
+            form.addRow(coins, b((*base, "coins"), NumberField(0, 200, optional=True),
+                                 coins, tr("Current edition price ('—': not sold)")))
+            bonds = f"{label} ({rule_word('war_bonds')})"
+            form.addRow(bonds, b((*base, "war_bonds"), NumberField(0, 200, optional=True),
+                                 bonds, tr("Earlier edition price ('—': not sold)")))
+
         form.addRow(tr("Capacity"), b(("capacity",), NumberField(0, 6), tr("capacity"),
                                       tr("Passengers a transport carries")))
         form.addRow("", b(("transportable",), BoolField(tr("Transportable")),

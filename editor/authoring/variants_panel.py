@@ -9,7 +9,7 @@ import inspect
 from typing import Any
 
 import yaml
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
@@ -24,7 +24,8 @@ from editor.authoring.document import ContentDocument, Key, tr
 from editor.authoring.fields import PROBLEM, estimable, plain
 from engine.rules import variants
 
-PARAM_COLUMNS = ("Parameter", "Value", "Estimated", "Note")
+PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Estimated"),
+                 QT_TR_NOOP("Note"))
 
 
 def refusal(variant_id: str) -> str | None:
@@ -168,7 +169,8 @@ class VariantRow(QGroupBox):
         """Frame the row red when a problem is located in it."""
         found = self.doc.problems_under(self.key)
         self.setStyleSheet(f"VariantRow {{border: 2px solid {PROBLEM};}}" if found else "")
-        self.setToolTip("\n".join(f"{p.message} (hint: {p.hint})" for p in found))
+        self.setToolTip("\n".join(tr("{message} (hint: {hint})").format(
+            message=p.message, hint=p.hint) for p in found))
 
 
 class VariantsPanel(QWidget):

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TR_NOOP, Qt
 from PySide6.QtGui import QAction, QBrush, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.authoring.document import ContentDocument, Key, key_of, tr
+from editor.playtest.words import severity_word
 from editor.recovery import RecoveryStore, RecoveryWriter
 from engine.content.problems import Problem
 
@@ -45,7 +46,7 @@ class ContentWindow(QMainWindow):
     """A main window around one ContentDocument; subclasses build the form in `central`
     and implement `go_to(key)` to show the field of a problem."""
 
-    kind_label = "content"
+    kind_label = QT_TR_NOOP("content")
 
     def __init__(self, doc: ContentDocument, recovery: RecoveryStore | None = None,
                  parent: QWidget | None = None) -> None:
@@ -102,7 +103,7 @@ class ContentWindow(QMainWindow):
     def update_title(self) -> None:
         """`name* — Unit catalog` while there are unsaved edits (the dirty marker)."""
         self.setWindowModified(self.doc.modified)
-        self.setWindowTitle(f"{self.doc.path.name}[*] — {self.kind_label}")
+        self.setWindowTitle(f"{self.doc.path.name}[*] — {tr(self.kind_label)}")
 
     def show_problems(self) -> None:
         """List every problem (errors first) with its location and hint."""
@@ -110,7 +111,7 @@ class ContentWindow(QMainWindow):
         ordered = sorted(self.doc.problems, key=lambda p: (p.severity != "error", p.pointer or ""))
         for p in ordered:
             where = p.pointer or "/"
-            item = QListWidgetItem(f"{p.severity}: {where}: {p.message} — {p.hint}")
+            item = QListWidgetItem(f"{severity_word(p.severity)}: {where}: {p.message} — {p.hint}")
             item.setData(Qt.ItemDataRole.UserRole, p.pointer or "")
             item.setForeground(QBrush(QColor("#b03a2e" if p.severity == "error" else "#9a6700")))
             self.problem_list.addItem(item)

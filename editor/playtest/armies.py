@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -112,8 +112,7 @@ class ArmiesDialog(QDialog):
         empty (the engine would place an empty army)."""
         if self.unassigned.count():
             left = self.unassigned.count()
-            self.status(QCoreApplication.translate(
-                "ArmiesDialog", "%n unit(s) are not in an army yet.", "", left))
+            self.status(self.tr("%n unit(s) are not in an army yet.", "", left))
             return False
         if any(lw.count() == 0 for lw in self.armies):
             self.status(self.tr("Every army needs at least one unit."))

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QGraphicsView, QMainWindow
 
 from editor.playtest.armies import ArmiesDialog
 from editor.playtest.money import MoneyDialog
+from editor.playtest.words import tr
 from engine.content import atomic_write_text
 from engine.hexes import Hex
 from engine.play.interaction import Interaction, Outcome
@@ -323,7 +324,7 @@ class PlayCommands:
             return False
         self.open_session(session)
         replayed = session.cursor
-        self.status(translate("PlayMode", "Loaded %1: %n actions replayed.", "", replayed)
+        self.status(tr("Loaded %1: %n actions replayed.", "", replayed)
                     .replace("%1", str(path)))
         return True
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.dialog_scenario import ScenarioFormActions, parse_seed
-from editor.playtest.words import controller_labels, nation_name, severity_word
+from editor.playtest.words import controller_labels, nation_name, severity_word, variant_name
 from engine.ai.registry import LEGACY_AI
 from engine.content import ContentError, load_catalog, load_ruleset
 from engine.content.problems import Problem
@@ -111,12 +111,12 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.problem_list.itemActivated.connect(self._jump)
         errors, warnings = len(self.errors), len(self.warnings)
         if errors:
-            self.problem_label.setText(QCoreApplication.translate(
-                "PlaytestDialog", "<b>This map cannot be played yet:</b> %n blocking "
-                "problem(s). Click one to see it on the map.", "", errors))
+            self.problem_label.setText(self.tr(
+                "<b>This map cannot be played yet:</b> %n blocking problem(s). Click one to "
+                "see it on the map.", "", errors))
         elif warnings:
-            self.problem_label.setText(QCoreApplication.translate(
-                "PlaytestDialog", "%n warning(s); they do not block.", "", warnings))
+            self.problem_label.setText(self.tr("%n warning(s); they do not block.", "",
+                                               warnings))
         else:
             self.problem_label.setText(self.tr("The map has no problems."))
         lay.addWidget(self.problem_label)
@@ -173,7 +173,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         vl.setContentsMargins(0, 0, 0, 0)
         self.variant_checks: dict[str, QCheckBox] = {}
         for k, v in enumerate(SUPPORTED_VARIANTS):
-            cb = QCheckBox(v.replace("_", " "))
+            cb = QCheckBox(variant_name(v))
             cb.setChecked(v in init.variants)
             self.variant_checks[v] = cb
             vl.addWidget(cb, k // 2, k % 2)

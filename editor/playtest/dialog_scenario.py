@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QWidget
 
 from editor.files import remember_scenario
+from editor.playtest.words import tr
 from engine.play.setup import options_from_scenario, save_scenario_file
 
 translate = QCoreApplication.translate
@@ -74,8 +75,7 @@ class ScenarioFormActions:
         errors = [p for p in problems if p.is_error]
         if errors:
             count = len(errors)
-            self.status.setText(translate(
-                "PlaytestDialog", "%1 was written but has %n error(s): %2", "", count)
+            self.status.setText(tr("%1 was written but has %n error(s): %2", "", count)
                 .replace("%1", path.name).replace("%2", errors[0].format()))
             return False
         remember_scenario(self.map_path, path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
@@ -56,8 +56,7 @@ class DiceView(QWidget):
         for who, faces, value, hits, damage in self.rows():
             p.setPen(QColor("#222"))
             rule = self.tr(" hits on ≤%1").replace("%1", str(value)) if value else ""
-            line = QCoreApplication.translate("DiceView", "%1%2: %n hit(s) → %3 damage", "",
-                                              hits)
+            line = self.tr("%1%2: %n hit(s) → %3 damage", "", hits)
             p.drawText(QRectF(2, y, self.width(), 14), Qt.AlignmentFlag.AlignLeft,
                        line.replace("%1", who).replace("%2", rule).replace("%3", str(damage)))
             y += 15

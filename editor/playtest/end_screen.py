@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QDialog,
@@ -106,8 +106,8 @@ class EndDialog(QDialog):
             + self.tr("by %1: %2. Forts at the end: %3 (%4 to win).").replace(
                 "%1", reason_text(s.reason)).replace("%2", why).replace("%3", forts)
             .replace("%4", str(g.forts_to_win))
-            + " " + QCoreApplication.translate("EndDialog", "%n round(s),", "", rounds)
-            + " " + QCoreApplication.translate("EndDialog", "%n actions.", "", actions))
+            + " " + self.tr("%n round(s),", "", rounds)
+            + " " + self.tr("%n actions.", "", actions))
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
         lay.addWidget(QLabel(self.tr("Forts held after each turn:")))

@@ -34,6 +34,15 @@ _LEVEL_WORDS = (
 )
 
 
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Translate a string outside a QObject's methods, `n` the count of a %n plural.
+
+    pyside6-lupdate files a free tr("…") call under the empty context and marks its plural
+    forms only for tr(), so this is how mixins and plain functions translate plurals.
+    """
+    return QCoreApplication.translate("", text, disambiguation, n)
+
+
 def nation_name(code: str) -> str:
     """The name of nation `code` (DE, AH, FR, GB) in the current language; unknown: the code."""
     english = NATION_NAMES.get(code)
@@ -131,3 +140,24 @@ def team_name(team: str) -> str:
     names = {"central": QCoreApplication.translate("Teams", "Central"),
              "entente": QCoreApplication.translate("Teams", "Entente")}
     return names.get(team, team)
+
+
+# The rulebooks' names of the variants (002/003 "Grabenkampf", "Siegpunkte", "Stoppuhr" …),
+# by the engine's variant id; the scenario form looks them up by the same context.
+_VARIANT_WORDS = {
+    "grabenkampf": QT_TRANSLATE_NOOP("Variants", "grabenkampf"),
+    "victory_points": QT_TRANSLATE_NOOP("Variants", "victory points"),
+    "shorter_game": QT_TRANSLATE_NOOP("Variants", "shorter game"),
+    "start_with_special_unit": QT_TRANSLATE_NOOP("Variants", "start with special unit"),
+    "start_with_nation_units": QT_TRANSLATE_NOOP("Variants", "start with nation units"),
+    "early_destruction": QT_TRANSLATE_NOOP("Variants", "early destruction"),
+    "second_full_set": QT_TRANSLATE_NOOP("Variants", "second full set"),
+    "dice_free": QT_TRANSLATE_NOOP("Variants", "dice free"),
+    "dice_free_per_player": QT_TRANSLATE_NOOP("Variants", "dice free per player"),
+    "stopwatch": QT_TRANSLATE_NOOP("Variants", "stopwatch"),
+}
+
+
+def variant_name(variant_id: str) -> str:
+    """A ruleset variant's name in the current language (an unknown id: its words)."""
+    return QCoreApplication.translate("Variants", variant_id.replace("_", " "))

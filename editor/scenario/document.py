@@ -7,7 +7,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.content import (
@@ -39,6 +39,8 @@ def _put(data: dict[str, Any], key: Key, value: Any) -> None:
         node.pop(key[-1], None)
     else:
         node[key[-1]] = copy.deepcopy(value)
+
+translate = QCoreApplication.translate
 
 
 class SetScenarioValue(QUndoCommand):
@@ -102,8 +104,12 @@ class ScenarioDocument(QObject):
         doc = load_document(path)
         if doc.kind != "scenario":
             raise ContentError([Problem("document.wrong_kind", "error",
-                                        f"this is a {doc.kind} file, not a scenario",
-                                        "open a .scenario.yaml file", file=str(path))])
+                                        translate("ScenarioDocument",
+                                                  "this is a %1 file, not a scenario")
+                                        .replace("%1", doc.kind),
+                                        translate("ScenarioDocument",
+                                                  "open a .scenario.yaml file"),
+                                        file=str(path))])
         return cls(copy.deepcopy(doc.data), path)
 
     @property
@@ -120,7 +126,8 @@ class ScenarioDocument(QObject):
         if _get(self.data, key) == value:
             return
         self.undo_stack.push(SetScenarioValue(self, key, value,
-                                              text or f"Edit {'/'.join(key)}"))
+                                              text or translate("ScenarioDocument", "Edit %1")
+                                              .replace("%1", "/".join(key))))
 
     def set_raw(self, key: Key, value: Any) -> None:
         """Change a value without undo (for the commands), then re-validate."""

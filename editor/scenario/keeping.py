@@ -15,9 +15,10 @@ from editor.recovery import RecoveryStore, RecoveryWriter
 from editor.scenario.document import ScenarioDocument
 
 
-def tr(text: str) -> str:
-    """Translate a user-visible string of the scenario window."""
-    return QCoreApplication.translate("ScenarioKeeper", text)
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Translate a user-visible string of the scenario window (`n`: the count of a %n plural)."""
+    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
+    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 class ScenarioKeeper:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,19 +39,40 @@ from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
 from engine.rules.variants import VARIANTS
 
+translate = QCoreApplication.translate
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
 # Objective kind -> (the id parameter it names, what it means); count is used where needed.
+# The texts are marked for pyside6-lupdate and shown through self.tr.
 OBJECTIVE_FORM = {
-    "capture_fort": ("fort", "take the named fort"),
-    "hold_forts": ("", "hold `count` forts"),
-    "hold_region": ("region", "hold the named region"),
-    "eliminate": ("", "destroy every enemy combat unit"),
-    "destroy_units": ("unit", "destroy `count` enemy units (of the named type if given)"),
+    "capture_fort": ("fort", QT_TRANSLATE_NOOP("ScenarioProperties", "take the named fort")),
+    "hold_forts": ("", QT_TRANSLATE_NOOP("ScenarioProperties", "hold `count` forts")),
+    "hold_region": ("region", QT_TRANSLATE_NOOP("ScenarioProperties", "hold the named region")),
+    "eliminate": ("", QT_TRANSLATE_NOOP("ScenarioProperties",
+                                        "destroy every enemy combat unit")),
+    "destroy_units": ("unit", QT_TRANSLATE_NOOP(
+        "ScenarioProperties", "destroy `count` enemy units (of the named type if given)")),
 }
-CONTROLLERS = {"human": "Human", "ai": "AI"}
+OBJECTIVE_KINDS = {
+    "capture_fort": QT_TRANSLATE_NOOP("ScenarioProperties", "capture fort"),
+    "hold_forts": QT_TRANSLATE_NOOP("ScenarioProperties", "hold forts"),
+    "hold_region": QT_TRANSLATE_NOOP("ScenarioProperties", "hold region"),
+    "eliminate": QT_TRANSLATE_NOOP("ScenarioProperties", "eliminate"),
+    "destroy_units": QT_TRANSLATE_NOOP("ScenarioProperties", "destroy units"),
+}
+CONTROLLERS = {"human": QT_TRANSLATE_NOOP("ScenarioProperties", "Human"),
+               "ai": QT_TRANSLATE_NOOP("ScenarioProperties", "AI")}
+TEAMS = {"central": QT_TRANSLATE_NOOP("Teams", "Central"),
+         "entente": QT_TRANSLATE_NOOP("Teams", "Entente")}
+
+
+def nation_name(code: str) -> str:
+    """A nation's name by the play-test's catalog (context "Nations", editor.playtest.words,
+    which this package cannot import: editor.playtest imports editor.scenario)."""
+    return translate("Nations", NATION_NAMES.get(code, code))
 
 
 def _seats(nations: list[str], controllers: list[str]) -> list[dict[str, Any]]:
+
     return [{"seat": i + 1, "nation": n, "team": TEAM_OF.get(n, "central"), "controller": c}
             for i, (n, c) in enumerate(zip(nations, controllers, strict=True))]
 
@@ -64,43 +85,44 @@ class ScenarioProperties(QWidget):
                  recovery: RecoveryStore | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenarioProperties")
-        self.setWindowTitle(f"Scenario properties — {doc.path.name}")
+        self.setWindowTitle(self.tr("Scenario properties — %1").replace("%1", doc.path.name))
         self.doc = doc
         self.keeper = ScenarioKeeper(doc, self, recovery)
         self.show_problem = show_problem
         self._filling = False
         lay = QVBoxLayout(self)
 
-        general = QGroupBox("Scenario")
+        general = QGroupBox(self.tr("Scenario"))
         form = QFormLayout(general)
         self.name_en, self.name_de = QLineEdit(), QLineEdit()
-        form.addRow("Name (en)", self.name_en)
-        form.addRow("Name (de)", self.name_de)
+        form.addRow(self.tr("Name (en)"), self.name_en)
+        form.addRow(self.tr("Name (de)"), self.name_de)
         refs = QLabel()
         refs.setWordWrap(True)
-        refs.setText(f"map {doc.value(('map',))} · ruleset {doc.value(('ruleset',))} · "
-                     f"catalog {doc.value(('catalog',))}")
-        form.addRow("Files", refs)
+        refs.setText(self.tr("map %1 · ruleset %2 · catalog %3").replace(
+            "%1", str(doc.value(("map",)))).replace("%2", str(doc.value(("ruleset",)))).replace(
+            "%3", str(doc.value(("catalog",)))))
+        form.addRow(self.tr("Files"), refs)
         self.players = QComboBox()
-        self.players.addItem("2 players (half map)", 2)
-        self.players.addItem("4 players (whole map)", 4)
-        form.addRow("Players", self.players)
+        self.players.addItem(self.tr("2 players (half map)"), 2)
+        self.players.addItem(self.tr("4 players (whole map)"), 4)
+        form.addRow(self.tr("Players"), self.players)
         self.half = QComboBox()
         for h in HALVES:
             self.half.addItem(h, h)
-        form.addRow("Half", self.half)
+        form.addRow(self.tr("Half"), self.half)
         lay.addWidget(general)
 
-        seats_box = QGroupBox("Seats (turn order) and starting money")
+        seats_box = QGroupBox(self.tr("Seats (turn order) and starting money"))
         grid = QGridLayout(seats_box)
         self.seat_rows: list[tuple[QLabel, QComboBox, QComboBox]] = []
         for i in range(4):
             nation, ctl = QComboBox(), QComboBox()
             for n in NATIONS:
-                nation.addItem(f"{n} – {NATION_NAMES[n]}", n)
+                nation.addItem(f"{n} – {nation_name(n)}", n)
             for key, label in CONTROLLERS.items():
-                ctl.addItem(label, key)
-            label = QLabel(f"Seat {i + 1}")
+                ctl.addItem(self.tr(label), key)
+            label = QLabel(self.tr("Seat %1").replace("%1", str(i + 1)))
             grid.addWidget(label, i, 0)
             grid.addWidget(nation, i, 1)
             grid.addWidget(ctl, i, 2)
@@ -110,29 +132,32 @@ class ScenarioProperties(QWidget):
         for n in NATIONS:
             box = QSpinBox()
             box.setRange(-1, 10000)
-            box.setSpecialValueText("ruleset")
-            box.setToolTip(f"Starting money of {NATION_NAMES[n]} ('ruleset': the ruleset's)")
+            box.setSpecialValueText(self.tr("ruleset"))
+            box.setToolTip(self.tr("Starting money of %1 ('ruleset': the ruleset's)").replace(
+                "%1", nation_name(n)))
             money_row.addWidget(QLabel(n))
             money_row.addWidget(box)
             self.money[n] = box
         grid.addLayout(money_row, 4, 0, 1, 3)
         lay.addWidget(seats_box)
 
-        self.variant_box = QGroupBox("Variants (of the ruleset)")
+        self.variant_box = QGroupBox(self.tr("Variants (of the ruleset)"))
         self.variant_layout = QGridLayout(self.variant_box)
         self.variant_checks: dict[str, QCheckBox] = {}
         for k, v in enumerate(self._ruleset_variants()):
             cls = VARIANTS.get(v)
-            cb = QCheckBox(v.replace("_", " "))
+            # The play-test's catalog (context "Variants") names the variants.
+            cb = QCheckBox(QCoreApplication.translate("Variants", v.replace("_", " ")))
             playable = cls is not None and cls.implemented
-            cb.setToolTip((f"{cls.__doc__ or ''} Rule: {cls.rule}" if cls else "")
-                          + ("" if playable else " — no effect in the engine yet"))
+            cb.setToolTip((self.tr("%1 Rule: %2").replace("%1", cls.__doc__ or "").replace(
+                "%2", cls.rule) if cls else "")
+                + ("" if playable else self.tr(" — no effect in the engine yet")))
             cb.setEnabled(playable)
             self.variant_checks[v] = cb
             self.variant_layout.addWidget(cb, k // 3, k % 3)
         lay.addWidget(self.variant_box)
 
-        brief = QGroupBox("Briefing")
+        brief = QGroupBox(self.tr("Briefing"))
         bl = QFormLayout(brief)
         self.brief_en, self.brief_de = QPlainTextEdit(), QPlainTextEdit()
         for w in (self.brief_en, self.brief_de):
@@ -141,7 +166,7 @@ class ScenarioProperties(QWidget):
         bl.addRow("de", self.brief_de)
         lay.addWidget(brief)
 
-        obj_box = QGroupBox("Objectives (a team meeting one wins)")
+        obj_box = QGroupBox(self.tr("Objectives (a team meeting one wins)"))
         ol = QVBoxLayout(obj_box)
         self.objectives = QListWidget()
         self.objectives.setObjectName("scenarioObjectives")
@@ -149,23 +174,24 @@ class ScenarioProperties(QWidget):
         ol.addWidget(self.objectives)
         add_row = QHBoxLayout()
         self.obj_id = QLineEdit()
-        self.obj_id.setPlaceholderText("id (optional)")
-        self.obj_id.setToolTip("The objective's id, named by the game's end reason (made from "
-                               "team and kind when empty)")
+        self.obj_id.setPlaceholderText(self.tr("id (optional)"))
+        self.obj_id.setToolTip(self.tr(
+            "The objective's id, named by the game's end reason (made from team and kind when "
+            "empty)"))
         self.obj_kind = QComboBox()
         for kind, (_param, hint) in OBJECTIVE_FORM.items():
-            self.obj_kind.addItem(kind.replace("_", " "), kind)
-            self.obj_kind.setItemData(self.obj_kind.count() - 1, hint,
+            self.obj_kind.addItem(self.tr(OBJECTIVE_KINDS[kind]), kind)
+            self.obj_kind.setItemData(self.obj_kind.count() - 1, self.tr(hint),
                                       Qt.ItemDataRole.ToolTipRole)
         self.obj_team = QComboBox()
-        for team in ("central", "entente"):
-            self.obj_team.addItem(team, team)
+        for team, team_label in TEAMS.items():
+            self.obj_team.addItem(QCoreApplication.translate("Teams", team_label), team)
         self.obj_target = QLineEdit()
-        self.obj_target.setPlaceholderText("fort / region / unit id")
+        self.obj_target.setPlaceholderText(self.tr("fort / region / unit id"))
         self.obj_count = QSpinBox()
         self.obj_count.setRange(1, 1000)
-        self.obj_add = QPushButton("Add")
-        self.obj_remove = QPushButton("Remove")
+        self.obj_add = QPushButton(self.tr("Add"))
+        self.obj_remove = QPushButton(self.tr("Remove"))
         self.obj_add.clicked.connect(self.add_objective)
         self.obj_remove.clicked.connect(self.remove_objective)
         for w in (self.obj_id, self.obj_kind, self.obj_team):
@@ -181,12 +207,12 @@ class ScenarioProperties(QWidget):
         self.contents.setWordWrap(True)
         contents_row = QHBoxLayout()
         contents_row.addWidget(self.contents, 1)
-        self.triggers_button = QPushButton("Triggers…")
-        self.triggers_button.setToolTip("Edit the scenario's event triggers in a form")
+        self.triggers_button = QPushButton(self.tr("Triggers…"))
+        self.triggers_button.setToolTip(self.tr("Edit the scenario's event triggers in a form"))
         self.triggers_button.clicked.connect(self.open_triggers)
         contents_row.addWidget(self.triggers_button)
-        self.units_button = QPushButton("Units…")
-        self.units_button.setToolTip("Edit the units placed before the game starts")
+        self.units_button = QPushButton(self.tr("Units…"))
+        self.units_button.setToolTip(self.tr("Edit the units placed before the game starts"))
         self.units_button.clicked.connect(self.open_units)
         contents_row.addWidget(self.units_button)
         lay.addLayout(contents_row)
@@ -200,9 +226,9 @@ class ScenarioProperties(QWidget):
         lay.addWidget(self.problem_list)
 
         row = QHBoxLayout()
-        self.undo_button = QPushButton("Undo")
-        self.redo_button = QPushButton("Redo")
-        self.save_button = QPushButton("Save")
+        self.undo_button = QPushButton(self.tr("Undo"))
+        self.redo_button = QPushButton(self.tr("Redo"))
+        self.save_button = QPushButton(self.tr("Save"))
         self.undo_button.clicked.connect(doc.undo_stack.undo)
         self.redo_button.clicked.connect(doc.undo_stack.redo)
         self.save_button.clicked.connect(self.save)
@@ -266,10 +292,17 @@ class ScenarioProperties(QWidget):
         self.objectives.clear()
         for o in d.value(("objectives",)) or []:
             extra = " ".join(f"{k} {o[k]}" for k in ("fort", "region", "unit", "count") if k in o)
-            self.objectives.addItem(f"{o.get('id')}: {o.get('kind')} for {o.get('team')} {extra}")
+            kind = o.get("kind")
+            self.objectives.addItem(self.tr("%1: %2 for %3 %4").replace(
+                "%1", str(o.get("id"))).replace(
+                "%2", self.tr(OBJECTIVE_KINDS[kind]) if kind in OBJECTIVE_KINDS else str(kind))
+                .replace("%3", QCoreApplication.translate("Teams", TEAMS.get(
+                    o.get("team"), str(o.get("team"))))).replace("%4", extra))
+        units = len(d.value(("units",)) or [])
+        triggers = len((d.value(("events",)) or {}).get("triggers", []))
         self.contents.setText(
-            f"{len(d.value(('units',)) or [])} pre-placed unit(s), "
-            f"{len((d.value(('events',)) or {}).get('triggers', []))} trigger(s).")
+            self.tr("%n pre-placed unit(s),", "", units) + " "
+            + self.tr("%n trigger(s).", "", triggers))
         self._filling = False
         self._buttons()
 
@@ -277,13 +310,15 @@ class ScenarioProperties(QWidget):
         """List the engine's problems of the scenario as it would be saved."""
         self.problem_list.clear()
         for p in self.doc.problems:
-            item = QListWidgetItem(f"{p.severity}: {p.message} [{p.pointer or '/'}] — {p.hint}")
+            severity = translate("Problems", p.severity)
+            item = QListWidgetItem(f"{severity}: {p.message} [{p.pointer or '/'}] — {p.hint}")
             item.setData(Qt.ItemDataRole.UserRole, p)
             item.setForeground(QBrush(QColor("#c62828" if p.is_error else "#a66a00")))
             self.problem_list.addItem(item)
         errors = sum(1 for p in self.doc.problems if p.is_error)
         self.problem_list.setVisible(bool(self.doc.problems))
-        self.status.setText(f"{errors} error(s)" if errors else "valid")
+        self.status.setText(self.tr("%n error(s)", "", errors)
+                            if errors else self.tr("valid"))
 
     def _buttons(self) -> None:
         self.undo_button.setEnabled(self.doc.undo_stack.canUndo())
@@ -291,17 +326,18 @@ class ScenarioProperties(QWidget):
         self._title(self.doc.undo_stack.isClean())
 
     def _title(self, clean: bool) -> None:
-        self.setWindowTitle(f"Scenario properties — {self.doc.path.name}"
-                            + ("" if clean else " *"))
+        self.setWindowTitle(self.tr("Scenario properties — %1").replace(
+            "%1", self.doc.path.name) + ("" if clean else " *"))
 
     # --- widgets -> model ------------------------------------------------------------------
 
     def _connect(self) -> None:
-        self.name_en.textEdited.connect(lambda t: self._set(("name", "en"), t, "Rename"))
-        self.name_de.textEdited.connect(lambda t: self._set(("name", "de"), t, "Rename"))
+        rename = self.tr("Rename")
+        self.name_en.textEdited.connect(lambda t: self._set(("name", "en"), t, rename))
+        self.name_de.textEdited.connect(lambda t: self._set(("name", "de"), t, rename))
         self.players.currentIndexChanged.connect(self._players_changed)
         self.half.currentIndexChanged.connect(
-            lambda _i: self._set(("half",), self.half.currentData(), "Change half"))
+            lambda _i: self._set(("half",), self.half.currentData(), self.tr("Change half")))
         for _label, nation, ctl in self.seat_rows:
             nation.currentIndexChanged.connect(self._seats_changed)
             ctl.currentIndexChanged.connect(self._seats_changed)
@@ -309,12 +345,13 @@ class ScenarioProperties(QWidget):
             box.valueChanged.connect(lambda v, n=n: self._money_changed(n, v))
         for cb in self.variant_checks.values():
             cb.toggled.connect(self._variants_changed)
+        edit_briefing = self.tr("Edit briefing")
         self.brief_en.textChanged.connect(
             lambda: self._set(("briefing", "en"), self.brief_en.toPlainText() or None,
-                              "Edit briefing"))
+                              edit_briefing))
         self.brief_de.textChanged.connect(
             lambda: self._set(("briefing", "de"), self.brief_de.toPlainText() or None,
-                              "Edit briefing"))
+                              edit_briefing))
 
     def _set(self, key: Key, value: Any, text: str) -> None:
         if not self._filling:
@@ -325,7 +362,7 @@ class ScenarioProperties(QWidget):
             return
         n = int(self.players.currentData())
         stack = self.doc.undo_stack
-        stack.beginMacro(f"Set {n} players")
+        stack.beginMacro(self.tr("Set %1 players").replace("%1", str(n)))
         self.doc.set_value(("players",), n)
         self.doc.set_value(("half",), HALVES[0] if n == 2 else None)
         self.doc.set_value(("seats",), _seats(DEFAULT_SEATS[n], ["human"] * n))
@@ -337,7 +374,7 @@ class ScenarioProperties(QWidget):
         n = int(self.players.currentData())
         rows = self.seat_rows[:n]
         self._set(("seats",), _seats([r[1].currentData() for r in rows],
-                                     [r[2].currentData() for r in rows]), "Change seats")
+                                     [r[2].currentData() for r in rows]), self.tr("Change seats"))
 
     def _money_changed(self, nation: str, value: int) -> None:
         if self._filling:
@@ -347,11 +384,12 @@ class ScenarioProperties(QWidget):
             money.pop(nation, None)
         else:
             money[nation] = value
-        self._set(("starting_money",), money, f"Change starting money of {nation}")
+        self._set(("starting_money",), money,
+                  self.tr("Change starting money of %1").replace("%1", nation))
 
     def _variants_changed(self) -> None:
         chosen = [v for v, cb in self.variant_checks.items() if cb.isChecked()]
-        self._set(("variants",), chosen, "Change variants")
+        self._set(("variants",), chosen, self.tr("Change variants"))
 
     def add_objective(self) -> None:
         """Add the objective described by the row of fields (one undo step)."""
@@ -365,7 +403,8 @@ class ScenarioProperties(QWidget):
             f"{base}_{k}" if k else base for k in range(len(taken) + 2)
             if (f"{base}_{k}" if k else base) not in taken)
         if oid in taken:
-            self.status.setText(f"An objective {oid} exists already (hint: pick another id)")
+            self.status.setText(self.tr(
+                "An objective %1 exists already (hint: pick another id)").replace("%1", oid))
             return
         new: dict[str, Any] = {"id": oid, "kind": kind, "team": team}
         target = self.obj_target.text().strip()
@@ -373,7 +412,8 @@ class ScenarioProperties(QWidget):
             new[param] = target
         if kind in ("hold_forts", "destroy_units"):
             new["count"] = self.obj_count.value()
-        self.doc.set_value(("objectives",), [*objectives, new], f"Add objective {oid}")
+        self.doc.set_value(("objectives",), [*objectives, new],
+                           self.tr("Add objective %1").replace("%1", oid))
         self.obj_id.clear()
 
     def remove_objective(self) -> None:
@@ -382,7 +422,8 @@ class ScenarioProperties(QWidget):
         objectives = list(self.doc.value(("objectives",)) or [])
         if 0 <= row < len(objectives):
             gone = objectives.pop(row)
-            self.doc.set_value(("objectives",), objectives, f"Remove objective {gone.get('id')}")
+            self.doc.set_value(("objectives",), objectives,
+                               self.tr("Remove objective %1").replace("%1", str(gone.get("id"))))
 
     def _jump(self, item: QListWidgetItem) -> None:
         problem = item.data(Qt.ItemDataRole.UserRole)
@@ -424,8 +465,9 @@ class ScenarioProperties(QWidget):
         try:
             self.doc.save()
         except OSError as exc:
-            self.status.setText(f"Cannot save {self.doc.path}: {exc.strerror or exc}")
+            self.status.setText(self.tr("Cannot save %1: %2").replace(
+                "%1", str(self.doc.path)).replace("%2", str(exc.strerror or exc)))
             return False
-        self.status.setText(f"Saved {Path(self.doc.path).name}")
+        self.status.setText(self.tr("Saved %1").replace("%1", Path(self.doc.path).name))
         self._buttons()
         return True

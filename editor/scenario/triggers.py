@@ -35,9 +35,10 @@ EVENTS_VERSION = 1
 PART_SPECS = {"conditions": CONDITIONS, "actions": ACTIONS}
 
 
-def tr(text: str) -> str:
-    """Translate a user-visible string of the trigger form."""
-    return QCoreApplication.translate("TriggerEditor", text)
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Translate a user-visible string of the trigger form (`n`: the count of a %n plural)."""
+    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
+    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 def parse_value(text: str, kind: str) -> Any:

@@ -9,7 +9,7 @@ import copy
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TR_NOOP, QCoreApplication
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -24,12 +24,15 @@ from PySide6.QtWidgets import (
 
 from editor.scenario.document import ScenarioDocument
 
-COLUMNS = ("nation", "type", "where", "xp", "damage")
+# Column ids, marked for pyside6-lupdate (shown through tr).
+COLUMNS = (QT_TR_NOOP("nation"), QT_TR_NOOP("type"), QT_TR_NOOP("where"), QT_TR_NOOP("xp"),
+           QT_TR_NOOP("damage"))
 
 
-def tr(text: str) -> str:
-    """Translate a user-visible string of the units form."""
-    return QCoreApplication.translate("UnitsForm", text)
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Translate a user-visible string of the units form (`n`: the count of a %n plural)."""
+    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
+    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 def where_text(unit: dict[str, Any]) -> str:
@@ -175,4 +178,5 @@ class UnitsForm(QWidget):
                     cell = self.table.item(r, col)
                     if cell is not None:
                         cell.setBackground(QBrush(QColor("#f5c6cb")))
-                        cell.setToolTip(f"{p.message} (hint: {p.hint})")
+                        cell.setToolTip(tr("{message} (hint: {hint})").format(
+                            message=p.message, hint=p.hint))

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 
 from editor.files import opened_via_scenario
 from editor.scenario.document import ScenarioDocument
 from editor.scenario.properties import ScenarioProperties
 from engine.content import ContentError
+
+translate = QCoreApplication.translate
 
 
 class ScenarioActions:
@@ -25,8 +27,9 @@ class ScenarioActions:
         path = opened_via_scenario(self.document.path)  # type: ignore[attr-defined]
         if path is None:
             self.statusBar().showMessage(  # type: ignore[attr-defined]
-                "No scenario is open: open a .scenario.yaml file, or save the play-test "
-                "form as a scenario (F5 ▸ Save as scenario…)", 10000)
+                translate("ScenarioActions",
+                          "No scenario is open: open a .scenario.yaml file, or save the "
+                          "play-test form as a scenario (F5 ▸ Save as scenario…)"), 10000)
             return None
         current = self.scenario_window
         if current is not None and current.doc.path == path and recovered is None:
@@ -37,7 +40,8 @@ class ScenarioActions:
             doc = ScenarioDocument.open(path)
         except (ContentError, OSError) as exc:
             self.statusBar().showMessage(  # type: ignore[attr-defined]
-                f"Cannot open the scenario {path.name}: {exc}", 10000)
+                translate("ScenarioActions", "Cannot open the scenario %1: %2").replace(
+                    "%1", path.name).replace("%2", str(exc)), 10000)
             return None
         if recovered is not None:
             doc = ScenarioDocument(recovered, path)
