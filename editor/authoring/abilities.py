@@ -92,8 +92,9 @@ class AbilityEditor(QGroupBox):
         row.addWidget(self.list, 1)
         buttons = QVBoxLayout()
         self.picker = QComboBox()
+        no_effect = tr("no effect yet")
         for aid, cls in abilities.ABILITIES.items():
-            self.picker.addItem(aid if cls.implemented else f"{aid} ({tr('no effect yet')})", aid)
+            self.picker.addItem(aid if cls.implemented else f"{aid} ({no_effect})", aid)
             self.picker.setItemData(self.picker.count() - 1, describe(aid),
                                     Qt.ItemDataRole.ToolTipRole)
         self.add_button = QPushButton(tr("Add ability"))
@@ -133,9 +134,10 @@ class AbilityEditor(QGroupBox):
         self.base = base
         self._filling = True
         self.list.clear()
+        from_blocks = tr("from blocks")
         for entry in self.entries():
             aid = str(entry.get("id", "?"))
-            label = f"{aid} ({tr('from blocks')})" if entry.get("blocks") else aid
+            label = f"{aid} ({from_blocks})" if entry.get("blocks") else aid
             self.list.addItem(label)
             self.list.item(self.list.count() - 1).setToolTip(describe(aid))
         self._filling = False

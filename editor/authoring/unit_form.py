@@ -118,8 +118,9 @@ class UnitForm(QWidget):
 
         money = QGroupBox(tr("Cost, repair and flags"))
         form = QFormLayout(money)
+        coin_word = tr("coins")
         for base, label in ((("cost",), tr("Cost")), (("repair_cost",), tr("Repair"))):
-            coins = f"{label} ({tr('coins')})"
+            coins = f"{label} ({coin_word})"
             form.addRow(coins, b((*base, "coins"), NumberField(0, 200, optional=True),
                                  coins, tr("Current edition price ('—': not sold)")))
             bonds = f"{label} ({rule_word('war_bonds')})"

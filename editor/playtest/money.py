@@ -82,14 +82,16 @@ class MoneyDialog(QDialog):
         row.addWidget(self.buy_button)
         bl.addLayout(row)
         self.buy_table.currentCellChanged.connect(lambda *_a: self._fill_where())
-        lay.addWidget(buy_box)
+        lay.addWidget(buy_box, 3)
 
         rep_box = QGroupBox(self.tr("Repair (units in a fort since the start of the turn)"))
         rl = QVBoxLayout(rep_box)
         self.repair_note = QLabel()
         self.repair_note.setWordWrap(True)
         self.repair_note.setStyleSheet("color: #8a1c1c")
-        rl.addWidget(self.repair_note)
+        # Outside the group box: a wrapping label inside it lets the dialog's layout squeeze
+        # the Buy box below its minimum (its row of fort, pick and buy overlapped the table).
+        lay.addWidget(self.repair_note)
         self.repair_table = QTableWidget(0, 3)
         self.repair_table.setHorizontalHeaderLabels(
             [self.tr("Unit"), self.tr("Damage"), self.tr("Cost / why not")])
@@ -98,7 +100,7 @@ class MoneyDialog(QDialog):
         self.repair_button = QPushButton(self.tr("Repair selected"))
         self.repair_button.clicked.connect(self.repair_selected)
         rl.addWidget(self.repair_button)
-        lay.addWidget(rep_box)
+        lay.addWidget(rep_box, 1)
 
         gift_box = QGroupBox(self.tr("Gift to an ally"))
         gl = QHBoxLayout(gift_box)

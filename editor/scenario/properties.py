@@ -162,8 +162,8 @@ class ScenarioProperties(QWidget):
         self.brief_en, self.brief_de = QPlainTextEdit(), QPlainTextEdit()
         for w in (self.brief_en, self.brief_de):
             w.setMaximumHeight(70)
-        bl.addRow("en", self.brief_en)
-        bl.addRow("de", self.brief_de)
+        bl.addRow(self.tr("English"), self.brief_en)
+        bl.addRow(self.tr("German"), self.brief_de)
         lay.addWidget(brief)
 
         obj_box = QGroupBox(self.tr("Objectives (a team meeting one wins)"))

@@ -44,12 +44,20 @@
         <translation>Fähigkeiten</translation>
     </message>
     <message>
+        <source>no effect yet</source>
+        <translation>noch ohne Wirkung</translation>
+    </message>
+    <message>
         <source>Add ability</source>
         <translation>Fähigkeit hinzufügen</translation>
     </message>
     <message>
         <source>Remove</source>
         <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>from blocks</source>
+        <translation>aus Bausteinen</translation>
     </message>
     <message>
         <source>No ability: the unit plays by its card values.</source>
@@ -1453,6 +1461,14 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>Briefing</source>
         <translation>Einsatzbesprechung</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Englisch</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>Deutsch</translation>
     </message>
     <message>
         <source>Objectives (a team meeting one wins)</source>

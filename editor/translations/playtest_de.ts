@@ -718,7 +718,7 @@
     </message>
     <message>
         <source>Undo move</source>
-        <translation>Zug zurücknehmen</translation>
+        <translation>Bewegung zurücknehmen</translation>
     </message>
     <message>
         <source>Take back the last move (no dice rolled)</source>
