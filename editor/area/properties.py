@@ -5,7 +5,20 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from editor.area.document import AreaDocument
-from engine.area_model import FACTIONS, AreaMap
+from engine.area_model import FACTIONS, AreaMap, ArmyCatalog
+from engine.content import load_file
+from engine.i18n import localized
+from engine.paths import CONTENT_DIR
+
+ARMIES = CONTENT_DIR / "weltkrieg" / "armies.army-catalog.yaml"
+
+
+def faction_names() -> dict[str, str]:
+    """Each faction's name in the current language from the built-in army catalog ("Westliche
+    Alliierte" …); its id when the catalog cannot be read."""
+    catalog = load_file(ARMIES).model
+    factions = catalog.factions if isinstance(catalog, ArmyCatalog) else {}
+    return {f: localized(factions[f].name, f) if f in factions else f for f in FACTIONS}
 
 
 class AreaProperties(QWidget):
@@ -23,7 +36,8 @@ class AreaProperties(QWidget):
         self.nations = QLineEdit()
         self.nations.setToolTip(self.tr("Nations and designations allowed here, e.g. RU, DE"))
         self.owner = QComboBox()
-        self.owner.addItems(list(FACTIONS))
+        for faction, name in faction_names().items():
+            self.owner.addItem(name, faction)
         self.replacement = QCheckBox(self.tr("Replacement city"))
         self.form.addRow(self.title)
         for label, widget in ((self.tr("Name (de)"), self.name_de),
@@ -58,23 +72,24 @@ class AreaProperties(QWidget):
             w.blockSignals(True)
             w.setEnabled(False)
         self.theatre.clear()
-        self.theatre.addItems([t.id for t in m.theatres])
+        for t in m.theatres:
+            self.theatre.addItem(localized(t.name, t.id), t.id)
         if front is not None:
             self.title.setText(self.tr("Front %1").replace("%1", str(front.number)))
             self.name_de.setText(front.name.get("de", ""))
             self.name_en.setText(front.name.get("en", ""))
-            self.theatre.setCurrentText(front.theatre)
+            self.theatre.setCurrentIndex(self.theatre.findData(front.theatre))
             self.nations.setText(", ".join(front.nations))
             enabled: tuple = (self.name_de, self.name_en, self.theatre, self.nations)
         elif city is not None:
             self.title.setText(self.tr("City %1").replace("%1", city.id))
             self.name_de.setText(city.name)
-            self.owner.setCurrentText(city.owner)
+            self.owner.setCurrentIndex(self.owner.findData(city.owner))
             self.replacement.setChecked(city.replacement)
             enabled = (self.name_de, self.owner, self.replacement)
         elif base is not None:
             self.title.setText(self.tr("Base %1").replace("%1", base.id))
-            self.owner.setCurrentText(base.owner)
+            self.owner.setCurrentIndex(self.owner.findData(base.owner))
             enabled = (self.owner,)
         else:
             self.title.setText(self.tr("Nothing selected"))
@@ -89,7 +104,7 @@ class AreaProperties(QWidget):
         ident = self.ident
         de, en = self.name_de.text().strip(), self.name_en.text().strip()
         nations = [n.strip().upper() for n in self.nations.text().split(",") if n.strip()]
-        owner, theatre = self.owner.currentText(), self.theatre.currentText()
+        owner, theatre = self.owner.currentData(), self.theatre.currentData()
         replacement = self.replacement.isChecked()
 
         def edit(m: AreaMap) -> None:

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from editor.area.canvas import TOOLS, AreaCanvas
 from editor.area.document import AreaDocument
-from editor.area.properties import AreaProperties
-from engine.area_model import FACTIONS, AreaScenario
+from editor.area.properties import AreaProperties, faction_names
+from engine.area_model import AreaScenario
 from engine.content import load_file
 from engine.i18n import localized
 
@@ -43,12 +43,13 @@ class AreaEditorWindow(QMainWindow):
         self.setCentralWidget(self.canvas)
         self.properties = AreaProperties(doc)
         self.problems = QListWidget()
-        for title, widget, area in ((self.tr("Properties"), self.properties,
-                                     Qt.DockWidgetArea.RightDockWidgetArea),
-                                    (self.tr("Problems"), self.problems,
-                                     Qt.DockWidgetArea.BottomDockWidgetArea)):
+        for name, title, widget, area in (
+                ("Properties", self.tr("Properties"), self.properties,
+                 Qt.DockWidgetArea.RightDockWidgetArea),
+                ("Problems", self.tr("Problems"), self.problems,
+                 Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
-            dock.setObjectName(title)
+            dock.setObjectName(name)  # the same in every language
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
         self._menus()
@@ -108,10 +109,12 @@ class AreaEditorWindow(QMainWindow):
             self.tool_actions[tool] = action
         self.tool_actions["select"].setChecked(True)
         self.owner_box = QComboBox()
-        self.owner_box.addItems(list(FACTIONS))
-        self.owner_box.setCurrentText("germans")
+        for faction, name in faction_names().items():
+            self.owner_box.addItem(name, faction)
+        self.owner_box.setCurrentIndex(self.owner_box.findData("germans"))
         self.owner_box.setToolTip(self.tr("Owner of new cities and bases"))
-        self.owner_box.currentTextChanged.connect(lambda t: setattr(self.canvas, "owner", t))
+        self.owner_box.currentIndexChanged.connect(
+            lambda _i: setattr(self.canvas, "owner", self.owner_box.currentData()))
         tools.addWidget(self.owner_box)
 
     def _delete(self) -> None:

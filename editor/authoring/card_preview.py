@@ -33,7 +33,7 @@ def card_lines(unit: dict[str, Any]) -> list[str]:
     abilities = unit.get("abilities") if isinstance(unit.get("abilities"), list) else []
     special = tr(" · special") if unit.get("special") else ""
     lines = [f"{name.get('en', unit.get('id', '?'))} ({name.get('de', '')})",
-             f"{unit.get('class', '?')}{special}",
+             f"{tr(str(unit.get('class', '?')))}{special}",
              tr("speed {speed} · range {lo}–{hi}").format(
                  speed=_num(unit.get("speed")), lo=_num(rng.get("min")), hi=_num(rng.get("max"))),
              tr("hits {values}").format(values=" / ".join(_num(hit.get(k)) for k in LEVELS)),

@@ -27,6 +27,7 @@ from editor.authoring.document import ContentDocument, Key, tr
 from editor.authoring.unit_form import UnitForm
 from editor.authoring.window import ContentWindow
 from editor.recovery import RecoveryStore
+from engine.i18n import localized
 from engine.model import NATIONS
 
 COLUMNS = (QT_TR_NOOP("Id"), QT_TR_NOOP("Name"), QT_TR_NOOP("Class"), QT_TR_NOOP("Nations"),
@@ -154,7 +155,7 @@ class CatalogEditor(ContentWindow):
             self.table.insertRow(row)
             name = u.get("name") if isinstance(u.get("name"), dict) else {}
             nations = u.get("nations")
-            cells = (str(u.get("id", "")), str(name.get("en", "")), str(u.get("class", "")),
+            cells = (str(u.get("id", "")), localized(name), tr(str(u.get("class", ""))),
                      " ".join(map(str, nations)) if isinstance(nations, list) else str(nations),
                      tr("yes") if u.get("special") else "")
             for col, text in enumerate(cells):
@@ -202,8 +203,8 @@ class CatalogEditor(ContentWindow):
             if not isinstance(u, dict):
                 return
             name = u.get("name") if isinstance(u.get("name"), dict) else {}
-            texts = {0: str(u.get("id", "")), 1: str(name.get("en", "")),
-                     2: str(u.get("class", "")), 4: tr("yes") if u.get("special") else ""}
+            texts = {0: str(u.get("id", "")), 1: localized(name),
+                     2: tr(str(u.get("class", ""))), 4: tr("yes") if u.get("special") else ""}
             for col, text in texts.items():
                 self.table.item(row, col).setText(text)
 

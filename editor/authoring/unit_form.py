@@ -66,7 +66,7 @@ class UnitForm(QWidget):
                                 tr("Unit type id: lower case letters, digits and _")))
         form.addRow(tr("Name (en)"), b(("name", "en"), TextField(), tr("English name")))
         form.addRow(tr("Name (de)"), b(("name", "de"), TextField(), tr("German name")))
-        form.addRow(tr("Class"), b(("class",), ChoiceField([(c, tr(c)) for c in UNIT_CLASSES]),
+        form.addRow(tr("Class"), b(("class",), ChoiceField([(tr(c), c) for c in UNIT_CLASSES]),
                                    tr("class"), tr("The unit class the rules refer to")))
         form.addRow(tr("Nations"), b(("nations",), SetField([(n, n) for n in NATIONS]),
                                      tr("nations"), tr("The nations that can field it")))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from editor.authoring.document import ContentDocument, Key, tr
 from editor.authoring.fields import PROBLEM, estimable, plain
+from editor.playtest.words import variant_name
 from engine.rules import variants
 
 PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Estimated"),
@@ -63,7 +64,7 @@ class VariantRow(QGroupBox):
         self.doc, self.vid = doc, vid
         self._filling = False
         lay = QVBoxLayout(self)
-        self.switch = QCheckBox(vid.replace("_", " "))
+        self.switch = QCheckBox(variant_name(vid))
         font = self.switch.font()
         font.setBold(True)
         self.switch.setFont(font)

@@ -358,6 +358,17 @@ def test_the_catalog_editor_speaks_german(german, qtbot, tmp_path, recovery):
     assert headers == ["Id", "Name", "Klasse", "Nationen", "Spezial"]
     menus = [a.text().replace("&", "") for a in editor.menuBar().actions()]
     assert "Datei" in menus and "Einheit" in menus, menus
+    row = next(r for r in range(editor.table.rowCount())
+               if editor.table.item(r, 0).text() == "assault_gun")
+    assert editor.table.item(row, 1).text() == "Sturmgeschütz"
+    assert editor.table.item(row, 2).text() == "Artillerie"
+    editor.table.selectRow(row)
+    combo = editor.form.binder.field_for(("class",)).combo
+    assert combo.currentText() == "Artillerie" and combo.count() == 8
+    combo.activated.emit(combo.findText("Panzer"))  # a German word shown, the id stored
+    index = next(i for i, u in enumerate(editor.doc.value(("units",)))
+                 if u["id"] == "assault_gun")
+    assert editor.doc.value(("units", index, "class")) == "tank"
     assert not clipped(editor), clipped(editor)
 
 
@@ -375,6 +386,8 @@ def test_the_area_editor_speaks_german(german, qtbot):
     assert menus[:3] == ["Datei", "Bearbeiten", "Spielen"], menus
     tools = {a.text() for a in window.findChildren(QAction)}
     assert {"Stadt", "Basis", "Angriffslinie", "Front"} <= tools, tools
+    assert window.owner_box.currentText() == "Deutsche"  # the army catalog's word
+    assert window.owner_box.currentData() == "germans"  # the id the map stores
     assert not clipped(window), clipped(window)
 
 
