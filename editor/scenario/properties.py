@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -59,6 +61,10 @@ OBJECTIVE_KINDS = {
     "eliminate": QT_TRANSLATE_NOOP("ScenarioProperties", "eliminate"),
     "destroy_units": QT_TRANSLATE_NOOP("ScenarioProperties", "destroy units"),
 }
+PARAMS = {"fort": QT_TRANSLATE_NOOP("ScenarioProperties", "fort"),
+          "region": QT_TRANSLATE_NOOP("ScenarioProperties", "region"),
+          "unit": QT_TRANSLATE_NOOP("ScenarioProperties", "unit"),
+          "count": QT_TRANSLATE_NOOP("ScenarioProperties", "count")}
 CONTROLLERS = {"human": QT_TRANSLATE_NOOP("ScenarioProperties", "Human"),
                "ai": QT_TRANSLATE_NOOP("ScenarioProperties", "AI")}
 TEAMS = {"central": QT_TRANSLATE_NOOP("Teams", "Central"),
@@ -90,7 +96,14 @@ class ScenarioProperties(QWidget):
         self.keeper = ScenarioKeeper(doc, self, recovery)
         self.show_problem = show_problem
         self._filling = False
-        lay = QVBoxLayout(self)
+        # The form scrolls: it is taller than a 1280×720 screen.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        QVBoxLayout(self).addWidget(scroll)
+        inner = QWidget()
+        scroll.setWidget(inner)
+        lay = QVBoxLayout(inner)
 
         general = QGroupBox(self.tr("Scenario"))
         form = QFormLayout(general)
@@ -98,8 +111,7 @@ class ScenarioProperties(QWidget):
         form.addRow(self.tr("Name (en)"), self.name_en)
         form.addRow(self.tr("Name (de)"), self.name_de)
         refs = QLabel()
-        refs.setWordWrap(True)
-        refs.setText(self.tr("map %1 · ruleset %2 · catalog %3").replace(
+        refs.setText(self.tr("map %1\nruleset %2\ncatalog %3").replace(
             "%1", str(doc.value(("map",)))).replace("%2", str(doc.value(("ruleset",)))).replace(
             "%3", str(doc.value(("catalog",)))))
         form.addRow(self.tr("Files"), refs)
@@ -109,7 +121,9 @@ class ScenarioProperties(QWidget):
         form.addRow(self.tr("Players"), self.players)
         self.half = QComboBox()
         for h in HALVES:
-            self.half.addItem(h, h)
+            first, last = h.removeprefix("half_").split("_")
+            self.half.addItem(self.tr("start numbers %1–%2").replace("%1", first).replace(
+                "%2", last), h)
         form.addRow(self.tr("Half"), self.half)
         lay.addWidget(general)
 
@@ -291,7 +305,8 @@ class ScenarioProperties(QWidget):
                 w.setPlainText(text)
         self.objectives.clear()
         for o in d.value(("objectives",)) or []:
-            extra = " ".join(f"{k} {o[k]}" for k in ("fort", "region", "unit", "count") if k in o)
+            extra = " ".join(f"{translate('ScenarioProperties', PARAMS[k])} {o[k]}"
+                             for k in PARAMS if k in o)
             kind = o.get("kind")
             self.objectives.addItem(self.tr("%1: %2 for %3 %4").replace(
                 "%1", str(o.get("id"))).replace(

@@ -1383,6 +1383,22 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>Einheiten zerstören</translation>
     </message>
     <message>
+        <source>fort</source>
+        <translation>Fort</translation>
+    </message>
+    <message>
+        <source>region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>Einheit</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
         <source>Human</source>
         <translation>Mensch</translation>
     </message>
@@ -1407,8 +1423,12 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>Name (de)</translation>
     </message>
     <message>
-        <source>map %1 · ruleset %2 · catalog %3</source>
-        <translation>Karte %1 · Regelwerk %2 · Katalog %3</translation>
+        <source>map %1
+ruleset %2
+catalog %3</source>
+        <translation>Karte %1
+Regelwerk %2
+Katalog %3</translation>
     </message>
     <message>
         <source>Files</source>
@@ -1425,6 +1445,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>Players</source>
         <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>start numbers %1–%2</source>
+        <translation>Startnummern %1–%2</translation>
     </message>
     <message>
         <source>Half</source>

@@ -404,3 +404,26 @@ def test_the_money_dialog_keeps_its_buy_row_below_the_table(make_window, qtbot):
     box = dialog.buy_table.parentWidget()
     assert box.height() >= box.minimumSizeHint().height()
     assert dialog.where_label.geometry().top() > dialog.buy_table.geometry().bottom()
+
+
+def test_the_scenario_properties_speak_german_and_fit_a_720_screen(german, qtbot, tmp_path):
+    import shutil
+
+    from editor.scenario.document import ScenarioDocument
+    from editor.scenario.properties import ScenarioProperties
+
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    doc = ScenarioDocument.open(tmp_path / "content" / "scenarios" / "default-2p.scenario.yaml")
+    form = ScenarioProperties(doc)
+    form.keeper.may_close = lambda save: True
+    qtbot.addWidget(form)
+    form.resize(620, 680)
+    form.show()
+    qtbot.waitExposed(form)
+    assert form.windowTitle().startswith("Szenario-Eigenschaften — default-2p")
+    assert form.half.currentText() == "Startnummern 1–6" and form.half.currentData() == "half_1_6"
+    assert form.objectives.item(0).text() == (
+        "central_holds_five: Forts halten für Mittelmächte Anzahl 5")
+    assert form.contents.text() == "0 vorplatzierte Einheiten, 0 Auslöser."
+    assert form.minimumSizeHint().height() <= 680  # it scrolls instead of leaving the screen
+    assert not clipped(form), clipped(form)
