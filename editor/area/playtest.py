@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from editor.area.canvas import FACTION_COLOURS, draw_area_map
 from editor.area.document import AreaDocument
+from editor.area.properties import faction_names
 from editor.playtest.words import tr
 from engine.area_model import AreaScenario
 from engine.content import load_file
@@ -71,6 +72,7 @@ class AreaPlaytestWindow(QMainWindow):
             raise ValueError(str(exc)) from None
         self.state = self.game.new_initial_state()
         self.ai = Dice(seed)
+        self.faction_names = faction_names()
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -113,15 +115,16 @@ class AreaPlaytestWindow(QMainWindow):
         draw_area_map(self.scene, self.game.map, owner=s.owner)
         self._armies()
         self.view.fitInView(0, 0, *self.game.map.size, Qt.AspectRatioMode.KeepAspectRatio)
-        vp = ", ".join(f"{f}: {v}" for f, v in s.vp.items())
+        names = self.faction_names
+        vp = ", ".join(f"{names.get(f, f)}: {v}" for f, v in s.vp.items())
         if s.is_terminal():
             result = s.result or {}
+            winners = ", ".join(names.get(f, f) for f in result.get("winners", []))
             text = self.tr("Game over (%1): winners %2").replace(
-                "%1", str(result.get("reason"))).replace(
-                "%2", ", ".join(result.get("winners", [])) or "none")
+                "%1", str(result.get("reason"))).replace("%2", winners or self.tr("none"))
         else:
             text = self.tr("Round %1, %2 — %3 to act").replace("%1", str(s.round)).replace(
-                "%2", s.phase).replace("%3", str(s.actor))
+                "%2", s.phase).replace("%3", names.get(str(s.actor), str(s.actor)))
         odds = battle_odds(s)
         if odds is not None:
             text += "\n" + self._odds_text(odds)

@@ -148,7 +148,7 @@ class PlayCommands:
     def undo_problem(self) -> str | None:
         """Why the player cannot take back the last move now (None: they can)."""
         if self.interaction is None:
-            return "no play-test"
+            return translate("PlayMode", "no play-test")
         return self.interaction.undo_problem()
 
     def undo(self) -> None:

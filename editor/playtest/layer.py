@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -46,6 +46,10 @@ def counter_side(hex_size: float, spacing: float, scale: float) -> float:
     if scale > 0 and side * scale < MIN_COUNTER_PX:
         side = max(side, min(MIN_COUNTER_PX / scale, spacing * COUNTER_FILL))
     return side
+
+# The kinds of move option a reachable hex is labelled with (the engine's MoveOption.kind).
+MOVE_KINDS = (QT_TRANSLATE_NOOP("PlayLayer", "enter"), QT_TRANSLATE_NOOP("PlayLayer", "capture"),
+              QT_TRANSLATE_NOOP("PlayLayer", "board"))
 
 
 class PlayLayer(QGraphicsItem):
@@ -168,7 +172,8 @@ class PlayLayer(QGraphicsItem):
             if h in self.session.state.game.board.index_of and \
                     self.session.state.occ.get(self.session.game.board.index_of[h]) is None:
                 c = self.centre(h)
-                label = f"{opt.cost:g}" if opt.kind == "move" else f"{opt.kind} {opt.cost:g}"
+                label = f"{opt.cost:g}" if opt.kind == "move" else \
+                    f"{QCoreApplication.translate('PlayLayer', opt.kind)} {opt.cost:g}"
                 box = QRectF(c.x() - self.layout.size, c.y() - self.layout.size * 0.35,
                              self.layout.size * 2, self.layout.size * 0.7)
                 p.setPen(QPen(QColor(0, 0, 0, 160)))

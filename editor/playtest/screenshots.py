@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 from PySide6.QtWidgets import QApplication
 
 from editor import files
@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     plan_attacks(s)
     c.refresh()
     a, d = s.plan[0]
-    c.status(f"Planned {a} → {d}: {s.odds_of(a, d).text()}", 0)
+    c.status(QCoreApplication.translate("PlayMode", "Planned %1 → %2: %3").replace(
+        "%1", a).replace("%2", d).replace("%3", s.odds_of(a, d).text()), 0)
     # The whole board at the fit zoom in a small window: the half not in play is veiled and
     # the counters must still read.
     w.resize(1280, 720)
@@ -140,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
     w.view.set_zoom(1.6)
     w.view.center_on_hex(s.state.hex_of(s.state.units[d]))
-    c.status(f"Planned {a} → {d}: {s.odds_of(a, d).text()}", 0)
+    c.status(QCoreApplication.translate("PlayMode", "Planned %1 → %2: %3").replace(
+        "%1", a).replace("%2", d).replace("%3", s.odds_of(a, d).text()), 0)
     c.panel.plan.setCurrentRow(0)
     c.panel.tabs.setCurrentIndex(0)
     for _ in range(5):

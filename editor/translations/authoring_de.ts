@@ -1243,6 +1243,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>Spielende (%1): Sieger %2</translation>
     </message>
     <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
         <source>Round %1, %2 — %3 to act</source>
         <translation>Runde %1, %2 — %3 ist am Zug</translation>
     </message>

@@ -482,10 +482,29 @@
     </message>
 </context>
 <context>
+    <name>PlayLayer</name>
+    <message>
+        <source>enter</source>
+        <translation>hinein</translation>
+    </message>
+    <message>
+        <source>capture</source>
+        <translation>erobern</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>einsteigen</translation>
+    </message>
+</context>
+<context>
     <name>PlayMode</name>
     <message>
         <source>Play-test saves (*.json);;All files (*)</source>
         <translation>Spieltest-Spielstände (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>no play-test</source>
+        <translation>kein Spieltest</translation>
     </message>
     <message>
         <source>Cannot undo: %1</source>
