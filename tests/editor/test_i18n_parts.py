@@ -18,9 +18,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QToolButton, QWidget
 
 from engine import i18n
 from engine.content import load_map
@@ -286,6 +286,9 @@ def clipped(root: QWidget) -> list[str]:
             continue
         if isinstance(w, QLabel) and w.wordWrap():
             continue
+        if isinstance(w, QToolButton) and \
+                w.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly:
+            continue
         room = w.contentsRect().width() - (12 if isinstance(w, QAbstractButton) else 0)
         need = w.fontMetrics().horizontalAdvance(text)
         if need > room:
@@ -427,3 +430,47 @@ def test_the_scenario_properties_speak_german_and_fit_a_720_screen(german, qtbot
     assert form.contents.text() == "0 vorplatzierte Einheiten, 0 Auslöser."
     assert form.minimumSizeHint().height() <= 680  # it scrolls instead of leaving the screen
     assert not clipped(form), clipped(form)
+
+
+def test_the_other_windows_of_the_parts_fit_in_german(german, make_window, qtbot, tmp_path):
+    """The project view, the trigger and unit forms, the end screen and the Balance dock."""
+    import shutil
+
+    from editor.authoring.project import ProjectWindow
+    from editor.playtest.end_screen import EndDialog
+    from editor.scenario.document import ScenarioDocument
+    from editor.scenario.triggers import TriggerEditor
+    from editor.scenario.units_form import UnitsForm
+    from engine.play.session import PlaytestSession
+    from engine.rules.actions import Surrender
+
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    project = ProjectWindow(tmp_path / "content")
+    doc = ScenarioDocument.open(tmp_path / "content" / "scenarios" / "default-2p.scenario.yaml")
+    triggers, units = TriggerEditor(doc), UnitsForm(doc)
+    session = PlaytestSession(load_scenario_file(), seed=3)
+    session.apply(Surrender())
+    end = EndDialog(session)
+    w = make_window(load_map(DEFAULT_MAP), DEFAULT_MAP)
+    w.resize(1280, 720)
+    w.balance_dock.show()
+    shown = [project, triggers, units, end, w]
+    for window, size in zip(shown, ((1280, 720), (900, 700), (640, 420), (520, 520),
+                                    (1280, 720)), strict=True):
+        if window is not w:
+            qtbot.addWidget(window)
+            window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+    assert project.windowTitle().startswith("Projekt — ")
+    assert "Mittelmächte" in end.title.text() or "Entente" in end.title.text()
+    assert w.balance_dock.windowTitle() == "Balance"
+    assert "Partien" in texts(w.balance_dock)
+    for window in [project, triggers, units, end, w.balance_dock]:
+        assert not clipped(window), clipped(window)
+
+
+def load_scenario_file():
+    from engine.content import load_scenario
+
+    return load_scenario(ROOT / "content" / "scenarios" / "default-2p.scenario.yaml")
