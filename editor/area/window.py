@@ -27,6 +27,9 @@ from engine.i18n import localized
 TOOL_KEYS = {"select": "S", "front": "F", "city": "C", "base": "B", "line": "L"}
 
 
+NEW_FILE = "new.area-map.yaml"  # the file name Save As suggests (a name, not text)
+
+
 class AreaEditorWindow(QMainWindow):
     """Edits one area map; opened on an area map or an area scenario (whose armies and ruleset
     the play-test then uses)."""
@@ -196,7 +199,7 @@ class AreaEditorWindow(QMainWindow):
     def save_as(self) -> bool:
         """Save to a new file."""
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save area map"),
-                                              "new.area-map.yaml", self.tr("YAML (*.yaml)"))
+                                              NEW_FILE, self.tr("YAML (*.yaml)"))
         if not path:
             return False
         try:

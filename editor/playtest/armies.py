@@ -61,7 +61,9 @@ class ArmiesDialog(QDialog):
                                             for k in range(ARMIES)]
         for col, (title, lw) in enumerate(zip(titles, [self.unassigned, *self.armies],
                                               strict=True)):
-            lay.addWidget(QLabel(f"<b>{title}</b>"), 1, col)
+            heading = QLabel(title)
+            heading.setStyleSheet("font-weight: bold")
+            lay.addWidget(heading, 1, col)
             lay.addWidget(lw, 2, col)
         for u in sorted(st.units.values(), key=lambda u: (u.type.unit_class, u.id)):
             if u.nation != self.nation:

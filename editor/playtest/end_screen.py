@@ -101,8 +101,8 @@ class EndDialog(QDialog):
         forts = " · ".join(f"{team_name(t)} {v}" for t, v in sorted(final.items()))
         rounds, actions = s.rounds, s.actions
         self.title = QLabel(
-            "<h2>" + self.tr("%1 (%2) wins").replace("%1", team_name(s.winner or ""))
-            .replace("%2", members) + "</h2>"
+            self.tr("<h2>%1 (%2) wins</h2>").replace("%1", team_name(s.winner or ""))
+            .replace("%2", members)
             + self.tr("by %1: %2. Forts at the end: %3 (%4 to win).").replace(
                 "%1", reason_text(s.reason)).replace("%2", why).replace("%3", forts)
             .replace("%4", str(g.forts_to_win))

@@ -97,6 +97,7 @@ class PlayPanel(QWidget):
         # The stopwatch variant's clock (002/003 "Stoppuhr"); hidden when turns are untimed.
         self.clock = QLabel()
         self.clock.setObjectName("playtestClock")
+        self.clock.setStyleSheet("font-weight: bold")
         self.clock.setToolTip(self.tr("Time left for moving and declaring attacks (stopwatch)"))
         self.clock.hide()
         lay.addWidget(self.clock)
@@ -248,7 +249,7 @@ class PlayPanel(QWidget):
         self.clock.setVisible(left is not None)
         if left is None or s is None:
             return
-        self.clock.setText(f"<b>⏱ {TurnClock.text(left)}</b>")
+        self.clock.setText(f"⏱ {TurnClock.text(left)}")
         if left <= 0 and not s.is_ai_turn():
             self.c.time_up()
 

@@ -212,8 +212,8 @@
         <translation>Spieltest beendet</translation>
     </message>
     <message>
-        <source>%1 (%2) wins</source>
-        <translation>%1 (%2) gewinnt</translation>
+        <source>&lt;h2&gt;%1 (%2) wins&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;%1 (%2) gewinnt&lt;/h2&gt;</translation>
     </message>
     <message>
         <source>by %1: %2. Forts at the end: %3 (%4 to win).</source>

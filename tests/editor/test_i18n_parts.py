@@ -54,6 +54,8 @@ TEXT_ARGS: dict[str, tuple[int, ...] | None] = {
     "information": (1, 2), "warning": (1, 2), "critical": (1, 2), "question": (1, 2),
     "getSaveFileName": (1, 3), "getOpenFileName": (1, 3), "getText": (1, 2),
     "getExistingDirectory": (1,), "beginMacro": (0,), "setInformativeText": (0,),
+    # The parts' own ways to a status bar or a message box.
+    "status": (0,), "tell": (0, 1), "show_error": (0, 1),
 }
 WRAPPERS = {"tr", "translate", "QT_TR_NOOP", "QT_TRANSLATE_NOOP"}
 
