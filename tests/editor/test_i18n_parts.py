@@ -476,3 +476,26 @@ def load_scenario_file():
     from engine.content import load_scenario
 
     return load_scenario(ROOT / "content" / "scenarios" / "default-2p.scenario.yaml")
+
+
+def test_the_scenario_tab_shows_the_german_name_briefing_and_messages(german, qtbot):
+    from types import SimpleNamespace
+
+    from editor.playtest.scenario_view import ScenarioView
+    from engine.rules.events import ScenarioMessage
+
+    scenario = SimpleNamespace(id="crossing", name={"de": "Übergang", "en": "Crossing"},
+                               briefing={"de": "Nur die Westhälfte.", "en": "Only the west."},
+                               objectives=[])
+    state = SimpleNamespace(game=SimpleNamespace(scenario=scenario), log=[
+        ScenarioMessage("t1", "Reinforcements arrive.", "Verstärkung trifft ein."),
+        ScenarioMessage("t2", "Only English here.")])
+    view = ScenarioView()
+    qtbot.addWidget(view)
+    view.show_state(state)
+    text = view.label.text()
+    for part in ("<b>Übergang</b>", "Nur die Westhälfte.", "<b>Ziele</b>",
+                 "die Siegbedingungen des Regelwerks", "<b>Meldungen</b>",
+                 "Verstärkung trifft ein.", "Only English here."):
+        assert part in text, (part, text)
+    assert "Crossing" not in text and "Reinforcements" not in text
