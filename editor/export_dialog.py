@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files import OpenError, map_path_of
+from editor.i18n import translate
 from engine.content import ContentError, check_scenario_model, load_scenario
 from engine.model import GameMap
 from exporters import base
@@ -85,15 +86,18 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
         scenario = load_scenario(scenario_path)
     except ContentError as exc:
         first = exc.problems[0].format() if exc.problems else str(exc)
-        raise ExportError(f"the scenario {scenario_path.name} does not load: {first}",
-                          hint="fix the scenario file first (tcstudio validate)") from None
+        raise ExportError(
+            f"the scenario {scenario_path.name} does not load: {first}",
+            hint=translate("export_dialog", "fix the scenario file first (tcstudio validate)"),
+        ) from None
     scenario = copy.copy(scenario)
     scenario.map = copy.deepcopy(game_map)
     problems = [p for p in check_scenario_model(scenario) if p.is_error]
     if problems:
-        raise ExportError(f"{len(problems)} error(s) in the map or scenario, first: "
-                          f"{problems[0].message}",
-                          hint="fix what the Problems panel lists, then export again")
+        raise ExportError(
+            f"{len(problems)} error(s) in the map or scenario, first: {problems[0].message}",
+            hint=translate("export_dialog", "fix what the Problems panel lists, then export again"),
+        )
     return scenario
 
 
@@ -103,8 +107,13 @@ def _pil_to_qimage(img: Any) -> QImage:
     return out
 
 
-def board_preview(game_map: GameMap, hex_mm: float, paper: str | None,
-                  max_w: int = PREVIEW_W, max_h: int = PREVIEW_H) -> tuple[QImage, str]:
+def board_preview(
+    game_map: GameMap,
+    hex_mm: float,
+    paper: str | None,
+    max_w: int = PREVIEW_W,
+    max_h: int = PREVIEW_H,
+) -> tuple[QImage, str]:
     """A small picture of the exported board and a one-line description. With `paper`
     (PDF), the page grid is drawn over the board and the text gives the page count."""
     board = build_board(game_map, hex_mm)
@@ -132,25 +141,33 @@ def board_preview(game_map: GameMap, hex_mm: float, paper: str | None,
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(2 + j * t.cols + i))
     p.end()
     orient = "landscape" if t.landscape else "portrait"
-    text = (f"{t.pages + 1} pages: page map + {t.pages} {t.paper} {orient} pages "
-            f"({t.rows} rows × {t.cols} columns)\n{text}")
+    text = (
+        f"{t.pages + 1} pages: page map + {t.pages} {t.paper} {orient} pages "
+        f"({t.rows} rows × {t.cols} columns)\n{text}"
+    )
     return image, text
 
 
 class ExportDialog(QDialog):
     """Choose a format, its options and the output file; shows a preview; exports on OK."""
 
-    def __init__(self, game_map: GameMap, scenario: Path | None = None,
-                 parent: QWidget | None = None, start_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        game_map: GameMap,
+        scenario: Path | None = None,
+        parent: QWidget | None = None,
+        start_dir: Path | None = None,
+    ) -> None:
         super().__init__(parent)
 
-        self.setWindowTitle("Export")
+        self.setWindowTitle(self.tr("Export"))
         self.map = game_map
         self.scenario = scenario
         self.result_info: ExportResult | None = None
         # Replaced by tests: (title, text) -> None.
-        self.show_error: Callable[[str, str], None] = (
-            lambda title, text: QMessageBox.critical(self, title, text))
+        self.show_error: Callable[[str, str], None] = lambda title, text: QMessageBox.critical(
+            self, title, text
+        )
         docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         self.start_dir = start_dir or Path(docs or Path.home())
 
@@ -164,14 +181,18 @@ class ExportDialog(QDialog):
             self.format_box.setItemData(index, exporter.description, Qt.ItemDataRole.ToolTipRole)
             if name in SCENARIO_FORMATS and scenario is None:
                 self.format_box.model().item(index).setEnabled(False)
-                self.format_box.setItemData(index, self._no_scenario_text(),
-                                            Qt.ItemDataRole.ToolTipRole)
-        self.note = QLabel(self._no_scenario_text() if scenario is None else
-                           f"Map packs use the scenario {scenario.name} with this map.")
+                self.format_box.setItemData(
+                    index, self._no_scenario_text(), Qt.ItemDataRole.ToolTipRole
+                )
+        self.note = QLabel(
+            self._no_scenario_text()
+            if scenario is None
+            else f"Map packs use the scenario {scenario.name} with this map."
+        )
         self.note.setObjectName("exportNote")
 
         self.path_edit = QLineEdit()
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self.browse)
         path_row = QHBoxLayout()
         path_row.addWidget(self.path_edit, 1)
@@ -179,23 +200,23 @@ class ExportDialog(QDialog):
         self.dpi = QDoubleSpinBox()
         self.dpi.setRange(*DPI_RANGE)
         self.dpi.setValue(150)
-        self.dpi.setSuffix(" dpi")
+        self.dpi.setSuffix(self.tr(" dpi"))
         self.paper = QComboBox()
         self.paper.addItems(["A4", "A3"])
         self.hex_mm = QDoubleSpinBox()
         self.hex_mm.setRange(*HEX_MM_RANGE)
         self.hex_mm.setDecimals(1)
         self.hex_mm.setValue(30)
-        self.hex_mm.setSuffix(" mm")
-        self.hex_mm.setToolTip("Width of a hex across flats on paper")
+        self.hex_mm.setSuffix(self.tr(" mm"))
+        self.hex_mm.setToolTip(self.tr("Width of a hex across flats on paper"))
 
         form = QFormLayout()
-        form.addRow("Format:", self.format_box)
+        form.addRow(self.tr("Format:"), self.format_box)
         form.addRow("", self.note)
-        form.addRow("Save to:", path_row)
-        form.addRow("Resolution:", self.dpi)
-        form.addRow("Paper:", self.paper)
-        form.addRow("Hex size:", self.hex_mm)
+        form.addRow(self.tr("Save to:"), path_row)
+        form.addRow(self.tr("Resolution:"), self.dpi)
+        form.addRow(self.tr("Paper:"), self.paper)
+        form.addRow(self.tr("Hex size:"), self.hex_mm)
         self.form = form
 
         self.preview = QLabel()
@@ -205,9 +226,10 @@ class ExportDialog(QDialog):
         self.preview.setStyleSheet("background: #e8e1cf; border: 1px solid #a99f88;")
         self.preview_text = QLabel()
         self.preview_text.setMinimumHeight(2 * self.preview_text.fontMetrics().lineSpacing() + 4)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Export"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
@@ -231,9 +253,11 @@ class ExportDialog(QDialog):
     @staticmethod
     def _no_scenario_text() -> str:
         # Explicit line breaks: word-wrapped labels make Qt undersize the dialog.
-        return ("Map pack and conformance vectors are disabled: they hold a scenario\n"
-                "(seats, ruleset, units) with its map, and this map was not opened from\n"
-                "a scenario. Open the scenario file (File → Open) to export a pack.")
+        return (
+            "Map pack and conformance vectors are disabled: they hold a scenario\n"
+            "(seats, ruleset, units) with its map, and this map was not opened from\n"
+            "a scenario. Open the scenario file (File → Open) to export a pack."
+        )
 
     # --- fields ---------------------------------------------------------------------------
 
@@ -257,8 +281,9 @@ class ExportDialog(QDialog):
 
     def options(self) -> Any:
         """ExportOptions from the fields."""
-        return ExportOptions(dpi=self.dpi.value(), paper=self.paper.currentText(),
-                             hex_mm=self.hex_mm.value())
+        return ExportOptions(
+            dpi=self.dpi.value(), paper=self.paper.currentText(), hex_mm=self.hex_mm.value()
+        )
 
     def _format_changed(self) -> None:
         name = self.format_name()
@@ -278,8 +303,12 @@ class ExportDialog(QDialog):
     def browse(self) -> None:
         """Pick the output file with a save dialog."""
         ext = base.get(self.format_name()).extension
-        path, _ = QFileDialog.getSaveFileName(self, "Export to", self.path_edit.text(),
-                                              f"{self.format_box.currentText()} (*{ext})")
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export to"),
+            self.path_edit.text(),
+            f"{self.format_box.currentText()} (*{ext})",
+        )
         if path:
             self.path_edit.setText(path)
 
@@ -304,7 +333,7 @@ class ExportDialog(QDialog):
         """Run the chosen exporter on the map (or the scenario for packs); raises on error."""
         name = self.format_name()
         if not self.path_edit.text().strip():
-            raise ExportError("no output file chosen", hint="type a path or use Browse…")
+            raise ExportError("no output file chosen", hint=self.tr("type a path or use Browse…"))
         path = self.out_path()
         if name in SCENARIO_FORMATS:
             if self.scenario is None:
@@ -323,13 +352,16 @@ class ExportDialog(QDialog):
         except ExportError as exc:
             QApplication.restoreOverrideCursor()
             text = exc.message + (f"\n\nHint: {exc.hint}" if exc.hint else "")
-            self.show_error("Export failed", text)
+            self.show_error(self.tr("Export failed"), text)
             return
         except Exception as exc:  # disk full, permission, bad content: report, never crash
             QApplication.restoreOverrideCursor()
-            hint = "check that the folder exists and is writable" if isinstance(
-                exc, OSError) else "check the map with Map → Validate"
-            self.show_error("Export failed", f"{exc}\n\nHint: {hint}")
+            hint = (
+                "check that the folder exists and is writable"
+                if isinstance(exc, OSError)
+                else "check the map with Map → Validate"
+            )
+            self.show_error(self.tr("Export failed"), f"{exc}\n\nHint: {hint}")
             return
         QApplication.restoreOverrideCursor()
         super().accept()
@@ -349,6 +381,7 @@ def show_export_dialog(window: Any) -> ExportResult | None:
     dlg = ExportDialog(doc.map, scenario, window, start_dir=export_start_dir(doc.path))
     if not dlg.exec() or dlg.result_info is None:
         return None
-    window.statusBar().showMessage(f"Exported {dlg.result_info.format} to "
-                                   f"{dlg.result_info.path}", 10000)
+    window.statusBar().showMessage(
+        f"Exported {dlg.result_info.format} to {dlg.result_info.path}", 10000
+    )
     return dlg.result_info

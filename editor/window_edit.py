@@ -56,8 +56,8 @@ class EditActions:
         assert isinstance(tool, SelectTool)
         tool.start_paste(stamp)
         self._update_selection_actions()
-        self.statusBar().showMessage("Click where the stamp's top-left hex goes; X/Y mirror, "
-                                     "Z rotates it (Esc cancels)")
+        self.statusBar().showMessage(self.tr("Click where the stamp's top-left hex goes; X/Y "
+                                             "mirror, Z rotates it (Esc cancels)"))
 
     def delete(self) -> None:
         """Delete the selected object, or erase the selected hexes."""
@@ -84,7 +84,8 @@ class EditActions:
         selection."""
         tool = self.tools["select"]
         if isinstance(tool, SelectTool) and tool.active and tool.turn_floating(kind):
-            self.statusBar().showMessage("Stamp turned; click to place it (Esc cancels)", 3000)
+            self.statusBar().showMessage(
+                self.tr("Stamp turned; click to place it (Esc cancels)"), 3000)
             return
         self.document.transform_selection(kind)
 
@@ -140,7 +141,8 @@ class EditActions:
             act.setData(region.id)
             act.triggered.connect(lambda _c=False, r=region.id: self.selection_to_region(add, r))
         if not self.document.map.regions:
-            menu.addAction("(no regions yet — add one with the Region tool)").setEnabled(False)
+            menu.addAction(
+                self.tr("(no regions yet — add one with the Region tool)")).setEnabled(False)
 
     def validate_now(self) -> None:
         """Run the checks now and show the problems panel."""
@@ -149,5 +151,5 @@ class EditActions:
         self.problems_dock.raise_()
         n = len(problems)
         self.statusBar().showMessage(
-            "No problems" if not n else f"{n} problem{'s' if n != 1 else ''}", 5000
+            self.tr("No problems") if not n else f"{n} problem{'s' if n != 1 else ''}", 5000
         )

@@ -51,9 +51,9 @@ class FileActions:
     def _ask_unsaved(self) -> str:
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Unsaved changes")
+        box.setWindowTitle(self.tr("Unsaved changes"))
         box.setText(f"Save the changes to {self.document.display_name()}?")
-        box.setInformativeText("Your changes will be lost if you don't save them.")
+        box.setInformativeText(self.tr("Your changes will be lost if you don't save them."))
         box.setStandardButtons(
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
@@ -93,7 +93,7 @@ class FileActions:
             try:
                 source = files.open_map(DEFAULT_MAP).map
             except files.OpenError as exc:
-                self.show_error("Cannot use the template", str(exc))
+                self.show_error(self.tr("Cannot use the template"), str(exc))
                 return False
             game_map = half_template(source)
             game_map.id, game_map.name = v["map_id"], v["name"]
@@ -122,7 +122,7 @@ class FileActions:
         if not self.maybe_save():
             return
         start = str(self.document.path.parent) if self.document.path else str(CONTENT_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open map"), start, MAP_FILTER)
         if path:
             self.open_file(path, ask=False)
 
@@ -135,7 +135,7 @@ class FileActions:
         try:
             opened = files.open_map(path)
         except files.OpenError as exc:
-            self.show_error("Cannot open file", str(exc))
+            self.show_error(self.tr("Cannot open file"), str(exc))
             return False
         self.set_map(opened.map, opened.path, opened.problems)
         self.settings.add_recent(opened.path)
@@ -153,7 +153,7 @@ class FileActions:
         try:
             window = open_content_editor(path, self.recovery)  # type: ignore[attr-defined]
         except (ContentError, OSError) as exc:
-            self.show_error("Cannot open file", f"{path}: {exc}")  # type: ignore[attr-defined]
+            self.show_error(self.tr("Cannot open file"), f"{path}: {exc}")  # type: ignore[attr-defined]
             return False
         self.side_windows.append(window)
         return True
@@ -162,7 +162,7 @@ class FileActions:
         """File ▸ Open Folder…: the folder's content in a project view; a map or scenario
         double-clicked there opens in this window."""
         if folder is None:
-            chosen = QFileDialog.getExistingDirectory(self, "Open content folder",  # type: ignore[arg-type]
+            chosen = QFileDialog.getExistingDirectory(self, self.tr("Open content folder"),  # type: ignore[arg-type]
                                                       str(CONTENT_DIR))
             if not chosen:
                 return None
@@ -183,7 +183,7 @@ class FileActions:
         """File > Save As."""
         doc = self.document
         start = str(doc.path) if doc.path else str(Path.cwd() / f"{doc.map.id}.map.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save map as", start, MAP_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save map as"), start, MAP_FILTER)
         if not path:
             return False
         if not path.endswith((".yaml", ".yml", ".json")):
@@ -197,7 +197,7 @@ class FileActions:
         except Exception as exc:  # any failure must reach the user as a message
             problems = getattr(exc, "problems", None)
             detail = "\n".join(p.format() for p in problems[:8]) if problems else str(exc)
-            self.show_error("Cannot save", f"{path}:\n{detail}")
+            self.show_error(self.tr("Cannot save"), f"{path}:\n{detail}")
             return False
         self.document.mark_saved(path)
         self.settings.add_recent(path)
@@ -213,7 +213,7 @@ class FileActions:
             return
         if doc.modified:
             answer = QMessageBox.question(
-                self, "Revert", f"Discard your changes and reload {doc.path.name}?"
+                self, self.tr("Revert"), f"Discard your changes and reload {doc.path.name}?"
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
@@ -227,10 +227,10 @@ class FileActions:
             act.setToolTip(p)
             act.triggered.connect(lambda _c=False, p=p: self.open_file(p))
         if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
         else:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear Recent", self.settings.clear_recent)
+            self.recent_menu.addAction(self.tr("Clear Recent"), self.settings.clear_recent)
 
     @property
     def recovery_slot(self) -> RecoverySlot | None:
@@ -255,7 +255,7 @@ class FileActions:
         try:
             writer.write(map_to_dict(m), self.document.path, m.name)
             if not failure:
-                self.statusBar().showMessage("Recovery copy of unsaved work kept", 2000)
+                self.statusBar().showMessage(self.tr("Recovery copy of unsaved work kept"), 2000)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
             self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
 

@@ -34,7 +34,7 @@ class PackOpenActions:
             return
         doc = self.document  # type: ignore[attr-defined]
         start = str(doc.path.parent) if doc.path else str(CONTENT_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, OPEN_FILTER)  # type: ignore[arg-type]
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open map"), start, OPEN_FILTER)  # type: ignore[arg-type]
         if path:
             self.open_file(path, ask=False)
 
@@ -52,7 +52,7 @@ class PackOpenActions:
         try:
             scenario = extract_pack(path, self.packs_root())
         except PackOpenError as exc:
-            self.show_error("Cannot open map pack", str(exc))  # type: ignore[attr-defined]
+            self.show_error(self.tr("Cannot open map pack"), str(exc))  # type: ignore[attr-defined]
             return False
         if not self.open_file(scenario, ask=False):
             return False

@@ -27,7 +27,7 @@ class LayersPanel(QWidget):
         super().__init__(parent)
         self.set_visible = set_visible
         layout = QVBoxLayout(self)
-        note = QLabel("Terrain, forts and start markers are always shown.")
+        note = QLabel(self.tr("Terrain, forts and start markers are always shown."))
         note.setWordWrap(True)  # a long line would set the width of the whole side column
         layout.addWidget(note)
         self.boxes: dict[str, QCheckBox] = {}

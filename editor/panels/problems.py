@@ -41,7 +41,8 @@ class ProblemsPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         self.tree = QTreeWidget()
         self.tree.setObjectName("problemsList")
-        self.tree.setHeaderLabels(["Problem", "Where", "How to fix", "Code"])
+        self.tree.setHeaderLabels([self.tr("Problem"), self.tr("Where"), self.tr("How to fix"),
+                                   self.tr("Code")])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setColumnWidth(0, 340)

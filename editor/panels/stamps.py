@@ -52,19 +52,19 @@ class StampsPanel(QWidget):
         self.list.setSpacing(4)
         self.list.itemDoubleClicked.connect(lambda _item: self.place_selected())
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
-        self.empty = QLabel("No stamps yet: select hexes on the map, then Save Selection.")
+        self.empty = QLabel(self.tr("No stamps yet: select hexes on the map, then Save Selection."))
         self.empty.setWordWrap(True)
         layout.addWidget(self.empty)
         layout.addWidget(self.list, 1)
         # Two rows: three buttons side by side would make the compact side column too wide.
         row = QHBoxLayout()
-        self.save_button = QPushButton("Save Selection…")
-        self.save_button.setToolTip("Keep the selected hexes, with everything on them, as a "
-                                    "stamp in your library")
-        self.place_button = QPushButton("Place")
-        self.place_button.setToolTip("Float the stamp under the mouse: X/Y mirror, Z rotates, "
-                                     "a click places it")
-        self.delete_button = QPushButton("Delete")
+        self.save_button = QPushButton(self.tr("Save Selection…"))
+        self.save_button.setToolTip(self.tr("Keep the selected hexes, with everything on them, "
+                                            "as a stamp in your library"))
+        self.place_button = QPushButton(self.tr("Place"))
+        self.place_button.setToolTip(self.tr("Float the stamp under the mouse: X/Y mirror, "
+                                             "Z rotates, a click places it"))
+        self.delete_button = QPushButton(self.tr("Delete"))
         layout.addWidget(self.save_button)
         for b in (self.place_button, self.delete_button):
             row.addWidget(b)
@@ -78,15 +78,16 @@ class StampsPanel(QWidget):
     # --- prompts -------------------------------------------------------------------------
 
     def _ask_name(self, suggestion: str) -> str | None:
-        name, ok = QInputDialog.getText(self, "Save Stamp", "Stamp name:", text=suggestion)
+        name, ok = QInputDialog.getText(self, self.tr("Save Stamp"), self.tr("Stamp name:"),
+                                        text=suggestion)
         return name if ok else None
 
     def _confirm(self, question: str) -> bool:
-        answer = QMessageBox.question(self, "Stamps", question)
+        answer = QMessageBox.question(self, self.tr("Stamps"), question)
         return answer == QMessageBox.StandardButton.Yes
 
     def _report(self, message: str) -> None:
-        QMessageBox.warning(self, "Stamps", message)
+        QMessageBox.warning(self, self.tr("Stamps"), message)
 
     # --- library -------------------------------------------------------------------------
 

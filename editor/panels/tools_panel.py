@@ -72,7 +72,7 @@ class ToolsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
 
-        tools_box = QGroupBox("Tools")
+        tools_box = QGroupBox(self.tr("Tools"))
         grid = QGridLayout(tools_box)
         grid.setSpacing(2)
         for i, action in enumerate(tool_actions):
@@ -85,7 +85,7 @@ class ToolsPanel(QWidget):
             grid.addWidget(button, i // TOOL_COLUMNS, i % TOOL_COLUMNS)
         layout.addWidget(tools_box)
 
-        terrain_box = QGroupBox("Terrain")
+        terrain_box = QGroupBox(self.tr("Terrain"))
         tgrid = QGridLayout(terrain_box)
         tgrid.setSpacing(2)
         self.terrain_buttons = QButtonGroup(self)
@@ -106,12 +106,12 @@ class ToolsPanel(QWidget):
             self.terrain_buttons.addButton(b, i)
             tgrid.addWidget(b, i // 2, i % 2)
         size_row = QHBoxLayout()
-        size_row.addWidget(QLabel("Brush size"))
+        size_row.addWidget(QLabel(self.tr("Brush size")))
         self.size_slider = QSlider(Qt.Orientation.Horizontal)
         self.size_slider.setRange(0, 3)
         self.size_slider.setPageStep(1)
         self.size_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
-        self.size_slider.setToolTip("Brush radius in hexes ([ and ] change it)")
+        self.size_slider.setToolTip(self.tr("Brush radius in hexes ([ and ] change it)"))
         self.size_slider.valueChanged.connect(lambda v: self.state.set(brush_radius=v))
         self.size_label = QLabel()
         size_row.addWidget(self.size_slider, 1)
@@ -127,30 +127,30 @@ class ToolsPanel(QWidget):
         self.sync()
 
     def _options_box(self) -> QGroupBox:
-        box = QGroupBox("Tool options")
+        box = QGroupBox(self.tr("Tool options"))
         self.options_box = box
         form = QFormLayout(box)
         self.options_form = form
         self.marker_spin = QSpinBox()
         self.marker_spin.setRange(1, 12)
-        self.marker_spin.setToolTip("Start number the marker tool places next")
+        self.marker_spin.setToolTip(self.tr("Start number the marker tool places next"))
         self.marker_spin.valueChanged.connect(lambda v: self.state.set(marker_number=v))
-        form.addRow("Start number", self.marker_spin)
+        form.addRow(self.tr("Start number"), self.marker_spin)
 
         self.fort_size = QSpinBox()
         self.fort_size.setRange(1, 3)
-        self.fort_size.setSuffix(" hex")
+        self.fort_size.setSuffix(self.tr(" hex"))
         self.fort_size.valueChanged.connect(lambda v: self.state.set(fort_size=v))
-        form.addRow("Fort size", self.fort_size)
+        form.addRow(self.tr("Fort size"), self.fort_size)
         self.fort_owner = QComboBox()
-        self.fort_owner.addItems(["neutral", *NATIONS])
+        self.fort_owner.addItems([self.tr("neutral"), *NATIONS])
         self.fort_owner.currentTextChanged.connect(lambda t: self.state.set(fort_owner=t))
-        form.addRow("Fort owner", self.fort_owner)
+        form.addRow(self.tr("Fort owner"), self.fort_owner)
 
         self.path_kind = QComboBox()
         self.path_kind.addItems(list(PATH_KINDS))
         self.path_kind.currentTextChanged.connect(lambda t: self.state.set(path_kind=t))
-        form.addRow("Path kind", self.path_kind)
+        form.addRow(self.tr("Path kind"), self.path_kind)
 
         region_row = QHBoxLayout()
         self.region_combo = QComboBox()
@@ -158,17 +158,17 @@ class ToolsPanel(QWidget):
         self.region_combo.currentTextChanged.connect(
             lambda t: self.state.set(region_id=t) if t else None
         )
-        new_region = QPushButton("New…")
-        new_region.setToolTip("Create a named region to paint")
+        new_region = QPushButton(self.tr("New…"))
+        new_region.setToolTip(self.tr("Create a named region to paint"))
         new_region.clicked.connect(self._new_region)
         region_row.addWidget(self.region_combo, 1)
         region_row.addWidget(new_region)
-        form.addRow("Region", region_row)
+        form.addRow(self.tr("Region"), region_row)
 
-        self.wand = QCheckBox("Magic wand (select by terrain)")
+        self.wand = QCheckBox(self.tr("Magic wand (select by terrain)"))
         self.wand.toggled.connect(lambda on: self.state.set(wand=on))
-        form.addRow("Select", self.wand)
-        self.no_options = QLabel("This tool has no options.")
+        form.addRow(self.tr("Select"), self.wand)
+        self.no_options = QLabel(self.tr("This tool has no options."))
         form.addRow(self.no_options)
         return box
 
@@ -190,7 +190,8 @@ class ToolsPanel(QWidget):
         self.options_box.setTitle(f"Options: {tool_name.capitalize()}")
 
     def _new_region(self) -> None:
-        text, ok = QInputDialog.getText(self, "New region", "Region id (a-z, 0-9, _ or -):")
+        text, ok = QInputDialog.getText(self, self.tr("New region"),
+                                        self.tr("Region id (a-z, 0-9, _ or -):"))
         rid = clean_id(text, "")
         if ok and rid:
             self.document.add_region(rid)

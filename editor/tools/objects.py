@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog
 
 from editor.document import MapDocument
 from editor.forts import next_fort_id, suggest_fort
+from editor.i18n import translate
 from editor.state import ToolState
 from editor.tools.base import Tool, ctrl_held, is_right, left_down, shift_held
 from engine.hexes import Hex
@@ -207,7 +208,8 @@ class LabelTool(Tool):
 
     def _ask_text(self) -> str | None:
         parent = QApplication.activeWindow()
-        text, ok = QInputDialog.getText(parent, "Add label", "Text:")
+        text, ok = QInputDialog.getText(parent, translate("LabelTool", "Add label"),
+                                        translate("LabelTool", "Text:"))
         return text.strip() if ok and text.strip() else None
 
     def label_near(self, at: tuple[float, float]) -> Label | None:
