@@ -187,7 +187,8 @@ class ExportDialog(QDialog):
         self.note = QLabel(
             self._no_scenario_text()
             if scenario is None
-            else f"Map packs use the scenario {scenario.name} with this map."
+            else self.tr("Map packs use the scenario {name} with this map.").format(
+                name=scenario.name)
         )
         self.note.setObjectName("exportNote")
 
@@ -322,7 +323,7 @@ class ExportDialog(QDialog):
             image, text = board_preview(self.map, self.hex_mm.value(), paper)
         except Exception as exc:  # a broken map must not break the dialog; say why instead
             self.preview.setPixmap(QPixmap())
-            self.preview.setText(f"No preview: {exc}")
+            self.preview.setText(self.tr("No preview: {reason}").format(reason=exc))
             self.preview_text.setText("")
             return
         self.preview_image = image
@@ -361,7 +362,8 @@ class ExportDialog(QDialog):
                 if isinstance(exc, OSError)
                 else "check the map with Map → Validate"
             )
-            self.show_error(self.tr("Export failed"), f"{exc}\n\nHint: {hint}")
+            self.show_error(self.tr("Export failed"),
+                            self.tr("{error}\n\nHint: {hint}").format(error=exc, hint=hint))
             return
         QApplication.restoreOverrideCursor()
         super().accept()
@@ -382,6 +384,7 @@ def show_export_dialog(window: Any) -> ExportResult | None:
     if not dlg.exec() or dlg.result_info is None:
         return None
     window.statusBar().showMessage(
-        f"Exported {dlg.result_info.format} to {dlg.result_info.path}", 10000
+        translate("export_dialog", "Exported {format} to {path}").format(
+            format=dlg.result_info.format, path=dlg.result_info.path), 10000
     )
     return dlg.result_info

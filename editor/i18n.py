@@ -86,3 +86,9 @@ def english_plural(translated: str, source: str, n: int, one: str, other: str) -
     if translated == source.replace("%n", str(n)):
         return (one if n == 1 else other).format(n=n)
     return translated
+
+
+def rule_label(key: str) -> str:
+    """How a rules id is shown in lists of ids (path kinds, fort owners, terrains in combo
+    boxes): the id itself in English, the rulebook's word (engine.i18n.rule_word) otherwise."""
+    return key if i18n.current_language() == i18n.DEFAULT else i18n.rule_word(key)

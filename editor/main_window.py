@@ -28,6 +28,7 @@ from editor.dialogs import (
     ShortcutsDialog,
 )
 from editor.document import MapDocument
+from editor.i18n import english_plural, translate
 from editor.icons import tool_icon
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
@@ -54,6 +55,7 @@ from editor.window_packs import PackOpenActions
 from engine import version
 from engine.content import ContentError
 from engine.hexes import Hex
+from engine.i18n import rule_word
 from engine.model import TERRAINS, Fort, GameMap, StartMarker
 from engine.play.setup import PlaytestOptions
 
@@ -307,16 +309,16 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
-            act = a(
-                tool.label, lambda n=name: self.set_tool(n), tool.shortcut, tool.status_tip, True
-            )
-            act.setIconText(f"{tool.label}  ({tool.shortcut})")
+            label, tip = translate("Tool", tool.label), translate("Tool", tool.status_tip)
+            act = a(label, lambda n=name: self.set_tool(n), tool.shortcut, tip, True)
+            act.setIconText(f"{label}  ({tool.shortcut})")
             act.setIcon(tool_icon(name))
-            act.setToolTip(f"{tool.label} ({tool.shortcut}) — {tool.status_tip}")
+            act.setToolTip(f"{label} ({tool.shortcut}) — {tip}")
             self.tool_group.addAction(act)
             self.tool_actions[name] = act
         for i, terrain in enumerate(TERRAINS):
-            a(f"Terrain: {terrain}", lambda t=terrain: self.state.set(terrain=t), str(i + 1))
+            a(self.tr("Terrain: {terrain}").format(terrain=rule_word(terrain)),
+              lambda t=terrain: self.state.set(terrain=t), str(i + 1))
         self.act_smaller = a(
             self.tr("Smaller Brush"),
             lambda: self.state.set(brush_radius=self.state.brush_radius - 1),
@@ -477,7 +479,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
             Qt.DockWidgetArea.BottomDockWidgetArea,
         )
         self.problems_panel.summaryChanged.connect(
-            lambda text: self.problems_dock.setWindowTitle(f"Problems — {text}")
+            lambda text: self.problems_dock.setWindowTitle(
+                self.tr("Problems — {summary}").format(summary=text))
         )
         self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
         self.layers_dock = self._dock(self.tr("Layers"), "layersDock", self.layers_panel, right)
@@ -534,7 +537,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.view.set_tool(tool)
         self.tool_actions[name].setChecked(True)
         self.tools_panel.show_options_for(name)
-        self.statusBar().showMessage(tool.status_tip, 4000)
+        self.statusBar().showMessage(translate("Tool", tool.status_tip), 4000)
 
     # --- play mode -----------------------------------------------------------------------
 
@@ -571,7 +574,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         try:
             self.playtest.start(options)
         except (ValueError, OSError, ContentError) as exc:
-            self.statusBar().showMessage(f"Cannot start the play-test: {exc}", 10000)
+            self.statusBar().showMessage(
+                self.tr("Cannot start the play-test: {reason}").format(reason=exc), 10000)
             return False
         return True
 
@@ -656,11 +660,13 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
             return
         col, row = m.to_offset(h)
         self.hex_label.setText(f"[{col}, {row}]  q{h.q} r{h.r}")
-        self.terrain_label.setText(m.terrain_at(h))
+        self.terrain_label.setText(rule_word(m.terrain_at(h)))
 
     def _show_selection(self) -> None:
         n = len(self.document.selection)
-        self.selection_label.setText(f"{n} hex{'es' if n != 1 else ''} selected" if n else "")
+        text = english_plural(self.tr("%n hex(es) selected", "", n), "%n hex(es) selected", n,
+                              "{n} hex selected", "{n} hexes selected")
+        self.selection_label.setText(text if n else "")
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom = scale
@@ -727,10 +733,10 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         """Help > About."""
         QMessageBox.about(
             self,
-            f"About {APP_TITLE}",
-            f"<b>{APP_TITLE}</b> {version.__version__}<br>Map editor for the WWI hex wargame "
-            "Trench Club.<br>Paint terrain, place forts and start markers, and fix what the "
-            "problems panel reports.",
+            self.tr("About {app}").format(app=APP_TITLE),
+            self.tr("<b>{app}</b> {version}<br>Map editor for the WWI hex wargame Trench Club."
+                    "<br>Paint terrain, place forts and start markers, and fix what the problems "
+                    "panel reports.").format(app=APP_TITLE, version=version.__version__),
         )
 
     def show_shortcuts(self) -> None:

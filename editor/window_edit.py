@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QMenu
 
 from editor.commands import Stamp
 from editor.dialogs import MapPropertiesDialog, PreferencesDialog, ResizeDialog
+from editor.i18n import english_plural
 from editor.tools.select import SelectTool
 from engine.model import Fort, Label, MapPath, StartMarker
 
@@ -35,7 +36,10 @@ class EditActions:
         if doc.selection:
             self.state.clipboard = Stamp.from_selection(doc.map, doc.selection)
             self._update_selection_actions()
-            self.statusBar().showMessage(f"Copied {len(doc.selection)} hexes", 3000)
+            n = len(doc.selection)
+            self.statusBar().showMessage(english_plural(
+                self.tr("Copied %n hex(es)", "", n), "Copied %n hex(es)", n, "Copied {n} hex",
+                "Copied {n} hexes"), 3000)
 
     def cut(self) -> None:
         """Copy the selection, then erase it to meadow."""
@@ -151,5 +155,7 @@ class EditActions:
         self.problems_dock.raise_()
         n = len(problems)
         self.statusBar().showMessage(
-            self.tr("No problems") if not n else f"{n} problem{'s' if n != 1 else ''}", 5000
+            self.tr("No problems") if not n else english_plural(
+                self.tr("%n problem(s)", "", n), "%n problem(s)", n, "{n} problem",
+                "{n} problems"), 5000
         )

@@ -52,7 +52,8 @@ class FileActions:
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(self.tr("Unsaved changes"))
-        box.setText(f"Save the changes to {self.document.display_name()}?")
+        box.setText(self.tr("Save the changes to {name}?").format(
+            name=self.document.display_name()))
         box.setInformativeText(self.tr("Your changes will be lost if you don't save them."))
         box.setStandardButtons(
             QMessageBox.StandardButton.Save
@@ -141,7 +142,8 @@ class FileActions:
         self.settings.add_recent(opened.path)
         n = len(opened.problems)
         self.statusBar().showMessage(
-            f"Opened {opened.path.name}" + (f" — {n} problem(s) to fix" if n else ""), 6000
+            self.tr("Opened {name}").format(name=opened.path.name)
+            + (self.tr(" — {count} problem(s) to fix").format(count=n) if n else ""), 6000
         )
         if n:
             self.problems_dock.show()
@@ -203,7 +205,7 @@ class FileActions:
         self.settings.add_recent(path)
         if self.recovery_writer is not None:
             self.recovery_writer.discard()
-        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        self.statusBar().showMessage(self.tr("Saved {name}").format(name=path.name), 4000)
         return True
 
     def revert(self) -> None:
@@ -213,7 +215,8 @@ class FileActions:
             return
         if doc.modified:
             answer = QMessageBox.question(
-                self, self.tr("Revert"), f"Discard your changes and reload {doc.path.name}?"
+                self, self.tr("Revert"),
+                self.tr("Discard your changes and reload {name}?").format(name=doc.path.name)
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
@@ -247,7 +250,8 @@ class FileActions:
             return
         failure = writer.take_failure()
         if failure:
-            self.statusBar().showMessage(f"Could not write the recovery copy: {failure}", 6000)
+            self.statusBar().showMessage(
+                self.tr("Could not write the recovery copy: {reason}").format(reason=failure), 6000)
         if not self.document.modified:
             writer.discard()
             return
@@ -257,7 +261,8 @@ class FileActions:
             if not failure:
                 self.statusBar().showMessage(self.tr("Recovery copy of unsaved work kept"), 2000)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
-            self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
+            self.statusBar().showMessage(
+                self.tr("Could not write the recovery copy: {reason}").format(reason=exc), 6000)
 
     def adopt_recovery(self, slot: RecoverySlot) -> None:
         """Make `slot` (restored work) this window's recovery slot, dropping its own."""

@@ -57,7 +57,8 @@ class PackOpenActions:
         if not self.open_file(scenario, ask=False):
             return False
         self.statusBar().showMessage(  # type: ignore[attr-defined]
-            f"Opened map pack {path.name} (extracted to {scenario.parent})", 8000)
+            self.tr("Opened map pack {name} (extracted to {folder})").format(  # type: ignore[attr-defined]
+                name=path.name, folder=scenario.parent), 8000)
         return True
 
     def packs_root(self) -> Path:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from editor.commands import EditFort
 from editor.dialogs import clean_id
 from editor.document import MapDocument
+from editor.i18n import rule_label, translate
 from engine.model import NATIONS, PATH_KINDS, TERRAINS, Fort, Label, MapPath, StartMarker
 
 
@@ -82,9 +83,11 @@ class InspectorPanel(QWidget):
         self.fort_name = QLineEdit()
         self.fort_name.editingFinished.connect(lambda: self._fort_edit(name=self.fort_name.text()))
         self.fort_owner = QComboBox()
-        self.fort_owner.addItems([self.tr("neutral"), *NATIONS])
+        self.fort_owner.addItem(self.tr("neutral"), "neutral")
+        for nation in NATIONS:
+            self.fort_owner.addItem(nation, nation)
         self.fort_owner.activated.connect(
-            lambda _i: self._fort_edit(owner=self.fort_owner.currentText())
+            lambda _i: self._fort_edit(owner=self.fort_owner.currentData())
         )
         self.fort_facing = QComboBox()
         self.fort_facing.addItems([self.tr("none"), "0 →", "1 ↗", "2 ↖", "3 ←", "4 ↙", "5 ↘"])
@@ -151,12 +154,13 @@ class InspectorPanel(QWidget):
         form = self._page()
         self.path_id = QLabel()
         self.path_kind = QComboBox()
-        self.path_kind.addItems(list(PATH_KINDS))
+        for kind in PATH_KINDS:
+            self.path_kind.addItem(rule_label(kind), kind)
         self.path_kind.activated.connect(
-            lambda _i: self._path_edit(kind=self.path_kind.currentText())
+            lambda _i: self._path_edit(kind=self.path_kind.currentData())
         )
         self.path_terrain = QComboBox()
-        self.path_terrain.addItems([self.tr("(none)"), *TERRAINS])
+        self.path_terrain.addItems([self.tr("(none)"), *map(rule_label, TERRAINS)])
         self.path_terrain.activated.connect(
             lambda i: self._path_edit(terrain=None if i == 0 else TERRAINS[i - 1])
         )
@@ -224,16 +228,16 @@ class InspectorPanel(QWidget):
             w.blockSignals(True)
         try:
             if isinstance(obj, Fort):
-                self.title.setText(f"Fort {obj.id}")
+                self.title.setText(self.tr("Fort {id}").format(id=obj.id))
                 self.stack.setCurrentIndex(1)
                 self.fort_id.setText(obj.id)
                 self.fort_name.setText(obj.name)
-                self.fort_owner.setCurrentText(obj.owner)
+                self.fort_owner.setCurrentIndex(max(0, self.fort_owner.findData(obj.owner)))
                 self.fort_facing.setCurrentIndex(0 if obj.facing is None else obj.facing + 1)
                 self.fort_hexes.setText(_offsets(doc, obj.hexes))
                 self.fort_entrances.setText(_offsets(doc, obj.entrances))
             elif isinstance(obj, StartMarker):
-                self.title.setText(f"Start marker {obj.number}")
+                self.title.setText(self.tr("Start marker {number}").format(number=obj.number))
                 self.stack.setCurrentIndex(2)
                 self.marker_number.setValue(obj.number)
                 self.marker_hex.setText(_offsets(doc, [obj.hex]))
@@ -244,24 +248,28 @@ class InspectorPanel(QWidget):
                 self.label_size.setValue(obj.size)
                 self.label_rotation.setValue(obj.rotation)
             elif isinstance(obj, MapPath):
-                self.title.setText(f"Path {obj.id}")
+                self.title.setText(self.tr("Path {id}").format(id=obj.id))
                 self.stack.setCurrentIndex(4)
                 self.path_id.setText(obj.id)
-                self.path_kind.setCurrentText(obj.kind)
-                self.path_terrain.setCurrentText(obj.terrain or "(none)")
+                self.path_kind.setCurrentIndex(max(0, self.path_kind.findData(obj.kind)))
+                self.path_terrain.setCurrentIndex(
+                    TERRAINS.index(obj.terrain) + 1 if obj.terrain in TERRAINS else 0)
                 self.path_width.setValue(obj.width)
             else:
                 m = doc.map
-                self.title.setText(f"Map: {m.name}")
+                self.title.setText(self.tr("Map: {name}").format(name=m.name))
                 self.stack.setCurrentIndex(0)
-                sel = f"<br>Selection: {len(doc.selection)} hexes" if doc.selection else ""
-                self.map_info.setText(
-                    f"{m.width} × {m.height} hexes, {m.layout.orientation}-top "
-                    f"(offset {m.layout.offset}), {m.season}<br>"
-                    f"{len(m.forts)} forts, {len(m.start_markers)} start markers, "
-                    f"{len(m.regions)} regions, {len(m.paths)} paths, {len(m.labels)} labels"
-                    f"{sel}"
-                )
+                sel = (self.tr("<br>Selection: {count} hexes").format(count=len(doc.selection))
+                       if doc.selection else "")
+                self.map_info.setText(self.tr(
+                    "{width} × {height} hexes, {orientation}-top (offset {offset}), {season}<br>"
+                    "{forts} forts, {markers} start markers, {regions} regions, {paths} paths, "
+                    "{labels} labels").format(
+                        width=m.width, height=m.height,
+                        orientation=self.tr(m.layout.orientation), offset=self.tr(m.layout.offset),
+                        season=self.tr(m.season), forts=len(m.forts),
+                        markers=len(m.start_markers), regions=len(m.regions),
+                        paths=len(m.paths), labels=len(m.labels)) + sel)
         finally:
             for w in widgets:
                 w.blockSignals(False)
@@ -275,4 +283,5 @@ def _fort_edit_text(fort: Fort, changes: dict) -> str | None:
     key, value = next(iter(changes.items()))
     if not isinstance(value, str | int | float):
         return None
-    return f"Set {key} of fort {fort.name} to {value}"
+    return translate("InspectorPanel", "Set {key} of fort {name} to {value}").format(
+        key=key, name=fort.name, value=value)

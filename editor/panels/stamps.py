@@ -104,7 +104,7 @@ class StampsPanel(QWidget):
                 item.setIcon(QIcon(QPixmap.fromImage(image)))
             except StampError as exc:
                 item.setToolTip(str(exc))
-                item.setText(f"{saved.name} (unreadable)")
+                item.setText(self.tr("{name} (unreadable)").format(name=saved.name))
             self.list.addItem(item)
             if saved.name == select:
                 self.list.setCurrentItem(item)

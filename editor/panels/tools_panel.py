@@ -27,7 +27,10 @@ from PySide6.QtWidgets import (
 from editor.canvas.style import BRIDGE_DECK, TERRAIN_COLOR
 from editor.dialogs import clean_id
 from editor.document import MapDocument
+from editor.i18n import rule_label, translate
 from editor.state import ToolState
+from editor.tools.registry import TOOL_CLASSES
+from engine.i18n import rule_word
 from engine.model import NATIONS, PATH_KINDS, TERRAIN_CHAR, TERRAINS
 
 
@@ -54,6 +57,9 @@ def swatch_icon(color: QColor, size: int = 22, stripe: QColor | None = None) -> 
 
 
 TOOL_COLUMNS = 6
+
+
+TOOL_LABELS = {cls.name: cls.label for cls in TOOL_CLASSES}
 
 
 class ToolsPanel(QWidget):
@@ -97,8 +103,9 @@ class ToolsPanel(QWidget):
             # Bridges are drawn on water; the deck stripe tells the two swatches apart.
             b.setIcon(swatch_icon(colors[name], stripe=BRIDGE_DECK if name == "bridge" else None))
             b.setIconSize(QSize(22, 22))
-            b.setText(f"{name.capitalize()}")
-            b.setToolTip(f"{name} ('{TERRAIN_CHAR[name]}' in files) — key {i + 1}")
+            b.setText(rule_word(name))
+            b.setToolTip(self.tr("{terrain} ('{char}' in files) — key {key}").format(
+                terrain=rule_label(name), char=TERRAIN_CHAR[name], key=i + 1))
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setAutoRaise(True)
             b.setObjectName(f"terrain_{name}")
@@ -143,13 +150,18 @@ class ToolsPanel(QWidget):
         self.fort_size.valueChanged.connect(lambda v: self.state.set(fort_size=v))
         form.addRow(self.tr("Fort size"), self.fort_size)
         self.fort_owner = QComboBox()
-        self.fort_owner.addItems([self.tr("neutral"), *NATIONS])
-        self.fort_owner.currentTextChanged.connect(lambda t: self.state.set(fort_owner=t))
+        self.fort_owner.addItem(self.tr("neutral"), "neutral")
+        for nation in NATIONS:
+            self.fort_owner.addItem(nation, nation)
+        self.fort_owner.currentIndexChanged.connect(
+            lambda _i: self.state.set(fort_owner=self.fort_owner.currentData()))
         form.addRow(self.tr("Fort owner"), self.fort_owner)
 
         self.path_kind = QComboBox()
-        self.path_kind.addItems(list(PATH_KINDS))
-        self.path_kind.currentTextChanged.connect(lambda t: self.state.set(path_kind=t))
+        for kind in PATH_KINDS:
+            self.path_kind.addItem(rule_label(kind), kind)
+        self.path_kind.currentIndexChanged.connect(
+            lambda _i: self.state.set(path_kind=self.path_kind.currentData()))
         form.addRow(self.tr("Path kind"), self.path_kind)
 
         region_row = QHBoxLayout()
@@ -187,7 +199,8 @@ class ToolsPanel(QWidget):
         for i in range(6):
             self.options_form.setRowVisible(i, i in rows)
         self.options_form.setRowVisible(6, not rows)
-        self.options_box.setTitle(f"Options: {tool_name.capitalize()}")
+        self.options_box.setTitle(self.tr("Options: {tool}").format(
+            tool=translate("Tool", TOOL_LABELS.get(tool_name, tool_name.capitalize()))))
 
     def _new_region(self) -> None:
         text, ok = QInputDialog.getText(self, self.tr("New region"),
@@ -231,9 +244,9 @@ class ToolsPanel(QWidget):
                 widget.blockSignals(False)
         self.size_label.setText(f"{s.brush_radius}")
         for combo, value in ((self.fort_owner, s.fort_owner), (self.path_kind, s.path_kind)):
-            if combo.currentText() != value:
+            if combo.currentData() != value:
                 combo.blockSignals(True)
-                combo.setCurrentText(value)
+                combo.setCurrentIndex(max(0, combo.findData(value)))
                 combo.blockSignals(False)
         if self.wand.isChecked() != s.wand:
             self.wand.blockSignals(True)

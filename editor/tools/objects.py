@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QInputDialog
 
@@ -24,9 +24,10 @@ class FortTool(Tool):
     removes a footprint hex."""
 
     name = "fort"
-    label = "Fort"
+    label = QT_TRANSLATE_NOOP("Tool", "Fort")
     shortcut = "O"
-    status_tip = "Place, select, move (drag) or rotate (right-click) forts"
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Place, select, move (drag) or rotate (right-click) forts")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
@@ -143,9 +144,10 @@ class StartMarkerTool(Tool):
     click a marker to select it, drag to move it, right-click to delete it."""
 
     name = "marker"
-    label = "Start marker"
+    label = QT_TRANSLATE_NOOP("Tool", "Start marker")
     shortcut = "N"
-    status_tip = "Place start markers 1–12; drag to move, right-click to delete"
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Place start markers 1–12; drag to move, right-click to delete")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
@@ -197,9 +199,9 @@ class LabelTool(Tool):
     move it."""
 
     name = "label"
-    label = "Label"
+    label = QT_TRANSLATE_NOOP("Tool", "Label")
     shortcut = "T"
-    status_tip = "Add text labels; drag a label to move it"
+    status_tip = QT_TRANSLATE_NOOP("Tool", "Add text labels; drag a label to move it")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
