@@ -87,7 +87,8 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
     except ContentError as exc:
         first = exc.problems[0].format() if exc.problems else str(exc)
         raise ExportError(
-            f"the scenario {scenario_path.name} does not load: {first}",
+            translate("export_dialog", "the scenario {name} does not load: {first}").format(
+                name=scenario_path.name, first=first),
             hint=translate("export_dialog", "fix the scenario file first (tcstudio validate)"),
         ) from None
     scenario = copy.copy(scenario)
@@ -95,7 +96,8 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
     problems = [p for p in check_scenario_model(scenario) if p.is_error]
     if problems:
         raise ExportError(
-            f"{len(problems)} error(s) in the map or scenario, first: {problems[0].message}",
+            translate("export_dialog", "{count} error(s) in the map or scenario, first: "
+                      "{message}").format(count=len(problems), message=problems[0].message),
             hint=translate("export_dialog", "fix what the Problems panel lists, then export again"),
         )
     return scenario
