@@ -12,8 +12,13 @@ from editor.i18n_parts import TRANSLATIONS
 from editor.settings import Settings
 from engine import i18n
 
-# The View ▸ Language choices: setting value -> the menu's words (each in its own language).
-LANGUAGE_CHOICES: dict[str, str] = {"system": "", "en": "English", "de": "Deutsch"}
+# View ▸ Language: each language named in itself, so a user finds theirs in any language.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+# Said in the language just chosen (the translators loaded are still the old language's).
+RESTART_NOTES: dict[str, tuple[str, str]] = {
+    "en": ("Language", "Trench Club Studio speaks English from its next start."),
+    "de": ("Sprache", "Trench Club Studio spricht ab dem nächsten Start Deutsch."),
+}
 
 _installed: list[QTranslator] = []  # kept alive: Qt holds only a pointer
 

@@ -69,8 +69,9 @@ def compile_all(out_dir: Path = TRANSLATIONS, force: bool = False) -> list[Path]
 def lupdate(part: str, ts: Path) -> None:
     """Extract `part`'s tr()/translate() strings into `ts` (kept translations stay)."""
     sources = [str(p.relative_to(ROOT)) for p in part_sources(part)]
-    done = subprocess.run([qt_tool("lupdate"), *sources, "-ts", str(ts)], cwd=ROOT,
-                          capture_output=True, text=True)
+    # No line numbers: the .ts changes only when a string does, so parallel branches merge.
+    command = [qt_tool("lupdate"), "-locations", "none", *sources, "-ts", str(ts)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"lupdate {part} failed: {done.stdout}{done.stderr}")
 

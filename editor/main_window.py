@@ -50,6 +50,7 @@ from editor.tools.registry import make_tools
 from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
+from editor.window_language import install_language_menu
 from editor.window_layout import arrange_docks, is_compact, scrolled
 from editor.window_packs import PackOpenActions
 from engine import version
@@ -377,6 +378,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.view_menu.addActions(list(self.overlay_actions.values()))
         self.view_menu.addSeparator()
         self.panels_menu = self.view_menu.addMenu(self.tr("&Panels"))
+        self.language_menu = install_language_menu(self, self.view_menu, self.settings)
         m = mb.addMenu(self.tr("&Map"))
         m.addActions([self.act_properties, self.act_resize])
         m.addSeparator()

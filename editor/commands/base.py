@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QUndoCommand
 
-from editor.i18n import english_plural, translate
+from editor.i18n import translate
 from engine.i18n import DEFAULT, current_language, rule_word
 
 __all__ = ["QT_TRANSLATE_NOOP", "Command", "counted", "hexes_text", "terrain_word", "translate",
@@ -25,9 +25,11 @@ def counted(verb: str, n: int) -> str:
 
 def hexes_text(n: int) -> str:
     """ "1 hex", "3 hexes" in the user's language (undo texts)."""
-    source = "%n hex(es)"
-    return english_plural(translate("Command", "%n hex(es)", "", n), source, n, "{n} hex",
-                          "{n} hexes")
+    # Two messages, not a numerus one: pyside6-lupdate marks translate(…, n) numerus only
+    # inside a QObject's self.tr, and English and German share the one/other plural rule.
+    if n == 1:
+        return translate("Command", "{n} hex").format(n=n)
+    return translate("Command", "{n} hexes").format(n=n)
 
 
 def terrain_word(terrain: str) -> str:

@@ -266,8 +266,9 @@ class InspectorPanel(QWidget):
                     "{forts} forts, {markers} start markers, {regions} regions, {paths} paths, "
                     "{labels} labels").format(
                         width=m.width, height=m.height,
-                        orientation=self.tr(m.layout.orientation), offset=self.tr(m.layout.offset),
-                        season=self.tr(m.season), forts=len(m.forts),
+                        orientation=translate("MapPropertiesDialog", m.layout.orientation),
+                        offset=translate("MapPropertiesDialog", m.layout.offset),
+                        season=translate("MapPropertiesDialog", m.season), forts=len(m.forts),
                         markers=len(m.start_markers), regions=len(m.regions),
                         paths=len(m.paths), labels=len(m.labels)) + sel)
         finally:
