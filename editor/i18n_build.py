@@ -8,6 +8,7 @@ older (the Makefile and setup.py's build step run it); `--update` first refreshe
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -41,6 +42,13 @@ def qt_tool(name: str) -> str:
     raise ToolMissing(f"pyside6-{name} not found (hint: reinstall PySide6-Essentials)")
 
 
+def _tool_env() -> dict[str, str]:
+    # A PEP 517 build runs with PYTHONPATH set to an isolated environment without PySide6;
+    # the pyside6-* wrappers must see the interpreter's own site-packages.
+    return {k: v for k, v in os.environ.items()
+            if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONNOUSERSITE")}
+
+
 def stale(ts: Path, qm: Path) -> bool:
     """Whether `qm` is missing or older than its source `ts`."""
     return not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime
@@ -50,7 +58,7 @@ def compile_ts(ts: Path, qm: Path) -> None:
     """Compile one .ts into `qm` with lrelease; raises RuntimeError with lrelease's output."""
     qm.parent.mkdir(parents=True, exist_ok=True)
     done = subprocess.run([qt_tool("lrelease"), str(ts), "-qm", str(qm)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=_tool_env())
     if done.returncode != 0 or not qm.exists():
         raise RuntimeError(f"lrelease {ts.name} failed: {done.stdout}{done.stderr}")
 
