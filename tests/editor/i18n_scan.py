@@ -49,6 +49,21 @@ class Unwrapped:
         return f"{self.path}:{self.line}: {self.call}({self.text!r}) is not translated"
 
 
+# addItem(text, data), addAction(icon, text, slot), addTab(widget, text): one argument is the
+# text (the first string or translated one); the later ones are data.
+TEXT_THEN_DATA = frozenset({"addAction", "addItem", "insertItem", "addTab", "insertTab"})
+
+
+def _text_argument(args: list[ast.expr]) -> list[ast.expr]:
+    for arg in args:
+        texty = ((isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+                 or isinstance(arg, ast.JoinedStr)
+                 or (isinstance(arg, ast.Call) and _call_name(arg) in TRANSLATING_CALLS))
+        if texty:
+            return [arg]
+    return []
+
+
 def _call_name(node: ast.Call) -> str:
     func = node.func
     if isinstance(func, ast.Attribute):
@@ -91,9 +106,8 @@ def scan_source(source: str, rel: str) -> list[Unwrapped]:
             continue
         args: list[ast.expr] = list(node.args) if name in VISIBLE_CALLS else []
         args += [k.value for k in node.keywords if k.arg in VISIBLE_KEYWORDS]
-        if name in {"addAction", "addItem", "insertItem", "addTab", "insertTab"}:
-            # addAction(icon, "text"), addItem(text, data): data and ids are not text
-            args = [a for a in args if not isinstance(a, ast.Constant) or args.index(a) < 2]
+        if name in TEXT_THEN_DATA:
+            args = _text_argument(args)
         for arg in args:
             for text in _literal_texts(arg):
                 found.append(Unwrapped(rel, arg.lineno, name, text))
