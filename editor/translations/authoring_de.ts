@@ -1,1036 +1,1040 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name></name>
+    <name />
     <message>
         <source>not an ability the engine knows (declare it from building blocks)</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Fähigkeit, die die Engine kennt (aus Bausteinen deklarieren)</translation>
     </message>
     <message>
         <source> — no effect in the engine yet</source>
-        <translation type="unfinished"></translation>
+        <translation> – in der Engine noch ohne Wirkung</translation>
     </message>
     <message>
         <source>write whole numbers separated by commas</source>
-        <translation type="unfinished"></translation>
+        <translation>ganze Zahlen durch Kommas getrennt schreiben</translation>
     </message>
     <message>
         <source>write a number</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Zahl schreiben</translation>
     </message>
     <message>
         <source>write a number ≥ 0</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Zahl ≥ 0 schreiben</translation>
     </message>
     <message>
         <source>Abilities</source>
-        <translation type="unfinished"></translation>
+        <translation>Fähigkeiten</translation>
     </message>
     <message>
         <source>Add ability</source>
-        <translation type="unfinished"></translation>
+        <translation>Fähigkeit hinzufügen</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>No ability: the unit plays by its card values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Fähigkeit: die Einheit spielt nach ihren Kartenwerten.</translation>
     </message>
     <message>
         <source>(card)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Karte)</translation>
     </message>
     <message>
         <source>not read by this ability</source>
-        <translation type="unfinished"></translation>
+        <translation>von dieser Fähigkeit nicht gelesen</translation>
     </message>
     <message>
         <source>estimated: {note}</source>
-        <translation type="unfinished"></translation>
+        <translation>geschätzt: {note}</translation>
     </message>
     <message>
         <source>Add ability {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fähigkeit {id} hinzufügen</translation>
     </message>
     <message>
         <source>Remove ability {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fähigkeit {id} entfernen</translation>
     </message>
     <message>
         <source>{name}: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: {reason}</translation>
     </message>
     <message>
         <source>Edit parameter {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter {name} bearbeiten</translation>
     </message>
     <message>
         <source> · special</source>
-        <translation type="unfinished"></translation>
+        <translation> · Spezial</translation>
     </message>
     <message>
         <source>speed {speed} · range {lo}–{hi}</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo {speed} · Reichweite {lo}–{hi}</translation>
     </message>
     <message>
         <source>hits {values}</source>
-        <translation type="unfinished"></translation>
+        <translation>Treffer {values}</translation>
     </message>
     <message>
         <source>cost {coins} coins · {bonds} war bonds</source>
-        <translation type="unfinished"></translation>
+        <translation>Kosten {coins} Münzen · {bonds} Kriegsanleihen</translation>
     </message>
     <message>
         <source>abilities: {ids}</source>
-        <translation type="unfinished"></translation>
+        <translation>Fähigkeiten: {ids}</translation>
     </message>
     <message>
         <source>no abilities</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Fähigkeiten</translation>
     </message>
     <message>
         <source>All nations</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Nationen</translation>
     </message>
     <message>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeigen</translation>
     </message>
     <message>
         <source>&amp;Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einheit</translation>
     </message>
     <message>
         <source>&amp;New unit type</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neuer Einheitentyp</translation>
     </message>
     <message>
         <source>New &amp;special unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue &amp;Spezialeinheit</translation>
     </message>
     <message>
         <source>&amp;Duplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Duplizieren</translation>
     </message>
     <message>
         <source>De&amp;lete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>ja</translation>
     </message>
     <message>
         <source>New unit type</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Einheitentyp</translation>
     </message>
     <message>
         <source>Id (lower case letters, digits, _):</source>
-        <translation type="unfinished"></translation>
+        <translation>ID (Kleinbuchstaben, Ziffern, _):</translation>
     </message>
     <message>
         <source>New unit {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Einheit {id}</translation>
     </message>
     <message>
         <source>Duplicate unit {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheit {id} duplizieren</translation>
     </message>
     <message>
         <source>Delete unit {id}</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheit {id} löschen</translation>
     </message>
     <message>
         <source>Edit {field}</source>
-        <translation type="unfinished"></translation>
+        <translation>{field} bearbeiten</translation>
     </message>
     <message>
         <source>est.</source>
-        <translation type="unfinished"></translation>
+        <translation>gesch.</translation>
     </message>
     <message>
         <source>Estimated: our guess, not a number printed in the rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Geschätzt: unsere Annahme, keine Zahl aus den Regeln</translation>
     </message>
     <message>
         <source>note (why estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation>Notiz (warum geschätzt)</translation>
     </message>
     <message>
         <source>{where} cannot be set: the file has another kind of value around it</source>
-        <translation type="unfinished"></translation>
+        <translation>{where} lässt sich nicht setzen: die Datei hat dort eine andere Art von Wert</translation>
     </message>
     <message>
         <source>fix the problem listed for the enclosing value first</source>
-        <translation type="unfinished"></translation>
+        <translation>zuerst das Problem des umgebenden Werts beheben</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>ok</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <source>Problems</source>
-        <translation type="unfinished"></translation>
+        <translation>Probleme</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>Open &amp;Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ordner öffnen…</translation>
     </message>
     <message>
         <source>New unit &amp;catalog…</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Einheiten&amp;katalog…</translation>
     </message>
     <message>
         <source>New &amp;ruleset…</source>
-        <translation type="unfinished"></translation>
+        <translation>Neues &amp;Regelwerk…</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schließen</translation>
     </message>
     <message>
         <source>Project — {folder}</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt – {folder}</translation>
     </message>
     <message>
         <source>No content files in this folder (*.map.yaml, *.catalog.yaml, …)</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Inhaltsdateien in diesem Ordner (*.map.yaml, *.catalog.yaml, …)</translation>
     </message>
     <message>
         <source>Cannot open</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen nicht möglich</translation>
     </message>
     <message>
         <source>{path}: the Studio has no editor for this kind of content yet (hint: edit it as text and run tcstudio validate)</source>
-        <translation type="unfinished"></translation>
+        <translation>{path}: das Studio hat für diese Art von Inhalt noch keinen Editor (Hinweis: als Text bearbeiten und tcstudio validate ausführen)</translation>
     </message>
     <message>
         <source>Open content folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhaltsordner öffnen</translation>
     </message>
     <message>
         <source>New {kind}</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu: {kind}</translation>
     </message>
     <message>
         <source>Cannot create</source>
-        <translation type="unfinished"></translation>
+        <translation>Anlegen nicht möglich</translation>
     </message>
     <message>
         <source>{path} exists already (hint: pick another id)</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} existiert bereits (Hinweis: eine andere ID wählen)</translation>
     </message>
     <message>
         <source>Ruleset</source>
-        <translation type="unfinished"></translation>
+        <translation>Regelwerk</translation>
     </message>
     <message>
         <source>Id</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Name (en)</source>
-        <translation type="unfinished"></translation>
+        <translation>Name (en)</translation>
     </message>
     <message>
         <source>Name (de)</source>
-        <translation type="unfinished"></translation>
+        <translation>Name (de)</translation>
     </message>
     <message>
         <source>Edition</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe</translation>
     </message>
     <message>
         <source>current (coins)</source>
-        <translation type="unfinished"></translation>
+        <translation>aktuell (Münzen)</translation>
     </message>
     <message>
         <source>earlier (war bonds)</source>
-        <translation type="unfinished"></translation>
+        <translation>früher (Kriegsanleihen)</translation>
     </message>
     <message>
         <source>Currency</source>
-        <translation type="unfinished"></translation>
+        <translation>Währung</translation>
     </message>
     <message>
         <source>coins</source>
-        <translation type="unfinished"></translation>
+        <translation>Münzen</translation>
     </message>
     <message>
         <source>war bonds</source>
-        <translation type="unfinished"></translation>
+        <translation>Kriegsanleihen</translation>
     </message>
     <message>
         <source>Starting money {nation}</source>
-        <translation type="unfinished"></translation>
+        <translation>Startgeld {nation}</translation>
     </message>
     <message>
         <source>Income per fort</source>
-        <translation type="unfinished"></translation>
+        <translation>Einkommen pro Fort</translation>
     </message>
     <message>
         <source>Gift fee</source>
-        <translation type="unfinished"></translation>
+        <translation>Schenkungsgebühr</translation>
     </message>
     <message>
         <source>Repair paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Reparatur bezahlt</translation>
     </message>
     <message>
         <source>flat price</source>
-        <translation type="unfinished"></translation>
+        <translation>Pauschalpreis</translation>
     </message>
     <message>
         <source>card price</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartenpreis</translation>
     </message>
     <message>
         <source>Flat repair price</source>
-        <translation type="unfinished"></translation>
+        <translation>Pauschaler Reparaturpreis</translation>
     </message>
     <message>
         <source>Special unit price</source>
-        <translation type="unfinished"></translation>
+        <translation>Preis der Spezialeinheit</translation>
     </message>
     <message>
         <source>Special unit bought</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezialeinheit gekauft</translation>
     </message>
     <message>
         <source>hidden (drawn)</source>
-        <translation type="unfinished"></translation>
+        <translation>verdeckt (gezogen)</translation>
     </message>
     <message>
         <source>free choice</source>
-        <translation type="unfinished"></translation>
+        <translation>freie Wahl</translation>
     </message>
     <message>
         <source>Money</source>
-        <translation type="unfinished"></translation>
+        <translation>Geld</translation>
     </message>
     <message>
         <source>Combat and experience</source>
-        <translation type="unfinished"></translation>
+        <translation>Kampf und Erfahrung</translation>
     </message>
     <message>
         <source>Destroyed at damage</source>
-        <translation type="unfinished"></translation>
+        <translation>Zerstört bei Schaden</translation>
     </message>
     <message>
         <source>Hit bonus per level</source>
-        <translation type="unfinished"></translation>
+        <translation>Trefferbonus pro Stufe</translation>
     </message>
     <message>
         <source>Pincer dice</source>
-        <translation type="unfinished"></translation>
+        <translation>Würfel beim Zangenangriff</translation>
     </message>
     <message>
         <source>Encirclement dice</source>
-        <translation type="unfinished"></translation>
+        <translation>Würfel bei Einkesselung</translation>
     </message>
     <message>
         <source>XP for damaging</source>
-        <translation type="unfinished"></translation>
+        <translation>EP fürs Beschädigen</translation>
     </message>
     <message>
         <source>XP for destroying</source>
-        <translation type="unfinished"></translation>
+        <translation>EP fürs Zerstören</translation>
     </message>
     <message>
         <source>XP to veteran</source>
-        <translation type="unfinished"></translation>
+        <translation>EP bis Veteran</translation>
     </message>
     <message>
         <source>XP to hero</source>
-        <translation type="unfinished"></translation>
+        <translation>EP bis Held</translation>
     </message>
     <message>
         <source>Last step to meadow</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Schritt zu Wiese</translation>
     </message>
     <message>
         <source>Victory</source>
-        <translation type="unfinished"></translation>
+        <translation>Sieg</translation>
     </message>
     <message>
         <source>Forts to win (2 players)</source>
-        <translation type="unfinished"></translation>
+        <translation>Forts zum Sieg (2 Spieler)</translation>
     </message>
     <message>
         <source>Forts to win (4 players)</source>
-        <translation type="unfinished"></translation>
+        <translation>Forts zum Sieg (4 Spieler)</translation>
     </message>
     <message>
         <source>Destroying every enemy unit wins</source>
-        <translation type="unfinished"></translation>
+        <translation>Wer alle feindlichen Einheiten zerstört, gewinnt</translation>
     </message>
     <message>
         <source>Limit units of one type per player</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheiten eines Typs pro Spieler begrenzen</translation>
     </message>
     <message>
         <source>Most units of one type</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstzahl Einheiten eines Typs</translation>
     </message>
     <message>
         <source>Variants (RULES §11)</source>
-        <translation type="unfinished"></translation>
+        <translation>Varianten (REGELN §11)</translation>
     </message>
     <message>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorschau</translation>
     </message>
     <message>
         <source>Card</source>
-        <translation type="unfinished"></translation>
+        <translation>Karte</translation>
     </message>
     <message>
         <source>id</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Unit type id: lower case letters, digits and _</source>
-        <translation type="unfinished"></translation>
+        <translation>ID des Einheitentyps: Kleinbuchstaben, Ziffern und _</translation>
     </message>
     <message>
         <source>English name</source>
-        <translation type="unfinished"></translation>
+        <translation>Englischer Name</translation>
     </message>
     <message>
         <source>German name</source>
-        <translation type="unfinished"></translation>
+        <translation>Deutscher Name</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished"></translation>
+        <translation>Klasse</translation>
     </message>
     <message>
         <source>class</source>
-        <translation type="unfinished"></translation>
+        <translation>Klasse</translation>
     </message>
     <message>
         <source>The unit class the rules refer to</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einheitenklasse, auf die sich die Regeln beziehen</translation>
     </message>
     <message>
         <source>Nations</source>
-        <translation type="unfinished"></translation>
+        <translation>Nationen</translation>
     </message>
     <message>
         <source>nations</source>
-        <translation type="unfinished"></translation>
+        <translation>Nationen</translation>
     </message>
     <message>
         <source>The nations that can field it</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nationen, die sie aufstellen können</translation>
     </message>
     <message>
         <source>Special / Legacy unit (bought hidden, RULES §5.5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezial-/Legacy-Einheit (verdeckt gekauft, REGELN §5.5)</translation>
     </message>
     <message>
         <source>special</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezial</translation>
     </message>
     <message>
         <source>Movement and attack</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewegung und Angriff</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo</translation>
     </message>
     <message>
         <source>speed</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo</translation>
     </message>
     <message>
         <source>Movement points per turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Bewegungspunkte pro Zug</translation>
     </message>
     <message>
         <source>Range min</source>
-        <translation type="unfinished"></translation>
+        <translation>Reichweite min.</translation>
     </message>
     <message>
         <source>range min</source>
-        <translation type="unfinished"></translation>
+        <translation>Reichweite min.</translation>
     </message>
     <message>
         <source>Smallest distance it attacks at (0: cannot)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kleinste Entfernung, auf die sie angreift (0: gar nicht)</translation>
     </message>
     <message>
         <source>Range max</source>
-        <translation type="unfinished"></translation>
+        <translation>Reichweite max.</translation>
     </message>
     <message>
         <source>unlimited</source>
-        <translation type="unfinished"></translation>
+        <translation>unbegrenzt</translation>
     </message>
     <message>
         <source>range max</source>
-        <translation type="unfinished"></translation>
+        <translation>Reichweite max.</translation>
     </message>
     <message>
         <source>Largest distance</source>
-        <translation type="unfinished"></translation>
+        <translation>Größte Entfernung</translation>
     </message>
     <message>
         <source>Targets</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziele</translation>
     </message>
     <message>
         <source>ground</source>
-        <translation type="unfinished"></translation>
+        <translation>Boden</translation>
     </message>
     <message>
         <source>air</source>
-        <translation type="unfinished"></translation>
+        <translation>Luft</translation>
     </message>
     <message>
         <source>targets</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziele</translation>
     </message>
     <message>
         <source>What it can attack</source>
-        <translation type="unfinished"></translation>
+        <translation>Was sie angreifen kann</translation>
     </message>
     <message>
         <source>Hit values (d12 roll ≤ value hits)</source>
-        <translation type="unfinished"></translation>
+        <translation>Trefferwerte (W12-Wurf ≤ Wert trifft)</translation>
     </message>
     <message>
         <source>normal</source>
-        <translation type="unfinished"></translation>
+        <translation>normal</translation>
     </message>
     <message>
         <source>vs tank</source>
-        <translation type="unfinished"></translation>
+        <translation>gegen Panzer</translation>
     </message>
     <message>
         <source>vs foot</source>
-        <translation type="unfinished"></translation>
+        <translation>gegen Fußtruppen</translation>
     </message>
     <message>
         <source>Armour: hits needed for damage 1…6</source>
-        <translation type="unfinished"></translation>
+        <translation>Panzerung: nötige Treffer für Schaden 1…6</translation>
     </message>
     <message>
         <source>Cost, repair and flags</source>
-        <translation type="unfinished"></translation>
+        <translation>Kosten, Reparatur und Merkmale</translation>
     </message>
     <message>
         <source>Cost</source>
-        <translation type="unfinished"></translation>
+        <translation>Kosten</translation>
     </message>
     <message>
         <source>Repair</source>
-        <translation type="unfinished"></translation>
+        <translation>Reparatur</translation>
     </message>
     <message>
-        <source>Current edition price (&apos;—&apos;: not sold)</source>
-        <translation type="unfinished"></translation>
+        <source>Current edition price ('—': not sold)</source>
+        <translation>Preis der aktuellen Ausgabe („—“: nicht käuflich)</translation>
     </message>
     <message>
-        <source>Earlier edition price (&apos;—&apos;: not sold)</source>
-        <translation type="unfinished"></translation>
+        <source>Earlier edition price ('—': not sold)</source>
+        <translation>Preis der früheren Ausgabe („—“: nicht käuflich)</translation>
     </message>
     <message>
         <source>Capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapazität</translation>
     </message>
     <message>
         <source>capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapazität</translation>
     </message>
     <message>
         <source>Passengers a transport carries</source>
-        <translation type="unfinished"></translation>
+        <translation>Passagiere, die ein Transporter trägt</translation>
     </message>
     <message>
         <source>Transportable</source>
-        <translation type="unfinished"></translation>
+        <translation>Transportierbar</translation>
     </message>
     <message>
         <source>transportable</source>
-        <translation type="unfinished"></translation>
+        <translation>transportierbar</translation>
     </message>
     <message>
         <source>Can capture forts</source>
-        <translation type="unfinished"></translation>
+        <translation>Kann Forts erobern</translation>
     </message>
     <message>
         <source>can capture</source>
-        <translation type="unfinished"></translation>
+        <translation>kann erobern</translation>
     </message>
     <message>
         <source>the engine does not know this variant (known: {ids})</source>
-        <translation type="unfinished"></translation>
+        <translation>die Engine kennt diese Variante nicht (bekannt: {ids})</translation>
     </message>
     <message>
         <source>the engine does not play this variant yet ({rule}): switching it on would change nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>die Engine spielt diese Variante noch nicht ({rule}): Einschalten würde nichts ändern</translation>
     </message>
     <message>
         <source>Cannot be switched on: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>Lässt sich nicht einschalten: {why}</translation>
     </message>
     <message>
         <source>Switch {variant} {state}</source>
-        <translation type="unfinished"></translation>
+        <translation>{variant} {state}schalten</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>ein</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>aus</translation>
     </message>
     <message>
         <source>{name}: not a value (write a number, true/false, a list [a, b] or a mapping {{k: v}})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: kein Wert (eine Zahl, true/false, eine Liste [a, b] oder eine Zuordnung {{k: v}} schreiben)</translation>
     </message>
     <message>
         <source>Edit {variant} {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{variant} {name} bearbeiten</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Speichern</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederholen</translation>
     </message>
     <message>
         <source>No problems: the file validates.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Probleme: die Datei ist gültig.</translation>
     </message>
     <message>
         <source>Save as</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern unter</translation>
     </message>
     <message>
         <source>Content (*.yaml *.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhalt (*.yaml *.json)</translation>
     </message>
     <message>
         <source>Saved with errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Fehlern gespeichert</translation>
     </message>
     <message>
         <source>{n} error(s) remain; the file is saved but will not load until they are fixed.
 First: {where}: {message} (hint: {hint})</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} Fehler bleiben; die Datei ist gespeichert, lädt aber erst, wenn sie behoben sind.
+Erster: {where}: {message} (Hinweis: {hint})</translation>
     </message>
     <message>
         <source>Cannot save</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern nicht möglich</translation>
     </message>
     <message>
         <source>{path}: {error}
 (hint: check the folder exists and is writable; your edits are still open)</source>
-        <translation type="unfinished"></translation>
+        <translation>{path}: {error}
+(Hinweis: prüfen, ob der Ordner existiert und beschreibbar ist; Ihre Änderungen sind noch offen)</translation>
     </message>
     <message>
         <source>Saved {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} gespeichert</translation>
     </message>
     <message>
         <source>Could not write the recovery copy: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederherstellungskopie konnte nicht geschrieben werden: {error}</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
         <source>{name} has unsaved changes. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} hat ungespeicherte Änderungen. Speichern?</translation>
     </message>
     <message>
         <source>Comments will be dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>Kommentare gehen verloren</translation>
     </message>
     <message>
         <source>{name} has comments. Saving writes the data in canonical form without them.
 
 Save anyway? (Save As… keeps the original file as it is.)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} enthält Kommentare. Beim Speichern werden die Daten in kanonischer Form ohne sie geschrieben.
+
+Trotzdem speichern? („Speichern unter…“ lässt die Originaldatei unverändert.)</translation>
     </message>
     <message>
         <source>The scenario {name} has unsaved changes. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Szenario {name} hat ungespeicherte Änderungen. Speichern?</translation>
     </message>
     <message>
         <source>write a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>eine ganze Zahl schreiben</translation>
     </message>
     <message>
         <source>write the hex as column, row (e.g. 5, 2)</source>
-        <translation type="unfinished"></translation>
+        <translation>das Feld als Spalte, Zeile schreiben (z. B. 5, 2)</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Parameter</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source> (one of {names})</source>
-        <translation type="unfinished"></translation>
+        <translation> (eines von {names})</translation>
     </message>
     <message>
         <source>Add {kind}</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind} hinzufügen</translation>
     </message>
     <message>
         <source>Remove entry</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag entfernen</translation>
     </message>
     <message>
         <source>Edit {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} bearbeiten</translation>
     </message>
     <message>
         <source>Triggers — {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslöser – {name}</translation>
     </message>
     <message>
         <source>New trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Auslöser</translation>
     </message>
     <message>
         <source>Trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslöser</translation>
     </message>
     <message>
         <source>Fires once</source>
-        <translation type="unfinished"></translation>
+        <translation>Löst einmal aus</translation>
     </message>
     <message>
         <source>Fires</source>
-        <translation type="unfinished"></translation>
+        <translation>Löst aus</translation>
     </message>
     <message>
         <source>Conditions (all must hold)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bedingungen (alle müssen gelten)</translation>
     </message>
     <message>
         <source>Actions (in order)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktionen (der Reihe nach)</translation>
     </message>
     <message>
         <source>Rename trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslöser umbenennen</translation>
     </message>
     <message>
         <source>Change what fires the trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>Ändern, was den Auslöser auslöst</translation>
     </message>
     <message>
         <source>Toggle once</source>
-        <translation type="unfinished"></translation>
+        <translation>„Einmal“ umschalten</translation>
     </message>
     <message>
         <source>Remove trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslöser entfernen</translation>
     </message>
     <message>
         <source>write a hex as column, row (e.g. 1, 11) or a fort id</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Feld als Spalte, Zeile (z. B. 1, 11) oder eine Fort-ID schreiben</translation>
     </message>
     <message>
         <source>Pre-placed units — {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorab platzierte Einheiten – {name}</translation>
     </message>
     <message>
         <source>Add unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheit hinzufügen</translation>
     </message>
     <message>
         <source>Add pre-placed unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorab platzierte Einheit hinzufügen</translation>
     </message>
     <message>
         <source>Remove pre-placed unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorab platzierte Einheit entfernen</translation>
     </message>
     <message>
         <source>Edit pre-placed unit {column}</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorab platzierte Einheit bearbeiten: {column}</translation>
     </message>
 </context>
 <context>
     <name>AreaEditorWindow</name>
     <message>
         <source>Properties</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigenschaften</translation>
     </message>
     <message>
         <source>Problems</source>
-        <translation type="unfinished"></translation>
+        <translation>Probleme</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;New Area Map</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neue Gebietskarte</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Speichern</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schließen</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederholen</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen</translation>
     </message>
     <message>
         <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spielen</translation>
     </message>
     <message>
         <source>&amp;Play-test…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Spieltest…</translation>
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeuge</translation>
     </message>
     <message>
         <source>Select</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl</translation>
     </message>
     <message>
         <source>Front</source>
-        <translation type="unfinished"></translation>
+        <translation>Front</translation>
     </message>
     <message>
         <source>City</source>
-        <translation type="unfinished"></translation>
+        <translation>Stadt</translation>
     </message>
     <message>
         <source>Base</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis</translation>
     </message>
     <message>
         <source>Attack line</source>
-        <translation type="unfinished"></translation>
+        <translation>Angriffslinie</translation>
     </message>
     <message>
         <source>%1 tool (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Werkzeug %1 (%2)</translation>
     </message>
     <message>
         <source>Owner of new cities and bases</source>
-        <translation type="unfinished"></translation>
+        <translation>Besitzer neuer Städte und Basen</translation>
     </message>
     <message>
         <source>No problems</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Probleme</translation>
     </message>
     <message>
         <source>untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>unbenannt</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
         <source>Save the changes to this area map?</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen an dieser Gebietskarte speichern?</translation>
     </message>
     <message>
         <source>Open area map</source>
-        <translation type="unfinished"></translation>
+        <translation>Gebietskarte öffnen</translation>
     </message>
     <message>
         <source>Content (*.yaml *.yml *.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhalt (*.yaml *.yml *.json)</translation>
     </message>
     <message>
         <source>Cannot open file</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>Cannot save</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern nicht möglich</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gespeichert</translation>
     </message>
     <message>
         <source>Save area map</source>
-        <translation type="unfinished"></translation>
+        <translation>Gebietskarte speichern</translation>
     </message>
     <message>
         <source>YAML (*.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation>YAML (*.yaml)</translation>
     </message>
     <message>
         <source>Cannot play-test</source>
-        <translation type="unfinished"></translation>
+        <translation>Spieltest nicht möglich</translation>
     </message>
 </context>
 <context>
     <name>AreaPlaytestWindow</name>
     <message>
         <source>Do it</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführen</translation>
     </message>
     <message>
         <source>AI move</source>
-        <translation type="unfinished"></translation>
+        <translation>KI-Zug</translation>
     </message>
     <message>
         <source>AI plays the other side</source>
-        <translation type="unfinished"></translation>
+        <translation>KI spielt die andere Seite</translation>
     </message>
     <message>
         <source>Legal actions (double-click to play):</source>
-        <translation type="unfinished"></translation>
+        <translation>Erlaubte Aktionen (Doppelklick spielt):</translation>
     </message>
     <message>
         <source>Log:</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokoll:</translation>
     </message>
     <message>
         <source>Play-test — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Spieltest – %1</translation>
     </message>
     <message>
         <source>Game over (%1): winners %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Spielende (%1): Sieger %2</translation>
     </message>
     <message>
         <source>Round %1, %2 — %3 to act</source>
-        <translation type="unfinished"></translation>
+        <translation>Runde %1, %2 – %3 ist am Zug</translation>
     </message>
     <message>
         <source>(no defender: a city at once)</source>
-        <translation type="unfinished"></translation>
+        <translation>(kein Verteidiger: sofort eine Stadt)</translation>
     </message>
     <message>
         <source>(win %1 %, both fall %2 %, lose %3 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Sieg %1 %, beide fallen %2 %, Niederlage %3 %)</translation>
     </message>
 </context>
 <context>
     <name>AreaProperties</name>
     <message>
         <source>Nothing selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts ausgewählt</translation>
     </message>
     <message>
         <source>Nations and designations allowed here, e.g. RU, DE</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier erlaubte Nationen und Bezeichnungen, z. B. RU, DE</translation>
     </message>
     <message>
         <source>Replacement city</source>
-        <translation type="unfinished"></translation>
+        <translation>Ersatzstadt</translation>
     </message>
     <message>
         <source>Name (de)</source>
-        <translation type="unfinished"></translation>
+        <translation>Name (de)</translation>
     </message>
     <message>
         <source>Name (en)</source>
-        <translation type="unfinished"></translation>
+        <translation>Name (en)</translation>
     </message>
     <message>
         <source>Theatre</source>
-        <translation type="unfinished"></translation>
+        <translation>Kriegsschauplatz</translation>
     </message>
     <message>
         <source>Nations</source>
-        <translation type="unfinished"></translation>
+        <translation>Nationen</translation>
     </message>
     <message>
         <source>Owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Besitzer</translation>
     </message>
     <message>
         <source>Front %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Front %1</translation>
     </message>
     <message>
         <source>City %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Stadt %1</translation>
     </message>
     <message>
         <source>Base %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis %1</translation>
     </message>
     <message>
         <source>Edit properties</source>
-        <translation type="unfinished"></translation>
+        <translation>Eigenschaften bearbeiten</translation>
     </message>
 </context>
 </TS>
