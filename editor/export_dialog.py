@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -49,13 +49,13 @@ SCENARIO_FORMATS = ("pack", "conformance")
 # Friendly order; formats registered later are appended after these.
 ORDER = ("tiled", "tmj", "svg", "png", "pdf", "pack", "conformance")
 LABELS = {
-    "tiled": "Tiled map (.tmx)",
-    "tmj": "Tiled map, JSON (.tmj)",
-    "svg": "SVG board drawing (.svg)",
-    "png": "PNG board picture (.png)",
-    "pdf": "Print-and-play PDF (.pdf)",
-    "pack": "Map pack for other clients (.tcpack)",
-    "conformance": "Rules conformance vectors (.json)",
+    "tiled": QT_TRANSLATE_NOOP("ExportDialog", "Tiled map (.tmx)"),
+    "tmj": QT_TRANSLATE_NOOP("ExportDialog", "Tiled map, JSON (.tmj)"),
+    "svg": QT_TRANSLATE_NOOP("ExportDialog", "SVG board drawing (.svg)"),
+    "png": QT_TRANSLATE_NOOP("ExportDialog", "PNG board picture (.png)"),
+    "pdf": QT_TRANSLATE_NOOP("ExportDialog", "Print-and-play PDF (.pdf)"),
+    "pack": QT_TRANSLATE_NOOP("ExportDialog", "Map pack for other clients (.tcpack)"),
+    "conformance": QT_TRANSLATE_NOOP("ExportDialog", "Rules conformance vectors (.json)"),
 }
 
 
@@ -121,7 +121,9 @@ def board_preview(
     board = build_board(game_map, hex_mm)
     k = min(max_w / board.width, max_h / board.height)  # preview px per mm
     image = _pil_to_qimage(render_board(board, k * 25.4))
-    text = f"board {board.width:.0f} × {board.height:.0f} mm (hexes {hex_mm:g} mm across)"
+    text = translate("export_dialog", "board {width} × {height} mm (hexes {hex} mm across)"
+                     ).format(width=f"{board.width:.0f}", height=f"{board.height:.0f}",
+                              hex=f"{hex_mm:g}")
     if paper is None:
         return image, text
 
@@ -142,11 +144,12 @@ def board_preview(
             p.drawRect(rect.adjusted(1, 1, -1, -1))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(2 + j * t.cols + i))
     p.end()
-    orient = "landscape" if t.landscape else "portrait"
-    text = (
-        f"{t.pages + 1} pages: page map + {t.pages} {t.paper} {orient} pages "
-        f"({t.rows} rows × {t.cols} columns)\n{text}"
-    )
+    pages = (translate("export_dialog", "{total} pages: page map + {pages} {paper} landscape "
+                       "pages ({rows} rows × {cols} columns)") if t.landscape
+             else translate("export_dialog", "{total} pages: page map + {pages} {paper} portrait "
+                            "pages ({rows} rows × {cols} columns)"))
+    text = pages.format(total=t.pages + 1, pages=t.pages, paper=t.paper, rows=t.rows,
+                        cols=t.cols) + "\n" + text
     return image, text
 
 
@@ -178,7 +181,9 @@ class ExportDialog(QDialog):
         self.format_box = QComboBox()
         for name in self.formats:
             exporter = base.get(name)
-            self.format_box.addItem(LABELS.get(name, f"{name} ({exporter.extension})"), name)
+            label = (self.tr(LABELS[name]) if name in LABELS
+                     else f"{name} ({exporter.extension})")
+            self.format_box.addItem(label, name)
             index = self.format_box.count() - 1
             self.format_box.setItemData(index, exporter.description, Qt.ItemDataRole.ToolTipRole)
             if name in SCENARIO_FORMATS and scenario is None:
@@ -256,11 +261,11 @@ class ExportDialog(QDialog):
     @staticmethod
     def _no_scenario_text() -> str:
         # Explicit line breaks: word-wrapped labels make Qt undersize the dialog.
-        return (
+        return translate(
+            "ExportDialog",
             "Map pack and conformance vectors are disabled: they hold a scenario\n"
             "(seats, ruleset, units) with its map, and this map was not opened from\n"
-            "a scenario. Open the scenario file (File → Open) to export a pack."
-        )
+            "a scenario. Open the scenario file (File → Open) to export a pack.")
 
     # --- fields ---------------------------------------------------------------------------
 

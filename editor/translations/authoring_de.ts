@@ -1,8 +1,8 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name />
+    <name></name>
     <message>
         <source>not an ability the engine knows (declare it from building blocks)</source>
         <translation>keine Fähigkeit, die die Engine kennt (aus Bausteinen deklarieren)</translation>
@@ -544,11 +544,11 @@
         <translation>Reparatur</translation>
     </message>
     <message>
-        <source>Current edition price ('—': not sold)</source>
+        <source>Current edition price (&apos;—&apos;: not sold)</source>
         <translation>Preis der aktuellen Ausgabe („—“: nicht käuflich)</translation>
     </message>
     <message>
-        <source>Earlier edition price ('—': not sold)</source>
+        <source>Earlier edition price (&apos;—&apos;: not sold)</source>
         <translation>Preis der früheren Ausgabe („—“: nicht käuflich)</translation>
     </message>
     <message>

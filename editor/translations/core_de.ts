@@ -200,6 +200,34 @@
 <context>
     <name>ExportDialog</name>
     <message>
+        <source>Tiled map (.tmx)</source>
+        <translation>Tiled-Karte (.tmx)</translation>
+    </message>
+    <message>
+        <source>Tiled map, JSON (.tmj)</source>
+        <translation>Tiled-Karte, JSON (.tmj)</translation>
+    </message>
+    <message>
+        <source>SVG board drawing (.svg)</source>
+        <translation>SVG-Spielplanzeichnung (.svg)</translation>
+    </message>
+    <message>
+        <source>PNG board picture (.png)</source>
+        <translation>PNG-Spielplanbild (.png)</translation>
+    </message>
+    <message>
+        <source>Print-and-play PDF (.pdf)</source>
+        <translation>Print-and-Play-PDF (.pdf)</translation>
+    </message>
+    <message>
+        <source>Map pack for other clients (.tcpack)</source>
+        <translation>Kartenpaket für andere Programme (.tcpack)</translation>
+    </message>
+    <message>
+        <source>Rules conformance vectors (.json)</source>
+        <translation>Regelkonformitäts-Vektoren (.json)</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -242,6 +270,15 @@
     <message>
         <source>Hex size:</source>
         <translation>Feldgröße:</translation>
+    </message>
+    <message>
+        <source>Map pack and conformance vectors are disabled: they hold a scenario
+(seats, ruleset, units) with its map, and this map was not opened from
+a scenario. Open the scenario file (File → Open) to export a pack.</source>
+        <translation>Kartenpaket und Konformitäts-Vektoren sind abgeschaltet: sie enthalten
+ein Szenario (Plätze, Regelwerk, Einheiten) mit seiner Karte, und diese
+Karte wurde nicht aus einem Szenario geöffnet. Öffnen Sie die Szenariodatei
+(Datei → Öffnen), um ein Paket zu exportieren.</translation>
     </message>
     <message>
         <source>Export to</source>
@@ -1453,6 +1490,18 @@ In einem neuen Fenster wiederherstellen?</translation>
     <message>
         <source>fix what the Problems panel lists, then export again</source>
         <translation>beheben, was die Problemliste zeigt, dann erneut exportieren</translation>
+    </message>
+    <message>
+        <source>board {width} × {height} mm (hexes {hex} mm across)</source>
+        <translation>Spielplan {width} × {height} mm (Felder {hex} mm breit)</translation>
+    </message>
+    <message>
+        <source>{total} pages: page map + {pages} {paper} landscape pages ({rows} rows × {cols} columns)</source>
+        <translation>{total} Seiten: Seitenübersicht + {pages} Seiten {paper} quer ({rows} Zeilen × {cols} Spalten)</translation>
+    </message>
+    <message>
+        <source>{total} pages: page map + {pages} {paper} portrait pages ({rows} rows × {cols} columns)</source>
+        <translation>{total} Seiten: Seitenübersicht + {pages} Seiten {paper} hoch ({rows} Zeilen × {cols} Spalten)</translation>
     </message>
     <message>
         <source>Exported {format} to {path}</source>
