@@ -250,11 +250,11 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.act_zoom_1 = a(self.tr("&Actual Size"), lambda: self.set_zoom(1.0), "Ctrl+1")
         self.overlay_actions: dict[str, QAction] = {}
         for name, text, key in (
-            ("grid", "Show &Grid", "Ctrl+G"),
-            ("coords", "Show &Coordinates", "Ctrl+Shift+C"),
-            ("regions", "Show &Regions", "Ctrl+Shift+R"),
-            ("paths", "Show &Paths", None),
-            ("problems", "Show &Problem Markers", "Ctrl+Shift+P"),
+            ("grid", self.tr("Show &Grid"), "Ctrl+G"),
+            ("coords", self.tr("Show &Coordinates"), "Ctrl+Shift+C"),
+            ("regions", self.tr("Show &Regions"), "Ctrl+Shift+R"),
+            ("paths", self.tr("Show &Paths"), None),
+            ("problems", self.tr("Show &Problem Markers"), "Ctrl+Shift+P"),
         ):
             act = a(text, None, key, checkable=True)
             act.setChecked(self.overlays[name])

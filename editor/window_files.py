@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -12,6 +13,7 @@ from editor import files
 from editor.authoring.opener import open_content_editor, opens_in_content_editor
 from editor.authoring.project import ProjectWindow
 from editor.dialogs import NewMapDialog
+from editor.i18n import translate
 from editor.recovery import RecoverySlot
 from editor.templates import empty_map, half_template
 from engine.content import ContentError, map_to_dict
@@ -19,7 +21,8 @@ from engine.model import GameMap
 from engine.paths import CONTENT_DIR
 
 APP_TITLE = "Trench Club Studio"
-MAP_FILTER = "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)"
+MAP_FILTER = QT_TRANSLATE_NOOP(
+    "FileActions", "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)")
 DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
 # Longest wait for a pause before unsaved work is kept anyway, in autosave intervals.
 AUTOSAVE_MAX_WAIT = 6
@@ -123,7 +126,8 @@ class FileActions:
         if not self.maybe_save():
             return
         start = str(self.document.path.parent) if self.document.path else str(CONTENT_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open map"), start, MAP_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open map"), start,
+                                              translate("FileActions", MAP_FILTER))
         if path:
             self.open_file(path, ask=False)
 
@@ -185,7 +189,8 @@ class FileActions:
         """File > Save As."""
         doc = self.document
         start = str(doc.path) if doc.path else str(Path.cwd() / f"{doc.map.id}.map.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save map as"), start, MAP_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save map as"), start,
+                                              translate("FileActions", MAP_FILTER))
         if not path:
             return False
         if not path.endswith((".yaml", ".yml", ".json")):

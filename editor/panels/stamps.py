@@ -127,16 +127,18 @@ class StampsPanel(QWidget):
         doc = self.document
         if not doc.selection:
             return None
-        name = name if name is not None else self.ask_name(f"Stamp {self.list.count() + 1}")
+        name = name if name is not None else self.ask_name(
+            self.tr("Stamp {number}").format(number=self.list.count() + 1))
         if not name or not name.strip():
             return None
         try:
             target = self.library.path_for(name)
-            if target.exists() and not self.confirm(f"Replace the stamp '{name.strip()}'?"):
+            replace = self.tr("Replace the stamp '{name}'?").format(name=name.strip())
+            if target.exists() and not self.confirm(replace):
                 return None
             saved = self.library.save(name.strip(), doc.map, set(doc.selection))
         except (StampError, OSError) as exc:
-            self.report(f"Cannot save the stamp: {exc}")
+            self.report(self.tr("Cannot save the stamp: {reason}").format(reason=exc))
             return None
         self.refresh(select=saved.name)
         return saved
@@ -157,13 +159,14 @@ class StampsPanel(QWidget):
     def delete_selected(self) -> bool:
         """Delete the picked stamp from the library, after asking."""
         saved = self.current()
-        if saved is None or not self.confirm(f"Delete the stamp '{saved.name}' from your "
-                                             "library?"):
+        if saved is None or not self.confirm(self.tr(
+                "Delete the stamp '{name}' from your library?").format(name=saved.name)):
             return False
         try:
             self.library.delete(saved)
         except OSError as exc:
-            self.report(f"Cannot delete {saved.path}: {exc}")
+            self.report(self.tr("Cannot delete {path}: {reason}").format(path=saved.path,
+                                                                         reason=exc))
             return False
         self.refresh()
         return True

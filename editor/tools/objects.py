@@ -65,10 +65,10 @@ class FortTool(Tool):
         if fitted is None:
             doc.set_overlay("preview", None)
             col, row = doc.map.to_offset(h)
-            doc.notice.emit(
-                f"No {self.state.fort_size}-hex fort fits at {col},{row}: its footprint and "
-                "both entrances need land on the map, clear of other forts"
-            )
+            doc.notice.emit(translate(
+                "FortTool", "No {size}-hex fort fits at {col},{row}: its footprint and both "
+                "entrances need land on the map, clear of other forts").format(
+                    size=self.state.fort_size, col=col, row=row))
             return
         hexes, entrances, direction = fitted
         fort_id = next_fort_id(doc.map)
@@ -91,19 +91,25 @@ class FortTool(Tool):
         else:
             i = min(range(len(entrances)), key=lambda k: entrances[k].distance(h))
             entrances[i] = h
-        self.document.edit_fort(fort, f"Set entrance of fort {fort.name}", entrances=entrances)
+        self.document.edit_fort(
+            fort, translate("FortTool", "Set entrance of fort {name}").format(name=fort.name),
+            entrances=entrances)
 
     def _toggle_footprint(self, fort: Fort, h: Hex) -> None:
         """Remove h from the footprint, or add it when it touches the footprint."""
         if h in fort.hexes:
             if len(fort.hexes) > 1:
                 hexes = [x for x in fort.hexes if x != h]
-                self.document.edit_fort(fort, f"Shrink fort {fort.name}", hexes=hexes)
+                self.document.edit_fort(
+                    fort, translate("FortTool", "Shrink fort {name}").format(name=fort.name),
+                    hexes=hexes)
             return
         if h in fort.entrances or not self.document.map.in_bounds(h):
             return
         if any(h.distance(x) == 1 for x in fort.hexes):
-            self.document.edit_fort(fort, f"Grow fort {fort.name}", hexes=[*fort.hexes, h])
+            self.document.edit_fort(
+                fort, translate("FortTool", "Grow fort {name}").format(name=fort.name),
+                hexes=[*fort.hexes, h])
 
     def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if self.dragging is not None and self.grab is not None:

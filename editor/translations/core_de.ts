@@ -308,6 +308,10 @@ Hinweis: {hint}</translation>
 <context>
     <name>FileActions</name>
     <message>
+        <source>Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>Trench-Club-Karten und -Szenarien (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
         <source>Unsaved changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
@@ -378,6 +382,25 @@ Hinweis: {hint}</translation>
     <message>
         <source>Recovery copy of unsaved work kept</source>
         <translation>Wiederherstellungskopie der ungespeicherten Arbeit angelegt</translation>
+    </message>
+</context>
+<context>
+    <name>FortTool</name>
+    <message>
+        <source>No {size}-hex fort fits at {col},{row}: its footprint and both entrances need land on the map, clear of other forts</source>
+        <translation>Kein Fort aus {size} Feld(ern) passt auf {col},{row}: Grundfläche und beide Eingänge brauchen Land auf der Karte, frei von anderen Forts</translation>
+    </message>
+    <message>
+        <source>Set entrance of fort {name}</source>
+        <translation>Eingang von Fort {name} setzen</translation>
+    </message>
+    <message>
+        <source>Shrink fort {name}</source>
+        <translation>Fort {name} verkleinern</translation>
+    </message>
+    <message>
+        <source>Grow fort {name}</source>
+        <translation>Fort {name} vergrößern</translation>
     </message>
 </context>
 <context>
@@ -523,6 +546,26 @@ Hinweis: {hint}</translation>
 </context>
 <context>
     <name>LayersPanel</name>
+    <message>
+        <source>Hex grid</source>
+        <translation>Feldraster</translation>
+    </message>
+    <message>
+        <source>Coordinates</source>
+        <translation>Koordinaten</translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation>Regionen</translation>
+    </message>
+    <message>
+        <source>Paths</source>
+        <translation>Pfade</translation>
+    </message>
+    <message>
+        <source>Problem markers</source>
+        <translation>Problemmarkierungen</translation>
+    </message>
     <message>
         <source>Terrain, forts and start markers are always shown.</source>
         <translation>Gelände, Forts und Startmarker werden immer angezeigt.</translation>
@@ -673,6 +716,26 @@ Hinweis: {hint}</translation>
     <message>
         <source>&amp;Actual Size</source>
         <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>Show &amp;Grid</source>
+        <translation>&amp;Raster anzeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Coordinates</source>
+        <translation>&amp;Koordinaten anzeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Regions</source>
+        <translation>R&amp;egionen anzeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Paths</source>
+        <translation>&amp;Pfade anzeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Problem Markers</source>
+        <translation>Pro&amp;blemmarkierungen anzeigen</translation>
     </message>
     <message>
         <source>Map &amp;Properties…</source>
@@ -1022,6 +1085,10 @@ Hinweis: {hint}</translation>
 <context>
     <name>PackOpenActions</name>
     <message>
+        <source>Trench Club maps, scenarios and packs (*.yaml *.yml *.json *.tcpack);;Map packs (*.tcpack)</source>
+        <translation>Trench-Club-Karten, -Szenarien und -Pakete (*.yaml *.yml *.json *.tcpack);;Kartenpakete (*.tcpack)</translation>
+    </message>
+    <message>
         <source>Open map</source>
         <translation>Karte öffnen</translation>
     </message>
@@ -1239,6 +1306,26 @@ Hinweis: {hint}</translation>
     <message>
         <source>{name} (unreadable)</source>
         <translation>{name} (unlesbar)</translation>
+    </message>
+    <message>
+        <source>Stamp {number}</source>
+        <translation>Stempel {number}</translation>
+    </message>
+    <message>
+        <source>Replace the stamp '{name}'?</source>
+        <translation>Den Stempel „{name}“ ersetzen?</translation>
+    </message>
+    <message>
+        <source>Cannot save the stamp: {reason}</source>
+        <translation>Stempel kann nicht gespeichert werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Delete the stamp '{name}' from your library?</source>
+        <translation>Den Stempel „{name}“ aus Ihrer Sammlung löschen?</translation>
+    </message>
+    <message>
+        <source>Cannot delete {path}: {reason}</source>
+        <translation>{path} kann nicht gelöscht werden: {reason}</translation>
     </message>
 </context>
 <context>
