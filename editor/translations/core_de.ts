@@ -572,6 +572,13 @@ Hinweis: {hint}</translation>
     </message>
 </context>
 <context>
+    <name>LiveValidator</name>
+    <message>
+        <source>validation failed: {error}</source>
+        <translation>Prüfung fehlgeschlagen: {error}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;New…</source>

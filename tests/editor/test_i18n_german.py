@@ -89,6 +89,10 @@ def test_undo_texts_are_german(german, make_window):
     w.document.paint_terrain([Hex(2, 2), Hex(3, 2)], "forest", None)
     assert w.document.undo_stack.undoText() == "Malen: Wald (2 Felder)"
     assert w.act_undo.text() == "&Rückgängig Malen: Wald (2 Felder)"
+    w.document.set_selection({Hex(2, 2)})
+    assert w.selection_label.text() == "1 Feld ausgewählt"
+    w.document.set_selection({Hex(2, 2), Hex(3, 2)})
+    assert w.selection_label.text() == "2 Felder ausgewählt"
 
 
 def test_dialogs_and_qt_buttons_are_german(german, qapp):
