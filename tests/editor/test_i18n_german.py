@@ -188,3 +188,26 @@ def test_language_setting_applies_at_the_next_start(tmp_path, qapp, monkeypatch)
     monkeypatch.setenv("LC_ALL", "C")
     settings.set_pref("language", "system")
     assert i18n.chosen_language(settings) == "en"
+
+
+def test_editor_start_follows_a_german_locale(qapp, tmp_path, monkeypatch):
+    """`LANG=de_DE.UTF-8 tcstudio edit`: app.run installs German before the window exists."""
+    from editor import app
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    titles = []
+
+    def shoot(_app, window, _out) -> int:
+        titles.append([a.text() for a in window.menuBar().actions()])
+        window.document.undo_stack.setClean()
+        window.close()
+        return 0
+
+    monkeypatch.setattr(app, "_screenshot", shoot)
+    try:
+        assert app.run(screenshot=str(tmp_path / "shot.png")) == 0
+    finally:
+        i18n.install_translators(qapp, "en")
+    assert titles[0][:3] == ["&Datei", "&Bearbeiten", "&Ansicht"]
