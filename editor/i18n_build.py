@@ -78,7 +78,7 @@ def lupdate(part: str, ts: Path) -> None:
     """Extract `part`'s tr()/translate() strings into `ts` (kept translations stay)."""
     sources = [str(p.relative_to(ROOT)) for p in part_sources(part)]
     # No line numbers: the .ts changes only when a string does, so parallel branches merge.
-    command = [qt_tool("lupdate"), "-locations", "none", *sources, "-ts", str(ts)]
+    command = [qt_tool("lupdate"), "-locations", "none", "-no-obsolete", *sources, "-ts", str(ts)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"lupdate {part} failed: {done.stdout}{done.stderr}")

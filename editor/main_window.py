@@ -310,7 +310,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
-            label, tip = translate("Tool", tool.label), translate("Tool", tool.status_tip)
+            label = rule_word(tool.rule_key) if tool.rule_key else translate("Tool", tool.label)
+            tip = translate("Tool", tool.status_tip)
             act = a(label, lambda n=name: self.set_tool(n), tool.shortcut, tip, True)
             act.setIconText(f"{label}  ({tool.shortcut})")
             act.setIcon(tool_icon(name))

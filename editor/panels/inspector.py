@@ -22,6 +22,7 @@ from editor.commands import EditFort
 from editor.dialogs import clean_id
 from editor.document import MapDocument
 from editor.i18n import rule_label, translate
+from engine.i18n import rule_word
 from engine.model import NATIONS, PATH_KINDS, TERRAINS, Fort, Label, MapPath, StartMarker
 
 
@@ -228,7 +229,7 @@ class InspectorPanel(QWidget):
             w.blockSignals(True)
         try:
             if isinstance(obj, Fort):
-                self.title.setText(self.tr("Fort {id}").format(id=obj.id))
+                self.title.setText(f"{rule_word('fort')} {obj.id}")
                 self.stack.setCurrentIndex(1)
                 self.fort_id.setText(obj.id)
                 self.fort_name.setText(obj.name)
@@ -237,7 +238,7 @@ class InspectorPanel(QWidget):
                 self.fort_hexes.setText(_offsets(doc, obj.hexes))
                 self.fort_entrances.setText(_offsets(doc, obj.entrances))
             elif isinstance(obj, StartMarker):
-                self.title.setText(self.tr("Start marker {number}").format(number=obj.number))
+                self.title.setText(f"{rule_word('start_marker')} {obj.number}")
                 self.stack.setCurrentIndex(2)
                 self.marker_number.setValue(obj.number)
                 self.marker_hex.setText(_offsets(doc, [obj.hex]))

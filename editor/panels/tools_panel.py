@@ -59,7 +59,14 @@ def swatch_icon(color: QColor, size: int = 22, stripe: QColor | None = None) -> 
 TOOL_COLUMNS = 6
 
 
-TOOL_LABELS = {cls.name: cls.label for cls in TOOL_CLASSES}
+TOOL_CLASS = {cls.name: cls for cls in TOOL_CLASSES}
+
+
+def _tool_label(name: str) -> str:
+    cls = TOOL_CLASS.get(name)
+    if cls is None:
+        return name.capitalize()
+    return rule_word(cls.rule_key) if cls.rule_key else translate("Tool", cls.label)
 
 
 class ToolsPanel(QWidget):
@@ -200,7 +207,7 @@ class ToolsPanel(QWidget):
             self.options_form.setRowVisible(i, i in rows)
         self.options_form.setRowVisible(6, not rows)
         self.options_box.setTitle(self.tr("Options: {tool}").format(
-            tool=translate("Tool", TOOL_LABELS.get(tool_name, tool_name.capitalize()))))
+            tool=_tool_label(tool_name)))
 
     def _new_region(self) -> None:
         text, ok = QInputDialog.getText(self, self.tr("New region"),

@@ -50,6 +50,8 @@ class Tool:
 
     name = "tool"
     label = QT_TRANSLATE_NOOP("Tool", "Tool")
+    # A rules term (engine.i18n.RULE_WORDS key) naming the tool: shown in the rulebook's word.
+    rule_key: str | None = None
     shortcut = ""
     status_tip = ""
 

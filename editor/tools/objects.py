@@ -25,6 +25,7 @@ class FortTool(Tool):
 
     name = "fort"
     label = QT_TRANSLATE_NOOP("Tool", "Fort")
+    rule_key = "fort"
     shortcut = "O"
     status_tip = QT_TRANSLATE_NOOP(
         "Tool", "Place, select, move (drag) or rotate (right-click) forts")
@@ -151,6 +152,7 @@ class StartMarkerTool(Tool):
 
     name = "marker"
     label = QT_TRANSLATE_NOOP("Tool", "Start marker")
+    rule_key = "start_marker"
     shortcut = "N"
     status_tip = QT_TRANSLATE_NOOP(
         "Tool", "Place start markers 1–12; drag to move, right-click to delete")
