@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMenu
 
 from editor.commands import Stamp
+from editor.commands.base import hexes_text
 from editor.dialogs import MapPropertiesDialog, PreferencesDialog, ResizeDialog
-from editor.i18n import english_plural
 from editor.tools.select import SelectTool
 from engine.model import Fort, Label, MapPath, StartMarker
 
@@ -37,9 +37,10 @@ class EditActions:
             self.state.clipboard = Stamp.from_selection(doc.map, doc.selection)
             self._update_selection_actions()
             n = len(doc.selection)
-            self.statusBar().showMessage(english_plural(
-                self.tr("Copied %n hex(es)", "", n), "Copied %n hex(es)", n, "Copied {n} hex",
-                "Copied {n} hexes"), 3000)
+            # No numerus tr() in a mixin: PySide6 would take the first class's untranslated
+            # plural as the translation.
+            self.statusBar().showMessage(
+                self.tr("Copied {hexes}").format(hexes=hexes_text(n)), 3000)
 
     def cut(self) -> None:
         """Copy the selection, then erase it to meadow."""
@@ -155,7 +156,7 @@ class EditActions:
         self.problems_dock.raise_()
         n = len(problems)
         self.statusBar().showMessage(
-            self.tr("No problems") if not n else english_plural(
-                self.tr("%n problem(s)", "", n), "%n problem(s)", n, "{n} problem",
-                "{n} problems"), 5000
+            self.tr("No problems") if not n
+            else self.tr("1 problem") if n == 1
+            else self.tr("{n} problems").format(n=n), 5000
         )

@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
@@ -166,15 +166,12 @@
 </context>
 <context>
     <name>EditActions</name>
-    <message numerus="yes">
-        <source>Copied %n hex(es)</source>
-        <translation>
-            <numerusform>%n Feld kopiert</numerusform>
-            <numerusform>%n Felder kopiert</numerusform>
-        </translation>
+    <message>
+        <source>Copied {hexes}</source>
+        <translation>{hexes} kopiert</translation>
     </message>
     <message>
-        <source>Click where the stamp&apos;s top-left hex goes; X/Y mirror, Z rotates it (Esc cancels)</source>
+        <source>Click where the stamp's top-left hex goes; X/Y mirror, Z rotates it (Esc cancels)</source>
         <translation>Klicken Sie, wohin das linke obere Feld des Stempels soll; X/Y spiegeln, Z dreht ihn (Esc bricht ab)</translation>
     </message>
     <message>
@@ -189,12 +186,13 @@
         <source>No problems</source>
         <translation>Keine Probleme</translation>
     </message>
-    <message numerus="yes">
-        <source>%n problem(s)</source>
-        <translation>
-            <numerusform>%n Problem</numerusform>
-            <numerusform>%n Probleme</numerusform>
-        </translation>
+    <message>
+        <source>1 problem</source>
+        <translation>1 Problem</translation>
+    </message>
+    <message>
+        <source>{n} problems</source>
+        <translation>{n} Probleme</translation>
     </message>
 </context>
 <context>
@@ -320,7 +318,7 @@ Hinweis: {hint}</translation>
         <translation>Änderungen an {name} speichern?</translation>
     </message>
     <message>
-        <source>Your changes will be lost if you don&apos;t save them.</source>
+        <source>Your changes will be lost if you don't save them.</source>
         <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
     </message>
     <message>
@@ -793,7 +791,7 @@ Hinweis: {hint}</translation>
         <translation>Auswahl auf die andere Seite kopieren (spiegeln)</translation>
     </message>
     <message>
-        <source>Like the rotation, but mirrored across the map&apos;s middle</source>
+        <source>Like the rotation, but mirrored across the map's middle</source>
         <translation>Wie die Drehung, aber an der Kartenmitte gespiegelt</translation>
     </message>
     <message>
@@ -1126,7 +1124,7 @@ Hinweis: {hint}</translation>
 <context>
     <name>ProblemWhere</name>
     <message>
-        <source>fort {id} &apos;{name}&apos;</source>
+        <source>fort {id} '{name}'</source>
         <translation>Fort {id} „{name}“</translation>
     </message>
     <message>
@@ -1138,11 +1136,11 @@ Hinweis: {hint}</translation>
         <translation>Startmarker {number}</translation>
     </message>
     <message>
-        <source>label &apos;{text}&apos;</source>
+        <source>label '{text}'</source>
         <translation>Beschriftung „{text}“</translation>
     </message>
     <message>
-        <source>region &apos;{id}&apos;</source>
+        <source>region '{id}'</source>
         <translation>Region „{id}“</translation>
     </message>
     <message>
@@ -1248,7 +1246,7 @@ Hinweis: {hint}</translation>
 <context>
     <name>StampLibrary</name>
     <message>
-        <source>&apos;{name}&apos; is not a usable stamp name (use letters or digits)</source>
+        <source>'{name}' is not a usable stamp name (use letters or digits)</source>
         <translation>„{name}“ ist kein brauchbarer Stempelname (Buchstaben oder Ziffern verwenden)</translation>
     </message>
     <message>
@@ -1260,7 +1258,7 @@ Hinweis: {hint}</translation>
         <translation>unlesbar</translation>
     </message>
     <message>
-        <source>stamp &apos;{name}&apos; cannot be read: {where}: {why}</source>
+        <source>stamp '{name}' cannot be read: {where}: {why}</source>
         <translation>Stempel „{name}“ ist nicht lesbar: {where}: {why}</translation>
     </message>
 </context>
@@ -1311,7 +1309,7 @@ Hinweis: {hint}</translation>
         <translation>Stempel {number}</translation>
     </message>
     <message>
-        <source>Replace the stamp &apos;{name}&apos;?</source>
+        <source>Replace the stamp '{name}'?</source>
         <translation>Den Stempel „{name}“ ersetzen?</translation>
     </message>
     <message>
@@ -1319,7 +1317,7 @@ Hinweis: {hint}</translation>
         <translation>Stempel kann nicht gespeichert werden: {reason}</translation>
     </message>
     <message>
-        <source>Delete the stamp &apos;{name}&apos; from your library?</source>
+        <source>Delete the stamp '{name}' from your library?</source>
         <translation>Den Stempel „{name}“ aus Ihrer Sammlung löschen?</translation>
     </message>
     <message>
@@ -1441,7 +1439,7 @@ Hinweis: {hint}</translation>
         <translation>Gelände</translation>
     </message>
     <message>
-        <source>{terrain} (&apos;{char}&apos; in files) — key {key}</source>
+        <source>{terrain} ('{char}' in files) — key {key}</source>
         <translation>{terrain} („{char}“ in Dateien) – Taste {key}</translation>
     </message>
     <message>
@@ -1548,7 +1546,7 @@ In einem neuen Fenster wiederherstellen?</translation>
         <translation>Wiederherstellung nicht möglich</translation>
     </message>
     <message>
-        <source>the scenario&apos;s file {path} cannot be opened (hint: its work stays kept for a later start)</source>
+        <source>the scenario's file {path} cannot be opened (hint: its work stays kept for a later start)</source>
         <translation>die Szenariodatei {path} lässt sich nicht öffnen (Hinweis: die Arbeit bleibt für einen späteren Start aufbewahrt)</translation>
     </message>
 </context>

@@ -95,6 +95,8 @@ def test_undo_texts_are_german(german, make_window):
     assert w.selection_label.text() == "1 Feld ausgewählt"
     w.document.set_selection({Hex(2, 2), Hex(3, 2)})
     assert w.selection_label.text() == "2 Felder ausgewählt"
+    w.copy()  # a plural in a mixin (EditActions)
+    assert w.statusBar().currentMessage() == "2 Felder kopiert"
 
 
 def test_dialogs_and_qt_buttons_are_german(german, qapp):
