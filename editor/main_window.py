@@ -28,7 +28,7 @@ from editor.dialogs import (
     ShortcutsDialog,
 )
 from editor.document import MapDocument
-from editor.i18n import english_plural, translate
+from editor.i18n import english_plural, rule_label, translate
 from editor.icons import tool_icon
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
@@ -663,7 +663,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
             return
         col, row = m.to_offset(h)
         self.hex_label.setText(f"[{col}, {row}]  q{h.q} r{h.r}")
-        self.terrain_label.setText(rule_word(m.terrain_at(h)))
+        self.terrain_label.setText(rule_label(m.terrain_at(h)))
 
     def _show_selection(self) -> None:
         n = len(self.document.selection)

@@ -80,6 +80,8 @@ def test_main_window_is_german(german, make_window, qtbot):
     assert w.act_undo.iconText() == "Rückgängig"
     assert w.tool_actions["fort"].text() == "Fort"
     assert w.tool_actions["marker"].text() == "Startmarker"
+    w._show_hex(Hex(2, 2))
+    assert w.terrain_label.text() == "Wiese"
     w._fill_recent()  # a mixin's (FileActions) self.tr strings translate too
     assert [a.text() for a in w.recent_menu.actions()] == ["(keine)"]
     language = [a.text() for a in w.language_menu.actions()]
