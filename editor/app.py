@@ -65,10 +65,12 @@ def missing_x11_packages(
     return [pkg for lib, pkg in X11_LIBRARIES.items() if not find_library(lib)]
 
 
-def run(path: str | None = None, screenshot: str | None = None) -> int:
+def run(path: str | None = None, screenshot: str | None = None,
+        language: str | None = None) -> int:
     """Open the editor on `path` (default: the default scenario's map); return the exit code.
 
-    With `screenshot`, render the window offscreen to that PNG and exit."""
+    With `screenshot`, render the window offscreen to that PNG and exit. `language` ("en",
+    "de"; `tcstudio --lang`) wins over the View ▸ Language setting and the locale."""
     if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not display_available():
@@ -101,7 +103,7 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     app.setOrganizationName("Trench Club Studio")
     app.setApplicationName("tcstudio")
     apply_system_palette(app)  # type: ignore[arg-type]
-    install_translators(app, chosen_language(Settings()))
+    install_translators(app, language or chosen_language(Settings()))
 
     if target.exists() and _is_area_file(target):
         return _run_area(app, target, screenshot)

@@ -217,3 +217,25 @@ def test_editor_start_follows_a_german_locale(qapp, tmp_path, monkeypatch):
     finally:
         i18n.install_translators(qapp, "en")
     assert titles[0][:3] == ["&Datei", "&Bearbeiten", "&Ansicht"]
+
+
+def test_an_explicit_language_wins_over_the_locale(qapp, tmp_path, monkeypatch):
+    """`tcstudio --lang en edit` under a German locale: English."""
+    from editor import app
+
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    titles = []
+
+    def shoot(_app, window, _out) -> int:
+        titles.append(window.menuBar().actions()[0].text())
+        window.document.undo_stack.setClean()
+        window.close()
+        return 0
+
+    monkeypatch.setattr(app, "_screenshot", shoot)
+    try:
+        assert app.run(screenshot=str(tmp_path / "shot.png"), language="en") == 0
+        assert app.run(screenshot=str(tmp_path / "shot.png")) == 0
+    finally:
+        i18n.install_translators(qapp, "en")
+    assert titles == ["&File", "&Datei"]
