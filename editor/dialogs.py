@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -262,7 +262,9 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.resize(460, 520)
         layout = QVBoxLayout(self)
-        rows = [(a.text().replace("&", ""), a.shortcut().toString()) for a in actions]
+        # Native text: the keys as the user's language names them ("Strg+S" in German).
+        native = QKeySequence.SequenceFormat.NativeText
+        rows = [(a.text().replace("&", ""), a.shortcut().toString(native)) for a in actions]
         rows = [r for r in rows if r[1]]
         table = QTableWidget(len(rows), 2)
         table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Shortcut")])

@@ -14,11 +14,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenuBar,
     QPushButton,
+    QTableWidget,
     QWidget,
 )
 
-from editor import i18n
-from editor.dialogs import MapPropertiesDialog, NewMapDialog
+from editor import app, i18n
+from editor.dialogs import MapPropertiesDialog, NewMapDialog, ShortcutsDialog
 from editor.i18n_parts import TRANSLATIONS
 from editor.main_window import MainWindow
 from editor.settings import Settings
@@ -115,6 +116,16 @@ def test_dialogs_and_qt_buttons_are_german(german, qapp):
     assert props.changes() == {"season": "winter"}
 
 
+def test_shortcuts_dialog_names_keys_in_german(german, settings, qtbot):
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    dialog = ShortcutsDialog(w.actions(), w)
+    table = dialog.findChild(QTableWidget)
+    rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
+    assert rows["Speichern"] == "Strg+S"
+    w.validator.shutdown()
+
+
 def test_a_subclass_of_a_window_still_translates(german, settings, qtbot):
     class MyWindow(MainWindow):
         pass
@@ -198,8 +209,6 @@ def test_language_setting_applies_at_the_next_start(tmp_path, qapp, monkeypatch)
 
 def test_editor_start_follows_a_german_locale(qapp, tmp_path, monkeypatch):
     """`LANG=de_DE.UTF-8 tcstudio edit`: app.run installs German before the window exists."""
-    from editor import app
-
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
@@ -221,8 +230,6 @@ def test_editor_start_follows_a_german_locale(qapp, tmp_path, monkeypatch):
 
 def test_an_explicit_language_wins_over_the_locale(qapp, tmp_path, monkeypatch):
     """`tcstudio --lang en edit` under a German locale: English."""
-    from editor import app
-
     monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
     titles = []
 
