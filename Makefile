@@ -4,23 +4,31 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint install clean kill-build fuzz screenshots
+.PHONY: run test bench lint install clean kill-build fuzz screenshots translations
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m editor.i18n_build
 	touch $(STAMP)
+
+# The editor's compiled translations (not committed): rebuilt when a .ts changes.
+QM := $(patsubst %.ts,%.qm,$(wildcard editor/translations/*.ts))
+$(QM): editor/translations/%.qm: editor/translations/%.ts $(STAMP)
+	$(PY) -m editor.i18n_build
+
+translations: $(QM)
 
 install: $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) $(QM)
 	$(VENV)/bin/tcstudio edit
 
 # Tests of the Qt-free packages; they run with PySide6 blocked (tests/without_qt.py).
 CORE_TESTS := tests/engine tests/content tests/content_files tests/exporters tests/packs
 
-test: $(STAMP)
+test: $(STAMP) $(QM)
 	$(VENV)/bin/ruff check .
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests \
 		--ignore=tests/benchmarks $(CORE_TESTS:%=--ignore=%)
@@ -49,7 +57,7 @@ kill-build: $(STAMP)
 
 # The editor screenshots of the docs (docs/images/editor-*.png, docs/editor.png), light and dark;
 # fails when a dock tab would be cut short. tests/editor/test_docs_screenshots.py runs the same.
-screenshots: $(STAMP)
+screenshots: $(STAMP) $(QM)
 	QT_QPA_PLATFORM=offscreen $(PY) -m editor.screenshots
 
 lint: $(STAMP)

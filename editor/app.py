@@ -65,10 +65,12 @@ def missing_x11_packages(
     return [pkg for lib, pkg in X11_LIBRARIES.items() if not find_library(lib)]
 
 
-def run(path: str | None = None, screenshot: str | None = None) -> int:
+def run(path: str | None = None, screenshot: str | None = None,
+        language: str | None = None) -> int:
     """Open the editor on `path` (default: the default scenario's map); return the exit code.
 
-    With `screenshot`, render the window offscreen to that PNG and exit."""
+    With `screenshot`, render the window offscreen to that PNG and exit. `language` ("en",
+    "de"; `tcstudio --lang`) wins over the View ▸ Language setting and the locale."""
     if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not display_available():
@@ -91,8 +93,9 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
 
     from editor import files
     from editor.document import MapDocument
+    from editor.i18n import chosen_language, install_translators, translate
     from editor.main_window import MainWindow
-    from editor.settings import recovery_dir
+    from editor.settings import Settings, recovery_dir
     from editor.theme import apply_system_palette
     from engine.model import GameMap
 
@@ -100,6 +103,7 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     app.setOrganizationName("Trench Club Studio")
     app.setApplicationName("tcstudio")
     apply_system_palette(app)  # type: ignore[arg-type]
+    install_translators(app, language or chosen_language(Settings()))
 
     if target.exists() and _is_area_file(target):
         return _run_area(app, target, screenshot)
@@ -132,8 +136,6 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
 
         from PySide6.QtCore import QSettings
 
-        from editor.settings import Settings
-
         scratch = tempfile.mkdtemp(prefix="tcstudio-shot-")
         settings = Settings(QSettings(f"{scratch}/settings.ini", QSettings.Format.IniFormat))
     def new_window(doc: MapDocument | None = None) -> MainWindow:
@@ -147,7 +149,7 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
         return _screenshot(app, window, Path(screenshot))
     window = new_window(document)
     if error:
-        window.show_error("Cannot open file", error)
+        window.show_error(translate("app", "Cannot open file"), error)
     windows = [window]  # referenced until the event loop ends
     if recovery is not None:
         windows += _offer_recovery(window, recovery, new_window)
@@ -193,6 +195,7 @@ def _run_authoring(app: QApplication, target: Path, recovery: RecoveryStore | No
     from editor.authoring.opener import open_content_editor
     from editor.authoring.project import ProjectWindow
     from editor.document import MapDocument
+    from editor.i18n import translate
     from editor.main_window import MainWindow
     from engine.content import ContentError
 
@@ -202,7 +205,8 @@ def _run_authoring(app: QApplication, target: Path, recovery: RecoveryStore | No
         try:
             opened = files.open_map(path)
         except files.OpenError as exc:
-            windows[0].tell("Cannot open file", str(exc))  # type: ignore[attr-defined]
+            windows[0].tell(  # type: ignore[attr-defined]
+                translate("app", "Cannot open file"), str(exc))
             return None
         doc = MapDocument(opened.map, opened.path)
         doc.set_problems(opened.problems)
@@ -258,6 +262,7 @@ def _offer_recovery(
     from PySide6.QtWidgets import QMessageBox
 
     from editor.authoring.opener import restore_content
+    from editor.i18n import translate
     from engine.content import ContentError
 
     restored: list[QWidget] = []
@@ -266,12 +271,14 @@ def _offer_recovery(
         when = info.saved_at
         stamp = datetime.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M") if when else "?"
         original = (str(info.original) if info.original
-                    else f"a new {info.kind} ({info.name or '?'})")
+                    else translate("app", "a new {kind} ({name})").format(
+                        kind=info.kind, name=info.name or "?"))
         answer = QMessageBox.question(
             window,
-            "Recover unsaved work?",
-            f"An editor window did not shut down cleanly. Unsaved work on {original} from "
-            f"{stamp} was kept.\n\nRestore it in a new window?",
+            translate("app", "Recover unsaved work?"),
+            translate("app", "An editor window did not shut down cleanly. Unsaved work on "
+                      "{original} from {stamp} was kept.\n\nRestore it in a new window?"
+                      ).format(original=original, stamp=stamp),
         )
         if answer != QMessageBox.StandardButton.Yes:
             slot.close()
@@ -289,7 +296,7 @@ def _offer_recovery(
             try:
                 restored.append(restore_content(slot, recovery))
             except (ContentError, OSError) as exc:
-                QMessageBox.warning(window, "Cannot recover", str(exc))
+                QMessageBox.warning(window, translate("app", "Cannot recover"), str(exc))
                 slot.release()  # unreadable now: keep it for a later start
             continue
         target = new_window()
@@ -305,12 +312,13 @@ def restore_recovery(window: MainWindow, slot: RecoverySlot) -> bool:
     """Load a recovery slot's work into the window as unsaved changes to its original file;
     the window then keeps the slot as its own recovery slot."""
     from editor import files
+    from editor.i18n import translate
 
     info = slot.info()
     try:
         game_map = files.open_map(slot.map_path).map
     except files.OpenError as exc:
-        window.show_error("Cannot recover", str(exc))
+        window.show_error(translate("app", "Cannot recover"), str(exc))
         return False
     window.set_map(game_map, info.original)
     window.document.undo_stack.resetClean()  # recovered work is not saved anywhere yet
@@ -322,17 +330,19 @@ def restore_recovery(window: MainWindow, slot: RecoverySlot) -> bool:
 def restore_scenario(window: MainWindow, slot: RecoverySlot) -> QWidget | None:
     """Open a recovery slot's scenario work: its original scenario's map in `window`, and
     Scenario ▸ Properties with the recovered edits as unsaved changes (keeping the slot)."""
+    from editor.i18n import translate
     from engine.content import ContentError, load_document
 
     info = slot.info()
     try:
         data = load_document(slot.work_path("scenario")).data
     except (ContentError, OSError) as exc:
-        window.show_error("Cannot recover", str(exc))
+        window.show_error(translate("app", "Cannot recover"), str(exc))
         return None
     if info.original is None or not window.open_file(info.original, ask=False):
-        window.show_error("Cannot recover", f"the scenario's file {info.original} cannot be "
-                          "opened (hint: its work stays kept for a later start)")
+        window.show_error(translate("app", "Cannot recover"), translate(
+            "app", "the scenario's file {path} cannot be opened (hint: its work stays kept for "
+            "a later start)").format(path=info.original))
         return None
     properties = window.open_scenario_properties(recovered=data)
     if properties is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import translate
 from engine.model import GameMap
 
 MAX_SIDE = 1000
@@ -43,11 +44,24 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
     return box
 
 
+def _choices(combo: QComboBox, items: list[tuple[str, str]]) -> None:
+    """Fill a combo box with (id, shown text) items; the id is the item's data."""
+    for value, text in items:
+        combo.addItem(text, value)
+
+
+def _choose(combo: QComboBox, value: str) -> None:
+    """Select the item whose data is `value` (kept as is when none is)."""
+    index = combo.findData(value)
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
 def _size_spin(value: int) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(1, MAX_SIDE)
     spin.setValue(value)
-    spin.setSuffix(" hexes")
+    spin.setSuffix(translate("dialogs", " hexes"))
     return spin
 
 
@@ -56,33 +70,33 @@ class NewMapDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, default_available: bool = True) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New map")
+        self.setWindowTitle(self.tr("New map"))
         form = QFormLayout(self)
         self.name = QLineEdit("New map")
         self.map_id = QLineEdit("new_map")
         self.width = _size_spin(30)
         self.height = _size_spin(24)
         self.orientation = QComboBox()
-        self.orientation.addItems(["pointy", "flat"])
+        _choices(self.orientation, [("pointy", self.tr("pointy")), ("flat", self.tr("flat"))])
         self.offset = QComboBox()
-        self.offset.addItems(["odd", "even"])
+        _choices(self.offset, [("odd", self.tr("odd")), ("even", self.tr("even"))])
         self.hex_size = QSpinBox()
         self.hex_size.setRange(8, 256)
         self.hex_size.setValue(32)
-        self.hex_size.setSuffix(" px")
+        self.hex_size.setSuffix(self.tr(" px"))
         self.template = QComboBox()
-        self.template.addItem("Empty (all meadow)", "empty")
+        self.template.addItem(self.tr("Empty (all meadow)"), "empty")
         if default_available:
-            self.template.addItem("Half of the default map (start numbers 1–6)", "half")
+            self.template.addItem(self.tr("Half of the default map (start numbers 1–6)"), "half")
         self.template.currentIndexChanged.connect(self._template_changed)
-        form.addRow("Name", self.name)
-        form.addRow("Id", self.map_id)
-        form.addRow("Template", self.template)
-        form.addRow("Width", self.width)
-        form.addRow("Height", self.height)
-        form.addRow("Orientation", self.orientation)
-        form.addRow("Offset rows/columns", self.offset)
-        form.addRow("Hex size", self.hex_size)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Id"), self.map_id)
+        form.addRow(self.tr("Template"), self.template)
+        form.addRow(self.tr("Width"), self.width)
+        form.addRow(self.tr("Height"), self.height)
+        form.addRow(self.tr("Orientation"), self.orientation)
+        form.addRow(self.tr("Offset rows/columns"), self.offset)
+        form.addRow(self.tr("Hex size"), self.hex_size)
         form.addRow(_buttons(self))
 
     def _template_changed(self) -> None:
@@ -97,8 +111,8 @@ class NewMapDialog(QDialog):
             "map_id": clean_id(self.map_id.text(), "new_map"),
             "width": self.width.value(),
             "height": self.height.value(),
-            "orientation": self.orientation.currentText(),
-            "offset": self.offset.currentText(),
+            "orientation": self.orientation.currentData(),
+            "offset": self.offset.currentData(),
             "size": float(self.hex_size.value()),
             "template": self.template.currentData(),
         }
@@ -109,7 +123,7 @@ class MapPropertiesDialog(QDialog):
 
     def __init__(self, game_map: GameMap, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Map properties")
+        self.setWindowTitle(self.tr("Map properties"))
         self.original = game_map
         form = QFormLayout(self)
         self.name = QLineEdit(game_map.name)
@@ -119,14 +133,14 @@ class MapPropertiesDialog(QDialog):
         self.description = QPlainTextEdit(game_map.description)
         self.description.setFixedHeight(80)
         self.season = QComboBox()
-        self.season.addItems(["summer", "winter"])
-        self.season.setCurrentText(game_map.season)
+        _choices(self.season, [("summer", self.tr("summer")), ("winter", self.tr("winter"))])
+        _choose(self.season, game_map.season)
         self.orientation = QComboBox()
-        self.orientation.addItems(["pointy", "flat"])
-        self.orientation.setCurrentText(game_map.layout.orientation)
+        _choices(self.orientation, [("pointy", self.tr("pointy")), ("flat", self.tr("flat"))])
+        _choose(self.orientation, game_map.layout.orientation)
         self.offset = QComboBox()
-        self.offset.addItems(["odd", "even"])
-        self.offset.setCurrentText(game_map.layout.offset)
+        _choices(self.offset, [("odd", self.tr("odd")), ("even", self.tr("even"))])
+        _choose(self.offset, game_map.layout.offset)
         self.hex_size = QDoubleSpinBox()
         self.hex_size.setRange(8, 256)
         self.hex_size.setValue(game_map.layout.hex_size)
@@ -135,20 +149,22 @@ class MapPropertiesDialog(QDialog):
         self.coverage.setSingleStep(0.05)
         self.coverage.setValue(game_map.path_coverage)
         self.coverage.setToolTip(
-            "A hex counts as covered by a road/river/trench when the path covers at least this "
-            "fraction of its area (RULES §11.1: players agree which hexes count)."
+            self.tr(
+                "A hex counts as covered by a road/river/trench when the path covers at least this "
+                "fraction of its area (RULES §11.1: players agree which hexes count)."
+            )
         )
         for label, widget in (
-            ("Name", self.name),
-            ("Id", self.map_id),
-            ("Author", self.author),
-            ("License", self.license),
-            ("Description", self.description),
-            ("Season", self.season),
-            ("Orientation", self.orientation),
-            ("Offset rows/columns", self.offset),
-            ("Hex size (px)", self.hex_size),
-            ("Path coverage", self.coverage),
+            (self.tr("Name"), self.name),
+            (self.tr("Id"), self.map_id),
+            (self.tr("Author"), self.author),
+            (self.tr("License"), self.license),
+            (self.tr("Description"), self.description),
+            (self.tr("Season"), self.season),
+            (self.tr("Orientation"), self.orientation),
+            (self.tr("Offset rows/columns"), self.offset),
+            (self.tr("Hex size (px)"), self.hex_size),
+            (self.tr("Path coverage"), self.coverage),
         ):
             form.addRow(label, widget)
         form.addRow(_buttons(self))
@@ -162,9 +178,9 @@ class MapPropertiesDialog(QDialog):
             "author": self.author.text().strip(),
             "license": self.license.text().strip(),
             "description": self.description.toPlainText().strip(),
-            "season": self.season.currentText(),
-            "orientation": self.orientation.currentText(),
-            "offset": self.offset.currentText(),
+            "season": self.season.currentData(),
+            "orientation": self.orientation.currentData(),
+            "offset": self.offset.currentData(),
             "hex_size": float(self.hex_size.value()),
             "path_coverage": round(self.coverage.value(), 3),
         }
@@ -192,13 +208,13 @@ class ResizeDialog(QDialog):
 
     def __init__(self, game_map: GameMap, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Resize map")
+        self.setWindowTitle(self.tr("Resize map"))
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.width = _size_spin(game_map.width)
         self.height = _size_spin(game_map.height)
-        form.addRow("Width", self.width)
-        form.addRow("Height", self.height)
+        form.addRow(self.tr("Width"), self.width)
+        form.addRow(self.tr("Height"), self.height)
         layout.addLayout(form)
         grid = QGridLayout()
         self.group = QButtonGroup(self)
@@ -206,11 +222,11 @@ class ResizeDialog(QDialog):
             b = QPushButton(arrow)
             b.setCheckable(True)
             b.setFixedSize(36, 36)
-            b.setToolTip("Keep the content at this side")
+            b.setToolTip(self.tr("Keep the content at this side"))
             self.group.addButton(b, i)
             grid.addWidget(b, i // 3, i % 3)
         self.group.button(0).setChecked(True)
-        form.addRow("Anchor", grid)
+        form.addRow(self.tr("Anchor"), grid)
         layout.addWidget(_buttons(self))
 
     def values(self) -> tuple[int, int, tuple[float, float]]:
@@ -223,18 +239,18 @@ class PreferencesDialog(QDialog):
 
     def __init__(self, autosave_s: int, validation_ms: int, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Preferences")
+        self.setWindowTitle(self.tr("Preferences"))
         form = QFormLayout(self)
         self.autosave = QSpinBox()
         self.autosave.setRange(1, 600)
-        self.autosave.setSuffix(" s idle")
+        self.autosave.setSuffix(self.tr(" s idle"))
         self.autosave.setValue(autosave_s)
         self.validation = QSpinBox()
         self.validation.setRange(50, 5000)
-        self.validation.setSuffix(" ms")
+        self.validation.setSuffix(self.tr(" ms"))
         self.validation.setValue(validation_ms)
-        form.addRow("Keep a recovery copy after", self.autosave)
-        form.addRow("Validate after editing pauses for", self.validation)
+        form.addRow(self.tr("Keep a recovery copy after"), self.autosave)
+        form.addRow(self.tr("Validate after editing pauses for"), self.validation)
         form.addRow(_buttons(self))
 
 
@@ -243,13 +259,15 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, actions: list[QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.resize(460, 520)
         layout = QVBoxLayout(self)
-        rows = [(a.text().replace("&", ""), a.shortcut().toString()) for a in actions]
+        # Native text: the keys as the user's language names them ("Strg+S" in German).
+        native = QKeySequence.SequenceFormat.NativeText
+        rows = [(a.text().replace("&", ""), a.shortcut().toString(native)) for a in actions]
         rows = [r for r in rows if r[1]]
         table = QTableWidget(len(rows), 2)
-        table.setHorizontalHeaderLabels(["Action", "Shortcut"])
+        table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Shortcut")])
         table.verticalHeader().setVisible(False)
         for i, (text, keys) in enumerate(rows):
             table.setItem(i, 0, QTableWidgetItem(text))

@@ -374,7 +374,8 @@ class MapDocument(QObject):
             return False
         command = cmd.MoveSelection(self, delta)
         if command.result.dropped:
-            self.notice.emit("Move refused: " + "; ".join(command.result.dropped))
+            self.notice.emit(self.tr("Move refused: {reasons}").format(
+                reasons="; ".join(command.result.dropped)))
             return False
         self._push_carried(command)
         return True

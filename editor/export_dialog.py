@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files import OpenError, map_path_of
+from editor.i18n import translate
 from engine.content import ContentError, check_scenario_model, load_scenario
 from engine.model import GameMap
 from exporters import base
@@ -48,13 +49,13 @@ SCENARIO_FORMATS = ("pack", "conformance")
 # Friendly order; formats registered later are appended after these.
 ORDER = ("tiled", "tmj", "svg", "png", "pdf", "pack", "conformance")
 LABELS = {
-    "tiled": "Tiled map (.tmx)",
-    "tmj": "Tiled map, JSON (.tmj)",
-    "svg": "SVG board drawing (.svg)",
-    "png": "PNG board picture (.png)",
-    "pdf": "Print-and-play PDF (.pdf)",
-    "pack": "Map pack for other clients (.tcpack)",
-    "conformance": "Rules conformance vectors (.json)",
+    "tiled": QT_TRANSLATE_NOOP("ExportDialog", "Tiled map (.tmx)"),
+    "tmj": QT_TRANSLATE_NOOP("ExportDialog", "Tiled map, JSON (.tmj)"),
+    "svg": QT_TRANSLATE_NOOP("ExportDialog", "SVG board drawing (.svg)"),
+    "png": QT_TRANSLATE_NOOP("ExportDialog", "PNG board picture (.png)"),
+    "pdf": QT_TRANSLATE_NOOP("ExportDialog", "Print-and-play PDF (.pdf)"),
+    "pack": QT_TRANSLATE_NOOP("ExportDialog", "Map pack for other clients (.tcpack)"),
+    "conformance": QT_TRANSLATE_NOOP("ExportDialog", "Rules conformance vectors (.json)"),
 }
 
 
@@ -85,15 +86,20 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
         scenario = load_scenario(scenario_path)
     except ContentError as exc:
         first = exc.problems[0].format() if exc.problems else str(exc)
-        raise ExportError(f"the scenario {scenario_path.name} does not load: {first}",
-                          hint="fix the scenario file first (tcstudio validate)") from None
+        raise ExportError(
+            translate("export_dialog", "the scenario {name} does not load: {first}").format(
+                name=scenario_path.name, first=first),
+            hint=translate("export_dialog", "fix the scenario file first (tcstudio validate)"),
+        ) from None
     scenario = copy.copy(scenario)
     scenario.map = copy.deepcopy(game_map)
     problems = [p for p in check_scenario_model(scenario) if p.is_error]
     if problems:
-        raise ExportError(f"{len(problems)} error(s) in the map or scenario, first: "
-                          f"{problems[0].message}",
-                          hint="fix what the Problems panel lists, then export again")
+        raise ExportError(
+            translate("export_dialog", "{count} error(s) in the map or scenario, first: "
+                      "{message}").format(count=len(problems), message=problems[0].message),
+            hint=translate("export_dialog", "fix what the Problems panel lists, then export again"),
+        )
     return scenario
 
 
@@ -103,14 +109,21 @@ def _pil_to_qimage(img: Any) -> QImage:
     return out
 
 
-def board_preview(game_map: GameMap, hex_mm: float, paper: str | None,
-                  max_w: int = PREVIEW_W, max_h: int = PREVIEW_H) -> tuple[QImage, str]:
+def board_preview(
+    game_map: GameMap,
+    hex_mm: float,
+    paper: str | None,
+    max_w: int = PREVIEW_W,
+    max_h: int = PREVIEW_H,
+) -> tuple[QImage, str]:
     """A small picture of the exported board and a one-line description. With `paper`
     (PDF), the page grid is drawn over the board and the text gives the page count."""
     board = build_board(game_map, hex_mm)
     k = min(max_w / board.width, max_h / board.height)  # preview px per mm
     image = _pil_to_qimage(render_board(board, k * 25.4))
-    text = f"board {board.width:.0f} × {board.height:.0f} mm (hexes {hex_mm:g} mm across)"
+    text = translate("export_dialog", "board {width} × {height} mm (hexes {hex} mm across)"
+                     ).format(width=f"{board.width:.0f}", height=f"{board.height:.0f}",
+                              hex=f"{hex_mm:g}")
     if paper is None:
         return image, text
 
@@ -131,26 +144,35 @@ def board_preview(game_map: GameMap, hex_mm: float, paper: str | None,
             p.drawRect(rect.adjusted(1, 1, -1, -1))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(2 + j * t.cols + i))
     p.end()
-    orient = "landscape" if t.landscape else "portrait"
-    text = (f"{t.pages + 1} pages: page map + {t.pages} {t.paper} {orient} pages "
-            f"({t.rows} rows × {t.cols} columns)\n{text}")
+    pages = (translate("export_dialog", "{total} pages: page map + {pages} {paper} landscape "
+                       "pages ({rows} rows × {cols} columns)") if t.landscape
+             else translate("export_dialog", "{total} pages: page map + {pages} {paper} portrait "
+                            "pages ({rows} rows × {cols} columns)"))
+    text = pages.format(total=t.pages + 1, pages=t.pages, paper=t.paper, rows=t.rows,
+                        cols=t.cols) + "\n" + text
     return image, text
 
 
 class ExportDialog(QDialog):
     """Choose a format, its options and the output file; shows a preview; exports on OK."""
 
-    def __init__(self, game_map: GameMap, scenario: Path | None = None,
-                 parent: QWidget | None = None, start_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        game_map: GameMap,
+        scenario: Path | None = None,
+        parent: QWidget | None = None,
+        start_dir: Path | None = None,
+    ) -> None:
         super().__init__(parent)
 
-        self.setWindowTitle("Export")
+        self.setWindowTitle(self.tr("Export"))
         self.map = game_map
         self.scenario = scenario
         self.result_info: ExportResult | None = None
         # Replaced by tests: (title, text) -> None.
-        self.show_error: Callable[[str, str], None] = (
-            lambda title, text: QMessageBox.critical(self, title, text))
+        self.show_error: Callable[[str, str], None] = lambda title, text: QMessageBox.critical(
+            self, title, text
+        )
         docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         self.start_dir = start_dir or Path(docs or Path.home())
 
@@ -159,19 +181,26 @@ class ExportDialog(QDialog):
         self.format_box = QComboBox()
         for name in self.formats:
             exporter = base.get(name)
-            self.format_box.addItem(LABELS.get(name, f"{name} ({exporter.extension})"), name)
+            label = (self.tr(LABELS[name]) if name in LABELS
+                     else f"{name} ({exporter.extension})")
+            self.format_box.addItem(label, name)
             index = self.format_box.count() - 1
             self.format_box.setItemData(index, exporter.description, Qt.ItemDataRole.ToolTipRole)
             if name in SCENARIO_FORMATS and scenario is None:
                 self.format_box.model().item(index).setEnabled(False)
-                self.format_box.setItemData(index, self._no_scenario_text(),
-                                            Qt.ItemDataRole.ToolTipRole)
-        self.note = QLabel(self._no_scenario_text() if scenario is None else
-                           f"Map packs use the scenario {scenario.name} with this map.")
+                self.format_box.setItemData(
+                    index, self._no_scenario_text(), Qt.ItemDataRole.ToolTipRole
+                )
+        self.note = QLabel(
+            self._no_scenario_text()
+            if scenario is None
+            else self.tr("Map packs use the scenario {name} with this map.").format(
+                name=scenario.name)
+        )
         self.note.setObjectName("exportNote")
 
         self.path_edit = QLineEdit()
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self.browse)
         path_row = QHBoxLayout()
         path_row.addWidget(self.path_edit, 1)
@@ -179,23 +208,23 @@ class ExportDialog(QDialog):
         self.dpi = QDoubleSpinBox()
         self.dpi.setRange(*DPI_RANGE)
         self.dpi.setValue(150)
-        self.dpi.setSuffix(" dpi")
+        self.dpi.setSuffix(self.tr(" dpi"))
         self.paper = QComboBox()
         self.paper.addItems(["A4", "A3"])
         self.hex_mm = QDoubleSpinBox()
         self.hex_mm.setRange(*HEX_MM_RANGE)
         self.hex_mm.setDecimals(1)
         self.hex_mm.setValue(30)
-        self.hex_mm.setSuffix(" mm")
-        self.hex_mm.setToolTip("Width of a hex across flats on paper")
+        self.hex_mm.setSuffix(self.tr(" mm"))
+        self.hex_mm.setToolTip(self.tr("Width of a hex across flats on paper"))
 
         form = QFormLayout()
-        form.addRow("Format:", self.format_box)
+        form.addRow(self.tr("Format:"), self.format_box)
         form.addRow("", self.note)
-        form.addRow("Save to:", path_row)
-        form.addRow("Resolution:", self.dpi)
-        form.addRow("Paper:", self.paper)
-        form.addRow("Hex size:", self.hex_mm)
+        form.addRow(self.tr("Save to:"), path_row)
+        form.addRow(self.tr("Resolution:"), self.dpi)
+        form.addRow(self.tr("Paper:"), self.paper)
+        form.addRow(self.tr("Hex size:"), self.hex_mm)
         self.form = form
 
         self.preview = QLabel()
@@ -205,9 +234,10 @@ class ExportDialog(QDialog):
         self.preview.setStyleSheet("background: #e8e1cf; border: 1px solid #a99f88;")
         self.preview_text = QLabel()
         self.preview_text.setMinimumHeight(2 * self.preview_text.fontMetrics().lineSpacing() + 4)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Export")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Export"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
@@ -231,9 +261,11 @@ class ExportDialog(QDialog):
     @staticmethod
     def _no_scenario_text() -> str:
         # Explicit line breaks: word-wrapped labels make Qt undersize the dialog.
-        return ("Map pack and conformance vectors are disabled: they hold a scenario\n"
-                "(seats, ruleset, units) with its map, and this map was not opened from\n"
-                "a scenario. Open the scenario file (File → Open) to export a pack.")
+        return translate(
+            "ExportDialog",
+            "Map pack and conformance vectors are disabled: they hold a scenario\n"
+            "(seats, ruleset, units) with its map, and this map was not opened from\n"
+            "a scenario. Open the scenario file (File → Open) to export a pack.")
 
     # --- fields ---------------------------------------------------------------------------
 
@@ -257,8 +289,9 @@ class ExportDialog(QDialog):
 
     def options(self) -> Any:
         """ExportOptions from the fields."""
-        return ExportOptions(dpi=self.dpi.value(), paper=self.paper.currentText(),
-                             hex_mm=self.hex_mm.value())
+        return ExportOptions(
+            dpi=self.dpi.value(), paper=self.paper.currentText(), hex_mm=self.hex_mm.value()
+        )
 
     def _format_changed(self) -> None:
         name = self.format_name()
@@ -278,8 +311,12 @@ class ExportDialog(QDialog):
     def browse(self) -> None:
         """Pick the output file with a save dialog."""
         ext = base.get(self.format_name()).extension
-        path, _ = QFileDialog.getSaveFileName(self, "Export to", self.path_edit.text(),
-                                              f"{self.format_box.currentText()} (*{ext})")
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export to"),
+            self.path_edit.text(),
+            f"{self.format_box.currentText()} (*{ext})",
+        )
         if path:
             self.path_edit.setText(path)
 
@@ -293,7 +330,7 @@ class ExportDialog(QDialog):
             image, text = board_preview(self.map, self.hex_mm.value(), paper)
         except Exception as exc:  # a broken map must not break the dialog; say why instead
             self.preview.setPixmap(QPixmap())
-            self.preview.setText(f"No preview: {exc}")
+            self.preview.setText(self.tr("No preview: {reason}").format(reason=exc))
             self.preview_text.setText("")
             return
         self.preview_image = image
@@ -304,7 +341,7 @@ class ExportDialog(QDialog):
         """Run the chosen exporter on the map (or the scenario for packs); raises on error."""
         name = self.format_name()
         if not self.path_edit.text().strip():
-            raise ExportError("no output file chosen", hint="type a path or use Browse…")
+            raise ExportError("no output file chosen", hint=self.tr("type a path or use Browse…"))
         path = self.out_path()
         if name in SCENARIO_FORMATS:
             if self.scenario is None:
@@ -323,13 +360,17 @@ class ExportDialog(QDialog):
         except ExportError as exc:
             QApplication.restoreOverrideCursor()
             text = exc.message + (f"\n\nHint: {exc.hint}" if exc.hint else "")
-            self.show_error("Export failed", text)
+            self.show_error(self.tr("Export failed"), text)
             return
         except Exception as exc:  # disk full, permission, bad content: report, never crash
             QApplication.restoreOverrideCursor()
-            hint = "check that the folder exists and is writable" if isinstance(
-                exc, OSError) else "check the map with Map → Validate"
-            self.show_error("Export failed", f"{exc}\n\nHint: {hint}")
+            hint = (
+                "check that the folder exists and is writable"
+                if isinstance(exc, OSError)
+                else "check the map with Map → Validate"
+            )
+            self.show_error(self.tr("Export failed"),
+                            self.tr("{error}\n\nHint: {hint}").format(error=exc, hint=hint))
             return
         QApplication.restoreOverrideCursor()
         super().accept()
@@ -349,6 +390,8 @@ def show_export_dialog(window: Any) -> ExportResult | None:
     dlg = ExportDialog(doc.map, scenario, window, start_dir=export_start_dir(doc.path))
     if not dlg.exec() or dlg.result_info is None:
         return None
-    window.statusBar().showMessage(f"Exported {dlg.result_info.format} to "
-                                   f"{dlg.result_info.path}", 10000)
+    window.statusBar().showMessage(
+        translate("export_dialog", "Exported {format} to {path}").format(
+            format=dlg.result_info.format, path=dlg.result_info.path), 10000
+    )
     return dlg.result_info

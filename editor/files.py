@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from editor.i18n import translate
 from editor.pack_open import PackOpenError, extract_pack
 from editor.recovery import RecoveryStore
 from engine.content import ContentError, load_document, load_file, scenario_reference
@@ -63,13 +64,14 @@ def _map_path_of(path: Path) -> Path:
     if doc.kind == "map":
         return path
     if doc.kind != "scenario":
-        raise OpenError(
-            f"{path}: this is a {doc.kind} file, not a map "
-            "(hint: open a .map.yaml file or a scenario)"
-        )
+        raise OpenError(translate(
+            "files", "{path}: this is a {kind} file, not a map (hint: open a .map.yaml file or "
+            "a scenario)").format(path=path, kind=doc.kind))
     map_path = scenario_reference(doc, "map")
     if map_path is None:
-        raise OpenError(f"{path}: the scenario names no map (hint: add `map: ../maps/X.map.yaml`)")
+        raise OpenError(translate(
+            "files", "{path}: the scenario names no map (hint: add `map: ../maps/X.map.yaml`)"
+            ).format(path=path))
     return map_path
 
 
@@ -104,7 +106,8 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
     parsed, or whose data cannot make a map, raise OpenError with a file:line:col message."""
     path = Path(path)
     if not path.exists():
-        raise OpenError(f"{path}: no such file (hint: check the path)")
+        raise OpenError(translate("files", "{path}: no such file (hint: check the path)").format(
+            path=path))
     if path.suffix.lower() == ".tcpack":
         try:
             path = extract_pack(path)
@@ -118,14 +121,18 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
     clean_stale_temps(map_path)
     loaded = load_file(map_path, lenient=True)
     if loaded.document is None:
-        raise OpenError(f"Cannot open {map_path}:\n{_format_problems(loaded.problems)}",
-                        loaded.problems)
+        raise OpenError(_cannot_open(map_path, loaded.problems), loaded.problems)
     if loaded.kind != "map":
-        raise OpenError(f"{map_path}: this is a {loaded.kind} file, not a map")
+        raise OpenError(translate("files", "{path}: this is a {kind} file, not a map").format(
+            path=map_path, kind=loaded.kind))
     if loaded.model is None:
-        raise OpenError(f"Cannot open {map_path}:\n{_format_problems(loaded.problems)}",
-                        loaded.problems)
+        raise OpenError(_cannot_open(map_path, loaded.problems), loaded.problems)
     return Opened(loaded.model, map_path, loaded.problems)
+
+
+def _cannot_open(path: Path, problems: list) -> str:
+    return translate("files", "Cannot open {path}:\n{problems}").format(
+        path=path, problems=_format_problems(problems))
 
 
 def save_map(game_map: GameMap, path: str | os.PathLike[str]) -> None:

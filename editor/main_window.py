@@ -28,6 +28,7 @@ from editor.dialogs import (
     ShortcutsDialog,
 )
 from editor.document import MapDocument
+from editor.i18n import english_plural, rule_label, translate
 from editor.icons import tool_icon
 from editor.panels.inspector import InspectorPanel
 from editor.panels.layers import LayersPanel
@@ -49,11 +50,13 @@ from editor.tools.registry import make_tools
 from editor.validation import LiveValidator
 from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
+from editor.window_language import install_language_menu
 from editor.window_layout import arrange_docks, is_compact, scrolled
 from editor.window_packs import PackOpenActions
 from engine import version
 from engine.content import ContentError
 from engine.hexes import Hex
+from engine.i18n import rule_word
 from engine.model import TERRAINS, Fort, GameMap, StartMarker
 from engine.play.setup import PlaytestOptions
 
@@ -186,72 +189,95 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
     def _build_actions(self) -> None:
         a = self._action
         S = Keys.StandardKey
-        self.act_new = a("&New…", self.new_map, S.New, "Create a new map")
-        self.act_open = a("&Open…", self.open_dialog, S.Open, "Open a map or scenario")
-        self.act_open_folder = a("Open &Folder…", self.open_folder, "Ctrl+Shift+O",
-                                 "Open a content folder as a project")
-        self.act_save = a("&Save", self.save, S.Save, "Save the map")
-        self.act_save_as = a("Save &As…", self.save_as, S.SaveAs, "Save under another name")
-        self.act_revert = a("&Revert", self.revert, None, "Reload the file from disk")
-        self.act_export = a("&Export…", self.export_dialog, "Ctrl+E",
-                            "Export the map: Tiled, SVG, PNG, print-and-play PDF, map pack")
-        self.act_quit = a("&Quit", self.close, S.Quit)
+        self.act_new = a(self.tr("&New…"), self.new_map, S.New, self.tr("Create a new map"))
+        self.act_open = a(self.tr("&Open…"), self.open_dialog, S.Open,
+                          self.tr("Open a map or scenario"))
+        self.act_open_folder = a(
+            self.tr("Open &Folder…"),
+            self.open_folder,
+            "Ctrl+Shift+O",
+            self.tr("Open a content folder as a project"),
+        )
+        self.act_save = a(self.tr("&Save"), self.save, S.Save, self.tr("Save the map"))
+        self.act_save_as = a(
+            self.tr("Save &As…"), self.save_as, S.SaveAs, self.tr("Save under another name")
+        )
+        self.act_revert = a(
+            self.tr("&Revert"), self.revert, None, self.tr("Reload the file from disk")
+        )
+        self.act_export = a(
+            self.tr("&Export…"),
+            self.export_dialog,
+            "Ctrl+E",
+            self.tr("Export the map: Tiled, SVG, PNG, print-and-play PDF, map pack"),
+        )
+        self.act_quit = a(self.tr("&Quit"), self.close, S.Quit)
         stack = self.document.undo_stack
-        self.act_undo = stack.createUndoAction(self, "&Undo")
+        self.act_undo = stack.createUndoAction(self, self.tr("&Undo"))
         self.act_undo.setShortcut(S.Undo)
-        self.act_redo = stack.createRedoAction(self, "&Redo")
+        self.act_redo = stack.createRedoAction(self, self.tr("&Redo"))
         # Ctrl+Y and Ctrl+Shift+Z both redo on every platform, whatever its convention.
         self.act_redo.setShortcuts(_redo_keys())
         # Fixed tool bar labels; the full "Undo Paint forest (3 hexes)" stays in the menu.
-        self.act_undo.setIconText("Undo")
-        self.act_redo.setIconText("Redo")
+        self.act_undo.setIconText(self.tr("Undo"))
+        self.act_redo.setIconText(self.tr("Redo"))
         self.addActions([self.act_undo, self.act_redo])
-        self.act_cut = a("Cu&t", self.cut, S.Cut)
-        self.act_copy = a("&Copy", self.copy, S.Copy)
-        self.act_paste = a("&Paste", self.paste, S.Paste)
-        self.act_delete = a("&Delete", self.delete, S.Delete, "Delete the selected object/hexes")
-        self.act_select_all = a("Select &All", self.select_all, S.SelectAll)
+        self.act_cut = a(self.tr("Cu&t"), self.cut, S.Cut)
+        self.act_copy = a(self.tr("&Copy"), self.copy, S.Copy)
+        self.act_paste = a(self.tr("&Paste"), self.paste, S.Paste)
+        self.act_delete = a(
+            self.tr("&Delete"), self.delete, S.Delete, self.tr("Delete the selected object/hexes")
+        )
+        self.act_select_all = a(self.tr("Select &All"), self.select_all, S.SelectAll)
         self.act_mirror_h = a(
-            "Mirror Selection &Horizontally", lambda: self.transform("mirror_h"), "X"
+            self.tr("Mirror Selection &Horizontally"), lambda: self.transform("mirror_h"), "X"
         )
         self.act_mirror_v = a(
-            "Mirror Selection &Vertically", lambda: self.transform("mirror_v"), "Y"
+            self.tr("Mirror Selection &Vertically"), lambda: self.transform("mirror_v"), "Y"
         )
-        self.act_rotate = a("&Rotate Selection 180°", lambda: self.transform("rotate_180"), "Z")
-        self.act_mirror_h.setIconText("Mirror ↔")
-        self.act_mirror_v.setIconText("Mirror ↕")
-        self.act_rotate.setIconText("Rotate 180°")
-        self.act_prefs = a("Pre&ferences…", self.preferences, S.Preferences)
-        self.act_zoom_in = a("Zoom &In", lambda: self.set_zoom(self.zoom * 1.25), S.ZoomIn)
-        self.act_zoom_out = a("Zoom &Out", lambda: self.set_zoom(self.zoom / 1.25), S.ZoomOut)
-        self.act_zoom_fit = a("Zoom to &Fit", lambda: self.view.zoom_to_fit(), "Ctrl+0")
-        self.act_zoom_1 = a("&Actual Size", lambda: self.set_zoom(1.0), "Ctrl+1")
+        self.act_rotate = a(
+            self.tr("&Rotate Selection 180°"), lambda: self.transform("rotate_180"), "Z"
+        )
+        self.act_mirror_h.setIconText(self.tr("Mirror ↔"))
+        self.act_mirror_v.setIconText(self.tr("Mirror ↕"))
+        self.act_rotate.setIconText(self.tr("Rotate 180°"))
+        self.act_prefs = a(self.tr("Pre&ferences…"), self.preferences, S.Preferences)
+        self.act_zoom_in = a(self.tr("Zoom &In"), lambda: self.set_zoom(self.zoom * 1.25), S.ZoomIn)
+        self.act_zoom_out = a(
+            self.tr("Zoom &Out"), lambda: self.set_zoom(self.zoom / 1.25), S.ZoomOut
+        )
+        self.act_zoom_fit = a(self.tr("Zoom to &Fit"), lambda: self.view.zoom_to_fit(), "Ctrl+0")
+        self.act_zoom_1 = a(self.tr("&Actual Size"), lambda: self.set_zoom(1.0), "Ctrl+1")
         self.overlay_actions: dict[str, QAction] = {}
         for name, text, key in (
-            ("grid", "Show &Grid", "Ctrl+G"),
-            ("coords", "Show &Coordinates", "Ctrl+Shift+C"),
-            ("regions", "Show &Regions", "Ctrl+Shift+R"),
-            ("paths", "Show &Paths", None),
-            ("problems", "Show &Problem Markers", "Ctrl+Shift+P"),
+            ("grid", self.tr("Show &Grid"), "Ctrl+G"),
+            ("coords", self.tr("Show &Coordinates"), "Ctrl+Shift+C"),
+            ("regions", self.tr("Show &Regions"), "Ctrl+Shift+R"),
+            ("paths", self.tr("Show &Paths"), None),
+            ("problems", self.tr("Show &Problem Markers"), "Ctrl+Shift+P"),
         ):
             act = a(text, None, key, checkable=True)
             act.setChecked(self.overlays[name])
             act.toggled.connect(lambda on, n=name: self.set_overlay(n, on))
             self.overlay_actions[name] = act
-        self.act_properties = a("Map &Properties…", self.map_properties, "Ctrl+Shift+M")
-        self.act_resize = a("&Resize Map…", self.resize_map)
-        self.act_validate = a("&Validate", self.validate_now, "F7", "Check the map now")
+        self.act_properties = a(self.tr("Map &Properties…"), self.map_properties, "Ctrl+Shift+M")
+        self.act_resize = a(self.tr("&Resize Map…"), self.resize_map)
+        self.act_validate = a(
+            self.tr("&Validate"), self.validate_now, "F7", self.tr("Check the map now")
+        )
         self.act_region_add = a(
-            "Add Selection to Region",
+            self.tr("Add Selection to Region"),
             lambda: self.selection_to_region(True),
             None,
-            "Put the selected hexes into the region chosen in the tool options",
+            self.tr("Put the selected hexes into the region chosen in the tool options"),
         )
         self.act_region_remove = a(
-            "Remove Selection from Region", lambda: self.selection_to_region(False)
+            self.tr("Remove Selection from Region"), lambda: self.selection_to_region(False)
         )
-        self.act_region_add.setStatusTip("Put the selected hexes into the region you pick")
-        self.act_region_remove.setStatusTip("Take the selected hexes out of the region you pick")
+        self.act_region_add.setStatusTip(self.tr("Put the selected hexes into the region you pick"))
+        self.act_region_remove.setStatusTip(
+            self.tr("Take the selected hexes out of the region you pick")
+        )
         self.region_menus: dict[bool, QMenu] = {}
         for act, add in ((self.act_region_add, True), (self.act_region_remove, False)):
             menu = QMenu(self)
@@ -259,65 +285,76 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
             act.setMenu(menu)
             self.region_menus[add] = menu
         self.act_select_region = a(
-            "Select Region",
+            self.tr("Select Region"),
             self.select_region,
             "Ctrl+Shift+G",
-            "Select the hexes of the region chosen in the tool options",
+            self.tr("Select the hexes of the region chosen in the tool options"),
         )
         self.act_other_side = a(
-            "Copy Selection to Other Side (Rotate 180°)",
+            self.tr("Copy Selection to Other Side (Rotate 180°)"),
             lambda: self.document.copy_to_other_side("rotate_180"),
             None,
-            "Build the second half: the selection rotated about the map centre, with forts "
-            "and start markers (1–6 ↔ 7–12)",
+            self.tr(
+                "Build the second half: the selection rotated about the map centre, with forts "
+                "and start markers (1–6 ↔ 7–12)"
+            ),
         )
         self.act_other_side_mirror = a(
-            "Copy Selection to Other Side (Mirror)",
+            self.tr("Copy Selection to Other Side (Mirror)"),
             lambda: self.document.copy_to_other_side(
                 "mirror_h" if self.document.map.layout.orientation == "pointy" else "mirror_v"
             ),
             None,
-            "Like the rotation, but mirrored across the map's middle",
+            self.tr("Like the rotation, but mirrored across the map's middle"),
         )
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
-            act = a(
-                tool.label, lambda n=name: self.set_tool(n), tool.shortcut, tool.status_tip, True
-            )
-            act.setIconText(f"{tool.label}  ({tool.shortcut})")
+            label = rule_word(tool.rule_key) if tool.rule_key else translate("Tool", tool.label)
+            tip = translate("Tool", tool.status_tip)
+            act = a(label, lambda n=name: self.set_tool(n), tool.shortcut, tip, True)
+            act.setIconText(f"{label}  ({tool.shortcut})")
             act.setIcon(tool_icon(name))
-            act.setToolTip(f"{tool.label} ({tool.shortcut}) — {tool.status_tip}")
+            act.setToolTip(f"{label} ({tool.shortcut}) — {tip}")
             self.tool_group.addAction(act)
             self.tool_actions[name] = act
         for i, terrain in enumerate(TERRAINS):
-            a(f"Terrain: {terrain}", lambda t=terrain: self.state.set(terrain=t), str(i + 1))
+            a(self.tr("Terrain: {terrain}").format(terrain=rule_word(terrain)),
+              lambda t=terrain: self.state.set(terrain=t), str(i + 1))
         self.act_smaller = a(
-            "Smaller Brush", lambda: self.state.set(brush_radius=self.state.brush_radius - 1), "["
+            self.tr("Smaller Brush"),
+            lambda: self.state.set(brush_radius=self.state.brush_radius - 1),
+            "[",
         )
         self.act_bigger = a(
-            "Bigger Brush", lambda: self.state.set(brush_radius=self.state.brush_radius + 1), "]"
+            self.tr("Bigger Brush"),
+            lambda: self.state.set(brush_radius=self.state.brush_radius + 1),
+            "]",
         )
         # Enter/Esc belong to the map view so they do not steal keys from dock editors.
-        self.act_finish = QAction("Finish Path", self.view)
+        self.act_finish = QAction(self.tr("Finish Path"), self.view)
         self.act_finish.setShortcuts([Keys("Return"), Keys("Enter")])
-        self.act_cancel = QAction("Cancel", self.view)
+        self.act_cancel = QAction(self.tr("Cancel"), self.view)
         self.act_cancel.setShortcut(Keys("Escape"))
         for act, slot in ((self.act_finish, self.finish_tool), (self.act_cancel, self.cancel_tool)):
             act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             act.triggered.connect(lambda _c=False, s=slot: s())
             self.view.addAction(act)
-        self.act_playtest = a("&Play-test…", self.play_test, "F5",
-                              "Play the current map with the rules engine")
+        self.act_playtest = a(
+            self.tr("&Play-test…"),
+            self.play_test,
+            "F5",
+            self.tr("Play the current map with the rules engine"),
+        )
         self.act_playtest.setObjectName("actionPlaytest")
-        self.act_about = a("&About", self.about)
-        self.act_shortcuts = a("&Keyboard Shortcuts", self.show_shortcuts, S.HelpContents)
+        self.act_about = a(self.tr("&About"), self.about)
+        self.act_shortcuts = a(self.tr("&Keyboard Shortcuts"), self.show_shortcuts, S.HelpContents)
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
-        m = mb.addMenu("&File")
+        m = mb.addMenu(self.tr("&File"))
         m.addActions([self.act_new, self.act_open, self.act_open_folder])
-        self.recent_menu = m.addMenu("Open &Recent")
+        self.recent_menu = m.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as, self.act_revert])
@@ -325,7 +362,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         m.addAction(self.act_export)
         m.addSeparator()
         m.addAction(self.act_quit)
-        m = mb.addMenu("&Edit")
+        m = mb.addMenu(self.tr("&Edit"))
         m.addActions([self.act_undo, self.act_redo])
         m.addSeparator()
         m.addActions([self.act_cut, self.act_copy, self.act_paste, self.act_delete])
@@ -334,15 +371,16 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         m.addActions([self.act_mirror_h, self.act_mirror_v, self.act_rotate])
         m.addSeparator()
         m.addAction(self.act_prefs)
-        self.view_menu = mb.addMenu("&View")
+        self.view_menu = mb.addMenu(self.tr("&View"))
         self.view_menu.addActions(
             [self.act_zoom_in, self.act_zoom_out, self.act_zoom_fit, self.act_zoom_1]
         )
         self.view_menu.addSeparator()
         self.view_menu.addActions(list(self.overlay_actions.values()))
         self.view_menu.addSeparator()
-        self.panels_menu = self.view_menu.addMenu("&Panels")
-        m = mb.addMenu("&Map")
+        self.panels_menu = self.view_menu.addMenu(self.tr("&Panels"))
+        self.language_menu = install_language_menu(self, self.view_menu, self.settings)
+        m = mb.addMenu(self.tr("&Map"))
         m.addActions([self.act_properties, self.act_resize])
         m.addSeparator()
         m.addActions([self.act_select_region, self.act_region_add, self.act_region_remove])
@@ -353,17 +391,19 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         m.addSeparator()
         m.addAction(self.act_playtest)
         # Scenario authoring (issue 11): the open scenario's properties.
-        m = mb.addMenu("&Scenario")
-        self.act_scenario_properties = m.addAction("&Properties…", self.open_scenario_properties)
-        m = mb.addMenu("&Tools")
+        m = mb.addMenu(self.tr("&Scenario"))
+        self.act_scenario_properties = m.addAction(
+            self.tr("&Properties…"), self.open_scenario_properties
+        )
+        m = mb.addMenu(self.tr("&Tools"))
         m.addActions(list(self.tool_actions.values()))
         m.addSeparator()
         m.addActions([self.act_smaller, self.act_bigger])
-        m = mb.addMenu("&Help")
+        m = mb.addMenu(self.tr("&Help"))
         m.addActions([self.act_shortcuts, self.act_about])
 
     def _build_toolbar(self) -> None:
-        tb = self.addToolBar("Main")
+        tb = self.addToolBar(self.tr("Main"))
         tb.setObjectName("mainToolBar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         tb.setIconSize(QSize(20, 20))
@@ -382,19 +422,34 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         tb.addAction(self.act_playtest)
 
         # Universal icons need no words; the tool tips still name them.
-        for act in (self.act_new, self.act_open, self.act_save, self.act_undo, self.act_redo,
-                    self.act_zoom_out, self.act_zoom_in, self.act_zoom_fit):
+        for act in (
+            self.act_new,
+            self.act_open,
+            self.act_save,
+            self.act_undo,
+            self.act_redo,
+            self.act_zoom_out,
+            self.act_zoom_in,
+            self.act_zoom_fit,
+        ):
             button = tb.widgetForAction(act)
             if isinstance(button, QToolButton):
                 button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
 
     def _toolbar_icons(self) -> dict[QAction, str]:
         return {
-            self.act_new: "new", self.act_open: "open", self.act_save: "save",
-            self.act_undo: "undo", self.act_redo: "redo", self.act_zoom_in: "zoom_in",
-            self.act_zoom_out: "zoom_out", self.act_zoom_fit: "zoom_fit",
-            self.act_mirror_h: "mirror_h", self.act_mirror_v: "mirror_v",
-            self.act_rotate: "rotate", self.act_validate: "validate",
+            self.act_new: "new",
+            self.act_open: "open",
+            self.act_save: "save",
+            self.act_undo: "undo",
+            self.act_redo: "redo",
+            self.act_zoom_in: "zoom_in",
+            self.act_zoom_out: "zoom_out",
+            self.act_zoom_fit: "zoom_fit",
+            self.act_mirror_h: "mirror_h",
+            self.act_mirror_v: "mirror_v",
+            self.act_rotate: "rotate",
+            self.act_validate: "validate",
             self.act_playtest: "playtest",
         }
 
@@ -410,39 +465,54 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         doc = self.document
         self.tools_panel = ToolsPanel(doc, self.state, list(self.tool_actions.values()))
-        self.tools_dock = self._dock("Tools", "toolsDock", scrolled(self.tools_panel), left)
+        self.tools_dock = self._dock(
+            self.tr("Tools"), "toolsDock", scrolled(self.tools_panel), left
+        )
         self.minimap = MinimapWidget(doc, self.view)
-        self.minimap_dock = self._dock("Minimap", "minimapDock", self.minimap, right)
+        self.minimap_dock = self._dock(self.tr("Minimap"), "minimapDock", self.minimap, right)
         self.inspector = InspectorPanel(doc, self.map_properties)
-        self.inspector_dock = self._dock("Properties", "propertiesDock", self.inspector, right)
+        self.inspector_dock = self._dock(
+            self.tr("Properties"), "propertiesDock", self.inspector, right
+        )
         self.problems_panel = ProblemsPanel(doc, self.show_problem)
         self.problems_dock = self._dock(
-            "Problems", "problemsDock", self.problems_panel, Qt.DockWidgetArea.BottomDockWidgetArea
+            self.tr("Problems"),
+            "problemsDock",
+            self.problems_panel,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
         )
         self.problems_panel.summaryChanged.connect(
-            lambda text: self.problems_dock.setWindowTitle(f"Problems — {text}")
+            lambda text: self.problems_dock.setWindowTitle(
+                self.tr("Problems — {summary}").format(summary=text))
         )
         self.layers_panel = LayersPanel(self.set_overlay, self.overlays)
-        self.layers_dock = self._dock("Layers", "layersDock", self.layers_panel, right)
+        self.layers_dock = self._dock(self.tr("Layers"), "layersDock", self.layers_panel, right)
         self.history = QUndoView(doc.undo_stack)
-        self.history.setEmptyLabel("<opened>")
+        self.history.setEmptyLabel(self.tr("<opened>"))
         # Marks the step that matches the file on disk.
         self.history.setCleanIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton)
         )
-        self.history_dock = self._dock("History", "historyDock", self.history, right)
+        self.history_dock = self._dock(self.tr("History"), "historyDock", self.history, right)
         self.stamps_panel = StampsPanel(doc, self.stamp_library)
         self.stamps_panel.placeRequested.connect(self.float_stamp)
-        self.stamps_dock = self._dock("Stamps", "stampsDock", scrolled(self.stamps_panel), right)
+        self.stamps_dock = self._dock(
+            self.tr("Stamps"), "stampsDock", scrolled(self.stamps_panel), right
+        )
         self.arrange_docks(is_compact(self) if self._compact is None else self._compact)
 
     def arrange_docks(self, compact: bool) -> None:
         """The default dock layout; `compact` puts every side panel in the left column."""
-        arrange_docks(self, self.tools_dock, self.minimap_dock,
-                      [self.inspector_dock, self.layers_dock, self.stamps_dock,
-                       self.history_dock],
-                      self.problems_dock, self.problems_panel.height_for_rows(MIN_PROBLEM_ROWS),
-                      compact, bottom=[self.stamps_dock, self.history_dock])
+        arrange_docks(
+            self,
+            self.tools_dock,
+            self.minimap_dock,
+            [self.inspector_dock, self.layers_dock, self.stamps_dock, self.history_dock],
+            self.problems_dock,
+            self.problems_panel.height_for_rows(MIN_PROBLEM_ROWS),
+            compact,
+            bottom=[self.stamps_dock, self.history_dock],
+        )
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
@@ -470,7 +540,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.view.set_tool(tool)
         self.tool_actions[name].setChecked(True)
         self.tools_panel.show_options_for(name)
-        self.statusBar().showMessage(tool.status_tip, 4000)
+        self.statusBar().showMessage(translate("Tool", tool.status_tip), 4000)
 
     # --- play mode -----------------------------------------------------------------------
 
@@ -488,9 +558,14 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         """The Play-test dialog (not shown) for the current map: the scenario it was opened
         through, else the last options as a scenario form."""
         initial, error = playtest_options_for(self.document.path, self.playtest.last_options)
-        self.playtest_dialog = PlaytestDialog(self.document.map, self.show_problem, self,
-                                              initial, scenario_error=error,
-                                              map_path=self.document.path)
+        self.playtest_dialog = PlaytestDialog(
+            self.document.map,
+            self.show_problem,
+            self,
+            initial,
+            scenario_error=error,
+            map_path=self.document.path,
+        )
         return self.playtest_dialog
 
     def enter_play_mode(self, options: PlaytestOptions | None = None) -> bool:
@@ -502,7 +577,8 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         try:
             self.playtest.start(options)
         except (ValueError, OSError, ContentError) as exc:
-            self.statusBar().showMessage(f"Cannot start the play-test: {exc}", 10000)
+            self.statusBar().showMessage(
+                self.tr("Cannot start the play-test: {reason}").format(reason=exc), 10000)
             return False
         return True
 
@@ -514,8 +590,11 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         tool = self.playtest.tool
         if active:
             # Editing panels make room for the game; leaving play mode shows them again.
-            self._docks_before_play = [d for d in self.findChildren(QDockWidget)
-                                       if d is not self.playtest.dock and d.isVisible()]
+            self._docks_before_play = [
+                d
+                for d in self.findChildren(QDockWidget)
+                if d is not self.playtest.dock and d.isVisible()
+            ]
             for d in self._docks_before_play:
                 d.hide()
             # Hover, Enter and Esc go to the current tool: no editing preview over the game.
@@ -584,11 +663,13 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
             return
         col, row = m.to_offset(h)
         self.hex_label.setText(f"[{col}, {row}]  q{h.q} r{h.r}")
-        self.terrain_label.setText(m.terrain_at(h))
+        self.terrain_label.setText(rule_label(m.terrain_at(h)))
 
     def _show_selection(self) -> None:
         n = len(self.document.selection)
-        self.selection_label.setText(f"{n} hex{'es' if n != 1 else ''} selected" if n else "")
+        text = english_plural(self.tr("%n hex(es) selected", "", n), "%n hex(es) selected", n,
+                              "{n} hex selected", "{n} hexes selected")
+        self.selection_label.setText(text if n else "")
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom = scale
@@ -655,10 +736,10 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         """Help > About."""
         QMessageBox.about(
             self,
-            f"About {APP_TITLE}",
-            f"<b>{APP_TITLE}</b> {version.__version__}<br>Map editor for the WWI hex wargame "
-            "Trench Club.<br>Paint terrain, place forts and start markers, and fix what the "
-            "problems panel reports.",
+            self.tr("About {app}").format(app=APP_TITLE),
+            self.tr("<b>{app}</b> {version}<br>Map editor for the WWI hex wargame Trench Club."
+                    "<br>Paint terrain, place forts and start markers, and fix what the problems "
+                    "panel reports.").format(app=APP_TITLE, version=version.__version__),
         )
 
     def show_shortcuts(self) -> None:

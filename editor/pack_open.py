@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
+from editor.i18n import translate
 from packs.errors import PackError
 from packs.format import MANIFEST
 from packs.reader import content_files_of, import_pack, read_pack
@@ -70,8 +71,9 @@ def extract_pack(pack_path: str | Path, root: Path | None = None) -> Path:
     except PackError as exc:
         raise PackOpenError(f"{pack_path.name}: {_describe(exc)}") from None
     except OSError as exc:
-        raise PackOpenError(f"{pack_path.name}: cannot read or extract the pack: {exc} "
-                            "(hint: check the file and that the app data folder is writable)"
-                            ) from None
+        raise PackOpenError(translate(
+            "pack_open", "{name}: cannot read or extract the pack: {reason} (hint: check the "
+            "file and that the app data folder is writable)").format(
+                name=pack_path.name, reason=exc)) from None
     # The scenario file: scenario.json, or area-scenario.json of a Der Erste Weltkrieg pack.
     return target / content_files_of(manifest)[0]

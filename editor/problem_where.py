@@ -1,8 +1,9 @@
-"""What a validation problem is about, found from its JSON pointer and hex, and said in words
-for the Problems panel ("fort F3 'Verdun'", "region 'half_1_6'", "hex 4,7"). Qt-free."""
+"""What a validation problem is about, found from its JSON pointer and hex, and said in words in
+the user's language for the Problems panel ("fort F3 'Verdun'", "hex 4,7")."""
 
 from __future__ import annotations
 
+from editor.i18n import rule_label, translate
 from engine.model import Fort, GameMap, Label, MapPath, Region, StartMarker
 
 _LISTS = ("forts", "start_markers", "labels", "paths")
@@ -31,27 +32,31 @@ def region_at_pointer(game_map: GameMap, pointer: str) -> Region | None:
 def describe(obj: object) -> str:
     """A map object named as a designer reads it."""
     if isinstance(obj, Fort):
-        return f"fort {obj.id} '{obj.name}'" if obj.name else f"fort {obj.id}"
+        return (
+            translate("ProblemWhere", "fort {id} '{name}'").format(id=obj.id, name=obj.name)
+            if obj.name
+            else translate("ProblemWhere", "fort {id}").format(id=obj.id)
+        )
     if isinstance(obj, StartMarker):
-        return f"start marker {obj.number}"
+        return translate("ProblemWhere", "start marker {number}").format(number=obj.number)
     if isinstance(obj, Label):
         text = obj.text if len(obj.text) <= 24 else obj.text[:23] + "…"
-        return f"label '{text}'"
+        return translate("ProblemWhere", "label '{text}'").format(text=text)
     if isinstance(obj, MapPath):
-        return f"{obj.kind} '{obj.id}'"
+        return f"{rule_label(obj.kind)} '{obj.id}'"
     if isinstance(obj, Region):
-        return f"region '{obj.id}'"
+        return translate("ProblemWhere", "region '{id}'").format(id=obj.id)
     return str(obj)
 
 
 def _pointer_words(pointer: str) -> str:
     parts = [p for p in pointer.split("/") if p]
     if not parts:
-        return "map"
+        return translate("ProblemWhere", "map")
     if parts[0] == "terrain" and len(parts) > 1 and parts[1].isdigit():
-        return f"terrain row {parts[1]}"
+        return translate("ProblemWhere", "terrain row {row}").format(row=parts[1])
     if len(parts) == 1:
-        return f"map {parts[0].replace('_', ' ')}"
+        return translate("ProblemWhere", "map {field}").format(field=parts[0].replace("_", " "))
     return " ".join(p.replace("_", " ") for p in parts)
 
 
@@ -65,9 +70,13 @@ def where_text(problem: object, game_map: GameMap) -> str:
     if named is not None:
         parts.append(describe(named))
     if h is not None:
-        parts.append(f"hex {h[0]},{h[1]}")
+        parts.append(translate("ProblemWhere", "hex {col},{row}").format(col=h[0], row=h[1]))
     if not parts and pointer:
         parts.append(_pointer_words(pointer))
     text = ", ".join(parts)
     line = getattr(problem, "line", None)
-    return f"{text} (line {line})" if line else text
+    return (
+        translate("ProblemWhere", "{where} (line {line})").format(where=text, line=line)
+        if line
+        else text
+    )

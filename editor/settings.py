@@ -13,6 +13,8 @@ DEFAULTS: dict[str, object] = {
     "validation_delay_ms": 300,
     "show_grid": True,
     "show_coords": False,
+    # View ▸ Language: "system" (the locale), "en" or "de"; applied at the next start.
+    "language": "system",
 }
 
 

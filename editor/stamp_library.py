@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from editor.commands import Stamp
+from editor.i18n import translate
 from engine.content import load_file
 from engine.content.save import save_map
 from engine.geometry_transform import carry, translation
@@ -43,7 +44,9 @@ def file_stem(name: str) -> str:
     """A file name for a stamp name: letters, digits, space, '-' and '_' kept."""
     stem = _UNSAFE.sub("_", name.strip())[:MAX_NAME].strip()
     if not stem or stem.strip("_") == "":
-        raise StampError(f"'{name}' is not a usable stamp name (use letters or digits)")
+        raise StampError(translate(
+            "StampLibrary", "'{name}' is not a usable stamp name (use letters or digits)"
+            ).format(name=name))
     return stem
 
 
@@ -52,7 +55,7 @@ def crop(game_map: GameMap, hexes: set[Hex], name: str) -> GameMap:
     stamp's hexes listed in region `stamp`."""
     sel = {h for h in hexes if game_map.in_bounds(h)}
     if not sel:
-        raise StampError("nothing is selected to save as a stamp")
+        raise StampError(translate("StampLibrary", "nothing is selected to save as a stamp"))
     offsets = [game_map.to_offset(h) for h in sel]
     c0, r0 = min(c for c, _ in offsets), min(r for _, r in offsets)
     c1, r1 = max(c for c, _ in offsets), max(r for _, r in offsets)
@@ -111,8 +114,9 @@ class StampLibrary:
         if loaded.model is None:
             first = next((p for p in loaded.problems if p.is_error), None)
             where = f"{saved.path}:{first.line}" if first and first.line else str(saved.path)
-            why = first.message if first else "unreadable"
-            raise StampError(f"stamp '{saved.name}' cannot be read: {where}: {why}")
+            why = first.message if first else translate("StampLibrary", "unreadable")
+            raise StampError(translate("StampLibrary", "stamp '{name}' cannot be read: {where}: "
+                                       "{why}").format(name=saved.name, where=where, why=why))
         return loaded.model
 
     def delete(self, saved: SavedStamp) -> None:

@@ -217,7 +217,7 @@ class LiveValidator(QObject):
             return
         bad = [p for p in problems if isinstance(p, Exception)]
         if bad:
-            self.checkFailed.emit(f"validation failed: {bad[0]!r}")
+            self.checkFailed.emit(self.tr("validation failed: {error}").format(error=repr(bad[0])))
             return
         self.document.set_problems(problems)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMenu
 
 from editor.commands import Stamp
+from editor.commands.base import hexes_text
 from editor.dialogs import MapPropertiesDialog, PreferencesDialog, ResizeDialog
 from editor.tools.select import SelectTool
 from engine.model import Fort, Label, MapPath, StartMarker
@@ -35,7 +36,11 @@ class EditActions:
         if doc.selection:
             self.state.clipboard = Stamp.from_selection(doc.map, doc.selection)
             self._update_selection_actions()
-            self.statusBar().showMessage(f"Copied {len(doc.selection)} hexes", 3000)
+            n = len(doc.selection)
+            # No numerus tr() in a mixin: PySide6 would take the first class's untranslated
+            # plural as the translation.
+            self.statusBar().showMessage(
+                self.tr("Copied {hexes}").format(hexes=hexes_text(n)), 3000)
 
     def cut(self) -> None:
         """Copy the selection, then erase it to meadow."""
@@ -56,8 +61,8 @@ class EditActions:
         assert isinstance(tool, SelectTool)
         tool.start_paste(stamp)
         self._update_selection_actions()
-        self.statusBar().showMessage("Click where the stamp's top-left hex goes; X/Y mirror, "
-                                     "Z rotates it (Esc cancels)")
+        self.statusBar().showMessage(self.tr("Click where the stamp's top-left hex goes; X/Y "
+                                             "mirror, Z rotates it (Esc cancels)"))
 
     def delete(self) -> None:
         """Delete the selected object, or erase the selected hexes."""
@@ -84,7 +89,8 @@ class EditActions:
         selection."""
         tool = self.tools["select"]
         if isinstance(tool, SelectTool) and tool.active and tool.turn_floating(kind):
-            self.statusBar().showMessage("Stamp turned; click to place it (Esc cancels)", 3000)
+            self.statusBar().showMessage(
+                self.tr("Stamp turned; click to place it (Esc cancels)"), 3000)
             return
         self.document.transform_selection(kind)
 
@@ -140,7 +146,8 @@ class EditActions:
             act.setData(region.id)
             act.triggered.connect(lambda _c=False, r=region.id: self.selection_to_region(add, r))
         if not self.document.map.regions:
-            menu.addAction("(no regions yet — add one with the Region tool)").setEnabled(False)
+            menu.addAction(
+                self.tr("(no regions yet — add one with the Region tool)")).setEnabled(False)
 
     def validate_now(self) -> None:
         """Run the checks now and show the problems panel."""
@@ -149,5 +156,7 @@ class EditActions:
         self.problems_dock.raise_()
         n = len(problems)
         self.statusBar().showMessage(
-            "No problems" if not n else f"{n} problem{'s' if n != 1 else ''}", 5000
+            self.tr("No problems") if not n
+            else self.tr("1 problem") if n == 1
+            else self.tr("{n} problems").format(n=n), 5000
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -12,6 +13,7 @@ from editor import files
 from editor.authoring.opener import open_content_editor, opens_in_content_editor
 from editor.authoring.project import ProjectWindow
 from editor.dialogs import NewMapDialog
+from editor.i18n import translate
 from editor.recovery import RecoverySlot
 from editor.templates import empty_map, half_template
 from engine.content import ContentError, map_to_dict
@@ -19,7 +21,8 @@ from engine.model import GameMap
 from engine.paths import CONTENT_DIR
 
 APP_TITLE = "Trench Club Studio"
-MAP_FILTER = "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)"
+MAP_FILTER = QT_TRANSLATE_NOOP(
+    "FileActions", "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)")
 DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
 # Longest wait for a pause before unsaved work is kept anyway, in autosave intervals.
 AUTOSAVE_MAX_WAIT = 6
@@ -51,9 +54,10 @@ class FileActions:
     def _ask_unsaved(self) -> str:
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Unsaved changes")
-        box.setText(f"Save the changes to {self.document.display_name()}?")
-        box.setInformativeText("Your changes will be lost if you don't save them.")
+        box.setWindowTitle(self.tr("Unsaved changes"))
+        box.setText(self.tr("Save the changes to {name}?").format(
+            name=self.document.display_name()))
+        box.setInformativeText(self.tr("Your changes will be lost if you don't save them."))
         box.setStandardButtons(
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
@@ -93,7 +97,7 @@ class FileActions:
             try:
                 source = files.open_map(DEFAULT_MAP).map
             except files.OpenError as exc:
-                self.show_error("Cannot use the template", str(exc))
+                self.show_error(self.tr("Cannot use the template"), str(exc))
                 return False
             game_map = half_template(source)
             game_map.id, game_map.name = v["map_id"], v["name"]
@@ -122,7 +126,8 @@ class FileActions:
         if not self.maybe_save():
             return
         start = str(self.document.path.parent) if self.document.path else str(CONTENT_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, MAP_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open map"), start,
+                                              translate("FileActions", MAP_FILTER))
         if path:
             self.open_file(path, ask=False)
 
@@ -135,13 +140,14 @@ class FileActions:
         try:
             opened = files.open_map(path)
         except files.OpenError as exc:
-            self.show_error("Cannot open file", str(exc))
+            self.show_error(self.tr("Cannot open file"), str(exc))
             return False
         self.set_map(opened.map, opened.path, opened.problems)
         self.settings.add_recent(opened.path)
         n = len(opened.problems)
         self.statusBar().showMessage(
-            f"Opened {opened.path.name}" + (f" — {n} problem(s) to fix" if n else ""), 6000
+            self.tr("Opened {name}").format(name=opened.path.name)
+            + (self.tr(" — {count} problem(s) to fix").format(count=n) if n else ""), 6000
         )
         if n:
             self.problems_dock.show()
@@ -153,7 +159,7 @@ class FileActions:
         try:
             window = open_content_editor(path, self.recovery)  # type: ignore[attr-defined]
         except (ContentError, OSError) as exc:
-            self.show_error("Cannot open file", f"{path}: {exc}")  # type: ignore[attr-defined]
+            self.show_error(self.tr("Cannot open file"), f"{path}: {exc}")  # type: ignore[attr-defined]
             return False
         self.side_windows.append(window)
         return True
@@ -162,7 +168,7 @@ class FileActions:
         """File ▸ Open Folder…: the folder's content in a project view; a map or scenario
         double-clicked there opens in this window."""
         if folder is None:
-            chosen = QFileDialog.getExistingDirectory(self, "Open content folder",  # type: ignore[arg-type]
+            chosen = QFileDialog.getExistingDirectory(self, self.tr("Open content folder"),  # type: ignore[arg-type]
                                                       str(CONTENT_DIR))
             if not chosen:
                 return None
@@ -183,7 +189,8 @@ class FileActions:
         """File > Save As."""
         doc = self.document
         start = str(doc.path) if doc.path else str(Path.cwd() / f"{doc.map.id}.map.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save map as", start, MAP_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save map as"), start,
+                                              translate("FileActions", MAP_FILTER))
         if not path:
             return False
         if not path.endswith((".yaml", ".yml", ".json")):
@@ -197,13 +204,13 @@ class FileActions:
         except Exception as exc:  # any failure must reach the user as a message
             problems = getattr(exc, "problems", None)
             detail = "\n".join(p.format() for p in problems[:8]) if problems else str(exc)
-            self.show_error("Cannot save", f"{path}:\n{detail}")
+            self.show_error(self.tr("Cannot save"), f"{path}:\n{detail}")
             return False
         self.document.mark_saved(path)
         self.settings.add_recent(path)
         if self.recovery_writer is not None:
             self.recovery_writer.discard()
-        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        self.statusBar().showMessage(self.tr("Saved {name}").format(name=path.name), 4000)
         return True
 
     def revert(self) -> None:
@@ -213,7 +220,8 @@ class FileActions:
             return
         if doc.modified:
             answer = QMessageBox.question(
-                self, "Revert", f"Discard your changes and reload {doc.path.name}?"
+                self, self.tr("Revert"),
+                self.tr("Discard your changes and reload {name}?").format(name=doc.path.name)
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
@@ -227,10 +235,10 @@ class FileActions:
             act.setToolTip(p)
             act.triggered.connect(lambda _c=False, p=p: self.open_file(p))
         if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
         else:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear Recent", self.settings.clear_recent)
+            self.recent_menu.addAction(self.tr("Clear Recent"), self.settings.clear_recent)
 
     @property
     def recovery_slot(self) -> RecoverySlot | None:
@@ -247,7 +255,8 @@ class FileActions:
             return
         failure = writer.take_failure()
         if failure:
-            self.statusBar().showMessage(f"Could not write the recovery copy: {failure}", 6000)
+            self.statusBar().showMessage(
+                self.tr("Could not write the recovery copy: {reason}").format(reason=failure), 6000)
         if not self.document.modified:
             writer.discard()
             return
@@ -255,9 +264,10 @@ class FileActions:
         try:
             writer.write(map_to_dict(m), self.document.path, m.name)
             if not failure:
-                self.statusBar().showMessage("Recovery copy of unsaved work kept", 2000)
+                self.statusBar().showMessage(self.tr("Recovery copy of unsaved work kept"), 2000)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
-            self.statusBar().showMessage(f"Could not write the recovery copy: {exc}", 6000)
+            self.statusBar().showMessage(
+                self.tr("Could not write the recovery copy: {reason}").format(reason=exc), 6000)
 
     def adopt_recovery(self, slot: RecoverySlot) -> None:
         """Make `slot` (restored work) this window's recovery slot, dropping its own."""

@@ -6,15 +6,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QFileDialog
 
 from editor.files import opened_via_scenario
+from editor.i18n import translate
 from editor.pack_open import PACK_SUFFIX, PackOpenError, extract_pack, packs_root
 from editor.window_files import MAP_FILTER
 from engine.paths import CONTENT_DIR
 
-OPEN_FILTER = ("Trench Club maps, scenarios and packs (*.yaml *.yml *.json *.tcpack);;"
-               "Map packs (*.tcpack);;" + MAP_FILTER)
+OPEN_FILTER = QT_TRANSLATE_NOOP("PackOpenActions", "Trench Club maps, scenarios and packs "
+                                "(*.yaml *.yml *.json *.tcpack);;Map packs (*.tcpack)")
+
+
+def _open_filter() -> str:
+    return (translate("PackOpenActions", OPEN_FILTER) + ";;"
+            + translate("FileActions", MAP_FILTER))
 
 
 class PackOpenActions:
@@ -34,7 +41,7 @@ class PackOpenActions:
             return
         doc = self.document  # type: ignore[attr-defined]
         start = str(doc.path.parent) if doc.path else str(CONTENT_DIR)
-        path, _ = QFileDialog.getOpenFileName(self, "Open map", start, OPEN_FILTER)  # type: ignore[arg-type]
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open map"), start, _open_filter())  # type: ignore[arg-type]
         if path:
             self.open_file(path, ask=False)
 
@@ -52,12 +59,13 @@ class PackOpenActions:
         try:
             scenario = extract_pack(path, self.packs_root())
         except PackOpenError as exc:
-            self.show_error("Cannot open map pack", str(exc))  # type: ignore[attr-defined]
+            self.show_error(self.tr("Cannot open map pack"), str(exc))  # type: ignore[attr-defined]
             return False
         if not self.open_file(scenario, ask=False):
             return False
         self.statusBar().showMessage(  # type: ignore[attr-defined]
-            f"Opened map pack {path.name} (extracted to {scenario.parent})", 8000)
+            self.tr("Opened map pack {name} (extracted to {folder})").format(  # type: ignore[attr-defined]
+                name=path.name, folder=scenario.parent), 8000)
         return True
 
     def packs_root(self) -> Path:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from editor.commands.base import Command
+from editor.commands.base import Command, translate
 from engine.geometry import unit_layout
 from engine.geometry_transform import (
     Carried,
@@ -41,7 +41,7 @@ class ChangeMapProperties(Command):
         self.new = dict(changes)
         self.old = {k: self._get(k) for k in changes}
         names = ", ".join(k.replace("_", " ") for k in changes)
-        self.setText(f"Change map properties ({names})")
+        self.setText(translate("Command", "Change map properties ({names})").format(names=names))
         # Terrain is stored by offset position, so it stays put when the layout changes;
         # forts, markers and regions are axial and must follow their offset positions; path
         # points and label anchors are in hex-unit pixels and follow the hexes they lie in.
@@ -176,7 +176,8 @@ class ResizeMap(Command):
     def __init__(
         self, doc: MapDocument, width: int, height: int, anchor: tuple[float, float]
     ) -> None:
-        super().__init__(f"Resize map to {width}×{height}")
+        super().__init__(translate("Command", "Resize map to {width}×{height}").format(
+            width=width, height=height))
         self.doc = doc
         self.before = clone_map(doc.map)
         self.result = resized(doc.map, width, height, anchor)

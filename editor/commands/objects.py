@@ -5,7 +5,14 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from editor.commands.base import Command
+from editor.commands.base import (
+    QT_TRANSLATE_NOOP,
+    Command,
+    hexes_text,
+    terrain_word,
+    translate,
+    verb_text,
+)
 from editor.commands.paths import apply_path_terrain_command
 from engine.hexes import Hex
 from engine.model import Fort, Label, MapPath, Region, StartMarker
@@ -14,24 +21,28 @@ if TYPE_CHECKING:
     from editor.document import MapDocument
 
 REGION_ID = 1002
-
-
-def _hexes(n: int) -> str:
-    return f"{n} hex" if n == 1 else f"{n} hexes"
+MOVE = QT_TRANSLATE_NOOP("Command", "Move")
+ROTATE = QT_TRANSLATE_NOOP("Command", "Rotate")
+EDIT = QT_TRANSLATE_NOOP("Command", "Edit")
 
 
 def _describe(obj: object) -> str:
     if isinstance(obj, Fort):
-        return f"fort {obj.name or obj.id}"
+        return translate("Command", "fort {name}").format(name=obj.name or obj.id)
     if isinstance(obj, StartMarker):
-        return f"start marker {obj.number}"
+        return translate("Command", "start marker {number}").format(number=obj.number)
     if isinstance(obj, MapPath):
-        return f"{obj.kind} {obj.id}"
+        return f"{terrain_word(obj.kind)} {obj.id}"
     if isinstance(obj, Label):
-        return f"label “{obj.text}”"
+        return translate("Command", "label “{text}”").format(text=obj.text)
     if isinstance(obj, Region):
-        return f"region {obj.name or obj.id}"
+        return translate("Command", "region {name}").format(name=obj.name or obj.id)
     return type(obj).__name__.lower()
+
+
+def _verb_object(verb: str, obj: object) -> str:
+    return translate("Command", "{verb} {what}").format(verb=verb_text(verb),
+                                                        what=_describe(obj))
 
 
 _LISTS = {Fort: "forts", StartMarker: "start_markers", MapPath: "paths", Label: "labels"}
@@ -44,13 +55,13 @@ def _list_of(doc: MapDocument, obj: object) -> list:
 class AddObject(Command):
     """Append a fort, start marker, path or label to its map list."""
 
-    verb = "Add"
+    verb = QT_TRANSLATE_NOOP("Command", "Add")
 
     def __init__(self, doc: MapDocument, obj: object, parent: Command | None = None) -> None:
         super().__init__("", parent)
         self.doc = doc
         self.obj = obj
-        self.setText(f"{self.verb} {_describe(obj)}")
+        self.setText(_verb_object(self.verb, obj))
 
     def redo(self) -> None:
         super().redo()
@@ -68,14 +79,14 @@ class AddObject(Command):
 class RemoveObject(Command):
     """Remove a fort, start marker, path or label; undo puts it back at the same place."""
 
-    verb = "Delete"
+    verb = QT_TRANSLATE_NOOP("Command", "Delete")
 
     def __init__(self, doc: MapDocument, obj: object, parent: Command | None = None) -> None:
         super().__init__("", parent)
         self.doc = doc
         self.obj = obj
         self.index = _list_of(doc, obj).index(obj)
-        self.setText(f"{self.verb} {_describe(obj)}")
+        self.setText(_verb_object(self.verb, obj))
 
     def redo(self) -> None:
         _list_of(self.doc, self.obj).remove(self.obj)
@@ -104,7 +115,7 @@ class SetAttributes(Command):
         self.obj = obj
         self.new = {k: copy.deepcopy(v) for k, v in changes.items()}
         self.old = {k: copy.deepcopy(getattr(obj, k)) for k in changes}
-        self.setText(text or f"Edit {_describe(obj)}")
+        self.setText(text or _verb_object(EDIT, obj))
 
     def _set(self, values: dict[str, Any]) -> None:
         for k, v in values.items():
@@ -123,7 +134,7 @@ class SetAttributes(Command):
 class PlaceFort(AddObject):
     """Place a new fort."""
 
-    verb = "Place"
+    verb = QT_TRANSLATE_NOOP("Command", "Place")
 
 
 class DeleteFort(RemoveObject):
@@ -148,7 +159,7 @@ class MoveFort(SetAttributes):
             "hexes": [h + delta for h in fort.hexes],
             "entrances": [h + delta for h in fort.entrances],
         }
-        super().__init__(doc, fort, changes, f"Move {_describe(fort)}")
+        super().__init__(doc, fort, changes, _verb_object(MOVE, fort))
 
 
 class RotateFort(SetAttributes):
@@ -166,13 +177,13 @@ class RotateFort(SetAttributes):
         }
         if fort.facing is not None:
             changes["facing"] = (fort.facing + steps) % 6
-        super().__init__(doc, fort, changes, f"Rotate {_describe(fort)}")
+        super().__init__(doc, fort, changes, _verb_object(ROTATE, fort))
 
 
 class PlaceStartMarker(AddObject):
     """Place a start marker."""
 
-    verb = "Place"
+    verb = QT_TRANSLATE_NOOP("Command", "Place")
 
 
 class DeleteStartMarker(RemoveObject):
@@ -185,7 +196,8 @@ class MoveStartMarker(SetAttributes):
     def __init__(
         self, doc: MapDocument, marker: StartMarker, h: Hex, parent: Command | None = None
     ) -> None:
-        super().__init__(doc, marker, {"hex": h}, f"Move {_describe(marker)}", parent)
+        super().__init__(doc, marker, {"hex": h}, _verb_object(MOVE, marker),
+                         parent)
 
 
 class EditStartMarker(SetAttributes):
@@ -193,8 +205,9 @@ class EditStartMarker(SetAttributes):
 
     def __init__(self, doc: MapDocument, marker: StartMarker, number: int) -> None:
         super().__init__(
-            doc, marker, {"number": number}, f"Renumber start marker {marker.number} → {number}"
-        )
+            doc, marker, {"number": number},
+            translate("Command", "Renumber start marker {old} → {new}").format(
+                old=marker.number, new=number))
 
 
 class AddPath(AddObject):
@@ -212,7 +225,7 @@ class EditPath(SetAttributes):
     def __init__(
         self, doc: MapDocument, path: MapPath, changes: dict[str, Any], apply_terrain: bool
     ) -> None:
-        super().__init__(doc, path, changes, f"Edit {_describe(path)}")
+        super().__init__(doc, path, changes, _verb_object(EDIT, path))
         if apply_terrain:
             edited = copy.deepcopy(path)
             for k, v in changes.items():
@@ -257,8 +270,9 @@ class PaintRegion(Command):
         self._update_text()
 
     def _update_text(self) -> None:
-        verb = "Paint region" if self.add else "Erase region"
-        self.setText(f"{verb} {self.region_id} ({_hexes(len(self.hexes))})")
+        text = (translate("Command", "Paint region {id} ({hexes})") if self.add
+                else translate("Command", "Erase region {id} ({hexes})"))
+        self.setText(text.format(id=self.region_id, hexes=hexes_text(len(self.hexes))))
 
     def id(self) -> int:
         return REGION_ID if self.stroke_id is not None else -1
@@ -306,7 +320,7 @@ class AddRegion(Command):
     """Create an empty named region."""
 
     def __init__(self, doc: MapDocument, region: Region) -> None:
-        super().__init__(f"Add region {region.id}")
+        super().__init__(translate("Command", "Add region {id}").format(id=region.id))
         self.doc = doc
         self.region = region
 
@@ -323,7 +337,7 @@ class DeleteRegion(Command):
     """Delete a region."""
 
     def __init__(self, doc: MapDocument, region: Region) -> None:
-        super().__init__(f"Delete region {region.id}")
+        super().__init__(translate("Command", "Delete region {id}").format(id=region.id))
         self.doc = doc
         self.region = region
         self.index = doc.map.regions.index(region)

@@ -7,7 +7,7 @@ from array import array
 from typing import TYPE_CHECKING
 
 from editor import grid
-from editor.commands.base import Command
+from editor.commands.base import Command, hexes_text, translate
 from editor.commands.terrain import PAINT_ID, ApplyPathTerrain
 from engine.geometry import covered_hexes
 from engine.geometry_transform import cut_paths
@@ -74,9 +74,13 @@ class EraseStroke(Command):
         return bool(self.indices)
 
     def _update_text(self) -> None:
-        n = len(self.indices)
-        lines = f", cut {', '.join(sorted(set(self.cut)))}" if self.cut else ""
-        self.setText(f"Erase ({n} hex{'es' if n != 1 else ''}{lines})")
+        hexes = hexes_text(len(self.indices))
+        if self.cut:
+            text = translate("Command", "Erase ({hexes}, cut {paths})").format(
+                hexes=hexes, paths=", ".join(sorted(set(self.cut))))
+        else:
+            text = translate("Command", "Erase ({hexes})").format(hexes=hexes)
+        self.setText(text)
 
     def id(self) -> int:
         return PAINT_ID + 1 if self.stroke_id is not None else -1

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from editor.commands.base import Command
+from editor.commands.base import QT_TRANSLATE_NOOP, Command, counted, hexes_text
 from editor.commands.terrain import TerrainEdit
+from editor.i18n import translate
 from engine.geometry_transform import (
     Carried,
     CopyNaming,
@@ -137,15 +138,15 @@ class TransformSelection(ApplyCarried):
     """Mirror horizontally/vertically or rotate by 180° everything on the selected hexes."""
 
     NAMES: ClassVar[dict[str, str]] = {
-        "mirror_h": "Mirror selection horizontally",
-        "mirror_v": "Mirror selection vertically",
-        "rotate_180": "Rotate selection 180°",
+        "mirror_h": QT_TRANSLATE_NOOP("Command", "Mirror selection horizontally"),
+        "mirror_v": QT_TRANSLATE_NOOP("Command", "Mirror selection vertically"),
+        "rotate_180": QT_TRANSLATE_NOOP("Command", "Rotate selection 180°"),
     }
 
     def __init__(self, doc: MapDocument, kind: str) -> None:
         sel = set(doc.selection)
         mapping = symmetric(doc.map.layout.orientation, sel, kind)
-        super().__init__(doc, carry(doc.map, mapping, sel), self.NAMES[kind])
+        super().__init__(doc, carry(doc.map, mapping, sel), translate("Command", self.NAMES[kind]))
 
 
 class MoveSelection(ApplyCarried):
@@ -153,7 +154,8 @@ class MoveSelection(ApplyCarried):
 
     def __init__(self, doc: MapDocument, delta: Hex) -> None:
         mapping = translation(doc.map.layout.orientation, delta)
-        super().__init__(doc, carry(doc.map, mapping, set(doc.selection)), "Move selection")
+        super().__init__(doc, carry(doc.map, mapping, set(doc.selection)),
+                         translate("Command", "Move selection"))
 
 
 class PasteStamp(ApplyCarried):
@@ -166,8 +168,8 @@ class PasteStamp(ApplyCarried):
         else:
             result = carry(stamp.source, stamp.mapping_to(at), stamp.hexes, target=doc.map,
                            regions=False)
-        n = len(result.landed)
-        super().__init__(doc, result, f"Paste stamp ({n} hex{'es' if n != 1 else ''})")
+        text = translate("Command", "Paste stamp ({hexes})")
+        super().__init__(doc, result, text.format(hexes=hexes_text(len(result.landed))))
 
 
 class EraseSelection(ApplyCarried):
@@ -176,8 +178,7 @@ class EraseSelection(ApplyCarried):
     def __init__(self, doc: MapDocument, text: str = "Delete") -> None:
         sel = set(doc.selection)
         result = erase(doc.map, sel)
-        n = len(sel)
-        super().__init__(doc, result, f"{text} ({n} hex{'es' if n != 1 else ''})", sel)
+        super().__init__(doc, result, counted(text, len(sel)), sel)
 
 
 class MirrorSelection(TransformSelection):
@@ -208,9 +209,11 @@ class CopyToOtherSide(ApplyCarried):
     half's region is set to the copy's hexes. The original side is left as it was."""
 
     NAMES: ClassVar[dict[str, str]] = {
-        "rotate_180": "Copy selection to other side (rotated 180°)",
-        "mirror_h": "Copy selection to other side (mirrored horizontally)",
-        "mirror_v": "Copy selection to other side (mirrored vertically)",
+        "rotate_180": QT_TRANSLATE_NOOP("Command", "Copy selection to other side (rotated 180°)"),
+        "mirror_h": QT_TRANSLATE_NOOP("Command",
+                                      "Copy selection to other side (mirrored horizontally)"),
+        "mirror_v": QT_TRANSLATE_NOOP("Command",
+                                      "Copy selection to other side (mirrored vertically)"),
     }
 
     def __init__(self, doc: MapDocument, kind: str = "rotate_180") -> None:
@@ -228,4 +231,4 @@ class CopyToOtherSide(ApplyCarried):
                 else:
                     target.hexes = set(result.landed)
                 break
-        super().__init__(doc, result, self.NAMES[kind])
+        super().__init__(doc, result, translate("Command", self.NAMES[kind]))

@@ -5,7 +5,15 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
-from editor.commands.base import Command
+from editor.commands.base import (
+    QT_TRANSLATE_NOOP,
+    Command,
+    counted,
+    hexes_text,
+    terrain_word,
+    translate,
+    verb_text,
+)
 from engine.model import TERRAINS
 
 if TYPE_CHECKING:
@@ -15,14 +23,10 @@ PAINT_ID = 1001
 BULK_CHANGE = 50_000  # from this many changed hexes (and a quarter of the map) emit None
 
 
-def _hexes(n: int) -> str:
-    return f"{n} hex" if n == 1 else f"{n} hexes"
-
-
 class TerrainEdit(Command):
     """Set terrain at indices; undo restores the old bytes. Base of the terrain commands."""
 
-    verb = "Set"
+    verb = QT_TRANSLATE_NOOP("Command", "Set")
 
     def __init__(
         self,
@@ -41,8 +45,10 @@ class TerrainEdit(Command):
 
     def _update_text(self) -> None:
         values = set(self.new)
-        what = TERRAINS[next(iter(values))] if len(values) == 1 else "terrain"
-        self.setText(f"{self.verb} {what} ({_hexes(len(self.indices))})")
+        what = (terrain_word(TERRAINS[next(iter(values))]) if len(values) == 1
+                else translate("Command", "terrain"))
+        self.setText(translate("Command", "{verb} {what} ({hexes})").format(
+            verb=verb_text(self.verb), what=what, hexes=hexes_text(len(self.indices))))
 
     def _apply(self, values: bytes) -> None:
         t = self.doc.map.terrain
@@ -66,7 +72,7 @@ class TerrainEdit(Command):
 class PaintTerrain(TerrainEdit):
     """A brush stroke; successive dabs of one stroke merge into one undo step."""
 
-    verb = "Paint"
+    verb = QT_TRANSLATE_NOOP("Command", "Paint")
 
     def __init__(
         self,
@@ -87,7 +93,7 @@ class PaintTerrain(TerrainEdit):
         if self.verb == "Paint":
             super()._update_text()
         else:
-            self.setText(f"{self.verb} ({_hexes(len(self.indices))})")
+            self.setText(counted(self.verb, len(self.indices)))
 
     def id(self) -> int:
         return PAINT_ID if self.stroke_id is not None else -1
@@ -118,25 +124,25 @@ class EraseTerrain(TerrainEdit):
         super().__init__(doc, indices, value)
 
     def _update_text(self) -> None:
-        self.setText(f"{self.verb} ({_hexes(len(self.indices))})")
+        self.setText(counted(self.verb, len(self.indices)))
 
 
 class FillTerrain(TerrainEdit):
     """Flood fill of a connected area."""
 
-    verb = "Fill"
+    verb = QT_TRANSLATE_NOOP("Command", "Fill")
 
 
 class FillRectangle(TerrainEdit):
     """Fill of an offset rectangle."""
 
-    verb = "Fill rectangle with"
+    verb = QT_TRANSLATE_NOOP("Command", "Fill rectangle with")
 
 
 class ApplyPathTerrain(TerrainEdit):
     """The terrain written by a path into the hexes it covers."""
 
-    verb = "Apply path terrain"
+    verb = QT_TRANSLATE_NOOP("Command", "Apply path terrain")
 
     def _update_text(self) -> None:
-        self.setText(f"Apply path terrain ({_hexes(len(self.indices))})")
+        self.setText(counted(self.verb, len(self.indices)))

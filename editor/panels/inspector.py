@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 from editor.commands import EditFort
 from editor.dialogs import clean_id
 from editor.document import MapDocument
+from editor.i18n import rule_label, translate
+from engine.i18n import rule_word
 from engine.model import NATIONS, PATH_KINDS, TERRAINS, Fort, Label, MapPath, StartMarker
 
 
@@ -69,7 +71,7 @@ class InspectorPanel(QWidget):
         self.map_info = QLabel()
         self.map_info.setWordWrap(True)
         form.addRow(self.map_info)
-        button = QPushButton("Map properties…")
+        button = QPushButton(self.tr("Map properties…"))
         button.clicked.connect(edit)
         form.addRow(button)
 
@@ -82,27 +84,29 @@ class InspectorPanel(QWidget):
         self.fort_name = QLineEdit()
         self.fort_name.editingFinished.connect(lambda: self._fort_edit(name=self.fort_name.text()))
         self.fort_owner = QComboBox()
-        self.fort_owner.addItems(["neutral", *NATIONS])
+        self.fort_owner.addItem(self.tr("neutral"), "neutral")
+        for nation in NATIONS:
+            self.fort_owner.addItem(nation, nation)
         self.fort_owner.activated.connect(
-            lambda _i: self._fort_edit(owner=self.fort_owner.currentText())
+            lambda _i: self._fort_edit(owner=self.fort_owner.currentData())
         )
         self.fort_facing = QComboBox()
-        self.fort_facing.addItems(["none", "0 →", "1 ↗", "2 ↖", "3 ←", "4 ↙", "5 ↘"])
+        self.fort_facing.addItems([self.tr("none"), "0 →", "1 ↗", "2 ↖", "3 ←", "4 ↙", "5 ↘"])
         self.fort_facing.activated.connect(
             lambda i: self._fort_edit(facing=None if i == 0 else i - 1)
         )
         self.fort_hexes = QLabel()
         self.fort_entrances = QLabel()
-        form.addRow("Id", self.fort_id)
-        form.addRow("Name", self.fort_name)
-        form.addRow("Owner", self.fort_owner)
-        form.addRow("Fortified side", self.fort_facing)
-        form.addRow("Footprint", self.fort_hexes)
-        form.addRow("Entrances", self.fort_entrances)
+        form.addRow(self.tr("Id"), self.fort_id)
+        form.addRow(self.tr("Name"), self.fort_name)
+        form.addRow(self.tr("Owner"), self.fort_owner)
+        form.addRow(self.tr("Fortified side"), self.fort_facing)
+        form.addRow(self.tr("Footprint"), self.fort_hexes)
+        form.addRow(self.tr("Entrances"), self.fort_entrances)
         row = QHBoxLayout()
-        rotate = QPushButton("Rotate 60°")
+        rotate = QPushButton(self.tr("Rotate 60°"))
         rotate.clicked.connect(lambda: self._with(Fort, self.document.rotate_fort))
-        delete = QPushButton("Delete")
+        delete = QPushButton(self.tr("Delete"))
         delete.clicked.connect(lambda: self._with(Fort, self.document.delete_fort))
         row.addWidget(rotate)
         row.addWidget(delete)
@@ -116,9 +120,9 @@ class InspectorPanel(QWidget):
             lambda v: self._with(StartMarker, lambda m: self.document.renumber_start_marker(m, v))
         )
         self.marker_hex = QLabel()
-        form.addRow("Number", self.marker_number)
-        form.addRow("Hex", self.marker_hex)
-        delete = QPushButton("Delete")
+        form.addRow(self.tr("Number"), self.marker_number)
+        form.addRow(self.tr("Hex"), self.marker_hex)
+        delete = QPushButton(self.tr("Delete"))
         delete.clicked.connect(lambda: self._with(StartMarker, self.document.delete_start_marker))
         form.addRow(delete)
 
@@ -140,10 +144,10 @@ class InspectorPanel(QWidget):
         self.label_rotation.editingFinished.connect(
             lambda: self._label_edit(rotation=round(self.label_rotation.value(), 1))
         )
-        form.addRow("Text", self.label_text)
-        form.addRow("Size", self.label_size)
-        form.addRow("Rotation", self.label_rotation)
-        delete = QPushButton("Delete")
+        form.addRow(self.tr("Text"), self.label_text)
+        form.addRow(self.tr("Size"), self.label_size)
+        form.addRow(self.tr("Rotation"), self.label_rotation)
+        delete = QPushButton(self.tr("Delete"))
         delete.clicked.connect(lambda: self._with(Label, self.document.delete_label))
         form.addRow(delete)
 
@@ -151,12 +155,13 @@ class InspectorPanel(QWidget):
         form = self._page()
         self.path_id = QLabel()
         self.path_kind = QComboBox()
-        self.path_kind.addItems(list(PATH_KINDS))
+        for kind in PATH_KINDS:
+            self.path_kind.addItem(rule_label(kind), kind)
         self.path_kind.activated.connect(
-            lambda _i: self._path_edit(kind=self.path_kind.currentText())
+            lambda _i: self._path_edit(kind=self.path_kind.currentData())
         )
         self.path_terrain = QComboBox()
-        self.path_terrain.addItems(["(none)", *TERRAINS])
+        self.path_terrain.addItems([self.tr("(none)"), *map(rule_label, TERRAINS)])
         self.path_terrain.activated.connect(
             lambda i: self._path_edit(terrain=None if i == 0 else TERRAINS[i - 1])
         )
@@ -166,15 +171,15 @@ class InspectorPanel(QWidget):
         self.path_width.editingFinished.connect(
             lambda: self._path_edit(width=round(self.path_width.value(), 3))
         )
-        form.addRow("Id", self.path_id)
-        form.addRow("Kind", self.path_kind)
-        form.addRow("Terrain", self.path_terrain)
-        form.addRow("Width", self.path_width)
-        reapply = QPushButton("Write terrain to covered hexes")
+        form.addRow(self.tr("Id"), self.path_id)
+        form.addRow(self.tr("Kind"), self.path_kind)
+        form.addRow(self.tr("Terrain"), self.path_terrain)
+        form.addRow(self.tr("Width"), self.path_width)
+        reapply = QPushButton(self.tr("Write terrain to covered hexes"))
         reapply.clicked.connect(
             lambda: self._with(MapPath, lambda p: self.document.edit_path(p, True))
         )
-        delete = QPushButton("Delete")
+        delete = QPushButton(self.tr("Delete"))
         delete.clicked.connect(lambda: self._with(MapPath, self.document.delete_path))
         form.addRow(reapply)
         form.addRow(delete)
@@ -224,44 +229,49 @@ class InspectorPanel(QWidget):
             w.blockSignals(True)
         try:
             if isinstance(obj, Fort):
-                self.title.setText(f"Fort {obj.id}")
+                self.title.setText(f"{rule_word('fort')} {obj.id}")
                 self.stack.setCurrentIndex(1)
                 self.fort_id.setText(obj.id)
                 self.fort_name.setText(obj.name)
-                self.fort_owner.setCurrentText(obj.owner)
+                self.fort_owner.setCurrentIndex(max(0, self.fort_owner.findData(obj.owner)))
                 self.fort_facing.setCurrentIndex(0 if obj.facing is None else obj.facing + 1)
                 self.fort_hexes.setText(_offsets(doc, obj.hexes))
                 self.fort_entrances.setText(_offsets(doc, obj.entrances))
             elif isinstance(obj, StartMarker):
-                self.title.setText(f"Start marker {obj.number}")
+                self.title.setText(f"{rule_word('start_marker')} {obj.number}")
                 self.stack.setCurrentIndex(2)
                 self.marker_number.setValue(obj.number)
                 self.marker_hex.setText(_offsets(doc, [obj.hex]))
             elif isinstance(obj, Label):
-                self.title.setText("Label")
+                self.title.setText(self.tr("Label"))
                 self.stack.setCurrentIndex(3)
                 self.label_text.setText(obj.text)
                 self.label_size.setValue(obj.size)
                 self.label_rotation.setValue(obj.rotation)
             elif isinstance(obj, MapPath):
-                self.title.setText(f"Path {obj.id}")
+                self.title.setText(self.tr("Path {id}").format(id=obj.id))
                 self.stack.setCurrentIndex(4)
                 self.path_id.setText(obj.id)
-                self.path_kind.setCurrentText(obj.kind)
-                self.path_terrain.setCurrentText(obj.terrain or "(none)")
+                self.path_kind.setCurrentIndex(max(0, self.path_kind.findData(obj.kind)))
+                self.path_terrain.setCurrentIndex(
+                    TERRAINS.index(obj.terrain) + 1 if obj.terrain in TERRAINS else 0)
                 self.path_width.setValue(obj.width)
             else:
                 m = doc.map
-                self.title.setText(f"Map: {m.name}")
+                self.title.setText(self.tr("Map: {name}").format(name=m.name))
                 self.stack.setCurrentIndex(0)
-                sel = f"<br>Selection: {len(doc.selection)} hexes" if doc.selection else ""
-                self.map_info.setText(
-                    f"{m.width} × {m.height} hexes, {m.layout.orientation}-top "
-                    f"(offset {m.layout.offset}), {m.season}<br>"
-                    f"{len(m.forts)} forts, {len(m.start_markers)} start markers, "
-                    f"{len(m.regions)} regions, {len(m.paths)} paths, {len(m.labels)} labels"
-                    f"{sel}"
-                )
+                sel = (self.tr("<br>Selection: {count} hexes").format(count=len(doc.selection))
+                       if doc.selection else "")
+                self.map_info.setText(self.tr(
+                    "{width} × {height} hexes, {orientation}-top (offset {offset}), {season}<br>"
+                    "{forts} forts, {markers} start markers, {regions} regions, {paths} paths, "
+                    "{labels} labels").format(
+                        width=m.width, height=m.height,
+                        orientation=translate("MapPropertiesDialog", m.layout.orientation),
+                        offset=translate("MapPropertiesDialog", m.layout.offset),
+                        season=translate("MapPropertiesDialog", m.season), forts=len(m.forts),
+                        markers=len(m.start_markers), regions=len(m.regions),
+                        paths=len(m.paths), labels=len(m.labels)) + sel)
         finally:
             for w in widgets:
                 w.blockSignals(False)
@@ -275,4 +285,5 @@ def _fort_edit_text(fort: Fort, changes: dict) -> str | None:
     key, value = next(iter(changes.items()))
     if not isinstance(value, str | int | float):
         return None
-    return f"Set {key} of fort {fort.name} to {value}"
+    return translate("InspectorPanel", "Set {key} of fort {name} to {value}").format(
+        key=key, name=fort.name, value=value)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout, QWidget
 
 LAYERS: tuple[tuple[str, str], ...] = (
-    ("grid", "Hex grid"),
-    ("coords", "Coordinates"),
-    ("regions", "Regions"),
-    ("paths", "Paths"),
-    ("problems", "Problem markers"),
+    ("grid", QT_TRANSLATE_NOOP("LayersPanel", "Hex grid")),
+    ("coords", QT_TRANSLATE_NOOP("LayersPanel", "Coordinates")),
+    ("regions", QT_TRANSLATE_NOOP("LayersPanel", "Regions")),
+    ("paths", QT_TRANSLATE_NOOP("LayersPanel", "Paths")),
+    ("problems", QT_TRANSLATE_NOOP("LayersPanel", "Problem markers")),
 )
 
 
@@ -27,12 +28,12 @@ class LayersPanel(QWidget):
         super().__init__(parent)
         self.set_visible = set_visible
         layout = QVBoxLayout(self)
-        note = QLabel("Terrain, forts and start markers are always shown.")
+        note = QLabel(self.tr("Terrain, forts and start markers are always shown."))
         note.setWordWrap(True)  # a long line would set the width of the whole side column
         layout.addWidget(note)
         self.boxes: dict[str, QCheckBox] = {}
         for name, text in LAYERS:
-            box = QCheckBox(text)
+            box = QCheckBox(self.tr(text))
             box.setChecked(initial.get(name, True))
             box.toggled.connect(lambda on, n=name: self.set_visible(n, on))
             self.boxes[name] = box

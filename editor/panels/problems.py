@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
+from editor.i18n import english_plural
 from editor.problem_where import where_text
-from engine.content.problems import count
 
 MIN_ROWS = 6  # a designer sees this many problems without scrolling
 
@@ -41,7 +41,8 @@ class ProblemsPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         self.tree = QTreeWidget()
         self.tree.setObjectName("problemsList")
-        self.tree.setHeaderLabels(["Problem", "Where", "How to fix", "Code"])
+        self.tree.setHeaderLabels([self.tr("Problem"), self.tr("Where"), self.tr("How to fix"),
+                                   self.tr("Code")])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setColumnWidth(0, 340)
@@ -76,9 +77,13 @@ class ProblemsPanel(QWidget):
         errors = sum(1 for p in problems if getattr(p, "severity", "error") == "error")
         warnings = len(problems) - errors
         if not problems:
-            self.summary = "✔ No problems"
+            self.summary = self.tr("✔ No problems")
         else:
-            self.summary = f"{count(errors, 'error')}, {count(warnings, 'warning')}"
+            self.summary = self.tr("{errors}, {warnings}").format(
+                errors=english_plural(self.tr("%n error(s)", "", errors), "%n error(s)", errors,
+                                      "{n} error", "{n} errors"),
+                warnings=english_plural(self.tr("%n warning(s)", "", warnings), "%n warning(s)",
+                                        warnings, "{n} warning", "{n} warnings"))
         self.summaryChanged.emit(self.summary)
 
     def height_for_rows(self, rows: int) -> int:

@@ -52,19 +52,19 @@ class StampsPanel(QWidget):
         self.list.setSpacing(4)
         self.list.itemDoubleClicked.connect(lambda _item: self.place_selected())
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
-        self.empty = QLabel("No stamps yet: select hexes on the map, then Save Selection.")
+        self.empty = QLabel(self.tr("No stamps yet: select hexes on the map, then Save Selection."))
         self.empty.setWordWrap(True)
         layout.addWidget(self.empty)
         layout.addWidget(self.list, 1)
         # Two rows: three buttons side by side would make the compact side column too wide.
         row = QHBoxLayout()
-        self.save_button = QPushButton("Save Selection…")
-        self.save_button.setToolTip("Keep the selected hexes, with everything on them, as a "
-                                    "stamp in your library")
-        self.place_button = QPushButton("Place")
-        self.place_button.setToolTip("Float the stamp under the mouse: X/Y mirror, Z rotates, "
-                                     "a click places it")
-        self.delete_button = QPushButton("Delete")
+        self.save_button = QPushButton(self.tr("Save Selection…"))
+        self.save_button.setToolTip(self.tr("Keep the selected hexes, with everything on them, "
+                                            "as a stamp in your library"))
+        self.place_button = QPushButton(self.tr("Place"))
+        self.place_button.setToolTip(self.tr("Float the stamp under the mouse: X/Y mirror, "
+                                             "Z rotates, a click places it"))
+        self.delete_button = QPushButton(self.tr("Delete"))
         layout.addWidget(self.save_button)
         for b in (self.place_button, self.delete_button):
             row.addWidget(b)
@@ -78,15 +78,16 @@ class StampsPanel(QWidget):
     # --- prompts -------------------------------------------------------------------------
 
     def _ask_name(self, suggestion: str) -> str | None:
-        name, ok = QInputDialog.getText(self, "Save Stamp", "Stamp name:", text=suggestion)
+        name, ok = QInputDialog.getText(self, self.tr("Save Stamp"), self.tr("Stamp name:"),
+                                        text=suggestion)
         return name if ok else None
 
     def _confirm(self, question: str) -> bool:
-        answer = QMessageBox.question(self, "Stamps", question)
+        answer = QMessageBox.question(self, self.tr("Stamps"), question)
         return answer == QMessageBox.StandardButton.Yes
 
     def _report(self, message: str) -> None:
-        QMessageBox.warning(self, "Stamps", message)
+        QMessageBox.warning(self, self.tr("Stamps"), message)
 
     # --- library -------------------------------------------------------------------------
 
@@ -103,7 +104,7 @@ class StampsPanel(QWidget):
                 item.setIcon(QIcon(QPixmap.fromImage(image)))
             except StampError as exc:
                 item.setToolTip(str(exc))
-                item.setText(f"{saved.name} (unreadable)")
+                item.setText(self.tr("{name} (unreadable)").format(name=saved.name))
             self.list.addItem(item)
             if saved.name == select:
                 self.list.setCurrentItem(item)
@@ -126,16 +127,18 @@ class StampsPanel(QWidget):
         doc = self.document
         if not doc.selection:
             return None
-        name = name if name is not None else self.ask_name(f"Stamp {self.list.count() + 1}")
+        name = name if name is not None else self.ask_name(
+            self.tr("Stamp {number}").format(number=self.list.count() + 1))
         if not name or not name.strip():
             return None
         try:
             target = self.library.path_for(name)
-            if target.exists() and not self.confirm(f"Replace the stamp '{name.strip()}'?"):
+            replace = self.tr("Replace the stamp '{name}'?").format(name=name.strip())
+            if target.exists() and not self.confirm(replace):
                 return None
             saved = self.library.save(name.strip(), doc.map, set(doc.selection))
         except (StampError, OSError) as exc:
-            self.report(f"Cannot save the stamp: {exc}")
+            self.report(self.tr("Cannot save the stamp: {reason}").format(reason=exc))
             return None
         self.refresh(select=saved.name)
         return saved
@@ -156,13 +159,14 @@ class StampsPanel(QWidget):
     def delete_selected(self) -> bool:
         """Delete the picked stamp from the library, after asking."""
         saved = self.current()
-        if saved is None or not self.confirm(f"Delete the stamp '{saved.name}' from your "
-                                             "library?"):
+        if saved is None or not self.confirm(self.tr(
+                "Delete the stamp '{name}' from your library?").format(name=saved.name)):
             return False
         try:
             self.library.delete(saved)
         except OSError as exc:
-            self.report(f"Cannot delete {saved.path}: {exc}")
+            self.report(self.tr("Cannot delete {path}: {reason}").format(path=saved.path,
+                                                                         reason=exc))
             return False
         self.refresh()
         return True

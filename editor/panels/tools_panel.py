@@ -27,7 +27,10 @@ from PySide6.QtWidgets import (
 from editor.canvas.style import BRIDGE_DECK, TERRAIN_COLOR
 from editor.dialogs import clean_id
 from editor.document import MapDocument
+from editor.i18n import rule_label, translate
 from editor.state import ToolState
+from editor.tools.registry import TOOL_CLASSES
+from engine.i18n import rule_word
 from engine.model import NATIONS, PATH_KINDS, TERRAIN_CHAR, TERRAINS
 
 
@@ -56,6 +59,16 @@ def swatch_icon(color: QColor, size: int = 22, stripe: QColor | None = None) -> 
 TOOL_COLUMNS = 6
 
 
+TOOL_CLASS = {cls.name: cls for cls in TOOL_CLASSES}
+
+
+def _tool_label(name: str) -> str:
+    cls = TOOL_CLASS.get(name)
+    if cls is None:
+        return name.capitalize()
+    return rule_word(cls.rule_key) if cls.rule_key else translate("Tool", cls.label)
+
+
 class ToolsPanel(QWidget):
     """Tool buttons, terrain palette (1–6 select), brush size and per-tool options."""
 
@@ -72,7 +85,7 @@ class ToolsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
 
-        tools_box = QGroupBox("Tools")
+        tools_box = QGroupBox(self.tr("Tools"))
         grid = QGridLayout(tools_box)
         grid.setSpacing(2)
         for i, action in enumerate(tool_actions):
@@ -85,7 +98,7 @@ class ToolsPanel(QWidget):
             grid.addWidget(button, i // TOOL_COLUMNS, i % TOOL_COLUMNS)
         layout.addWidget(tools_box)
 
-        terrain_box = QGroupBox("Terrain")
+        terrain_box = QGroupBox(self.tr("Terrain"))
         tgrid = QGridLayout(terrain_box)
         tgrid.setSpacing(2)
         self.terrain_buttons = QButtonGroup(self)
@@ -97,8 +110,9 @@ class ToolsPanel(QWidget):
             # Bridges are drawn on water; the deck stripe tells the two swatches apart.
             b.setIcon(swatch_icon(colors[name], stripe=BRIDGE_DECK if name == "bridge" else None))
             b.setIconSize(QSize(22, 22))
-            b.setText(f"{name.capitalize()}")
-            b.setToolTip(f"{name} ('{TERRAIN_CHAR[name]}' in files) — key {i + 1}")
+            b.setText(rule_word(name))
+            b.setToolTip(self.tr("{terrain} ('{char}' in files) — key {key}").format(
+                terrain=rule_label(name), char=TERRAIN_CHAR[name], key=i + 1))
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setAutoRaise(True)
             b.setObjectName(f"terrain_{name}")
@@ -106,12 +120,12 @@ class ToolsPanel(QWidget):
             self.terrain_buttons.addButton(b, i)
             tgrid.addWidget(b, i // 2, i % 2)
         size_row = QHBoxLayout()
-        size_row.addWidget(QLabel("Brush size"))
+        size_row.addWidget(QLabel(self.tr("Brush size")))
         self.size_slider = QSlider(Qt.Orientation.Horizontal)
         self.size_slider.setRange(0, 3)
         self.size_slider.setPageStep(1)
         self.size_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
-        self.size_slider.setToolTip("Brush radius in hexes ([ and ] change it)")
+        self.size_slider.setToolTip(self.tr("Brush radius in hexes ([ and ] change it)"))
         self.size_slider.valueChanged.connect(lambda v: self.state.set(brush_radius=v))
         self.size_label = QLabel()
         size_row.addWidget(self.size_slider, 1)
@@ -127,30 +141,35 @@ class ToolsPanel(QWidget):
         self.sync()
 
     def _options_box(self) -> QGroupBox:
-        box = QGroupBox("Tool options")
+        box = QGroupBox(self.tr("Tool options"))
         self.options_box = box
         form = QFormLayout(box)
         self.options_form = form
         self.marker_spin = QSpinBox()
         self.marker_spin.setRange(1, 12)
-        self.marker_spin.setToolTip("Start number the marker tool places next")
+        self.marker_spin.setToolTip(self.tr("Start number the marker tool places next"))
         self.marker_spin.valueChanged.connect(lambda v: self.state.set(marker_number=v))
-        form.addRow("Start number", self.marker_spin)
+        form.addRow(self.tr("Start number"), self.marker_spin)
 
         self.fort_size = QSpinBox()
         self.fort_size.setRange(1, 3)
-        self.fort_size.setSuffix(" hex")
+        self.fort_size.setSuffix(self.tr(" hex"))
         self.fort_size.valueChanged.connect(lambda v: self.state.set(fort_size=v))
-        form.addRow("Fort size", self.fort_size)
+        form.addRow(self.tr("Fort size"), self.fort_size)
         self.fort_owner = QComboBox()
-        self.fort_owner.addItems(["neutral", *NATIONS])
-        self.fort_owner.currentTextChanged.connect(lambda t: self.state.set(fort_owner=t))
-        form.addRow("Fort owner", self.fort_owner)
+        self.fort_owner.addItem(self.tr("neutral"), "neutral")
+        for nation in NATIONS:
+            self.fort_owner.addItem(nation, nation)
+        self.fort_owner.currentIndexChanged.connect(
+            lambda _i: self.state.set(fort_owner=self.fort_owner.currentData()))
+        form.addRow(self.tr("Fort owner"), self.fort_owner)
 
         self.path_kind = QComboBox()
-        self.path_kind.addItems(list(PATH_KINDS))
-        self.path_kind.currentTextChanged.connect(lambda t: self.state.set(path_kind=t))
-        form.addRow("Path kind", self.path_kind)
+        for kind in PATH_KINDS:
+            self.path_kind.addItem(rule_label(kind), kind)
+        self.path_kind.currentIndexChanged.connect(
+            lambda _i: self.state.set(path_kind=self.path_kind.currentData()))
+        form.addRow(self.tr("Path kind"), self.path_kind)
 
         region_row = QHBoxLayout()
         self.region_combo = QComboBox()
@@ -158,17 +177,17 @@ class ToolsPanel(QWidget):
         self.region_combo.currentTextChanged.connect(
             lambda t: self.state.set(region_id=t) if t else None
         )
-        new_region = QPushButton("New…")
-        new_region.setToolTip("Create a named region to paint")
+        new_region = QPushButton(self.tr("New…"))
+        new_region.setToolTip(self.tr("Create a named region to paint"))
         new_region.clicked.connect(self._new_region)
         region_row.addWidget(self.region_combo, 1)
         region_row.addWidget(new_region)
-        form.addRow("Region", region_row)
+        form.addRow(self.tr("Region"), region_row)
 
-        self.wand = QCheckBox("Magic wand (select by terrain)")
+        self.wand = QCheckBox(self.tr("Magic wand (select by terrain)"))
         self.wand.toggled.connect(lambda on: self.state.set(wand=on))
-        form.addRow("Select", self.wand)
-        self.no_options = QLabel("This tool has no options.")
+        form.addRow(self.tr("Select"), self.wand)
+        self.no_options = QLabel(self.tr("This tool has no options."))
         form.addRow(self.no_options)
         return box
 
@@ -187,10 +206,12 @@ class ToolsPanel(QWidget):
         for i in range(6):
             self.options_form.setRowVisible(i, i in rows)
         self.options_form.setRowVisible(6, not rows)
-        self.options_box.setTitle(f"Options: {tool_name.capitalize()}")
+        self.options_box.setTitle(self.tr("Options: {tool}").format(
+            tool=_tool_label(tool_name)))
 
     def _new_region(self) -> None:
-        text, ok = QInputDialog.getText(self, "New region", "Region id (a-z, 0-9, _ or -):")
+        text, ok = QInputDialog.getText(self, self.tr("New region"),
+                                        self.tr("Region id (a-z, 0-9, _ or -):"))
         rid = clean_id(text, "")
         if ok and rid:
             self.document.add_region(rid)
@@ -230,9 +251,9 @@ class ToolsPanel(QWidget):
                 widget.blockSignals(False)
         self.size_label.setText(f"{s.brush_radius}")
         for combo, value in ((self.fort_owner, s.fort_owner), (self.path_kind, s.path_kind)):
-            if combo.currentText() != value:
+            if combo.currentData() != value:
                 combo.blockSignals(True)
-                combo.setCurrentText(value)
+                combo.setCurrentIndex(max(0, combo.findData(value)))
                 combo.blockSignals(False)
         if self.wand.isChecked() != s.wand:
             self.wand.blockSignals(True)

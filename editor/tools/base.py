@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
 from editor import grid
@@ -49,7 +49,9 @@ class Tool:
     a tool keeps its document reference."""
 
     name = "tool"
-    label = "Tool"
+    label = QT_TRANSLATE_NOOP("Tool", "Tool")
+    # A rules term (engine.i18n.RULE_WORDS key) naming the tool: shown in the rulebook's word.
+    rule_key: str | None = None
     shortcut = ""
     status_tip = ""
 

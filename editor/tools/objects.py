@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QInputDialog
 
 from editor.document import MapDocument
 from editor.forts import next_fort_id, suggest_fort
+from editor.i18n import translate
 from editor.state import ToolState
 from editor.tools.base import Tool, ctrl_held, is_right, left_down, shift_held
 from engine.hexes import Hex
@@ -23,9 +24,11 @@ class FortTool(Tool):
     removes a footprint hex."""
 
     name = "fort"
-    label = "Fort"
+    label = QT_TRANSLATE_NOOP("Tool", "Fort")
+    rule_key = "fort"
     shortcut = "O"
-    status_tip = "Place, select, move (drag) or rotate (right-click) forts"
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Place, select, move (drag) or rotate (right-click) forts")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
@@ -63,10 +66,10 @@ class FortTool(Tool):
         if fitted is None:
             doc.set_overlay("preview", None)
             col, row = doc.map.to_offset(h)
-            doc.notice.emit(
-                f"No {self.state.fort_size}-hex fort fits at {col},{row}: its footprint and "
-                "both entrances need land on the map, clear of other forts"
-            )
+            doc.notice.emit(translate(
+                "FortTool", "No {size}-hex fort fits at {col},{row}: its footprint and both "
+                "entrances need land on the map, clear of other forts").format(
+                    size=self.state.fort_size, col=col, row=row))
             return
         hexes, entrances, direction = fitted
         fort_id = next_fort_id(doc.map)
@@ -89,19 +92,25 @@ class FortTool(Tool):
         else:
             i = min(range(len(entrances)), key=lambda k: entrances[k].distance(h))
             entrances[i] = h
-        self.document.edit_fort(fort, f"Set entrance of fort {fort.name}", entrances=entrances)
+        self.document.edit_fort(
+            fort, translate("FortTool", "Set entrance of fort {name}").format(name=fort.name),
+            entrances=entrances)
 
     def _toggle_footprint(self, fort: Fort, h: Hex) -> None:
         """Remove h from the footprint, or add it when it touches the footprint."""
         if h in fort.hexes:
             if len(fort.hexes) > 1:
                 hexes = [x for x in fort.hexes if x != h]
-                self.document.edit_fort(fort, f"Shrink fort {fort.name}", hexes=hexes)
+                self.document.edit_fort(
+                    fort, translate("FortTool", "Shrink fort {name}").format(name=fort.name),
+                    hexes=hexes)
             return
         if h in fort.entrances or not self.document.map.in_bounds(h):
             return
         if any(h.distance(x) == 1 for x in fort.hexes):
-            self.document.edit_fort(fort, f"Grow fort {fort.name}", hexes=[*fort.hexes, h])
+            self.document.edit_fort(
+                fort, translate("FortTool", "Grow fort {name}").format(name=fort.name),
+                hexes=[*fort.hexes, h])
 
     def mouse_move(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if self.dragging is not None and self.grab is not None:
@@ -142,9 +151,11 @@ class StartMarkerTool(Tool):
     click a marker to select it, drag to move it, right-click to delete it."""
 
     name = "marker"
-    label = "Start marker"
+    label = QT_TRANSLATE_NOOP("Tool", "Start marker")
+    rule_key = "start_marker"
     shortcut = "N"
-    status_tip = "Place start markers 1–12; drag to move, right-click to delete"
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Place start markers 1–12; drag to move, right-click to delete")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
@@ -196,9 +207,9 @@ class LabelTool(Tool):
     move it."""
 
     name = "label"
-    label = "Label"
+    label = QT_TRANSLATE_NOOP("Tool", "Label")
     shortcut = "T"
-    status_tip = "Add text labels; drag a label to move it"
+    status_tip = QT_TRANSLATE_NOOP("Tool", "Add text labels; drag a label to move it")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
@@ -207,7 +218,8 @@ class LabelTool(Tool):
 
     def _ask_text(self) -> str | None:
         parent = QApplication.activeWindow()
-        text, ok = QInputDialog.getText(parent, "Add label", "Text:")
+        text, ok = QInputDialog.getText(parent, translate("LabelTool", "Add label"),
+                                        translate("LabelTool", "Text:"))
         return text.strip() if ok and text.strip() else None
 
     def label_near(self, at: tuple[float, float]) -> Label | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF
 from PySide6.QtGui import QMouseEvent
 
 from editor.commands import covered_hexes
@@ -29,9 +29,10 @@ class PathTool(Tool):
     """Build a polyline point by point; the hexes it will cover are previewed live."""
 
     name = "path"
-    label = "Path"
+    label = QT_TRANSLATE_NOOP("Tool", "Path")
     shortcut = "P"
-    status_tip = "Click points; double-click or Enter finishes, Esc cancels"
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Click points; double-click or Enter finishes, Esc cancels")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)

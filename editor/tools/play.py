@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF
 from PySide6.QtGui import QMouseEvent
 
 from editor.document import MapDocument
@@ -31,8 +31,9 @@ class PlayTool(Tool):
     hovering shows paths, costs and odds. It edits nothing: the document is only read."""
 
     name = "play"
-    label = "Play"
-    status_tip = "Play-test: click a unit, then where it goes or what it attacks"
+    label = QT_TRANSLATE_NOOP("Tool", "Play")
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Play-test: click a unit, then where it goes or what it attacks")
 
     def __init__(self, document: MapDocument, state: ToolState, target: PlayTarget) -> None:
         super().__init__(document, state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
 from editor import grid
@@ -16,9 +16,9 @@ class RegionTool(StrokeTool):
     """Paint the chosen region with the brush size; right-drag removes hexes from it."""
 
     name = "region"
-    label = "Region"
+    label = QT_TRANSLATE_NOOP("Tool", "Region")
     shortcut = "G"
-    status_tip = "Paint named regions (right button removes)"
+    status_tip = QT_TRANSLATE_NOOP("Tool", "Paint named regions (right button removes)")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF
 from PySide6.QtGui import QMouseEvent
 from shapely.geometry import LineString, Point
 
@@ -52,9 +52,10 @@ class SelectTool(Tool):
     Paste), clicking pastes it there."""
 
     name = "select"
-    label = "Select"
+    label = QT_TRANSLATE_NOOP("Tool", "Select")
     shortcut = "S"
-    status_tip = "Select hexes (rectangle or wand); Alt+drag a selection to move it"
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Select hexes (rectangle or wand); Alt+drag a selection to move it")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF
 from PySide6.QtGui import QMouseEvent
 
 from editor import grid
@@ -18,9 +18,10 @@ class BrushTool(StrokeTool):
     undo step."""
 
     name = "brush"
-    label = "Terrain brush"
+    label = QT_TRANSLATE_NOOP("Tool", "Terrain brush")
     shortcut = "B"
-    status_tip = "Paint terrain; drag for a stroke, Shift+click for a straight line"
+    status_tip = QT_TRANSLATE_NOOP(
+        "Tool", "Paint terrain; drag for a stroke, Shift+click for a straight line")
     verb = "Paint"
 
     def terrain(self) -> str:
@@ -47,9 +48,9 @@ class EraserTool(BrushTool):
     """Paint meadow (the default terrain)."""
 
     name = "eraser"
-    label = "Eraser"
+    label = QT_TRANSLATE_NOOP("Tool", "Eraser")
     shortcut = "E"
-    status_tip = "Erase terrain back to meadow"
+    status_tip = QT_TRANSLATE_NOOP("Tool", "Erase terrain back to meadow")
     verb = "Erase"
 
     def terrain(self) -> str:
@@ -63,9 +64,9 @@ class FillTool(Tool):
     """Flood-fill the connected area of one terrain with the current terrain."""
 
     name = "fill"
-    label = "Flood fill"
+    label = QT_TRANSLATE_NOOP("Tool", "Flood fill")
     shortcut = "F"
-    status_tip = "Fill the connected area of the clicked terrain"
+    status_tip = QT_TRANSLATE_NOOP("Tool", "Fill the connected area of the clicked terrain")
 
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if left_down(event):
@@ -76,9 +77,9 @@ class RectTool(Tool):
     """Drag a rectangle (in offset rows and columns) and fill it with the current terrain."""
 
     name = "rect"
-    label = "Rectangle fill"
+    label = QT_TRANSLATE_NOOP("Tool", "Rectangle fill")
     shortcut = "R"
-    status_tip = "Drag a rectangle to fill it"
+    status_tip = QT_TRANSLATE_NOOP("Tool", "Drag a rectangle to fill it")
 
     def __init__(self, document: MapDocument, state: ToolState) -> None:
         super().__init__(document, state)
@@ -121,9 +122,9 @@ class EyedropperTool(Tool):
     """Pick the terrain under the cursor as the current terrain."""
 
     name = "eyedropper"
-    label = "Eyedropper"
+    label = QT_TRANSLATE_NOOP("Tool", "Eyedropper")
     shortcut = "I"
-    status_tip = "Pick the terrain of a hex"
+    status_tip = QT_TRANSLATE_NOOP("Tool", "Pick the terrain of a hex")
 
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
         if left_down(event) and self.document.map.in_bounds(h):

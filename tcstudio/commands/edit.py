@@ -30,4 +30,5 @@ def run(args: argparse.Namespace) -> int:
     # lazy: only `tcstudio edit` loads Qt; every other command runs without PySide6.
     from editor.app import run as run_editor
 
-    return run_editor(args.file, args.screenshot)
+    # `--lang`, when the command line has one, wins over the setting and the locale.
+    return run_editor(args.file, args.screenshot, getattr(args, "lang", None))

@@ -33,7 +33,10 @@ def test_screenshots_render_every_size_and_theme_without_cut_tabs(qapp, tmp_path
         assert screenshots.main([str(tmp_path), str(tmp_path / "editor.png")]) == 0
     finally:
         screenshots.render = original
-    assert len(shots) == 2 * len(screenshots.SIZES) + 1
+    assert len(shots) == 2 * len(screenshots.SIZES) + 1 + 2  # + the German pass
+    german = {shot.path.name for shot in shots[-2:]}
+    assert german == {"editor-1280x720-light.png", "playtest-1280x720-light.png"}
+    assert all(shot.path.parent == tmp_path / "de" for shot in shots[-2:])
     for shot in shots:
         image = QImage(str(shot.path))
         assert (image.width(), image.height()) == shot.size
