@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
-from engine.rules import automa, combat, enemy_table, scenario_runtime
+from engine.rules import automa, combat, coop, enemy_table, scenario_runtime
 from engine.rules import variants as variants_module
 from engine.rules.abilities import ABILITIES, powers
 from engine.rules.board import Board
@@ -102,6 +102,9 @@ class Game:
             )
         if len(set(self.team_of.values())) != 2:
             raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
+        # Co-op: lead nation -> the allied nation playing its seat with it (engine.rules.coop).
+        self.partner_of = {s.nation: s.partner for s in self.seats if s.partner}
+        self._check_partners(scenario)
         self.area = self._area()
         blocked = any(v.trenches_block_vehicles for v in self.variant_objects)
         self.board = Board.cached(self.map, self.ruleset, blocked, self.area)
@@ -118,6 +121,7 @@ class Game:
                                       if powers(u).action_hooks)
         self.start_numbers = self._start_numbers()
         self.rosters = {n: self._roster(n) for n in self.nations}
+        self.partner_rosters = {n: self._partner_roster(n) for n in self.partner_of}
         self._melee: dict[tuple[str, str], bool] = {}
         self._melee_rows: dict[str, dict[str, bool]] = {}
         self.source: Path | None = None  # the scenario file, when loaded from one
@@ -177,16 +181,36 @@ class Game:
             out[n] = self.board.index_of[h]
         return out
 
-    def _roster(self, nation: str) -> list[UnitType]:
-        """The units a nation starts with: one of each non-special type it may field; the
-        second-full-set variant doubles it, start-with-nation-units adds copies of the
-        nation-specific types (those fielded by this nation only), start-with-special-unit
-        adds the chosen or drawn special unit."""
+    def _check_partners(self, scenario: Scenario) -> None:
+        for lead, partner in self.partner_of.items():
+            if self.players != 2 or partner in self.nations:
+                raise ScenarioError(
+                    f"scenario {scenario.id!r}: co-op partner {partner} of {lead} needs a "
+                    "2-player scenario and a nation without a seat of its own")
+
+    def _base_units(self, nation: str) -> list[UnitType]:
         units = [
             u for u in self.catalog.units.values() if not u.special and nation in u.nations
         ]
         if not units:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
+        return units
+
+    def _partner_roster(self, lead: str) -> list[UnitType]:
+        """The units the co-op partner of `lead` starts with (004's split)."""
+        partner = self.partner_of[lead]
+        return coop.split_roster(lead, partner, self._base_units(lead),
+                                 self._base_units(partner))[1]
+
+    def _roster(self, nation: str) -> list[UnitType]:
+        """The units a nation starts with: one of each non-special type it may field (in a
+        co-op seat the lead's half of them); the second-full-set variant doubles it,
+        start-with-nation-units adds copies of the nation-specific types (those fielded by
+        this nation only), start-with-special-unit adds the chosen or drawn special unit."""
+        units = self._base_units(nation)
+        partner = self.partner_of.get(nation)
+        if partner is not None:
+            units = coop.split_roster(nation, partner, units, self._base_units(partner))[0]
         for v in self.variant_objects:
             units = v.roster(nation, units)
         for v in self.variant_objects:
