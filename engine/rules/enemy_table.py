@@ -18,6 +18,7 @@ from engine.content import load_file
 from engine.content.problems import ContentError, error
 from engine.model import UnitType
 from engine.paths import CONTENT_DIR
+from engine.rules import coop
 from engine.rules.dice import Dice, seed_state
 
 if TYPE_CHECKING:
