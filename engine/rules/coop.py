@@ -21,9 +21,11 @@ The unit split and the start markers follow 004 (002 only says "split your units
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
-from engine.model import Catalog, UnitType
+from engine.controllers import CONTROLLERS
+from engine.model import TEAM_OF, Catalog, Scenario, UnitType
 
 if TYPE_CHECKING:
     from engine.rules.game import Game
@@ -35,6 +37,56 @@ LEAD_TYPES = frozenset({"transport", "heavy_infantry", "heavy_mortar", "armoured
                         "fighter"})
 HISTORICAL_ALLY = {"DE": "AH", "AH": "DE", "FR": "GB", "GB": "FR"}
 LEAD_ARMY, PARTNER_ARMY, SHARED_ARMY = 1, 2, 3
+NATION_WORDS = {"de": "DE", "germany": "DE", "ah": "AH", "austria": "AH",
+                "austria-hungary": "AH", "fr": "FR", "france": "FR", "gb": "GB",
+                "britain": "GB", "great-britain": "GB"}
+
+
+class CoopError(ValueError):
+    """A co-op seating that does not fit the scenario (message says why, with a hint)."""
+
+
+def parse_pair(text: str) -> tuple[str, str]:
+    """"FR+GB" or "france+britain" -> ("FR", "GB"); CoopError when it is not two allies."""
+    words = [w.strip().lower() for w in text.split("+")]
+    codes = [NATION_WORDS.get(w) for w in words]
+    if len(codes) != 2 or None in codes:
+        raise CoopError(f"co-op {text!r}: expected LEAD+PARTNER, e.g. FR+GB or "
+                        "france+britain (nations: DE, AH, FR, GB)")
+    lead, partner = str(codes[0]), str(codes[1])
+    if lead == partner or TEAM_OF[lead] != TEAM_OF[partner]:
+        raise CoopError(f"co-op {text!r}: {lead} and {partner} are not allies "
+                        "(hint: FR+GB or DE+AH)")
+    return lead, partner
+
+
+def seated(scenario: Scenario, coop: str | None,
+           controllers: dict[str, str] | None) -> Scenario:
+    """The scenario with a co-op pair seated (`coop` "LEAD+PARTNER": the seat of LEAD, or of
+    PARTNER, is played by both, LEAD first) and seat controllers replaced by nation;
+    CoopError when the pair or a nation has no seat to take."""
+    seats = list(scenario.seats)
+    if coop is not None:
+        lead, partner = parse_pair(coop)
+        if scenario.players != 2:
+            raise CoopError(f"co-op {coop}: needs a 2-player scenario, "
+                            f"{scenario.id!r} has {scenario.players}")
+        k = next((i for i, s in enumerate(seats) if s.nation in (lead, partner)), None)
+        if k is None:
+            raise CoopError(f"co-op {coop}: neither {lead} nor {partner} has a seat in "
+                            f"{scenario.id!r} (hint: the allies of "
+                            f"{', '.join(s.nation for s in seats)})")
+        seats[k] = dataclasses.replace(seats[k], nation=lead, partner=partner)
+    for nation, kind in (controllers or {}).items():
+        if kind not in CONTROLLERS:
+            raise CoopError(f"controller {kind!r} of {nation} is not known (hint: one of "
+                            f"{', '.join(CONTROLLERS)})")
+        k = next((i for i, s in enumerate(seats) if s.nation == nation), None)
+        if k is None:
+            raise CoopError(f"no seat plays {nation} (hint: one of "
+                            f"{', '.join(s.nation for s in seats)})")
+        seats[k] = dataclasses.replace(seats[k], controller=kind)
+    return dataclasses.replace(scenario, seats=seats)
 
 
 def nation_units(catalog: Catalog, nation: str) -> list[UnitType]:

@@ -81,9 +81,10 @@ class State:
         self.game = game
         self.units: dict[str, Unit] = {}
         self.occ: dict[int, Unit] = {}
-        # A fort the map gives to a nation that does not play in this game starts neutral.
+        # A fort the map gives to a nation that does not play in this game starts neutral; a
+        # co-op partner's fort belongs to its seat.
         self.fort_owner: dict[str, str] = {
-            f.id: f.owner if f.owner in game.team_of else "neutral" for f in game.forts
+            f.id: game.seat_of.get(f.owner, "neutral") for f in game.forts
         }
         self.money: dict[str, int] = {}
         self.phase = Phase.SETUP
