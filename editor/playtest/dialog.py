@@ -36,6 +36,7 @@ from engine.model import GameMap
 from engine.play.setup import (
     BASE_CATALOG,
     HALVES,
+    HUMAN,
     NATION_NAMES,
     NATIONS,
     START_SPECIAL,
@@ -48,8 +49,11 @@ from engine.play.setup import (
     special_unit_choices,
     start_problems,
 )
+from engine.rules.coop import HISTORICAL_ALLY
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
+# Co-op presets: (lead, partner, the Automa's nation).
+COOP_PRESETS = (("FR", "GB", "DE"), ("DE", "AH", "FR"))
 # The seat combo: a human or any AI kind of the registry.
 CONTROLLER_LABELS = {"human": "Human", **{k.name: k.label for k in ai_kinds()}}
 
@@ -180,8 +184,24 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         lay.addWidget(form_box)
 
         seats_box = QGroupBox("Seats (in turn order)")
-        self.seat_grid = QGridLayout(seats_box)
+        seats_lay = QVBoxLayout(seats_box)
+        # Co-op (RULES §9): two allies in one seat against the Automa, set in one choice.
+        self.coop_preset = QComboBox()
+        self.coop_preset.setObjectName("playtestCoopPreset")
+        self.coop_preset.addItem("Co-op: none (each seat one nation)", None)
+        for lead, partner, enemy in COOP_PRESETS:
+            label = SeatChoice(lead, partner=partner).label
+            self.coop_preset.addItem(f"Co-op: {label} vs Automa ({NATION_NAMES[enemy]})",
+                                     (lead, partner, enemy))
+        self.coop_preset.setToolTip(
+            "Two players of allied nations play one joint turn together (hot-seat), share "
+            "money and forts; start marker 1 is the first nation's, 2 the second's, 3 shared")
+        seats_lay.addWidget(self.coop_preset)
+        self.seat_grid = QGridLayout()
+        seats_lay.addLayout(self.seat_grid)
         self.seat_rows: list[tuple[QComboBox, QComboBox]] = []
+        # Co-op: per seat "alone" or the ally that plays it together with the seat's nation.
+        self.partner_combos: list[QComboBox] = []
         # Start-with-special-unit variant: per seat the unit chosen, or drawn (None).
         self.catalog_path = init.catalog
         self.special_combos: list[QComboBox] = []
@@ -195,12 +215,17 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             special = QComboBox()
             special.setObjectName(f"playtestSpecialUnit{i + 1}")
             special.setToolTip("Start with a special unit: the one this player starts with")
+            partner = QComboBox()
+            partner.setObjectName(f"playtestPartner{i + 1}")
+            partner.setToolTip("Co-op: the ally that plays this seat together with it")
             self.seat_grid.addWidget(QLabel(f"Seat {i + 1}"), i, 0)
             self.seat_grid.addWidget(nation, i, 1)
             self.seat_grid.addWidget(ctl, i, 2)
             self.seat_grid.addWidget(special, i, 3)
+            self.seat_grid.addWidget(partner, i, 4)
             self.seat_rows.append((nation, ctl))
             self.special_combos.append(special)
+            self.partner_combos.append(partner)
         lay.addWidget(seats_box)
         self._fill_seats(init.seats)
         self._fill_specials(init.special_units)
@@ -237,7 +262,11 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.half.currentIndexChanged.connect(self._validate)
         for cb in self.variant_checks.values():
             cb.toggled.connect(self._validate)
-        for nation, ctl in self.seat_rows:
+        self.coop_preset.currentIndexChanged.connect(self._apply_coop_preset)
+        for combo in self.partner_combos:
+            combo.currentIndexChanged.connect(self._validate)
+        for i, (nation, ctl) in enumerate(self.seat_rows):
+            nation.currentIndexChanged.connect(lambda _i, k=i: self._fill_partner(k))
             nation.currentIndexChanged.connect(self._validate)
             nation.currentIndexChanged.connect(lambda _i: self._fill_specials())
             ctl.currentIndexChanged.connect(self._validate)
@@ -257,6 +286,35 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             nation.setCurrentIndex(nation.findData(choice.nation))
             key = "random" if choice.controller == LEGACY_AI else choice.controller
             ctl.setCurrentIndex(max(0, ctl.findData(key)))
+            self._fill_partner(i, choice.partner)
+
+    def _fill_partner(self, i: int, keep: object = "") -> None:
+        """Seat i's co-op choice: alone, or with its nation's ally (2 players only)."""
+        combo = self.partner_combos[i]
+        nation = self.seat_rows[i][0].currentData()
+        current = combo.currentData() if keep == "" else keep
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem("alone", None)
+        ally = HISTORICAL_ALLY.get(nation)
+        if ally is not None:
+            combo.addItem(f"+ {NATION_NAMES[ally]} (together, hot-seat)", ally)
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        combo.blockSignals(False)
+
+    def _apply_coop_preset(self) -> None:
+        """A co-op preset: 2 players, the Automa's seat first, the joint human seat second."""
+        preset = self.coop_preset.currentData()
+        if preset is None:
+            for k in range(len(self.partner_combos)):
+                self._fill_partner(k, None)
+            self._validate()
+            return
+        lead, partner, enemy = preset
+        self.players.setCurrentIndex(self.players.findData(2))
+        self._fill_seats([SeatChoice(enemy, "automa:standard"),
+                          SeatChoice(lead, HUMAN, partner)])
+        self._validate()
 
     def _fill_specials(self, chosen: dict[str, str] | None = None) -> None:
         """Offer each seat's nation its special units (drawn unless one is chosen); the
@@ -285,6 +343,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             for w in (nation, ctl, self.special_combos[i],
                       self.seat_grid.itemAtPosition(i, 0).widget()):
                 w.setVisible(i < n)
+            self.partner_combos[i].setVisible(i < n and n == 2)
         if n == 4:
             for i, (nation, _ctl) in enumerate(self.seat_rows):
                 nation.setCurrentIndex(nation.findData(DEFAULT_SEATS[4][i]))
@@ -315,8 +374,9 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
     def options(self) -> PlaytestOptions:
         """The options as chosen in the dialog."""
         n = int(self.players.currentData())
-        seats = [SeatChoice(nation.currentData(), ctl.currentData())
-                 for nation, ctl in self.seat_rows[:n]]
+        seats = [SeatChoice(nation.currentData(), ctl.currentData(),
+                            self.partner_combos[i].currentData() if n == 2 else None)
+                 for i, (nation, ctl) in enumerate(self.seat_rows[:n])]
         variants = tuple(v for v, cb in self.variant_checks.items() if cb.isChecked())
         specials = {nation.currentData(): combo.currentData()
                     for (nation, _ctl), combo in zip(self.seat_rows[:n],

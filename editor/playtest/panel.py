@@ -35,6 +35,7 @@ from engine.play.clock import TurnClock
 from engine.play.interaction import Interaction, Outcome
 from engine.play.session import PlaytestSession
 from engine.play.setup import NATION_NAMES
+from engine.rules import coop
 from engine.rules.actions import Attack, Gift, Move
 from engine.rules.events import CombatResolved
 
@@ -258,14 +259,19 @@ class PlayPanel(QWidget):
         g = s.game
         seat = st.current
         who = s.controller_label(seat)
-        money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
+        money = " · ".join(f"{coop.seat_label(g, n)} {st.money.get(n, 0)}"
+                           + (" (shared)" if n in g.partner_of else "") for n in g.nations)
         forts = " · ".join(f"{t} {st.forts_of(t)}" for t in sorted(set(g.team_of.values())))
         if st.is_terminal():
             title = ("<b>Game over</b>: a draw" if st.winner_team is None
                      else f"<b>Game over</b>: {st.winner_team} wins by {st.reason}")
         else:
-            title = (f"<b>Round {st.round} · {NATION_NAMES.get(st.nation, st.nation)} "
-                     f"({st.nation}, {who}) · {st.phase} phase</b>")
+            names = " + ".join(NATION_NAMES.get(n, n) for n in
+                               coop.seat_label(g, st.nation).split("+"))
+            together = ", together" if st.nation in g.partner_of else ""
+            title = (f"<b>Round {st.round} · {names} "
+                     f"({coop.seat_label(g, st.nation)}, {who}{together}) · "
+                     f"{st.phase} phase</b>")
             if st.phase == "setup":
                 title += f" — {st.setup_step}"
         text = f"{title}<br>Money: {money}<br>Forts: {forts} (win at {g.forts_to_win})"
