@@ -193,6 +193,7 @@ class MoneyDialog(QDialog):
             if n != nation and s.game.team_of[n] == s.game.team_of[nation]:
                 self.ally.addItem(n, n)
         self.fee.setText(f"fee {rs.gift_fee}" if self.ally.count()
+                         else "co-op: the ally shares this pool" if nation in s.game.partner_of
                          else "no ally in this game")
         self.gift_button.setEnabled(self.ally.count() > 0)
         self.ally.setEnabled(self.ally.count() > 0)
