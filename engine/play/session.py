@@ -80,7 +80,9 @@ class PlaytestSession:
 
     def _reset(self) -> None:
         self.state: State = self.game.new_initial_state()
-        self.losses: dict[str, Counter] = {n: Counter() for n in self.game.nations}
+        # By the units' own nation: a co-op partner's losses are listed as its own.
+        nations = [*self.game.nations, *self.game.partner_of.values()]
+        self.losses: dict[str, Counter] = {n: Counter() for n in nations}
         self.forts: list[tuple[int, str, dict[str, int]]] = [(0, "", self._fort_counts())]
         self.plan = []
         self.bots: dict[int, Bot] = {i: make_bot(c, f"{self.game.seed}:{i}") for i, c in
@@ -93,7 +95,7 @@ class PlaytestSession:
 
     def _step(self, action: Action, checked: bool) -> None:
         s = self.state
-        before = {uid: (u.nation, u.type.id) for uid, u in s.units.items()}
+        before = {uid: (u.flag, u.type.id) for uid, u in s.units.items()}
         turn = (s.round, s.current)
         nation = s.nation
         (s.apply_action if checked else s.apply_unchecked)(action)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from engine.ai.registry import make_bot
 from engine.play.session import PlaytestSession
 from engine.play.setup import SeatChoice
 from engine.rules.actions import EndPhase, Fight, Move
@@ -103,3 +104,27 @@ def test_coop_playtest_against_the_automa(make_window, tmp_path):
     assert bought and bought[0].nation == "FR"
     assert s.state.money["FR"] == 40 - price(s.state, s.game.catalog.units["infantry"])
     dlg.close()
+
+
+def test_the_summary_lists_each_nations_losses(make_window):
+    w = make_window()
+    dialog = w.new_playtest_dialog()
+    dialog.coop_preset.setCurrentIndex(1)
+    c = w.playtest
+    c.start(dialog.options())
+    c.ai_timer.stop()
+    s = c.session
+    assert set(s.summary().losses) == {"DE", "FR", "GB"}
+    for _ in range(400):  # the Automa and the joint seat (as the heuristic bot) fight
+        if s.state.is_terminal():
+            break
+        if s.is_ai_turn():
+            s.ai_step()
+        else:
+            s.apply(make_bot("heuristic", "t").choose(s.state))
+    lost = s.summary().losses
+    for flag in ("GB", "FR"):
+        made = sum(k for key, k in s.state.counters.items() if key.startswith(f"{flag}-"))
+        alive = sum(1 for u in s.state.units.values() if u.flag == flag)
+        assert sum(lost[flag].values()) == made - alive, flag
+    assert sum(lost["GB"].values()) > 0  # this seed's game destroys British units
