@@ -31,10 +31,12 @@ from engine.rules.actions import (
     Move,
 )
 from engine.rules.battle import melee_support
+from engine.rules.events import MoneyGiven
 from engine.rules.game import Game, ScenarioError
 from engine.rules.phase import Phase
 from engine.rules.state import State, Unit
 from tests.engine.rules.fixtures import empty_state, fort, game_map, ruleset
+from tests.engine.rules.fixtures import scenario as fixture_scenario
 
 SCENARIOS = CONTENT_DIR / "scenarios"
 R = 4
@@ -264,3 +266,21 @@ def test_coop_needs_two_players():
     with pytest.raises(ScenarioError, match="needs a 2-player scenario"):
         seats = [dataclasses.replace(sc.seats[0], partner="AH"), *sc.seats[1:]]
         Game(dataclasses.replace(sc, seats=seats))
+
+
+def test_scenario_units_and_money_for_the_partner_go_to_its_seat():
+    """A scenario may pre-place units for the partner or give it money: its seat plays them
+    and its pool gets the money (a nation without a seat would get nothing)."""
+    sc = fixture_scenario(players=2)
+    sc.units = [{"nation": "GB", "unit_type": "tank", "hex": [5, 5]}]
+    sc.events = {"version": 1, "triggers": [
+        {"id": "bonds", "on": "round_start", "once": True, "conditions": [],
+         "actions": [{"kind": "give_money", "params": {"nation": "GB", "amount": 4}}]}]}
+    s = Game(sc, seed=1, setup="quick", coop="FR+GB").new_initial_state()
+    tank = next(u for u in s.units.values() if u.type.id == "tank" and u.flag == "GB"
+                and u.army is None)  # the pre-placed one (the roster's has an army)
+    assert (tank.nation, tank.pos >= 0) == ("FR", True)
+    while s.round < 2:
+        s.apply_action(EndPhase())
+    given = [e for e in s.log if isinstance(e, MoneyGiven)]
+    assert [(e.nation, e.amount) for e in given] == [("FR", 4)]
