@@ -34,6 +34,7 @@ from editor.scenario.document import Key, ScenarioDocument
 from editor.scenario.keeping import ScenarioKeeper
 from editor.scenario.triggers import TriggerEditor
 from editor.scenario.units_form import UnitsForm
+from engine.ai.registry import kinds as ai_kinds
 from engine.content import ContentError, Document, load_ruleset, scenario_reference
 from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
@@ -48,7 +49,10 @@ OBJECTIVE_FORM = {
     "eliminate": ("", "destroy every enemy combat unit"),
     "destroy_units": ("unit", "destroy `count` enemy units (of the named type if given)"),
 }
-CONTROLLERS = {"human": "Human", "ai": "AI"}
+# Every controller a scenario file may name (engine.controllers), labelled as in the play-test:
+# a seat of a solo or co-op scenario keeps its Automa or enemy-table kind when edited.
+CONTROLLERS = {"human": "Human", "ai": "AI (random, older name)",
+               **{k.name: k.label for k in ai_kinds()}}
 
 
 def _seats(nations: list[str], controllers: list[str]) -> list[dict[str, Any]]:
@@ -336,8 +340,14 @@ class ScenarioProperties(QWidget):
             return
         n = int(self.players.currentData())
         rows = self.seat_rows[:n]
-        self._set(("seats",), _seats([r[1].currentData() for r in rows],
-                                     [r[2].currentData() for r in rows]), "Change seats")
+        seats = _seats([r[1].currentData() for r in rows], [r[2].currentData() for r in rows])
+        # A co-op partner (RULES §9) has no row of its own: it stays while its seat keeps
+        # the same nation (validation says when it no longer fits).
+        before = sorted(self.doc.value(("seats",)) or [], key=lambda s: s.get("seat", 0))
+        for seat, old in zip(seats, before, strict=False):
+            if old.get("partner") and old.get("nation") == seat["nation"]:
+                seat["partner"] = old["partner"]
+        self._set(("seats",), seats, "Change seats")
 
     def _money_changed(self, nation: str, value: int) -> None:
         if self._filling:
