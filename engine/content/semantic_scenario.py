@@ -108,6 +108,10 @@ def _check_partner(s: Scenario, seat: Seat, ptr: str) -> list[Problem]:
         return [error("scenario.partner_team",
                       f"seat {seat.seat}: {seat.partner} is not an ally of {seat.nation}",
                       "DE plays with AH, FR with GB", pointer=where)]
+    if seat.controller.startswith(("automa:", "enemy_table:")):
+        return [error("scenario.partner_solo_opponent",
+                      f"seat {seat.seat}: {seat.controller} plays one nation, not two",
+                      "give the partner to the humans' seat (RULES §9)", pointer=where)]
     return []
 
 

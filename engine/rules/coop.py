@@ -142,6 +142,12 @@ def enemy_ally_units(game: Game, nation: str) -> list[UnitType]:
     return nation_units(game.catalog, ally) if ally else []
 
 
+def solo_opponent(controller: str) -> bool:
+    """Whether a controller is one of the rulebooks' solo opponents (Automa, enemy table),
+    which play one nation against the co-op players."""
+    return controller.startswith(("automa:", "enemy_table:"))
+
+
 def seat_label(game: Game, nation: str) -> str:
     """"FR" or, for a joint seat, "FR+GB"."""
     partner = game.partner_of.get(nation)

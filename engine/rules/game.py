@@ -196,11 +196,17 @@ class Game:
         return out
 
     def _check_partners(self, scenario: Scenario) -> None:
-        for lead, partner in self.partner_of.items():
-            if self.players != 2 or partner in self.nations:
+        for seat in self.seats:
+            if seat.partner is None:
+                continue
+            if self.players != 2 or seat.partner in self.nations:
                 raise ScenarioError(
-                    f"scenario {scenario.id!r}: co-op partner {partner} of {lead} needs a "
-                    "2-player scenario and a nation without a seat of its own")
+                    f"scenario {scenario.id!r}: co-op partner {seat.partner} of {seat.nation} "
+                    "needs a 2-player scenario and a nation without a seat of its own")
+            if coop_module.solo_opponent(seat.controller):
+                raise ScenarioError(
+                    f"scenario {scenario.id!r}: {seat.controller} plays one nation, not "
+                    f"{seat.nation}+{seat.partner} (hint: co-op is the humans' seat; RULES §9)")
 
     def _base_units(self, nation: str) -> list[UnitType]:
         units = [

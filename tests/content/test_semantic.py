@@ -164,6 +164,8 @@ def test_scenario_checks(tmp_path):
     assert "scenario.partner_has_seat" in codes(
         lambda d: d["seats"][seat_of["FR"]].update(partner="DE"), 2)
     assert "scenario.partner_players" in codes(lambda d: d["seats"][0].update(partner="AH"))
+    assert "scenario.partner_solo_opponent" in codes(
+        lambda d: d["seats"][seat_of["FR"]].update(partner="GB", controller="automa:easy"), 2)
     assert "scenario.seating_not_alternating" in codes(
         lambda d: d.update(seats=[dict(s, seat=i + 1) for i, s in
                                   enumerate(sorted(d["seats"], key=lambda s: s["team"]))]))

@@ -284,3 +284,10 @@ def test_scenario_units_and_money_for_the_partner_go_to_its_seat():
         s.apply_action(EndPhase())
     given = [e for e in s.log if isinstance(e, MoneyGiven)]
     assert [(e.nation, e.amount) for e in given] == [("FR", 4)]
+
+
+def test_a_solo_opponent_plays_one_nation():
+    sc = load_scenario(SCENARIOS / "default-2p.scenario.yaml")
+    with pytest.raises(ScenarioError, match="plays one nation"):
+        Game(sc, coop="FR+GB", controllers={"FR": "automa:easy"})
+    assert Game(sc, coop="FR+GB", controllers={"FR": "heuristic"}).partner_of == {"FR": "GB"}
