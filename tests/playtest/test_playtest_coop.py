@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from engine.ai.registry import make_bot
 from engine.play.session import PlaytestSession
 from engine.play.setup import SeatChoice
+from engine.rules import coop
 from engine.rules.actions import EndPhase, Fight, Move
 from engine.rules.money import price
 
@@ -128,3 +129,33 @@ def test_the_summary_lists_each_nations_losses(make_window):
         alive = sum(1 for u in s.state.units.values() if u.flag == flag)
         assert sum(lost[flag].values()) == made - alive, flag
     assert sum(lost["GB"].values()) > 0  # this seed's game destroys British units
+
+
+def test_full_setup_suggestions_keep_each_nation_on_its_start_markers(make_window):
+    """Full setup of the joint seat: the panel's *Suggested groups* and the army dialog's
+    *Suggest* put French units on markers 1/3 and British on 2/3 (002/004)."""
+    w = make_window()
+    dialog = w.new_playtest_dialog()
+    dialog.coop_preset.setCurrentIndex(1)
+    dialog.setup.setCurrentIndex(dialog.setup.findData("full"))
+    c = w.playtest
+    c.start(dialog.options())
+    c.ai_timer.stop()
+    s = c.session
+    while s.state.setup_step == "assign" and s.is_ai_turn():
+        s.ai_step()
+    assert s.state.nation == "FR" and s.state.setup_step == "assign"
+    c.open_armies()
+    armies = c.armies_dialog
+    armies.suggest()
+    for k, lw in enumerate(armies.armies, start=1):
+        flags = {s.state.units[lw.item(i).data(Qt.ItemDataRole.UserRole)].flag
+                 for i in range(lw.count())}
+        assert flags <= {1: {"FR"}, 2: {"GB"}, 3: {"FR", "GB"}}[k], (k, flags)
+    armies.reject()
+    c.refresh()  # the panel follows the AI steps taken above without the timer
+    c.panel.suggest.click()
+    mine = [u for u in s.state.units.values() if u.nation == "FR"]
+    assert [(u.id, u.army) for u in mine if u.army not in coop.allowed_armies(s.game, u)] \
+        == [], c.panel.suggest.isEnabled()
+    assert {u.army for u in mine if u.flag == "GB"} <= {2, 3}
