@@ -220,7 +220,7 @@ class Game:
         """The units the co-op partner of `lead` starts with (004's split)."""
         partner = self.partner_of[lead]
         return coop_module.split_roster(lead, partner, self._base_units(lead),
-                                 self._base_units(partner))[1]
+                                        self._base_units(partner))[1]
 
     def _roster(self, nation: str) -> list[UnitType]:
         """The units a nation starts with: one of each non-special type it may field (in a
