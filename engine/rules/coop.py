@@ -127,8 +127,10 @@ def flag_for(game: Game, seat_nation: str, utype: UnitType, asked: str | None) -
     """The nationality a unit of `utype` bought by `seat_nation`'s seat gets: `asked` when
     that nation of the seat fields it, else the lead when it fields the type, else the
     partner; None when no nation of the seat fields it."""
-    nations = [seat_nation] + ([game.partner_of[seat_nation]]
-                               if seat_nation in game.partner_of else [])
+    partner = game.partner_of.get(seat_nation)
+    if partner is None and asked is None:  # the common case: no co-op, no list built
+        return seat_nation if seat_nation in utype.nations else None
+    nations = [seat_nation] if partner is None else [seat_nation, partner]
     if asked is not None:
         return asked if asked in nations and asked in utype.nations else None
     return next((n for n in nations if n in utype.nations), None)
