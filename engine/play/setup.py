@@ -32,6 +32,7 @@ from engine.content import (
 from engine.content.problems import Problem, error
 from engine.model import Catalog, GameMap, Ruleset, Scenario, Seat
 from engine.paths import CONTENT_DIR
+from engine.rules.coop import solo_opponent
 from engine.rules.variants import VARIANTS, StartWithSpecialUnit
 
 RULESETS_DIR = CONTENT_DIR / "rulesets"
@@ -114,6 +115,9 @@ class PlaytestOptions:
                 elif s.partner in nations or TEAM_OF.get(s.partner) != TEAM_OF.get(s.nation):
                     out.append(f"seat {s.nation}: the co-op partner must be its ally without "
                                "a seat of its own (FR+GB or DE+AH)")
+                elif solo_opponent(s.controller):
+                    out.append(f"seat {s.nation}: {s.controller} plays one nation; give the "
+                               "co-op partner to the humans' seat")
             if s.controller != HUMAN:
                 try:
                     resolve_ai(s.controller)

@@ -38,6 +38,8 @@ def test_a_partner_that_is_no_ally_is_refused_before_start(make_window):
     opts = dialog.options()
     opts.seats[1] = SeatChoice("FR", "human", "AH")
     assert any("co-op partner" in p for p in opts.problems())
+    opts.seats[1] = SeatChoice("FR", "automa:easy", "GB")
+    assert any("plays one nation" in p for p in opts.problems())
 
 
 def to_human_move(c) -> None:
