@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.playtest.dialog_coop import CoopSeats
 from editor.playtest.dialog_scenario import ScenarioFormActions, parse_seed
 from engine.ai.registry import LEGACY_AI
 from engine.ai.registry import kinds as ai_kinds
@@ -36,7 +37,6 @@ from engine.model import GameMap
 from engine.play.setup import (
     BASE_CATALOG,
     HALVES,
-    HUMAN,
     NATION_NAMES,
     NATIONS,
     START_SPECIAL,
@@ -49,16 +49,13 @@ from engine.play.setup import (
     special_unit_choices,
     start_problems,
 )
-from engine.rules.coop import HISTORICAL_ALLY
 
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
-# Co-op presets: (lead, partner, the Automa's nation).
-COOP_PRESETS = (("FR", "GB", "DE"), ("DE", "AH", "FR"))
 # The seat combo: a human or any AI kind of the registry.
 CONTROLLER_LABELS = {"human": "Human", **{k.name: k.label for k in ai_kinds()}}
 
 
-class PlaytestDialog(ScenarioFormActions, QDialog):
+class PlaytestDialog(CoopSeats, ScenarioFormActions, QDialog):
     """Asks for the play-test options; `options()` returns them once accepted."""
 
     def __init__(self, game_map: GameMap, show_problem: Callable[[Problem], None] | None = None,
@@ -185,17 +182,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
 
         seats_box = QGroupBox("Seats (in turn order)")
         seats_lay = QVBoxLayout(seats_box)
-        # Co-op (RULES §9): two allies in one seat against the Automa, set in one choice.
-        self.coop_preset = QComboBox()
-        self.coop_preset.setObjectName("playtestCoopPreset")
-        self.coop_preset.addItem("Co-op: none (each seat one nation)", None)
-        for lead, partner, enemy in COOP_PRESETS:
-            label = SeatChoice(lead, partner=partner).label
-            self.coop_preset.addItem(f"Co-op: {label} vs Automa ({NATION_NAMES[enemy]})",
-                                     (lead, partner, enemy))
-        self.coop_preset.setToolTip(
-            "Two players of allied nations play one joint turn together (hot-seat), share "
-            "money and forts; start marker 1 is the first nation's, 2 the second's, 3 shared")
+        self.coop_preset = self._coop_preset_box()
         seats_lay.addWidget(self.coop_preset)
         self.seat_grid = QGridLayout()
         seats_lay.addLayout(self.seat_grid)
@@ -215,9 +202,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             special = QComboBox()
             special.setObjectName(f"playtestSpecialUnit{i + 1}")
             special.setToolTip("Start with a special unit: the one this player starts with")
-            partner = QComboBox()
-            partner.setObjectName(f"playtestPartner{i + 1}")
-            partner.setToolTip("Co-op: the ally that plays this seat together with it")
+            partner = self._partner_box(i)
             self.seat_grid.addWidget(QLabel(f"Seat {i + 1}"), i, 0)
             self.seat_grid.addWidget(nation, i, 1)
             self.seat_grid.addWidget(ctl, i, 2)
@@ -287,34 +272,6 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             key = "random" if choice.controller == LEGACY_AI else choice.controller
             ctl.setCurrentIndex(max(0, ctl.findData(key)))
             self._fill_partner(i, choice.partner)
-
-    def _fill_partner(self, i: int, keep: object = "") -> None:
-        """Seat i's co-op choice: alone, or with its nation's ally (2 players only)."""
-        combo = self.partner_combos[i]
-        nation = self.seat_rows[i][0].currentData()
-        current = combo.currentData() if keep == "" else keep
-        combo.blockSignals(True)
-        combo.clear()
-        combo.addItem("alone", None)
-        ally = HISTORICAL_ALLY.get(nation)
-        if ally is not None:
-            combo.addItem(f"+ {NATION_NAMES[ally]} (together, hot-seat)", ally)
-        combo.setCurrentIndex(max(0, combo.findData(current)))
-        combo.blockSignals(False)
-
-    def _apply_coop_preset(self) -> None:
-        """A co-op preset: 2 players, the Automa's seat first, the joint human seat second."""
-        preset = self.coop_preset.currentData()
-        if preset is None:
-            for k in range(len(self.partner_combos)):
-                self._fill_partner(k, None)
-            self._validate()
-            return
-        lead, partner, enemy = preset
-        self.players.setCurrentIndex(self.players.findData(2))
-        self._fill_seats([SeatChoice(enemy, "automa:standard"),
-                          SeatChoice(lead, HUMAN, partner)])
-        self._validate()
 
     def _fill_specials(self, chosen: dict[str, str] | None = None) -> None:
         """Offer each seat's nation its special units (drawn unless one is chosen); the
