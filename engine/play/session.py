@@ -62,11 +62,13 @@ class PlaytestSession:
 
     def __init__(self, scenario: Scenario, *, seed: int | str = 1, setup: str = "quick",
                  variants: tuple[str, ...] = (), timeline: list[Action] | None = None,
-                 source: Path | None = None) -> None:
-        self.scenario = scenario
-        self.game = Game(scenario, seed=seed, setup=setup, variants=variants)
+                 source: Path | None = None, coop: str | None = None,
+                 controllers: dict[str, str] | None = None) -> None:
+        self.game = Game(scenario, seed=seed, setup=setup, variants=variants, coop=coop,
+                         controllers=controllers)
+        self.scenario = self.game.scenario  # with a co-op pair or controllers seated
         self.game.source = source
-        self.controllers = [s.controller for s in scenario.seats]
+        self.controllers = [s.controller for s in self.scenario.seats]
         self.timeline: list[Action] = []
         self.cursor = 0
         self.plan: list[tuple[str, str]] = []
@@ -297,7 +299,8 @@ class PlaytestSession:
         game = saved.game
         opts = game.options()
         session = cls(game.scenario, seed=opts["seed"], setup=opts["setup"],
-                      variants=tuple(opts["variants"]), source=game.source)
+                      variants=tuple(opts["variants"]), source=game.source,
+                      coop=opts.get("coop"), controllers=opts.get("controllers"))
         try:
             for a in saved.history:
                 session.apply(a)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from engine.paths import CONTENT_DIR
+from engine.play.session import PlaytestSession
 from engine.rules.savefile import load_save
 from tcstudio.cli import main
 
@@ -52,3 +53,17 @@ def test_rules_new_bad_coop_arguments_exit_2(capsys, tmp_path, argv):
     assert main(["rules", "new", TWO, *argv, "--out", str(tmp_path / "x.json")]) == 2
     assert "Traceback" not in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_cli_coop_save_continues_in_the_playtest_session(capsys, tmp_path):
+    """A save made with `rules new --coop --ai` keeps its seating when the play-test loads
+    it (the replayed state equals the saved one, options included)."""
+    save = tmp_path / "coop.json"
+    assert main(["rules", "new", TWO, "--coop", "FR+GB", "--ai", "DE=automa:easy", "--quick",
+                 "--seed", "5", "--out", str(save)]) == 0
+    assert main(["rules", "ai", str(save), "--kind", "automa:easy", "--out", str(save)]) == 0
+    capsys.readouterr()
+    session = PlaytestSession.load(save)
+    assert session.game.partner_of == {"FR": "GB"}
+    assert session.controllers == ["automa:easy", "human"]
+    assert session.cursor > 0
