@@ -343,12 +343,15 @@ class Ruleset:
 
 @dataclass
 class Seat:
-    """One player's seat: nation, team and who controls it."""
+    """One player's seat: nation, team and who controls it; `partner` is the allied nation
+    that plays this seat together with `nation` (co-op, RULES §9: one joint turn, one shared
+    money pool and shared forts), None for a seat of one nation."""
 
     seat: int
     nation: str
     team: str
     controller: str = "human"  # "human" | "ai"
+    partner: str | None = None
 
 
 @dataclass

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from editor.playtest.counters import short_name
 from editor.playtest.words import nation_name
 from engine.i18n import localized
+from engine.rules import coop
 from engine.rules.actions import Action, Assign
 from engine.rules.state import State
 
@@ -104,10 +105,13 @@ class ArmiesDialog(QDialog):
         raise KeyError(f"no unit {uid!r} in the lists")
 
     def suggest(self) -> None:
-        """Spread the unassigned units over the armies, round robin by unit class."""
+        """Spread the unassigned units over the armies, round robin by unit class (in co-op
+        each unit over its own nation's start marker and the shared one)."""
         while self.unassigned.count():
-            counts = [lw.count() for lw in self.armies]
-            self.armies[counts.index(min(counts))].addItem(self.unassigned.takeItem(0))
+            unit = self.state.units[self.unassigned.item(0).data(Qt.ItemDataRole.UserRole)]
+            allowed = coop.allowed_armies(self.state.game, unit)
+            army = min(allowed, key=lambda a: self.armies[a - 1].count())
+            self.armies[army - 1].addItem(self.unassigned.takeItem(0))
 
     def confirm(self) -> bool:
         """Apply one `assign` per unit; refuses while units are unassigned or an army is

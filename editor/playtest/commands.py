@@ -17,6 +17,7 @@ from engine.content import atomic_write_text
 from engine.hexes import Hex
 from engine.play.interaction import Interaction, Outcome
 from engine.play.session import PlaytestSession
+from engine.rules import coop
 from engine.rules.actions import (
     Action,
     Assign,
@@ -102,10 +103,10 @@ class PlayCommands:
         mine = sorted((u for u in st.units.values() if u.nation == st.nation and u.army is None),
                       key=lambda u: (u.type.unit_class, u.id))
         counts = [len(a) for a in st.armies.get(st.nation, [[], [], []])]
-        for u in mine:
-            k = counts.index(min(counts))
-            counts[k] += 1
-            if not self.apply(Assign(u.id, k + 1)):
+        for u in mine:  # in co-op over its own nation's start marker and the shared one
+            army = min(coop.allowed_armies(st.game, u), key=lambda a: counts[a - 1])
+            counts[army - 1] += 1
+            if not self.apply(Assign(u.id, army)):
                 return
 
     def open_armies(self) -> None:

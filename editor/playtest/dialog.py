@@ -27,8 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.controller_words import controller_labels
+from editor.playtest.dialog_coop import CoopSeats
 from editor.playtest.dialog_scenario import ScenarioFormActions, parse_seed
-from editor.playtest.words import controller_labels, nation_name, severity_word, variant_name
+from editor.playtest.words import nation_name, severity_word, variant_name
 from engine.ai.registry import LEGACY_AI
 from engine.content import ContentError, load_catalog, load_ruleset
 from engine.content.problems import Problem
@@ -52,8 +54,7 @@ from engine.play.setup import (
 DEFAULT_SEATS = {2: ["DE", "FR"], 4: ["DE", "GB", "AH", "FR"]}
 
 
-
-class PlaytestDialog(ScenarioFormActions, QDialog):
+class PlaytestDialog(CoopSeats, ScenarioFormActions, QDialog):
     """Asks for the play-test options; `options()` returns them once accepted."""
 
     def __init__(self, game_map: GameMap, show_problem: Callable[[Problem], None] | None = None,
@@ -188,8 +189,14 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         lay.addWidget(form_box)
 
         seats_box = QGroupBox(self.tr("Seats (in turn order)"))
-        self.seat_grid = QGridLayout(seats_box)
+        seats_lay = QVBoxLayout(seats_box)
+        self.coop_preset = self._coop_preset_box()
+        seats_lay.addWidget(self.coop_preset)
+        self.seat_grid = QGridLayout()
+        seats_lay.addLayout(self.seat_grid)
         self.seat_rows: list[tuple[QComboBox, QComboBox]] = []
+        # Co-op: per seat "alone" or the ally that plays it together with the seat's nation.
+        self.partner_combos: list[QComboBox] = []
         # Start-with-special-unit variant: per seat the unit chosen, or drawn (None).
         self.catalog_path = init.catalog
         self.special_combos: list[QComboBox] = []
@@ -204,12 +211,15 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             special.setObjectName(f"playtestSpecialUnit{i + 1}")
             special.setToolTip(self.tr(
                 "Start with a special unit: the one this player starts with"))
+            partner = self._partner_box(i)
             self.seat_grid.addWidget(QLabel(self.tr("Seat %1").replace("%1", str(i + 1))), i, 0)
             self.seat_grid.addWidget(nation, i, 1)
             self.seat_grid.addWidget(ctl, i, 2)
             self.seat_grid.addWidget(special, i, 3)
+            self.seat_grid.addWidget(partner, i, 4)
             self.seat_rows.append((nation, ctl))
             self.special_combos.append(special)
+            self.partner_combos.append(partner)
         lay.addWidget(seats_box)
         self._fill_seats(init.seats)
         self._fill_specials(init.special_units)
@@ -247,7 +257,11 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
         self.half.currentIndexChanged.connect(self._validate)
         for cb in self.variant_checks.values():
             cb.toggled.connect(self._validate)
-        for nation, ctl in self.seat_rows:
+        self.coop_preset.currentIndexChanged.connect(self._apply_coop_preset)
+        for combo in self.partner_combos:
+            combo.currentIndexChanged.connect(self._validate)
+        for i, (nation, ctl) in enumerate(self.seat_rows):
+            nation.currentIndexChanged.connect(lambda _i, k=i: self._fill_partner(k))
             nation.currentIndexChanged.connect(self._validate)
             nation.currentIndexChanged.connect(lambda _i: self._fill_specials())
             ctl.currentIndexChanged.connect(self._validate)
@@ -267,6 +281,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             nation.setCurrentIndex(nation.findData(choice.nation))
             key = "random" if choice.controller == LEGACY_AI else choice.controller
             ctl.setCurrentIndex(max(0, ctl.findData(key)))
+            self._fill_partner(i, choice.partner)
 
     def _fill_specials(self, chosen: dict[str, str] | None = None) -> None:
         """Offer each seat's nation its special units (drawn unless one is chosen); the
@@ -298,6 +313,7 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
             for w in (nation, ctl, self.special_combos[i],
                       self.seat_grid.itemAtPosition(i, 0).widget()):
                 w.setVisible(i < n)
+            self.partner_combos[i].setVisible(i < n and n == 2)
         if n == 4:
             for i, (nation, _ctl) in enumerate(self.seat_rows):
                 nation.setCurrentIndex(nation.findData(DEFAULT_SEATS[4][i]))
@@ -328,8 +344,9 @@ class PlaytestDialog(ScenarioFormActions, QDialog):
     def options(self) -> PlaytestOptions:
         """The options as chosen in the dialog."""
         n = int(self.players.currentData())
-        seats = [SeatChoice(nation.currentData(), ctl.currentData())
-                 for nation, ctl in self.seat_rows[:n]]
+        seats = [SeatChoice(nation.currentData(), ctl.currentData(),
+                            self.partner_combos[i].currentData() if n == 2 else None)
+                 for i, (nation, ctl) in enumerate(self.seat_rows[:n])]
         variants = tuple(v for v, cb in self.variant_checks.items() if cb.isChecked())
         specials = {nation.currentData(): combo.currentData()
                     for (nation, _ctl), combo in zip(self.seat_rows[:n],

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from editor.controller_words import controller_label
 from editor.playtest.words import (
-    controller_label,
     nation_name,
     phase_name,
     reason_text,
@@ -14,6 +14,7 @@ from editor.playtest.words import (
     team_name,
 )
 from engine.play.session import PlaytestSession
+from engine.rules import coop
 
 translate = QCoreApplication.translate
 
@@ -49,7 +50,9 @@ def header_html(s: PlaytestSession) -> str:
     g = s.game
     seat = st.current
     who = controller_label(s.controllers[seat])
-    money = " · ".join(f"{n} {st.money.get(n, 0)}" for n in g.nations)
+    shared = translate("PlayPanel", " (shared)")
+    money = " · ".join(f"{coop.seat_label(g, n)} {st.money.get(n, 0)}"
+                       + (shared if n in g.partner_of else "") for n in g.nations)
     forts = " · ".join(f"{team_name(t)} {st.forts_of(t)}"
                        for t in sorted(set(g.team_of.values())))
     if st.is_terminal():
@@ -57,9 +60,12 @@ def header_html(s: PlaytestSession) -> str:
                  else translate("PlayPanel", "<b>Game over</b>: %1 wins by %2").replace(
                      "%1", team_name(st.winner_team)).replace("%2", reason_text(st.reason)))
     else:
+        names = " + ".join(nation_name(n) for n in coop.seat_label(g, st.nation).split("+"))
+        if st.nation in g.partner_of:
+            who = translate("PlayPanel", "%1, together").replace("%1", who)
         title = ("<b>" + translate("PlayPanel", "Round %1 · %2 (%3, %4) · %5 phase")
-                 .replace("%1", str(st.round)).replace("%2", nation_name(st.nation))
-                 .replace("%3", st.nation).replace("%4", who)
+                 .replace("%1", str(st.round)).replace("%2", names)
+                 .replace("%3", coop.seat_label(g, st.nation)).replace("%4", who)
                  .replace("%5", phase_name(st.phase)) + "</b>")
         if st.phase == "setup":
             title += f" — {setup_step_name(st.setup_step)}"

@@ -206,7 +206,7 @@ class PlayLayer(QGraphicsItem):
         inside: dict[str, list[str]] = {}
         for u in s.units.values():
             if u.fort is not None and u.carrier is None:
-                inside.setdefault(u.fort, []).append(u.nation)
+                inside.setdefault(u.fort, []).append(u.flag)
         size = self._grown_size(p)
         for fort in self.session.game.forts:  # in play only
             if not fort.hexes or not any(visible(h) for h in fort.hexes):
@@ -250,7 +250,7 @@ class PlayLayer(QGraphicsItem):
             c = self.centre(h)
             mine = u.nation == s.nation
             spent = mine and s.phase == "move" and (u.moved or u.done)
-            draw_counter(p, c, size, u.nation, u.type.unit_class, u.type.id, u.damage, u.xp,
+            draw_counter(p, c, size, u.flag, u.type.unit_class, u.type.id, u.damage, u.xp,
                          spent=spent, selected=u.id == selected, label=detail)
             ring = None
             if u.id in targets:

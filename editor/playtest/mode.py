@@ -10,12 +10,13 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox
 
+from editor.controller_words import controller_label
 from editor.document import MapDocument
 from editor.playtest.commands import PlayCommands
 from editor.playtest.end_screen import EndDialog
 from editor.playtest.layer import PlayLayer
 from editor.playtest.panel import PlayPanel
-from editor.playtest.words import controller_label, nation_name, phase_name
+from editor.playtest.words import nation_name, phase_name
 from editor.state import ToolState
 from editor.tools.play import PlayTool
 from engine.hexes import Hex

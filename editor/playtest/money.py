@@ -67,6 +67,15 @@ class MoneyDialog(QDialog):
         self.buy_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         bl.addWidget(self.buy_table)
         row = QHBoxLayout()
+        # Co-op: which nation of the joint seat gets the unit (hidden outside co-op).
+        self.for_label = QLabel(self.tr("For"))
+        self.for_nation = QComboBox()
+        self.for_nation.setObjectName("playtestBuyFor")
+        self.for_nation.setToolTip(self.tr("Co-op: the unit joins this nation's units (one "
+                                           "shared pool pays for it)"))
+        self.for_nation.currentIndexChanged.connect(lambda _i: self.refresh())
+        row.addWidget(self.for_label)
+        row.addWidget(self.for_nation)
         self.fort = QComboBox()
         self.fort.setObjectName("playtestBuyWhere")
         self.where_label = QLabel(self.tr("Into fort"))
@@ -128,28 +137,33 @@ class MoneyDialog(QDialog):
         rs = s.game.ruleset
         nation = st.nation
         income = st.income(nation)
+        partner = s.game.partner_of.get(nation)
+        seat = (f"{nation_name(nation)} + {nation_name(partner)} ({nation}+{partner})" if partner
+                else nation_name(nation))
+        shared = self.tr(" (one shared pool)") if partner else ""
         self.summary.setText(self.tr(
-            "<b>%1</b> has <b>%2</b> %3; income %4 per money phase (%5 per fort). "
-            "Phase: %6.").replace("%1", nation_name(nation)).replace(
+            "<b>%1</b> has <b>%2</b> %3%7; income %4 per money phase (%5 per fort). "
+            "Phase: %6.").replace("%1", seat).replace(
             "%2", str(st.money[nation])).replace("%3", currency_word(rs.currency)).replace(
             "%4", str(income)).replace("%5", str(rs.income_per_fort)).replace(
-            "%6", phase_name(st.phase)))
+            "%6", phase_name(st.phase)).replace("%7", shared))
+        flag = self._fill_for(partner, nation)
         limit = rs.unit_limit_max if rs.unit_limit_enabled else None
         rows: list[tuple[str, str, str, str]] = []
         # Every type the nation may field; special types can be chosen only when behind
         # (the engine says so in "Why not"), else one is drawn with the "special" row.
-        types = sorted((u for u in s.game.catalog.units.values() if nation in u.nations),
+        types = sorted((u for u in s.game.catalog.units.values() if (flag or nation) in u.nations),
                        key=lambda u: (u.special, u.id))
         for utype in types:
             owned = sum(1 for u in st.units.values() if u.nation == nation
-                        and u.type.id == utype.id)
+                        and u.flag == (flag or nation) and u.type.id == utype.id)
             label = localized(utype.name, utype.id) + (
                 self.tr(" (special)") if utype.special else "") + (
                 self.tr(" (onto water)") if powers(utype).bought_on_water else "")
             cost = price(st, utype)
             rows.append((label, "–" if cost is None else str(cost),
                          f"{owned} / {limit if limit is not None else '–'}",
-                         st.buy_problem(utype.id, None) or ""))
+                         st.buy_problem(utype.id, None, flag) or ""))
         # A special unit is drawn at random by the engine (`buy special FORT`).
         rows.append((self.tr("special unit (random draw)"), str(price(st, None)), "–",
                      st.buy_problem(SPECIAL, None) or ""))
@@ -192,10 +206,25 @@ class MoneyDialog(QDialog):
             if n != nation and s.game.team_of[n] == s.game.team_of[nation]:
                 self.ally.addItem(nation_name(n), n)
         self.fee.setText(self.tr("fee %1").replace("%1", str(rs.gift_fee)) if self.ally.count()
-                         else self.tr("no ally in this game"))
+                         else self.tr("co-op: the ally shares this pool")
+                         if nation in s.game.partner_of else self.tr("no ally in this game"))
         self.gift_button.setEnabled(self.ally.count() > 0)
         self.ally.setEnabled(self.ally.count() > 0)
         self.amount.setEnabled(self.ally.count() > 0)
+
+    def _fill_for(self, partner: str | None, nation: str) -> str | None:
+        """Offer the joint seat's two nations (co-op); the chosen one, None outside co-op."""
+        keep = self.for_nation.currentData()
+        self.for_nation.blockSignals(True)
+        self.for_nation.clear()
+        if partner is not None:
+            for n in (nation, partner):
+                self.for_nation.addItem(nation_name(n), n)
+            self.for_nation.setCurrentIndex(max(0, self.for_nation.findData(keep)))
+        self.for_nation.blockSignals(False)
+        self.for_nation.setVisible(partner is not None)
+        self.for_label.setVisible(partner is not None)
+        return self.for_nation.currentData() if partner is not None else None
 
     def _fill_where(self) -> None:
         """Forts for a unit bought into a fort, water hexes for one bought onto water."""
@@ -233,8 +262,9 @@ class MoneyDialog(QDialog):
         return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
     def buy(self, type_id: str, fort: str) -> bool:
-        """Buy a unit type into a fort."""
-        ok = self.submit(Buy(type_id, fort))
+        """Buy a unit type into a fort (in co-op for the nation chosen under "For")."""
+        flag = self.for_nation.currentData() if self.for_nation.count() else None
+        ok = self.submit(Buy(type_id, fort, flag=flag if type_id != SPECIAL else None))
         self.refresh()
         return ok
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.controller_words import controller_labels
 from editor.recovery import RecoveryStore
 from editor.scenario.document import Key, ScenarioDocument
 from editor.scenario.keeping import ScenarioKeeper
@@ -65,8 +66,6 @@ PARAMS = {"fort": QT_TRANSLATE_NOOP("ScenarioProperties", "fort"),
           "region": QT_TRANSLATE_NOOP("ScenarioProperties", "region"),
           "unit": QT_TRANSLATE_NOOP("ScenarioProperties", "unit"),
           "count": QT_TRANSLATE_NOOP("ScenarioProperties", "count")}
-CONTROLLERS = {"human": QT_TRANSLATE_NOOP("ScenarioProperties", "Human"),
-               "ai": QT_TRANSLATE_NOOP("ScenarioProperties", "AI")}
 TEAMS = {"central": QT_TRANSLATE_NOOP("Teams", "Central"),
          "entente": QT_TRANSLATE_NOOP("Teams", "Entente")}
 
@@ -134,8 +133,9 @@ class ScenarioProperties(QWidget):
             nation, ctl = QComboBox(), QComboBox()
             for n in NATIONS:
                 nation.addItem(f"{n} – {nation_name(n)}", n)
-            for key, label in CONTROLLERS.items():
-                ctl.addItem(self.tr(label), key)
+            for key, label in controller_labels().items():
+                ctl.addItem(label, key)
+            ctl.insertItem(1, self.tr("AI (random, older name)"), "ai")
             label = QLabel(self.tr("Seat %1").replace("%1", str(i + 1)))
             grid.addWidget(label, i, 0)
             grid.addWidget(nation, i, 1)
@@ -388,8 +388,14 @@ class ScenarioProperties(QWidget):
             return
         n = int(self.players.currentData())
         rows = self.seat_rows[:n]
-        self._set(("seats",), _seats([r[1].currentData() for r in rows],
-                                     [r[2].currentData() for r in rows]), self.tr("Change seats"))
+        seats = _seats([r[1].currentData() for r in rows], [r[2].currentData() for r in rows])
+        # A co-op partner (RULES §9) has no row of its own: it stays while its seat keeps
+        # the same nation (validation says when it no longer fits).
+        before = sorted(self.doc.value(("seats",)) or [], key=lambda s: s.get("seat", 0))
+        for seat, old in zip(seats, before, strict=False):
+            if old.get("partner") and old.get("nation") == seat["nation"]:
+                seat["partner"] = old["partner"]
+        self._set(("seats",), seats, self.tr("Change seats"))
 
     def _money_changed(self, nation: str, value: int) -> None:
         if self._filling:

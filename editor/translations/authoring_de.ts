@@ -1403,14 +1403,6 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>Anzahl</translation>
     </message>
     <message>
-        <source>Human</source>
-        <translation>Mensch</translation>
-    </message>
-    <message>
-        <source>AI</source>
-        <translation>KI</translation>
-    </message>
-    <message>
         <source>Scenario properties — %1</source>
         <translation>Szenario-Eigenschaften — %1</translation>
     </message>
@@ -1461,6 +1453,10 @@ Katalog %3</translation>
     <message>
         <source>Seats (turn order) and starting money</source>
         <translation>Spielerplätze (Zugreihenfolge) und Startgeld</translation>
+    </message>
+    <message>
+        <source>AI (random, older name)</source>
+        <translation>KI (zufällig, älterer Name)</translation>
     </message>
     <message>
         <source>Seat %1</source>

@@ -1,6 +1,37 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>AILevels</name>
+    <message>
+        <source>easy</source>
+        <translation>leicht</translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation>standard</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>schwer</translation>
+    </message>
+    <message>
+        <source>overkill</source>
+        <translation>gnadenlos</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>normal</translation>
+    </message>
+    <message>
+        <source>harder</source>
+        <translation>schwerer</translation>
+    </message>
+    <message>
+        <source>hardest</source>
+        <translation>am schwersten</translation>
+    </message>
+</context>
 <context>
     <name>Command</name>
     <message>
@@ -165,13 +196,36 @@
     </message>
 </context>
 <context>
+    <name>Controllers</name>
+    <message>
+        <source>Human</source>
+        <translation>Mensch</translation>
+    </message>
+    <message>
+        <source>AI (random)</source>
+        <translation>KI (zufällig)</translation>
+    </message>
+    <message>
+        <source>AI (heuristic)</source>
+        <translation>KI (heuristisch)</translation>
+    </message>
+    <message>
+        <source>Automa (%1)</source>
+        <translation>Automa (%1)</translation>
+    </message>
+    <message>
+        <source>Enemy action table (%1)</source>
+        <translation>Feind-Aktionstabelle (%1)</translation>
+    </message>
+</context>
+<context>
     <name>EditActions</name>
     <message>
         <source>Copied {hexes}</source>
         <translation>{hexes} kopiert</translation>
     </message>
     <message>
-        <source>Click where the stamp's top-left hex goes; X/Y mirror, Z rotates it (Esc cancels)</source>
+        <source>Click where the stamp&apos;s top-left hex goes; X/Y mirror, Z rotates it (Esc cancels)</source>
         <translation>Klicken Sie, wohin das linke obere Feld des Stempels soll; X/Y spiegeln, Z dreht ihn (Esc bricht ab)</translation>
     </message>
     <message>
@@ -318,7 +372,7 @@ Hinweis: {hint}</translation>
         <translation>Änderungen an {name} speichern?</translation>
     </message>
     <message>
-        <source>Your changes will be lost if you don't save them.</source>
+        <source>Your changes will be lost if you don&apos;t save them.</source>
         <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
     </message>
     <message>
@@ -791,7 +845,7 @@ Hinweis: {hint}</translation>
         <translation>Auswahl auf die andere Seite kopieren (spiegeln)</translation>
     </message>
     <message>
-        <source>Like the rotation, but mirrored across the map's middle</source>
+        <source>Like the rotation, but mirrored across the map&apos;s middle</source>
         <translation>Wie die Drehung, aber an der Kartenmitte gespiegelt</translation>
     </message>
     <message>
@@ -1124,7 +1178,7 @@ Hinweis: {hint}</translation>
 <context>
     <name>ProblemWhere</name>
     <message>
-        <source>fort {id} '{name}'</source>
+        <source>fort {id} &apos;{name}&apos;</source>
         <translation>Fort {id} „{name}“</translation>
     </message>
     <message>
@@ -1136,11 +1190,11 @@ Hinweis: {hint}</translation>
         <translation>Startmarker {number}</translation>
     </message>
     <message>
-        <source>label '{text}'</source>
+        <source>label &apos;{text}&apos;</source>
         <translation>Beschriftung „{text}“</translation>
     </message>
     <message>
-        <source>region '{id}'</source>
+        <source>region &apos;{id}&apos;</source>
         <translation>Region „{id}“</translation>
     </message>
     <message>
@@ -1246,7 +1300,7 @@ Hinweis: {hint}</translation>
 <context>
     <name>StampLibrary</name>
     <message>
-        <source>'{name}' is not a usable stamp name (use letters or digits)</source>
+        <source>&apos;{name}&apos; is not a usable stamp name (use letters or digits)</source>
         <translation>„{name}“ ist kein brauchbarer Stempelname (Buchstaben oder Ziffern verwenden)</translation>
     </message>
     <message>
@@ -1258,7 +1312,7 @@ Hinweis: {hint}</translation>
         <translation>unlesbar</translation>
     </message>
     <message>
-        <source>stamp '{name}' cannot be read: {where}: {why}</source>
+        <source>stamp &apos;{name}&apos; cannot be read: {where}: {why}</source>
         <translation>Stempel „{name}“ ist nicht lesbar: {where}: {why}</translation>
     </message>
 </context>
@@ -1309,7 +1363,7 @@ Hinweis: {hint}</translation>
         <translation>Stempel {number}</translation>
     </message>
     <message>
-        <source>Replace the stamp '{name}'?</source>
+        <source>Replace the stamp &apos;{name}&apos;?</source>
         <translation>Den Stempel „{name}“ ersetzen?</translation>
     </message>
     <message>
@@ -1317,7 +1371,7 @@ Hinweis: {hint}</translation>
         <translation>Stempel kann nicht gespeichert werden: {reason}</translation>
     </message>
     <message>
-        <source>Delete the stamp '{name}' from your library?</source>
+        <source>Delete the stamp &apos;{name}&apos; from your library?</source>
         <translation>Den Stempel „{name}“ aus Ihrer Sammlung löschen?</translation>
     </message>
     <message>
@@ -1439,7 +1493,7 @@ Hinweis: {hint}</translation>
         <translation>Gelände</translation>
     </message>
     <message>
-        <source>{terrain} ('{char}' in files) — key {key}</source>
+        <source>{terrain} (&apos;{char}&apos; in files) — key {key}</source>
         <translation>{terrain} („{char}“ in Dateien) – Taste {key}</translation>
     </message>
     <message>
@@ -1546,7 +1600,7 @@ In einem neuen Fenster wiederherstellen?</translation>
         <translation>Wiederherstellung nicht möglich</translation>
     </message>
     <message>
-        <source>the scenario's file {path} cannot be opened (hint: its work stays kept for a later start)</source>
+        <source>the scenario&apos;s file {path} cannot be opened (hint: its work stays kept for a later start)</source>
         <translation>die Szenariodatei {path} lässt sich nicht öffnen (Hinweis: die Arbeit bleibt für einen späteren Start aufbewahrt)</translation>
     </message>
 </context>

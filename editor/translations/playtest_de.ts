@@ -24,36 +24,29 @@
             <numerusform>%1 wurde geschrieben, hat aber %n Fehler: %2</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>AILevels</name>
     <message>
-        <source>easy</source>
-        <translation>leicht</translation>
+        <source>Co-op: none (each seat one nation)</source>
+        <translation>Koop: keins (jeder Platz eine Nation)</translation>
     </message>
     <message>
-        <source>standard</source>
-        <translation>standard</translation>
+        <source>Co-op: %1 + %2 (together, hot-seat) vs Automa (%3)</source>
+        <translation>Koop: %1 + %2 (gemeinsam, am selben Rechner) gegen Automa (%3)</translation>
     </message>
     <message>
-        <source>hard</source>
-        <translation>schwer</translation>
+        <source>Two players of allied nations play one joint turn together (hot-seat), share money and forts; start marker 1 is the first nation&apos;s, 2 the second&apos;s, 3 shared</source>
+        <translation>Zwei Spieler verbündeter Nationen spielen gemeinsam einen Zug (am selben Rechner) und teilen Geld und Forts; Startmarker 1 gehört der ersten Nation, 2 der zweiten, 3 beiden</translation>
     </message>
     <message>
-        <source>overkill</source>
-        <translation>gnadenlos</translation>
+        <source>Co-op: the ally that plays this seat together with it</source>
+        <translation>Koop: der Verbündete, der diesen Platz gemeinsam mit ihm spielt</translation>
     </message>
     <message>
-        <source>normal</source>
-        <translation>normal</translation>
+        <source>alone</source>
+        <translation>allein</translation>
     </message>
     <message>
-        <source>harder</source>
-        <translation>schwerer</translation>
-    </message>
-    <message>
-        <source>hardest</source>
-        <translation>am schwersten</translation>
+        <source>+ %1 (together, hot-seat)</source>
+        <translation>+ %1 (gemeinsam, am selben Rechner)</translation>
     </message>
 </context>
 <context>
@@ -147,29 +140,6 @@
     <message>
         <source>Balance</source>
         <translation>Balance</translation>
-    </message>
-</context>
-<context>
-    <name>Controllers</name>
-    <message>
-        <source>Human</source>
-        <translation>Mensch</translation>
-    </message>
-    <message>
-        <source>AI (random)</source>
-        <translation>KI (zufällig)</translation>
-    </message>
-    <message>
-        <source>AI (heuristic)</source>
-        <translation>KI (heuristisch)</translation>
-    </message>
-    <message>
-        <source>Automa (%1)</source>
-        <translation>Automa (%1)</translation>
-    </message>
-    <message>
-        <source>Enemy action table (%1)</source>
-        <translation>Feind-Aktionstabelle (%1)</translation>
     </message>
 </context>
 <context>
@@ -323,6 +293,14 @@
         <translation>Warum nicht</translation>
     </message>
     <message>
+        <source>For</source>
+        <translation>Für</translation>
+    </message>
+    <message>
+        <source>Co-op: the unit joins this nation&apos;s units (one shared pool pays for it)</source>
+        <translation>Koop: die Einheit kommt zu den Einheiten dieser Nation (die gemeinsame Kasse bezahlt sie)</translation>
+    </message>
+    <message>
         <source>Into fort</source>
         <translation>In Fort</translation>
     </message>
@@ -367,8 +345,12 @@
         <translation>Schließen</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; has &lt;b&gt;%2&lt;/b&gt; %3; income %4 per money phase (%5 per fort). Phase: %6.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; hat &lt;b&gt;%2&lt;/b&gt; %3; Einkommen %4 pro Geldphase (%5 pro Fort). Phase: %6.</translation>
+        <source> (one shared pool)</source>
+        <translation> (eine gemeinsame Kasse)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; has &lt;b&gt;%2&lt;/b&gt; %3%7; income %4 per money phase (%5 per fort). Phase: %6.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; hat &lt;b&gt;%2&lt;/b&gt; %3%7; Einkommen %4 pro Geldphase (%5 pro Fort). Phase: %6.</translation>
     </message>
     <message>
         <source> (special)</source>
@@ -393,6 +375,10 @@
     <message>
         <source>fee %1</source>
         <translation>Gebühr %1</translation>
+    </message>
+    <message>
+        <source>co-op: the ally shares this pool</source>
+        <translation>Koop: der Verbündete teilt diese Kasse</translation>
     </message>
     <message>
         <source>no ally in this game</source>
@@ -632,12 +618,20 @@
         <translation>Die Partie ist vorbei.</translation>
     </message>
     <message>
+        <source> (shared)</source>
+        <translation> (gemeinsam)</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Game over&lt;/b&gt;: a draw</source>
         <translation>&lt;b&gt;Spielende&lt;/b&gt;: Unentschieden</translation>
     </message>
     <message>
         <source>&lt;b&gt;Game over&lt;/b&gt;: %1 wins by %2</source>
         <translation>&lt;b&gt;Spielende&lt;/b&gt;: %1 gewinnt durch %2</translation>
+    </message>
+    <message>
+        <source>%1, together</source>
+        <translation>%1, gemeinsam</translation>
     </message>
     <message>
         <source>Round %1 · %2 (%3, %4) · %5 phase</source>

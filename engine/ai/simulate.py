@@ -36,6 +36,7 @@ class SimSpec:
     setup: str = "quick"
     variants: tuple[str, ...] = ()
     max_rounds: int = 30  # the bots surrender after it (their default); counted as the cap
+    coop: str | None = None  # "FR+GB": two allies play one seat (engine.rules.coop)
 
 
 @dataclass
@@ -80,7 +81,7 @@ def play_game(scenario: Scenario, spec: SimSpec, k: int) -> GameResult:
     """Play game `k` of a simulation of `scenario` (e.g. an editor's map in memory); the spec
     gives the seats, seed and options (its `scenario` path is not read)."""
     game = Game(seated(scenario, spec.seats), seed=f"{spec.seed}:{k}",
-                setup=spec.setup, variants=spec.variants)
+                setup=spec.setup, variants=spec.variants, coop=spec.coop)
     s = game.new_initial_state()
     bots = [make_bot(kind, f"{spec.seed}:{k}:{i}") for i, kind in enumerate(spec.seats)]
     n = 0
@@ -91,7 +92,7 @@ def play_game(scenario: Scenario, spec: SimSpec, k: int) -> GameResult:
     losses: dict[str, int] = {}
     for key, created in s.counters.items():
         nation, type_id = key.split("-", 1)
-        team = game.team_of[nation]
+        team = game.team_of[game.seat_of[nation]]  # a co-op partner's units count for its seat
         lost = created - alive[(team, type_id)]
         if lost:
             k2 = f"{team}/{type_id}"
@@ -149,7 +150,7 @@ def summarize(spec: SimSpec, results: list[GameResult],
     95 % confidence intervals (of `scenario`, by default the spec's file)."""
     n = len(results)
     game = Game(scenario or load(spec.scenario), seed=0, setup=spec.setup,
-                variants=spec.variants)
+                variants=spec.variants, coop=spec.coop)
     teams = sorted(set(game.team_of.values()))
     wins = Counter(r.winner for r in results)
     reasons = Counter(r.reason for r in results)
@@ -160,6 +161,7 @@ def summarize(spec: SimSpec, results: list[GameResult],
     return {
         "scenario": spec.scenario, "games": n, "seed": spec.seed,
         "seats": [{"seat": i + 1, "nation": nation, "team": game.team_of[nation], "ai": kind}
+                  | ({"partner": game.partner_of[nation]} if nation in game.partner_of else {})
                   for i, (nation, kind) in enumerate(zip(game.nations, spec.seats, strict=True))],
         "wins": {t: rate(wins[t], n) for t in teams},
         "draws": rate(wins[None], n),

@@ -18,8 +18,8 @@ def scenario_from_dict(data: dict[str, Any]) -> Scenario:
         ruleset_ref=data["ruleset"],
         catalog_ref=data["catalog"],
         players=data["players"],
-        seats=[Seat(s["seat"], s["nation"], s["team"], s.get("controller", "human"))
-               for s in data["seats"]],
+        seats=[Seat(s["seat"], s["nation"], s["team"], s.get("controller", "human"),
+                    s.get("partner")) for s in data["seats"]],
         half=data.get("half"),
         starting_money=dict(data.get("starting_money", {})),
         variants=list(data.get("variants", [])),
@@ -43,7 +43,8 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
         "players": s.players,
         "half": s.half,
         "seats": [{"seat": x.seat, "nation": x.nation, "team": x.team,
-                   "controller": x.controller} for x in s.seats],
+                   "controller": x.controller}
+                  | ({"partner": x.partner} if x.partner else {}) for x in s.seats],
         "starting_money": dict(s.starting_money),
         "variants": list(s.variants),
         "objectives": copy.deepcopy(s.objectives),

@@ -30,7 +30,7 @@ def check_events(s: Scenario, m: GameMap | None, c: Catalog | None) -> list[Prob
                          f"trigger language version {version} is not played by this engine",
                          f"write version {LANGUAGE_VERSION}", pointer="/events/version"))
     seen: set[str] = set()
-    seated = {x.nation for x in s.seats}
+    seated = {x.nation for x in s.seats} | {x.partner for x in s.seats if x.partner}
     for i, t in enumerate(s.events.get("triggers", [])):
         ptr = f"/events/triggers/{i}"
         if not isinstance(t, dict):
@@ -93,7 +93,7 @@ def check_units(s: Scenario, m: GameMap | None, r: Ruleset | None,
     catalog the nation may field, a hex on the map (in the played half) and not in a fort,
     no two on one hex, damage below the ruleset's destruction."""
     out: list[Problem] = []
-    seated = {x.nation for x in s.seats}
+    seated = {x.nation for x in s.seats} | {x.partner for x in s.seats if x.partner}
     half = m.region(s.half) if m is not None and s.players == 2 and s.half else None
     taken: dict[tuple[int, int], int] = {}
     forts = m.fort_at() if m is not None else {}

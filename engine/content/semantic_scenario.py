@@ -9,7 +9,7 @@ from engine.content.semantic_events import check_events, check_units
 from engine.content.semantic_map import HALVES, default_forts_per_half
 from engine.controllers import CONTROLLERS
 from engine.halves import forts_in_half
-from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario
+from engine.model import TEAM_OF, Catalog, GameMap, Ruleset, Scenario, Seat
 from engine.rules.variants import VARIANTS, StartWithSpecialUnit
 
 SEATING_ORDER = ("central", "entente", "central", "entente")
@@ -70,6 +70,7 @@ def _check_seats(s: Scenario) -> list[Problem]:
                              f"{seat.nation} belongs to team {TEAM_OF.get(seat.nation)}, "
                              f"not {seat.team}", "DE and AH are central, FR and GB entente",
                              pointer=f"{ptr}/team"))
+        out += _check_partner(s, seat, ptr)
     teams = Counter(TEAM_OF.get(x.nation) for x in s.seats)
     if len(s.seats) == s.players and teams["central"] != teams["entente"]:
         out.append(error("scenario.teams_unbalanced",
@@ -88,6 +89,30 @@ def _check_seats(s: Scenario) -> list[Problem]:
                                f"starting money is set for {nation}, which has no seat",
                                "remove it or add a seat", pointer=f"/starting_money/{nation}"))
     return out
+
+
+def _check_partner(s: Scenario, seat: Seat, ptr: str) -> list[Problem]:
+    """A co-op partner: an ally of the seat's nation without a seat of its own, 2 players."""
+    if seat.partner is None:
+        return []
+    where = f"{ptr}/partner"
+    if s.players != 2:
+        return [error("scenario.partner_players",
+                      f"seat {seat.seat}: a co-op partner needs a 2-player scenario",
+                      "set players: 2, or give the partner its own seat", pointer=where)]
+    if seat.partner == seat.nation or seat.partner in {x.nation for x in s.seats}:
+        return [error("scenario.partner_has_seat",
+                      f"seat {seat.seat}: partner {seat.partner} already plays a seat",
+                      "choose the ally that has no seat (FR+GB or DE+AH)", pointer=where)]
+    if TEAM_OF.get(seat.partner) != seat.team:
+        return [error("scenario.partner_team",
+                      f"seat {seat.seat}: {seat.partner} is not an ally of {seat.nation}",
+                      "DE plays with AH, FR with GB", pointer=where)]
+    if seat.controller.startswith(("automa:", "enemy_table:")):
+        return [error("scenario.partner_solo_opponent",
+                      f"seat {seat.seat}: {seat.controller} plays one nation, not two",
+                      "give the partner to the humans' seat (RULES §9)", pointer=where)]
+    return []
 
 
 def _check_special_unit_choices(s: Scenario, r: Ruleset, c: Catalog) -> list[Problem]:

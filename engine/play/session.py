@@ -62,11 +62,13 @@ class PlaytestSession:
 
     def __init__(self, scenario: Scenario, *, seed: int | str = 1, setup: str = "quick",
                  variants: tuple[str, ...] = (), timeline: list[Action] | None = None,
-                 source: Path | None = None) -> None:
-        self.scenario = scenario
-        self.game = Game(scenario, seed=seed, setup=setup, variants=variants)
+                 source: Path | None = None, coop: str | None = None,
+                 controllers: dict[str, str] | None = None) -> None:
+        self.game = Game(scenario, seed=seed, setup=setup, variants=variants, coop=coop,
+                         controllers=controllers)
+        self.scenario = self.game.scenario  # with a co-op pair or controllers seated
         self.game.source = source
-        self.controllers = [s.controller for s in scenario.seats]
+        self.controllers = [s.controller for s in self.scenario.seats]
         self.timeline: list[Action] = []
         self.cursor = 0
         self.plan: list[tuple[str, str]] = []
@@ -80,7 +82,9 @@ class PlaytestSession:
 
     def _reset(self) -> None:
         self.state: State = self.game.new_initial_state()
-        self.losses: dict[str, Counter] = {n: Counter() for n in self.game.nations}
+        # By the units' own nation: a co-op partner's losses are listed as its own.
+        nations = [*self.game.nations, *self.game.partner_of.values()]
+        self.losses: dict[str, Counter] = {n: Counter() for n in nations}
         self.forts: list[tuple[int, str, dict[str, int]]] = [(0, "", self._fort_counts())]
         self.plan = []
         self.bots: dict[int, Bot] = {i: make_bot(c, f"{self.game.seed}:{i}") for i, c in
@@ -93,7 +97,7 @@ class PlaytestSession:
 
     def _step(self, action: Action, checked: bool) -> None:
         s = self.state
-        before = {uid: (u.nation, u.type.id) for uid, u in s.units.items()}
+        before = {uid: (u.flag, u.type.id) for uid, u in s.units.items()}
         turn = (s.round, s.current)
         nation = s.nation
         (s.apply_action if checked else s.apply_unchecked)(action)
@@ -295,7 +299,8 @@ class PlaytestSession:
         game = saved.game
         opts = game.options()
         session = cls(game.scenario, seed=opts["seed"], setup=opts["setup"],
-                      variants=tuple(opts["variants"]), source=game.source)
+                      variants=tuple(opts["variants"]), source=game.source,
+                      coop=opts.get("coop"), controllers=opts.get("controllers"))
         try:
             for a in saved.history:
                 session.apply(a)

@@ -32,6 +32,7 @@ from engine.content import (
 from engine.content.problems import Problem, error
 from engine.model import Catalog, GameMap, Ruleset, Scenario, Seat
 from engine.paths import CONTENT_DIR
+from engine.rules.coop import solo_opponent
 from engine.rules.variants import VARIANTS, StartWithSpecialUnit
 
 RULESETS_DIR = CONTENT_DIR / "rulesets"
@@ -54,11 +55,20 @@ class SeatChoice:
 
     nation: str
     controller: str = "human"
+    partner: str | None = None  # co-op: the ally playing this seat with `nation`
 
     @property
     def team(self) -> str:
         """The nation's team (central powers or entente)."""
         return TEAM_OF[self.nation]
+
+    @property
+    def label(self) -> str:
+        """"France" or, for a co-op seat, "France + Britain (together, hot-seat)"."""
+        name = NATION_NAMES.get(self.nation, self.nation)
+        if self.partner is None:
+            return name
+        return f"{name} + {NATION_NAMES.get(self.partner, self.partner)} (together, hot-seat)"
 
 
 @dataclass
@@ -99,6 +109,15 @@ class PlaytestOptions:
         if len({TEAM_OF.get(n) for n in nations}) != 2:
             out.append("the seats must form two teams (central powers and entente)")
         for s in self.seats:
+            if s.partner is not None:
+                if self.players != 2:
+                    out.append("co-op (two allies in one seat) is a 2-player game")
+                elif s.partner in nations or TEAM_OF.get(s.partner) != TEAM_OF.get(s.nation):
+                    out.append(f"seat {s.nation}: the co-op partner must be its ally without "
+                               "a seat of its own (FR+GB or DE+AH)")
+                elif solo_opponent(s.controller):
+                    out.append(f"seat {s.nation}: {s.controller} plays one nation; give the "
+                               "co-op partner to the humans' seat")
             if s.controller != HUMAN:
                 try:
                     resolve_ai(s.controller)
@@ -136,7 +155,7 @@ def options_from_scenario(path: Path, seed: int | str = 1,
     assert ruleset is not None and catalog is not None
     return PlaytestOptions(
         players=scenario.players, half=scenario.half,
-        seats=[SeatChoice(s.nation, s.controller)
+        seats=[SeatChoice(s.nation, s.controller, s.partner)
                for s in sorted(scenario.seats, key=lambda s: s.seat)],
         ruleset=ruleset, catalog=catalog, seed=seed, setup=setup,
         variants=tuple(scenario.variants), starting_money=dict(scenario.starting_money),
@@ -191,7 +210,8 @@ def build_scenario(game_map: GameMap, options: PlaytestOptions) -> Scenario:
 
 def _scenario(game_map: GameMap, options: PlaytestOptions, ruleset: Ruleset | None,
               catalog: Catalog | None) -> Scenario:
-    seats = [Seat(i + 1, s.nation, s.team, s.controller) for i, s in enumerate(options.seats)]
+    seats = [Seat(i + 1, s.nation, s.team, s.controller, s.partner)
+             for i, s in enumerate(options.seats)]
     the_map = copy.deepcopy(game_map)
     src = options.scenario
     return Scenario(
@@ -287,7 +307,8 @@ def scenario_file_data(options: PlaytestOptions, map_path: Path, path: Path,
         ruleset_ref=_relative(options.ruleset, path.parent),
         catalog_ref=_relative(options.catalog, path.parent),
         players=options.players,
-        seats=[Seat(i + 1, s.nation, s.team, s.controller) for i, s in enumerate(options.seats)],
+        seats=[Seat(i + 1, s.nation, s.team, s.controller, s.partner)
+               for i, s in enumerate(options.seats)],
         half=options.half if options.players == 2 else None,
         starting_money=dict(options.starting_money),
         variants=list(options.variants))

@@ -16,6 +16,7 @@ from engine.rules.errors import ActionParseError
 
 _ID = re.compile(r"^[A-Za-z0-9_.\-]+$")
 _HEX = re.compile(r"^(-?\d+),(-?\d+)$")
+_NATION = re.compile(r"^[A-Z]{2}$")
 SPECIAL = "special"  # `buy special FORT`: a random special unit
 
 
@@ -429,26 +430,34 @@ class Buy(Action):
     unit_type: str
     where: str  # a fort id, or an axial hex "q,r" for units bought onto water
     drawn: str | None = None  # a forced special draw
+    flag: str | None = None  # co-op: which nation of the joint seat gets the unit
     verb: ClassVar[str] = "buy"
-    usage: ClassVar[str] = "buy TYPE FORT|Q,R  or  buy special FORT [DRAWN_TYPE]"
+    usage: ClassVar[str] = ("buy TYPE FORT|Q,R [NATION]  or  buy special FORT [DRAWN_TYPE]"
+                            "  (NATION: co-op, e.g. GB)")
 
     def __post_init__(self) -> None:
         if self.drawn is not None and self.unit_type != SPECIAL:
             raise ValueError(f"only a special unit is drawn, not {self.unit_type!r}")
+        if self.flag is not None and not _NATION.match(self.flag):
+            raise ValueError(f"{self.flag!r} is not a nation code such as GB")
 
     def __str__(self) -> str:
-        tail = "" if self.drawn is None else f" {self.drawn}"
+        tail = "".join(f" {x}" for x in (self.drawn, self.flag) if x is not None)
         return f"buy {self.unit_type} {self.where}{tail}"
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
-        if len(words) != 3 or words[0] != SPECIAL:
+        special = bool(words) and words[0] == SPECIAL
+        flag = words[2] if len(words) == 3 and not special else None
+        if len(words) != 3:
             cls._expect(words, 2, cls.usage)
         where = words[1]
         if not _HEX.match(where):
             _ident(where, "fort id")
-        drawn = _ident(words[2], "unit type") if len(words) == 3 else None
-        return cls(_ident(words[0], "unit type"), where, drawn)
+        if flag is not None and not _NATION.match(flag):
+            raise ActionParseError(f"'{flag}' is not a nation code such as GB ({cls.usage})")
+        drawn = _ident(words[2], "unit type") if special and len(words) == 3 else None
+        return cls(_ident(words[0], "unit type"), where, drawn, flag)
 
 
 @dataclass(frozen=True)

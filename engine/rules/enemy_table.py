@@ -18,6 +18,7 @@ from engine.content import load_file
 from engine.content.problems import ContentError, error
 from engine.model import UnitType
 from engine.paths import CONTENT_DIR
+from engine.rules import coop
 from engine.rules.dice import Dice, seed_state
 
 if TYPE_CHECKING:
@@ -217,9 +218,13 @@ def enemy_nations(game: Game) -> dict[str, Level]:
 
 
 def roster(game: Game, nation: str, units: list[UnitType]) -> list[UnitType]:
-    """004 set-up: the level's flag chips each become a special unit drawn at random."""
+    """004 set-up: the level's flag chips each become a special unit drawn at random; against
+    a co-op seat the ally's nation unit joins (engine.rules.coop)."""
     level = enemy_nations(game).get(nation)
-    if level is None or level.special_units == 0:
+    if level is None:
+        return units
+    units = [*units, *coop.enemy_ally_units(game, nation)]
+    if level.special_units == 0:
         return units
     pool = sorted((u for u in game.catalog.units.values() if u.special and nation in u.nations
                    and u.unit_class not in ("static", "ship")), key=lambda u: u.id)

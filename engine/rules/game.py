@@ -8,6 +8,7 @@ from typing import Any
 from engine.hexes import Hex
 from engine.model import Scenario, UnitType
 from engine.rules import automa, combat, enemy_table, scenario_runtime
+from engine.rules import coop as coop_module
 from engine.rules import variants as variants_module
 from engine.rules.abilities import ABILITIES, powers
 from engine.rules.board import Board
@@ -31,7 +32,9 @@ class Game:
     automatically: from `groups` when given, else at random), `variants` switches on extra
     ruleset variants beside the scenario's own. `explicit_chance` makes states stop at chance
     nodes (OpenSpiel style: `is_chance_node`, `chance_outcomes`, `apply_chance`) instead of
-    rolling the seeded dice inside `apply_action` (engine.rules.chance).
+    rolling the seeded dice inside `apply_action` (engine.rules.chance). `coop` ("FR+GB")
+    seats two allies in one seat (engine.rules.coop); `controllers` (nation -> "human" or an
+    AI kind) replaces the scenario's seat controllers (the Automa's rules follow them).
     """
 
     def __init__(
@@ -43,6 +46,8 @@ class Game:
         variants: tuple[str, ...] | list[str] = (),
         groups: dict[str, list[list[str]]] | None = None,
         explicit_chance: bool = False,
+        coop: str | None = None,
+        controllers: dict[str, str] | None = None,
     ) -> None:
         if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
             raise ScenarioError(
@@ -51,6 +56,13 @@ class Game:
             )
         if setup not in SETUP_MODES:
             raise ScenarioError(f"setup must be one of {SETUP_MODES}, got {setup!r}")
+        self.coop = coop
+        self.controllers = dict(controllers or {})
+        if coop is not None or controllers:
+            try:
+                scenario = coop_module.seated(scenario, coop, controllers)
+            except coop_module.CoopError as exc:
+                raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
         self.scenario = scenario
         self.map = scenario.map
         self.ruleset = scenario.ruleset
@@ -102,6 +114,11 @@ class Game:
             )
         if len(set(self.team_of.values())) != 2:
             raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
+        # Co-op: lead nation -> the allied nation playing its seat with it (engine.rules.coop).
+        self.partner_of = {s.nation: s.partner for s in self.seats if s.partner}
+        # Nation -> the nation whose seat plays it (itself, or the lead for a co-op partner).
+        self.seat_of = {n: n for n in self.nations} | {p: n for n, p in self.partner_of.items()}
+        self._check_partners(scenario)
         self.area = self._area()
         blocked = any(v.trenches_block_vehicles for v in self.variant_objects)
         self.board = Board.cached(self.map, self.ruleset, blocked, self.area)
@@ -118,6 +135,7 @@ class Game:
                                       if powers(u).action_hooks)
         self.start_numbers = self._start_numbers()
         self.rosters = {n: self._roster(n) for n in self.nations}
+        self.partner_rosters = {n: self._partner_roster(n) for n in self.partner_of}
         self._melee: dict[tuple[str, str], bool] = {}
         self._melee_rows: dict[str, dict[str, bool]] = {}
         self.source: Path | None = None  # the scenario file, when loaded from one
@@ -177,16 +195,42 @@ class Game:
             out[n] = self.board.index_of[h]
         return out
 
-    def _roster(self, nation: str) -> list[UnitType]:
-        """The units a nation starts with: one of each non-special type it may field; the
-        second-full-set variant doubles it, start-with-nation-units adds copies of the
-        nation-specific types (those fielded by this nation only), start-with-special-unit
-        adds the chosen or drawn special unit."""
+    def _check_partners(self, scenario: Scenario) -> None:
+        for seat in self.seats:
+            if seat.partner is None:
+                continue
+            if self.players != 2 or seat.partner in self.nations:
+                raise ScenarioError(
+                    f"scenario {scenario.id!r}: co-op partner {seat.partner} of {seat.nation} "
+                    "needs a 2-player scenario and a nation without a seat of its own")
+            if coop_module.solo_opponent(seat.controller):
+                raise ScenarioError(
+                    f"scenario {scenario.id!r}: {seat.controller} plays one nation, not "
+                    f"{seat.nation}+{seat.partner} (hint: co-op is the humans' seat; RULES §9)")
+
+    def _base_units(self, nation: str) -> list[UnitType]:
         units = [
             u for u in self.catalog.units.values() if not u.special and nation in u.nations
         ]
         if not units:
             raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
+        return units
+
+    def _partner_roster(self, lead: str) -> list[UnitType]:
+        """The units the co-op partner of `lead` starts with (004's split)."""
+        partner = self.partner_of[lead]
+        return coop_module.split_roster(lead, partner, self._base_units(lead),
+                                        self._base_units(partner))[1]
+
+    def _roster(self, nation: str) -> list[UnitType]:
+        """The units a nation starts with: one of each non-special type it may field (in a
+        co-op seat the lead's half of them); the second-full-set variant doubles it,
+        start-with-nation-units adds copies of the nation-specific types (those fielded by
+        this nation only), start-with-special-unit adds the chosen or drawn special unit."""
+        units = self._base_units(nation)
+        partner = self.partner_of.get(nation)
+        if partner is not None:
+            units = coop_module.split_roster(nation, partner, units, self._base_units(partner))[0]
         for v in self.variant_objects:
             units = v.roster(nation, units)
         for v in self.variant_objects:
@@ -263,7 +307,9 @@ class Game:
             "setup": self.setup_mode,
             "variants": list(self.extra_variants),
             "groups": self.groups,
-        } | ({"explicit_chance": True} if self.explicit_chance else {})
+        } | ({"explicit_chance": True} if self.explicit_chance else {}) \
+            | ({"coop": "+".join(coop_module.parse_pair(self.coop))} if self.coop else {}) \
+            | ({"controllers": dict(self.controllers)} if self.controllers else {})
 
     def new_initial_state(self) -> State:
         """A fresh game: start chips dealt; in quick setup armies (and the scenario's

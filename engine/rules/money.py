@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import ring
 from engine.model import UnitType
-from engine.rules import enemy_table, victory
+from engine.rules import coop, enemy_table, victory
 from engine.rules.abilities import powers
 from engine.rules.actions import SPECIAL, Buy, Gift, Repair, parse_hex
 from engine.rules.errors import ActionParseError
@@ -103,10 +103,14 @@ def drawn_problem(s: State, a: Buy) -> str | None:
     return None
 
 
-def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
+def buy_problem(s: State, type_id: str, where: str | None,
+                flag: str | None = None) -> str | None:
     """Why the player to act cannot buy `type_id` ("special" for a random special unit)
-    into fort `where` (or onto water hex `where` for units bought on water), or None."""
+    into fort `where` (or onto water hex `where` for units bought on water), or None; `flag`
+    names the nation of a co-op seat that gets the unit."""
     nation = s.nation
+    if flag is not None and flag != nation and s.game.partner_of.get(nation) != flag:
+        return f"{flag} does not play in {coop.seat_label(s.game, nation)}'s seat"
     rs = s.game.ruleset
     if s.phase != "money":
         return "units are bought in the money phase"
@@ -118,8 +122,9 @@ def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
         utype = s.game.catalog.units.get(type_id)
         if utype is None:
             return f"the catalog has no unit type {type_id!r}"
-        if nation not in utype.nations:
-            return f"{utype.id} is not available to {nation}"
+        if coop.flag_for(s.game, nation, utype, flag) is None:
+            return (f"{utype.id} is not available to {flag}" if flag
+                    else f"{utype.id} is not available to {coop.seat_label(s.game, nation)}")
         if utype.special and not may_choose_special(s):
             return ("special units are drawn at random ('buy special FORT'); you may choose "
                     "only when your team has fewer units and fewer forts")
@@ -129,7 +134,10 @@ def buy_problem(s: State, type_id: str, where: str | None) -> str | None:
     if s.money[nation] < cost:
         return f"{type_id} costs {cost}, you have {s.money[nation]}"
     if utype is not None and rs.unit_limit_enabled:
-        have = sum(1 for u in s.units.values() if u.nation == nation and u.type.id == utype.id)
+        # Co-op: each nation of the seat has its own miniatures, so the limit is per flag.
+        owner = coop.flag_for(s.game, nation, utype, flag)
+        have = sum(1 for u in s.units.values()
+                   if u.nation == nation and u.flag == owner and u.type.id == utype.id)
         if have >= rs.unit_limit_max:
             return f"you already have {have} {utype.id} (limit {rs.unit_limit_max})"
     if where is None:
@@ -163,7 +171,8 @@ def do_buy(s: State, a: Buy) -> None:
     cost = price(s, utype) or 0
     s.money[nation] -= cost
     victory.on_bank(s, nation, cost)
-    u = s.add_unit(utype, nation)
+    flag = coop.flag_for(s.game, nation, utype, a.flag) if s.game.partner_of else None
+    u = s.add_unit(utype, nation, None if flag == nation else flag)
     u.moved = u.done = True
     if powers(utype).bought_on_water:
         if a.unit_type == SPECIAL:
@@ -241,8 +250,9 @@ def money_actions(s: State) -> list[Repair | Buy]:
                                and repair_problem(s, u) is None]
     forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
     choose = None
+    partner = s.game.partner_of.get(nation)
     for utype in s.game.catalog.units.values():
-        if nation not in utype.nations:
+        if coop.flag_for(s.game, nation, utype, None) is None:
             continue
         if utype.special:
             if choose is None:
@@ -257,6 +267,9 @@ def money_actions(s: State) -> list[Repair | Buy]:
                        for i in board.open_water if i not in s.occ)
         else:
             out.extend(Buy(utype.id, f) for f in forts)
+            if partner in utype.nations and nation in utype.nations \
+                    and buy_problem(s, utype.id, None, partner) is None:
+                out.extend(Buy(utype.id, f, flag=partner) for f in forts)
     if forts and buy_problem(s, SPECIAL, None) is None:
         out.extend(Buy(SPECIAL, f) for f in forts)
     return out

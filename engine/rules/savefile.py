@@ -49,12 +49,14 @@ def _load_scenario(path: Path) -> Any:
 
 
 def new_game(scenario_path: str | os.PathLike[str], *, seed: int | str = 0,
-             setup: str = "quick", variants: tuple[str, ...] = ()) -> State:
-    """A new game of a scenario file."""
+             setup: str = "quick", variants: tuple[str, ...] = (), coop: str | None = None,
+             controllers: dict[str, str] | None = None) -> State:
+    """A new game of a scenario file (`coop` "FR+GB" and `controllers` as in `Game`)."""
     path = Path(scenario_path)
     scenario = _load_scenario(path)
     try:
-        game = Game(scenario, seed=seed, setup=setup, variants=variants)
+        game = Game(scenario, seed=seed, setup=setup, variants=variants, coop=coop,
+                    controllers=controllers)
     except ScenarioError as exc:
         raise GameFileError(f"{path}: {exc}") from None
     game.source = path.resolve()
@@ -100,7 +102,8 @@ def load_save(path: str | os.PathLike[str]) -> State:
     try:
         game = Game(scenario, seed=options["seed"], setup=options["setup"],
                     variants=tuple(options["variants"]), groups=options["groups"] or None,
-                    explicit_chance=bool(options.get("explicit_chance", False)))
+                    explicit_chance=bool(options.get("explicit_chance", False)),
+                    coop=options.get("coop"), controllers=options.get("controllers"))
     except ScenarioError as exc:
         raise GameFileError(f"{path}: {exc}") from None
     game.source = scenario_file

@@ -228,10 +228,10 @@ def _condition(s: State, kind: str, p: dict[str, Any]) -> bool:
         return region is not None and any(
             _in_hexes(s, u, region.hexes) for u in s.units.values()
             if (not p.get("team") or u.team == p["team"])
-            and (not p.get("nation") or u.nation == p["nation"])
+            and (not p.get("nation") or u.flag == p["nation"])
             and (not p.get("unit_type") or u.type.id == p["unit_type"]))
-    if kind == "money_at_least":
-        return s.money.get(p["nation"], 0) >= int(p["amount"])
+    if kind == "money_at_least":  # a co-op partner's money is its seat's pool
+        return s.money.get(s.game.seat_of.get(p["nation"], ""), 0) >= int(p["amount"])
     raise ValueError(f"unknown condition {kind!r}")  # validation refuses it before a game
 
 
@@ -255,9 +255,10 @@ def _free_spot(s: State, start: Hex, u: Unit) -> int | None:
 def _spawn(s: State, tid: str, p: dict[str, Any]) -> None:
     nation = p["nation"]
     utype = s.game.catalog.units.get(p.get("unit_type") or p.get("type") or "")
-    if utype is None or nation not in s.game.team_of:
+    seat = s.game.seat_of.get(nation)
+    if utype is None or seat is None:
         return  # a nation without a seat in this game gets nothing (validation warns)
-    u = s.add_unit(utype, nation)
+    u = s.add_unit(utype, seat, None if seat == nation else nation)  # co-op: its seat plays it
     u.xp = int(p.get("xp", 0))
     u.damage = int(p.get("damage", 0))
     if p.get("fort"):
@@ -279,7 +280,7 @@ def _act(s: State, tid: str, kind: str, p: dict[str, Any]) -> None:
     if kind == "spawn_unit":
         _spawn(s, tid, p)
     elif kind == "give_money":
-        nation = p["nation"]
+        nation = s.game.seat_of.get(p["nation"], "")  # a co-op partner's pool is its seat's
         if nation in s.money:
             before = s.money[nation]
             s.money[nation] = max(0, before + int(p["amount"]))

@@ -62,7 +62,7 @@ def to_json(s: State) -> dict[str, Any]:
     hexes = s.game.board.hexes
     units = []
     for u in s.units.values():
-        units.append({
+        unit = {
             "id": u.id,
             "type": u.type.id,
             "nation": u.nation,
@@ -77,7 +77,10 @@ def to_json(s: State) -> dict[str, Any]:
             "done": u.done,
             "attacked": u.attacked,
             "repair_ok": u.repair_ok,
-        })
+        }
+        if u.flag != u.nation:  # co-op only, so other saves stay as they were
+            unit["flag"] = u.flag
+        units.append(unit)
     out = {
         "$schema": SAVE_SCHEMA_ID,
         "schema_version": SAVE_VERSION,
@@ -158,7 +161,10 @@ def load_into(s: State, data: dict[str, Any]) -> State:
                 raise SaveError(f"unit {ud['id']}: unknown unit type {ud['type']!r}")
             if ud["nation"] not in game.team_of:
                 raise SaveError(f"unit {ud['id']}: nation {ud['nation']!r} is not in the game")
-            u = Unit(ud["id"], utype, ud["nation"], game.team_of[ud["nation"]])
+            flag = ud.get("flag")
+            if flag is not None and game.partner_of.get(ud["nation"]) != flag:
+                raise SaveError(f"unit {ud['id']}: {flag} does not play {ud['nation']}'s seat")
+            u = Unit(ud["id"], utype, ud["nation"], game.team_of[ud["nation"]], flag)
             if ud["hex"] is not None:
                 h = Hex(int(ud["hex"][0]), int(ud["hex"][1]))
                 if h not in index_of:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex, ring
-from engine.rules import victory
+from engine.rules import coop, victory
 from engine.rules.actions import Assign, Deal, Headquarters, Place
 from engine.rules.board import IMPASSABLE
 from engine.rules.dice import Dice
@@ -171,10 +171,14 @@ def quick_setup(s: State) -> None:
                             "quick setup", f"group {k + 1} of {nation} names {tid!r} "
                             "more often than the nation has it")
                     pool.remove(u)
+                    problem = coop.army_problem(s.game, u, k + 1)
+                    if problem:
+                        raise IllegalActionError("quick setup", f"group {k + 1}: {problem}")
                     _assign(s, u, k + 1)
             units = pool
         for u in units:
-            _assign(s, u, s.dice.below(ARMIES) + 1)
+            allowed = coop.allowed_armies(s.game, u)
+            _assign(s, u, allowed[s.dice.below(len(allowed))])
     s.setup_step = "place"
     s.current = roll_off(s, "first_placer")
     while True:

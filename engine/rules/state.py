@@ -12,6 +12,7 @@ from engine.rules import (
     battle,
     chance,
     combat,
+    coop,
     money,
     scenario_runtime,
     serialize,
@@ -80,9 +81,10 @@ class State:
         self.game = game
         self.units: dict[str, Unit] = {}
         self.occ: dict[int, Unit] = {}
-        # A fort the map gives to a nation that does not play in this game starts neutral.
+        # A fort the map gives to a nation that does not play in this game starts neutral; a
+        # co-op partner's fort belongs to its seat.
         self.fort_owner: dict[str, str] = {
-            f.id: f.owner if f.owner in game.team_of else "neutral" for f in game.forts
+            f.id: game.seat_of.get(f.owner, "neutral") for f in game.forts
         }
         self.money: dict[str, int] = {}
         self.phase = Phase.SETUP
@@ -130,6 +132,8 @@ class State:
             s.placed[nation] = [False] * ARMIES
             for utype in game.rosters[nation]:
                 s.add_unit(utype, nation)
+            for utype in game.partner_rosters.get(nation, ()):
+                s.add_unit(utype, nation, game.partner_of[nation])
         numbers = tuple(sorted(game.start_numbers))
         if game.explicit_chance and game.setup_mode == "full" and len(numbers) > 1:
             s.deal_pending = (numbers, len(numbers) - 1)
@@ -139,12 +143,13 @@ class State:
             setup.quick_setup(s)
         return s
 
-    def add_unit(self, utype: UnitType, nation: str) -> Unit:
-        """Create a unit with the next free id `NATION-type-k` (not yet on the board)."""
-        key = f"{nation}-{utype.id}"
+    def add_unit(self, utype: UnitType, nation: str, flag: str | None = None) -> Unit:
+        """Create a unit of `nation`'s seat with the next free id `FLAG-type-k` (not yet on
+        the board); `flag` is the co-op partner whose unit it is, None for `nation`'s own."""
+        key = f"{flag or nation}-{utype.id}"
         k = self.counters.get(key, 0) + 1
         self.counters[key] = k
-        u = Unit(f"{key}-{k}", utype, nation, self.game.team_of[nation])
+        u = Unit(f"{key}-{k}", utype, nation, self.game.team_of[nation], flag)
         self.units[u.id] = u
         return u
 
@@ -396,7 +401,7 @@ class State:
                 Assign(u.id, k)
                 for u in self.units.values()
                 if u.nation == nation and u.army is None
-                for k in range(1, ARMIES + 1)
+                for k in coop.allowed_armies(self.game, u)
             ] + [Surrender()]
         if self.setup_step == "hq":
             return [Headquarters(n) for n in self.chips[nation]] + [Surrender()]
@@ -446,10 +451,11 @@ class State:
         """Why `u` cannot be repaired now, or None."""
         return money.repair_problem(self, u)
 
-    def buy_problem(self, type_id: str, where: str | None) -> str | None:
+    def buy_problem(self, type_id: str, where: str | None,
+                    flag: str | None = None) -> str | None:
         """Why the player to act cannot buy `type_id` ("special": a random special unit)
-        into fort (or water hex) `where`, or None."""
-        return money.buy_problem(self, type_id, where)
+        into fort (or water hex) `where` (for nation `flag` of a co-op seat), or None."""
+        return money.buy_problem(self, type_id, where, flag)
 
     # --- applying actions ------------------------------------------------------------------
 
@@ -533,7 +539,7 @@ class State:
         if isinstance(a, Repair):
             return self.repair_problem(self.units[a.unit])
         if isinstance(a, Buy):
-            return (money.buy_problem(self, a.unit_type, a.where)
+            return (money.buy_problem(self, a.unit_type, a.where, a.flag)
                     or money.drawn_problem(self, a))
         if isinstance(a, Gift):
             return money.gift_problem(self, a)
@@ -608,7 +614,7 @@ class State:
                 return f"{u.id} is already in army {u.army}"
             if not 1 <= a.army <= ARMIES:
                 return f"army must be 1..{ARMIES}"
-            return None
+            return coop.army_problem(self.game, u, a.army)
         if self.setup_step != "place":
             return ("assign every unit to an army first" if self.setup_step == "assign"
                     else "every army is placed")

@@ -10,14 +10,16 @@ class Unit:
     """One unit in play: its card, owner, position (board index, fort or carrier) and status."""
 
     __slots__ = (
-        "army", "attacked", "cargo", "carrier", "damage", "done", "fort", "id", "mclass",
-        "moved", "nation", "pos", "repair_ok", "team", "type", "xp",
+        "army", "attacked", "cargo", "carrier", "damage", "done", "flag", "fort", "id",
+        "mclass", "moved", "nation", "pos", "repair_ok", "team", "type", "xp",
     )
 
-    def __init__(self, uid: str, utype: UnitType, nation: str, team: str) -> None:
+    def __init__(self, uid: str, utype: UnitType, nation: str, team: str,
+                 flag: str | None = None) -> None:
         self.id = uid
         self.type = utype
-        self.nation = nation
+        self.nation = nation  # the seat that plays it (engine.rules.coop)
+        self.flag = flag or nation  # whose unit it is: the partner's in a co-op seat
         self.team = team
         self.mclass = movement_class(utype.unit_class)
         self.pos = -1  # board index, -1 when in a fort, aboard a transport or not yet placed

@@ -46,6 +46,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--variant", action="append", default=[], help="switch on a variant")
     p.add_argument("--players", type=int, choices=(2, 3, 4),
                    help="players of a Der Erste Weltkrieg game (default: the scenario's)")
+    p.add_argument("--coop", metavar="LEAD+PARTNER",
+                   help="co-op: two allies play one seat together, e.g. FR+GB or "
+                   "france+britain (RULES §9)")
+    p.add_argument("--ai", action="append", default=[], metavar="NATION=KIND",
+                   help="controller of a seat, e.g. DE=automa:easy (the Automa's and enemy "
+                   "table's rules apply to their seats); default: the scenario's")
     p.add_argument("--out", required=True, metavar="SAVE", help="save file to write")
     p.set_defaults(handler=_run(_new))
 
@@ -159,15 +165,32 @@ def _position(s: Any, u: Any) -> dict[str, Any]:
 
 
 def _new(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.controllers import CONTROLLERS
+    from engine.rules.coop import CoopError, parse_pair
     from engine.rules.savefile import new_game, write_save
 
     if area.is_area_scenario(Path(args.scenario)):
         return area.new(args)
+    controllers = {}
+    for spec in args.ai:
+        nation, sep, kind = spec.partition("=")
+        if not sep or not nation or not kind:
+            raise _Usage(f"--ai {spec!r}: expected NATION=KIND, e.g. DE=automa:easy")
+        if kind not in CONTROLLERS:
+            raise _Usage(f"--ai {spec!r}: unknown kind (hint: one of {', '.join(CONTROLLERS)})")
+        controllers[nation.upper()] = kind
+    if args.coop is not None:
+        try:
+            parse_pair(args.coop)
+        except CoopError as exc:
+            raise _Usage(f"--coop: {exc}") from None
     s = new_game(args.scenario, seed=_seed(args.seed),
-                 setup="quick" if args.quick else "full", variants=tuple(args.variant))
+                 setup="quick" if args.quick else "full", variants=tuple(args.variant),
+                 coop=args.coop, controllers=controllers or None)
     write_save(s, args.out)
+    partner = s.game.partner_of.get(s.nation)
     return {"save": args.out, "phase": s.phase, "current_player": s.current,
-            "nation": s.nation, "round": s.round}
+            "nation": s.nation, "round": s.round} | ({"partner": partner} if partner else {})
 
 
 def _moves(args: argparse.Namespace) -> dict[str, Any]:

@@ -30,6 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="AI of a seat: seat number (1..) or nation, e.g. 1=heuristic or "
                    "FR=random (default: heuristic on every seat)")
     p.add_argument("--variant", action="append", default=[], help="switch on a variant")
+    p.add_argument("--coop", metavar="LEAD+PARTNER",
+                   help="co-op: two allies play one seat together, e.g. FR+GB or "
+                   "france+britain (RULES §9; the seat of either nation)")
     p.add_argument("--format", choices=("human", "json"), default="human")
     p.add_argument("--report", metavar="DIR", help="write plots and summary.json into DIR")
     p.add_argument("--backend", choices=("local", "dask"), default="local",
@@ -67,6 +70,32 @@ def _seats(specs: list[str], nations: list[str]) -> tuple[str, ...]:
         except UnknownAIError as exc:
             raise _Usage(f"--ai {spec!r}: {exc}") from None
     return tuple(kinds)
+
+
+def _coop(text: str | None) -> str | None:
+    """The --coop pair as "FR+GB" (_Usage when it is not two allies)."""
+    if text is None:
+        return None
+    # lazy: the rules engine loads only for `simulate`, not to build the parser.
+    from engine.rules.coop import CoopError, parse_pair
+
+    try:
+        return "+".join(parse_pair(text))
+    except CoopError as exc:
+        raise _Usage(f"--coop: {exc}") from None
+
+
+def _check_coop(scenario: Any, text: str | None) -> None:
+    """_Usage when the --coop pair has no seat to take in the scenario."""
+    if text is None:
+        return
+    # lazy: as in _coop.
+    from engine.rules.coop import CoopError, seated
+
+    try:
+        seated(scenario, text, None)
+    except CoopError as exc:
+        raise _Usage(f"--coop: {exc}") from None
 
 
 class _Bar:
@@ -108,7 +137,9 @@ def run(args: argparse.Namespace) -> int:
             raise _Usage(f"{path}: no such file (hint: check the path)")
         try:
             scenario = load(str(path))
-            game = Game(scenario, seed=0, setup="quick", variants=tuple(args.variant))
+            _check_coop(scenario, args.coop)
+            game = Game(scenario, seed=0, setup="quick", variants=tuple(args.variant),
+                        coop=_coop(args.coop))
         except ContentError as exc:
             problems = list(getattr(exc, "problems", []) or [])
             for problem in problems:
@@ -125,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"tcstudio simulate: {exc}\n")
         return 2
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-    spec = SimSpec(str(path), seats, seed=seed, variants=tuple(args.variant))
+    spec = SimSpec(str(path), seats, seed=seed, variants=tuple(args.variant),
+                   coop=_coop(args.coop))
     bar = _Bar(not args.quiet)
     if args.backend == "dask" or args.scheduler:
         try:
@@ -169,7 +201,8 @@ def _pct(r: dict[str, Any]) -> str:
 
 def _human(s: dict[str, Any]) -> str:
     lines = [f"{s['games']} games of {s['scenario']}, seed {s['seed']}: "
-             + ", ".join(f"{x['nation']}={x['ai']}" for x in s["seats"])]
+             + ", ".join(f"{'+'.join(filter(None, (x['nation'], x.get('partner'))))}={x['ai']}"
+                         for x in s["seats"])]
     lines += [f"  {team} wins: {_pct(r)}" for team, r in s["wins"].items()]
     lines.append(f"  draws: {_pct(s['draws'])}")
     lines.append("  ended by: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())

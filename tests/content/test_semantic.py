@@ -156,6 +156,16 @@ def test_scenario_checks(tmp_path):
     assert "scenario.seat_count" in codes(lambda d: d["seats"].pop())
     assert "scenario.team_mismatch" in codes(lambda d: d["seats"][0].update(team="entente"))
     assert "scenario.duplicate_nation" in codes(lambda d: d["seats"][2].update(nation="DE"))
+    # Co-op partners (RULES §9): an ally without a seat, in a 2-player scenario.
+    seat_of = {"FR": 1, "DE": 0}
+    assert run(lambda d: d["seats"][seat_of["FR"]].update(partner="GB"), 2) == []
+    assert "scenario.partner_team" in codes(
+        lambda d: d["seats"][seat_of["FR"]].update(partner="AH"), 2)
+    assert "scenario.partner_has_seat" in codes(
+        lambda d: d["seats"][seat_of["FR"]].update(partner="DE"), 2)
+    assert "scenario.partner_players" in codes(lambda d: d["seats"][0].update(partner="AH"))
+    assert "scenario.partner_solo_opponent" in codes(
+        lambda d: d["seats"][seat_of["FR"]].update(partner="GB", controller="automa:easy"), 2)
     assert "scenario.seating_not_alternating" in codes(
         lambda d: d.update(seats=[dict(s, seat=i + 1) for i, s in
                                   enumerate(sorted(d["seats"], key=lambda s: s["team"]))]))

@@ -507,7 +507,9 @@ SCENARIOS = CONTENT / "scenarios"
 TEAM_OF = {"DE": "central", "AH": "central", "FR": "entente", "GB": "entente"}
 
 
-@pytest.fixture(scope="module", params=["default-4p", "default-2p", "default-4p-earlier"], ids=str)
+@pytest.fixture(scope="module",
+                params=["default-4p", "default-2p", "default-4p-earlier", "coop-vs-automa"],
+                ids=str)
 def scenario(request) -> tuple[Path, dict[str, Any]]:
     path = SCENARIOS / f"{request.param}.scenario.yaml"
     data = load(path)
@@ -531,6 +533,7 @@ def test_scenario_seats_and_objectives(scenario):
     assert len(seats) == data["players"]
     for s in seats:
         assert s["team"] == TEAM_OF[s["nation"]]
+        assert TEAM_OF[s.get("partner", s["nation"])] == s["team"]  # co-op: an ally
     teams = [s["team"] for s in seats]
     assert all(a != b for a, b in zip(teams, teams[1:] + teams[:1], strict=True))
     ruleset = load((path.parent / data["ruleset"]).resolve())
@@ -554,6 +557,13 @@ def test_two_player_scenario_uses_the_western_half():
     assert data["half"] == "half_1_6"
     regions = {r["id"] for r in load(MAP)["regions"]}
     assert data["half"] in regions
+
+
+def test_coop_scenario_seats_france_and_britain_against_the_automa():
+    data = load(SCENARIOS / "coop-vs-automa.scenario.yaml")
+    assert [(s["nation"], s.get("partner"), s["controller"]) for s in data["seats"]] == [
+        ("DE", None, "automa:standard"), ("FR", "GB", "human")]
+    assert data["half"] == "half_1_6"
 
 
 def test_start_numbers_keep_their_distance(game_map):

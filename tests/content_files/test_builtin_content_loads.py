@@ -45,7 +45,7 @@ def test_every_content_file_validates_without_problems():
     """No problem but the warnings that name a power the engine does not play yet (issue 10
     implements them; each one implemented drops its warning)."""
     checked, problems = validate_report([CONTENT])
-    assert checked == 12
+    assert checked == 13
     assert [str(p) for p in problems if p.code not in NO_EFFECT] == []
     assert all(not p.is_error for p in problems)
     named = {p.message.split("'")[3] for p in problems if p.code == "catalog.ability_no_effect"}
@@ -53,7 +53,8 @@ def test_every_content_file_validates_without_problems():
     assert named == set()
 
 
-@pytest.mark.parametrize("name", ["default-4p", "default-2p", "default-4p-earlier"])
+@pytest.mark.parametrize("name", ["default-4p", "default-2p", "default-4p-earlier",
+                                  "coop-vs-automa"])
 def test_scenarios_load_with_their_map_ruleset_and_catalog(name):
     s = load_scenario(CONTENT / "scenarios" / f"{name}.scenario.yaml")
     assert s.map is not None and s.map.name == "Argonne Crossing"

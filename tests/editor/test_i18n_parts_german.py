@@ -24,9 +24,10 @@ AREA_SCENARIO = ROOT / "content" / "weltkrieg" / "weltkrieg-1914.area-scenario.y
 
 @pytest.fixture
 def german(qapp, tmp_path):
-    """Both parts' catalogs compiled and installed, and the engine's language German."""
+    """Both parts' catalogs (and the core's, which holds the seat controllers' words) compiled
+    and installed, and the engine's language German."""
     translators = []
-    for part in PARTS:
+    for part in (*PARTS, "core"):
         qm = tmp_path / f"{part}_de.qm"
         subprocess.run([str(TOOLS / "pyside6-lrelease"), str(TRANSLATIONS / f"{part}_de.ts"),
                         "-qm", str(qm)], check=True, capture_output=True)
@@ -67,7 +68,8 @@ def clipped(root: QWidget) -> list[str]:
 
 
 def test_the_free_tr_and_self_tr_plurals_speak_german(german):
-    from editor.playtest.words import controller_label, nation_name, phase_name, tr
+    from editor.controller_words import controller_label
+    from editor.playtest.words import nation_name, phase_name, tr
 
     assert tr("Loaded %1: %n actions replayed.", "", 1) == "%1 geladen: 1 Aktion nachgespielt."
     assert tr("Loaded %1: %n actions replayed.", "", 4) == "%1 geladen: 4 Aktionen nachgespielt."

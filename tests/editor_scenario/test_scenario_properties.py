@@ -142,3 +142,19 @@ def test_an_objective_gets_the_id_typed_and_a_taken_one_is_refused(qtbot, tmp_pa
     assert doc.undo_stack.count() == steps
     assert [o["id"] for o in doc.value(("objectives",))].count("take_apremont") == 1
     assert "exists already" in form.status.text() and "hint" in form.status.text()
+
+
+def test_changing_a_seat_keeps_its_coop_partner(qtbot, tmp_path):
+    """The form has no partner column: editing a co-op scenario's seats must not drop the
+    partner (RULES §9) while the seat keeps its nation."""
+    path = _copy(tmp_path).with_name("coop-vs-automa.scenario.yaml")
+    doc = ScenarioDocument.open(path)
+    form = ScenarioProperties(doc)
+    form.keeper.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(form)
+    assert doc.problems == []
+    form.seat_rows[0][2].setCurrentIndex(form.seat_rows[0][2].findData("automa:hard"))
+    seats = doc.value(("seats",))
+    assert seats[0]["controller"] == "automa:hard" and seats[1]["partner"] == "GB"
+    form.seat_rows[1][1].setCurrentIndex(form.seat_rows[1][1].findData("GB"))
+    assert "partner" not in doc.value(("seats",))[1]  # another nation: no partner kept
