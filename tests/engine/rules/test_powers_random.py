@@ -12,6 +12,7 @@ import pytest
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
 from engine.rules.actions import Surrender
+from engine.rules.board import IMPASSABLE
 from engine.rules.dice import Dice, seed_state
 from engine.rules.events import CombatResolved
 from engine.rules.game import Game
@@ -47,7 +48,9 @@ def _with_specials(seed: int, variants: tuple[str, ...] = ()) -> State:
                       key=lambda i: (anchor.distance(board.hexes[i]), i))
         for k, tid in enumerate(LAND_SPECIALS):
             u = s.add_unit(s.game.catalog.units[tid], nation)
-            u.pos = free[2 * k]
+            # Every other free hex the unit may stand on (a railway gun never on a trench).
+            u.pos = next(i for i in free[2 * k:] if i not in s.occ
+                         and board.costs[u.mclass][i] != IMPASSABLE)
             u.damage = k % 2
             s.occ[u.pos] = u
         # A fort turret in the neutral fort nearest the enemy, given to the nation.

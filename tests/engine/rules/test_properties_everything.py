@@ -4,7 +4,7 @@ two teams), the game is deterministic by seed, and its history and save replay i
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.rules.actions import Surrender
@@ -42,6 +42,8 @@ def _play(seed: int, variants: tuple[str, ...]) -> State:
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32), cards=st.sampled_from(sorted(ALL_BUT)))
+# Seed 123 once put the railway gun on a trench it may not enter (the set-up helper's fault).
+@example(seed=123, cards="dice_free")
 def test_random_play_with_every_special_unit_and_every_variant(seed, cards):
     variants = _variants(cards)
     s = _play(seed, variants)
