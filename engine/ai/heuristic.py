@@ -20,7 +20,7 @@ It keeps no rules arithmetic of its own; its weights say what it values, not wha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.ai.base import Decision, TurnBot
 from engine.hexes import Hex
@@ -29,7 +29,7 @@ from engine.rules.actions import Attack, Buy, EndPhase, Fight, Repair
 from engine.rules.combat import IllegalAttackError
 from engine.rules.dice import Dice, seed_state
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MoveOption
-from engine.rules.odds import Odds, attack_odds, odds
+from engine.rules.odds import AttackOdds, Odds, attack_odds, odds
 from engine.rules.state import State
 from engine.rules.unit import Unit
 
@@ -49,7 +49,11 @@ URGENCY = 30.0  # extra worth of destroying an enemy foot soldier next to a fort
 @dataclass
 class _View:
     """One unit's move question: fort entrances it heads for, enemy hexes, the enemies it can
-    attack, the threats (enemy hex, reach in hexes, worth) and attack values found so far."""
+    attack, the threats (enemy hex, reach in hexes, worth) and attack values found so far.
+
+    The `*_qr` lists hold the same hexes as plain (q, r) pairs, and `in_range` memoizes
+    `combat.can_attack_at` per distance: scoring every destination is the bot's hot loop.
+    """
 
     unit: Unit
     goals: list[Hex]
@@ -57,6 +61,17 @@ class _View:
     targets: list[tuple[Hex, Unit]]
     threats: list[tuple[Hex, int, float]]
     values: dict[tuple[str, int], float | None]
+    goals_qr: list[tuple[int, int]] = field(default_factory=list)
+    enemies_qr: list[tuple[int, int]] = field(default_factory=list)
+    targets_qr: list[tuple[int, int, Unit]] = field(default_factory=list)
+    threats_qr: list[tuple[int, int, int, float]] = field(default_factory=list)
+    in_range: dict[int, bool] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.goals_qr = [(h.q, h.r) for h in self.goals]
+        self.enemies_qr = [(h.q, h.r) for h in self.enemies]
+        self.targets_qr = [(h.q, h.r, e) for h, e in self.targets]
+        self.threats_qr = [(h.q, h.r, reach, w) for h, reach, w in self.threats]
 
 
 # Odds are a pure function of (ruleset, catalog, fighters, distance): one memo per ruleset and
@@ -171,31 +186,39 @@ class HeuristicBot(TurnBot):
         view = self._view(s, u)
         repair = u.damage >= REPAIR_AT
         if u.pos >= 0:
-            stay, _ = self._hex_score(s, u.pos, view)
+            stay = self._hex_value(s, u.pos, view)
         elif u.fort is not None and repair:
             return None
         else:
             stay = -1e9
-        best: tuple[float, str, MoveOption] | None = None
+        best: tuple[float, MoveOption] | None = None
+        index_of = board.index_of
         for opt in s.legal_moves(u).values():
-            if opt.kind == BOARD:
+            kind = opt.kind
+            if kind == BOARD:
                 continue
-            if opt.kind == CAPTURE:
-                score, why = CAPTURE_SCORE, f"captures fort {opt.fort}"
-            elif opt.kind == ENTER:
+            if kind == CAPTURE:
+                score = CAPTURE_SCORE
+            elif kind == ENTER:
                 if not repair:
                     continue
-                score, why = 50.0 + u.damage, f"enters fort {opt.fort} for repair"
+                score = 50.0 + u.damage
             else:
-                score, why = self._hex_score(s, board.index_of[opt.target], view)
+                score = self._hex_value(s, index_of[opt.target], view)
             if best is None or score > best[0]:
-                best = (score, why, opt)
+                best = (score, opt)
         if best is None or best[0] <= stay + 0.01:
             return None
-        opt = best[2]
+        score, opt = best
+        if opt.kind == CAPTURE:
+            why = f"captures fort {opt.fort}"
+        elif opt.kind == ENTER:
+            why = f"enters fort {opt.fort} for repair"
+        else:
+            why = self._hex_score(s, index_of[opt.target], view)[1]
         h = opt.target
-        return Decision(opt.action(), f"{opt.kind} {u.id} to {h.q},{h.r}: {best[1]} "
-                        f"(score {best[0]:.1f} vs {stay:.1f} staying)")
+        return Decision(opt.action(), f"{opt.kind} {u.id} to {h.q},{h.r}: {why} "
+                        f"(score {score:.1f} vs {stay:.1f} staying)")
 
     def _view(self, s: State, u: Unit) -> _View:
         """What one unit's move is judged by, gathered once for all its destinations."""
@@ -235,7 +258,55 @@ class HeuristicBot(TurnBot):
         free = [e for f, es in mine.items() if f not in claimed for e in es]
         return free or [e for es in mine.values() for e in es]
 
+    def _hex_value(self, s: State, i: int, view: _View) -> float:
+        """`_hex_score`'s score alone, the same float by the same steps (no Hex objects, no
+        text): it runs for every destination of every unit."""
+        board = s.game.board
+        h = board.hexes[i]
+        q, r = h.q, h.r
+        score = 0.0
+        if view.goals_qr:
+            d = min((abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr)) // 2
+                    for gq, gr in view.goals_qr)
+            score -= FORT_STEP * d
+            if d == 1:
+                score += NEXT_TO_ENTRANCE
+        best_attack, target = 0.0, None
+        in_range = view.in_range
+        for eq, er, e in view.targets_qr:
+            dq, dr = q - eq, r - er
+            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            ok = in_range.get(dist)
+            if ok is None:
+                ok = in_range[dist] = combat.can_attack_at(view.unit.type, dist)
+            if not ok:
+                continue
+            v = self._attack_value_at(s, view, e, dist)
+            if v is not None and v > best_attack:
+                best_attack, target = v, e
+        if target is not None:
+            score += best_attack
+        elif view.enemies_qr and not view.goals_qr:
+            score -= ENEMY_STEP * min((abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2
+                                      for eq, er in view.enemies_qr)
+        score -= THREAT_WEIGHT * sum(w for tq, tr, reach, w in view.threats_qr
+                                     if (abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2
+                                     <= reach)
+        if board.terrain_name(i) == "forest":
+            score += FOREST_BONUS
+        return score
+
+    def _attack_value_at(self, s: State, view: _View, e: Unit, dist: int) -> float | None:
+        """The value of the view's unit attacking `e` from `dist` hexes (memoized per view)."""
+        key = (e.id, dist)
+        values = view.values
+        if key not in values:
+            o = self._odds_at(s, view.unit, e, dist)
+            values[key] = None if o is None else self._attack_value(s, view.unit, e, o)
+        return values[key]
+
     def _hex_score(self, s: State, i: int, view: _View) -> tuple[float, str]:
+        """The worth of the view's unit standing on board index `i`, and why."""
         board = s.game.board
         u = view.unit
         h: Hex = board.hexes[i]
@@ -253,11 +324,7 @@ class HeuristicBot(TurnBot):
             dist = h.distance(eh)
             if not combat.can_attack_at(u.type, dist):
                 continue
-            key = (e.id, dist)
-            if key not in view.values:
-                o = self._odds_at(s, u, e, dist)
-                view.values[key] = None if o is None else self._attack_value(s, u, e, o)
-            v = view.values[key]
+            v = self._attack_value_at(s, view, e, dist)
             if v is not None and v > best_attack:
                 best_attack, target = v, e
         if target is not None:
@@ -274,7 +341,7 @@ class HeuristicBot(TurnBot):
     # --- declare phase -----------------------------------------------------------------------
 
     def _declare(self, s: State) -> Decision:
-        best: tuple[float, Attack, str] | None = None
+        best: tuple[float, Attack, AttackOdds] | None = None
         for a in s.legal_actions():
             if not isinstance(a, Attack):
                 continue
@@ -283,13 +350,12 @@ class HeuristicBot(TurnBot):
             ao = attack_odds(s, a.attacker, a.defender)
             v = self._attack_value(s, s.units[a.attacker], s.units[a.defender], ao.odds)
             if best is None or v > best[0]:
-                best = (v, a, ao.text())
+                best = (v, a, ao)
         if best is None or best[0] < ATTACK_MIN:
             return Decision(EndPhase(), "no attack worth declaring")
-        v, a, text = best
-        self._planned[a.defender] = self._planned.get(a.defender, 0.0) + \
-            attack_odds(s, a.attacker, a.defender).odds.p_destroy
-        return Decision(a, f"attack {a.defender} with {a.attacker}: {text} (value {v:.1f})")
+        v, a, ao = best
+        self._planned[a.defender] = self._planned.get(a.defender, 0.0) + ao.odds.p_destroy
+        return Decision(a, f"attack {a.defender} with {a.attacker}: {ao.text()} (value {v:.1f})")
 
     # --- money phase -------------------------------------------------------------------------
 

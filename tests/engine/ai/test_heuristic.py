@@ -119,3 +119,26 @@ def test_beats_the_random_bot_by_forts_from_both_seats_and_replays_the_same():
         reason, won, _history = _play(seed, seat)
         assert (reason, won) == ("forts", True)
     assert _play(2, 1)[2] == _play(2, 1)[2]
+
+
+def test_the_fast_hex_value_is_the_explained_score_on_every_hex_of_played_positions():
+    """`_hex_value` (the hot loop) and `_hex_score` (its explanation) give the same float for
+    every unit and board hex of positions from a real game, so the fast path chooses as the
+    explained one would."""
+    bots = [HeuristicBot(7), HeuristicBot(8)]
+    s = new_game(DEFAULT_2P, seed=7, setup="quick")
+    checked = 0
+    seen: set[tuple[int, int]] = set()
+    while not s.is_terminal() and s.round <= 4:
+        turn = (s.round, s.current)
+        if s.phase == "move" and s.pending_unload is None and turn not in seen:
+            seen.add(turn)
+            bot = bots[s.current]
+            board = s.game.board
+            for u in [u for u in s.units.values() if u.nation == s.nation and u.pos >= 0]:
+                view = bot._view(s, u)
+                for i in range(len(board.hexes)):
+                    assert bot._hex_value(s, i, view) == bot._hex_score(s, i, view)[0]
+                    checked += 1
+        s.apply_unchecked(bots[s.current].choose(s))
+    assert checked > 5_000
