@@ -26,6 +26,7 @@ from engine.ai.base import Decision, TurnBot
 from engine.hexes import Hex
 from engine.rules import combat, money
 from engine.rules.actions import Attack, Buy, EndPhase, Fight, Repair
+from engine.rules.board import Board
 from engine.rules.combat import IllegalAttackError
 from engine.rules.dice import Dice, seed_state
 from engine.rules.movement import BOARD, CAPTURE, ENTER, MoveOption
@@ -66,6 +67,8 @@ class _View:
     targets_qr: list[tuple[int, int, Unit]] = field(default_factory=list)
     threats_qr: list[tuple[int, int, int, float]] = field(default_factory=list)
     in_range: dict[int, bool] = field(default_factory=dict)
+    goal_dist: dict[int, int] = field(default_factory=dict)  # board index -> hexes to a goal
+    enemy_dist: dict[int, int] = field(default_factory=dict)  # ... to the nearest enemy
 
     def __post_init__(self) -> None:
         self.goals_qr = [(h.q, h.r) for h in self.goals]
@@ -106,6 +109,10 @@ class HeuristicBot(TurnBot):
         self.rng = Dice(seed_state(f"heuristic-bot:{seed}"))
         self._settled: set[str] = set()
         self._planned: dict[str, float] = {}
+        # board index -> distance to the nearest hex of a set (fort entrances to head for,
+        # enemy hexes), per set: the same sets serve many units, turns and decisions
+        self._dist_board: Board | None = None
+        self._nearest: dict[tuple[int, ...], dict[int, int]] = {}
 
     # --- the interface -----------------------------------------------------------------------
 
@@ -139,9 +146,12 @@ class HeuristicBot(TurnBot):
         f = s.fighter(u)
         return (u.type.id, f.damage, f.xp, f.in_forest, f.on_water, f.in_trench)
 
-    def _odds_at(self, s: State, a: Unit, d: Unit, dist: int) -> Odds | None:
+    def _odds_at(self, s: State, a: Unit, d: Unit, dist: int,
+                 d_key: tuple | None = None) -> Odds | None:
+        """Exact odds of `a` attacking `d` from `dist` hexes where they stand (None when the
+        rules forbid it), memoized by both fighters' keys (`d_key`: the defender's, known)."""
         cache = _odds_cache(s)
-        key = (self._fighter_key(a, s), self._fighter_key(d, s), dist)
+        key = (self._fighter_key(a, s), d_key or self._fighter_key(d, s), dist)
         if key not in cache:
             try:
                 cache[key] = odds(s.game.ruleset, s.fighter(a), s.fighter(d), dist, 0)
@@ -227,16 +237,28 @@ class HeuristicBot(TurnBot):
         targets = [(board.hexes[e.pos], e) for e in enemies
                    if u.type.targets and combat.can_target(u.type, e.type)]
         threats = []
+        u_key = self._fighter_key(u, s)
+        u_value = self._value(s, u)
         for e in enemies:
             if not e.type.targets or not combat.can_target(e.type, u.type):
                 continue
-            o = self._odds_at(s, e, u, max(1, e.type.range_min))
+            o = self._odds_at(s, e, u, max(1, e.type.range_min), u_key)
             if o is not None:
-                worth = self._value(s, u) * (o.p_destroy + 0.5 * o.expected_dealt / 6)
+                worth = u_value * (o.p_destroy + 0.5 * o.expected_dealt / 6)
                 reach = int(e.type.speed) + (e.type.range_max or 99)
                 threats.append((board.hexes[e.pos], reach, worth))
-        return _View(u, [board.hexes[e] for e in self._fort_goals(s, u)],
-                     [board.hexes[e.pos] for e in enemies], targets, threats, {})
+        goals = self._fort_goals(s, u)
+        return _View(u, [board.hexes[e] for e in goals],
+                     [board.hexes[e.pos] for e in enemies], targets, threats, {},
+                     goal_dist=self._nearest_table(board, (0, *goals)),
+                     enemy_dist=self._nearest_table(board, (1, *sorted(e.pos for e in enemies))))
+
+    def _nearest_table(self, board: Board, key: tuple[int, ...]) -> dict[int, int]:
+        """The (lazily filled) distances to the nearest hex of a set, by its kind and board
+        indices; dropped when the board changes or too many sets have been seen."""
+        if self._dist_board is not board or len(self._nearest) > 256:
+            self._dist_board, self._nearest = board, {}
+        return self._nearest.setdefault(key, {})
 
     def _fort_goals(self, s: State, u: Unit) -> list[int]:
         """Entrance indices of forts `u` could capture, unclaimed ones when there are any."""
@@ -266,8 +288,10 @@ class HeuristicBot(TurnBot):
         q, r = h.q, h.r
         score = 0.0
         if view.goals_qr:
-            d = min((abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr)) // 2
-                    for gq, gr in view.goals_qr)
+            d = view.goal_dist.get(i)
+            if d is None:
+                d = view.goal_dist[i] = min((abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr))
+                                            // 2 for gq, gr in view.goals_qr)
             score -= FORT_STEP * d
             if d == 1:
                 score += NEXT_TO_ENTRANCE
@@ -287,11 +311,17 @@ class HeuristicBot(TurnBot):
         if target is not None:
             score += best_attack
         elif view.enemies_qr and not view.goals_qr:
-            score -= ENEMY_STEP * min((abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2
-                                      for eq, er in view.enemies_qr)
-        score -= THREAT_WEIGHT * sum(w for tq, tr, reach, w in view.threats_qr
-                                     if (abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2
-                                     <= reach)
+            d = view.enemy_dist.get(i)
+            if d is None:
+                d = view.enemy_dist[i] = min((abs(q - eq) + abs(r - er) + abs(q - eq + r - er))
+                                             // 2 for eq, er in view.enemies_qr)
+            score -= ENEMY_STEP * d
+        threat = 0  # summed in the threats' order, as sum() would
+        for tq, tr, reach, w in view.threats_qr:
+            dq, dr = q - tq, r - tr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:
+                threat += w
+        score -= THREAT_WEIGHT * threat
         if board.terrain_name(i) == "forest":
             score += FOREST_BONUS
         return score
