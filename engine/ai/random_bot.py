@@ -10,7 +10,8 @@ moving so a designer can watch a whole game on a map. Choices:
 - declare and money phases: with chance `end_bias` end the phase, else a uniform legal attack,
   purchase or repair;
 - a fort capture that is on offer is taken with chance `capture_bias` (so random games can
-  end by forts, not only by the round limit);
+  end by forts, not only by the round limit); only foot soldiers next to a fort they may take
+  can have one (`movement.may_capture`), so only their moves are searched for it;
 - gifts are never made (a random gift only moves money around);
 - from round `max_rounds` + 1 on, the bot surrenders, so every game ends.
 """
