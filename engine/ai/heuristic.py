@@ -112,6 +112,10 @@ class HeuristicBot(TurnBot):
         # board index -> distance to the nearest hex of a set (fort entrances to head for,
         # enemy hexes), per set: the same sets serve many units, turns and decisions
         self._dist_board: Board | None = None
+        # attack odds of this declare phase by (attacker, defender), with the position they
+        # hold for: declaring changes no position, so each pair is computed once per phase
+        self._declare_key: tuple | None = None
+        self._declare_odds: dict[tuple[str, str], AttackOdds] = {}
         self._nearest: dict[tuple[int, ...], dict[int, int]] = {}
 
     # --- the interface -----------------------------------------------------------------------
@@ -377,7 +381,7 @@ class HeuristicBot(TurnBot):
                 continue
             if self._planned.get(a.defender, 0.0) >= 0.9:
                 continue
-            ao = attack_odds(s, a.attacker, a.defender)
+            ao = self._attack_odds(s, a)
             v = self._attack_value(s, s.units[a.attacker], s.units[a.defender], ao.odds)
             if best is None or v > best[0]:
                 best = (v, a, ao)
@@ -386,6 +390,19 @@ class HeuristicBot(TurnBot):
         v, a, ao = best
         self._planned[a.defender] = self._planned.get(a.defender, 0.0) + ao.odds.p_destroy
         return Decision(a, f"attack {a.defender} with {a.attacker}: {ao.text()} (value {v:.1f})")
+
+    def _attack_odds(self, s: State, a: Attack) -> AttackOdds:
+        """`attack_odds` of a declaration, memoized while every unit stays where it is, as
+        undamaged as it is (the odds depend on nothing else of a running game)."""
+        key = (s.game, s.round, s.current, tuple(
+            (u.id, u.pos, u.fort, u.carrier, u.damage, u.xp) for u in s.units.values()))
+        if key != self._declare_key:
+            self._declare_key, self._declare_odds = key, {}
+        pair = (a.attacker, a.defender)
+        ao = self._declare_odds.get(pair)
+        if ao is None:
+            ao = self._declare_odds[pair] = attack_odds(s, a.attacker, a.defender)
+        return ao
 
     # --- money phase -------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from engine.ai.random_bot import RandomBot
 from engine.hexes import Hex
 from engine.paths import CONTENT_DIR
 from engine.rules.actions import Attack, Buy, Capture, EndPhase, Fight, Move, Repair, Surrender
+from engine.rules.odds import attack_odds
 from engine.rules.phase import Phase
 from engine.rules.savefile import new_game
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put
@@ -142,3 +143,17 @@ def test_the_fast_hex_value_is_the_explained_score_on_every_hex_of_played_positi
                     checked += 1
         s.apply_unchecked(bots[s.current].choose(s))
     assert checked > 5_000
+
+
+def test_declare_odds_are_reused_only_while_no_unit_moved_or_was_damaged():
+    s = empty_state()
+    car = put(s, "armoured_car", "DE", row(2))
+    inf = put(s, "infantry", "FR", row(3), damage=1)
+    s.phase = Phase.DECLARE
+    bot = HeuristicBot(1)
+    attack = Attack(car.id, inf.id)
+    first = bot._attack_odds(s, attack)
+    assert first == attack_odds(s, car.id, inf.id)
+    assert bot._attack_odds(s, attack) is first  # nothing changed: the same object
+    inf.damage = 4
+    assert bot._attack_odds(s, attack) == attack_odds(s, car.id, inf.id) != first
