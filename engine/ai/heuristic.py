@@ -20,10 +20,12 @@ It keeps no rules arithmetic of its own; its weights say what it values, not wha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.ai.base import Decision, TurnBot
 from engine.hexes import Hex
+from engine.model import UnitType
 from engine.rules import combat, money
 from engine.rules.actions import Attack, Buy, EndPhase, Fight, Repair
 from engine.rules.board import Board
@@ -69,6 +71,7 @@ class _View:
     in_range: dict[int, bool] = field(default_factory=dict)
     goal_dist: dict[int, int] = field(default_factory=dict)  # board index -> hexes to a goal
     enemy_dist: dict[int, int] = field(default_factory=dict)  # ... to the nearest enemy
+    keys: dict[str, tuple] = field(default_factory=dict)  # unit id -> its fighter key
 
     def __post_init__(self) -> None:
         self.goals_qr = [(h.q, h.r) for h in self.goals]
@@ -115,6 +118,8 @@ class HeuristicBot(TurnBot):
         # attack odds of this declare phase by (attacker, defender), with the position they
         # hold for: declaring changes no position, so each pair is computed once per phase
         self._declare_key: tuple | None = None
+        self._target_catalog: object = None
+        self._targets: dict[tuple[str, str], bool] = {}
         self._declare_odds: dict[tuple[str, str], AttackOdds] = {}
         self._nearest: dict[tuple[int, ...], dict[int, int]] = {}
 
@@ -150,18 +155,34 @@ class HeuristicBot(TurnBot):
         f = s.fighter(u)
         return (u.type.id, f.damage, f.xp, f.in_forest, f.on_water, f.in_trench)
 
-    def _odds_at(self, s: State, a: Unit, d: Unit, dist: int,
+    def _odds_at(self, s: State, a: Unit, d: Unit, dist: int, a_key: tuple | None = None,
                  d_key: tuple | None = None) -> Odds | None:
         """Exact odds of `a` attacking `d` from `dist` hexes where they stand (None when the
-        rules forbid it), memoized by both fighters' keys (`d_key`: the defender's, known)."""
+        rules forbid it), memoized by both fighters' keys (`a_key`, `d_key`: when known)."""
         cache = _odds_cache(s)
-        key = (self._fighter_key(a, s), d_key or self._fighter_key(d, s), dist)
+        key = (a_key or self._fighter_key(a, s), d_key or self._fighter_key(d, s), dist)
         if key not in cache:
             try:
                 cache[key] = odds(s.game.ruleset, s.fighter(a), s.fighter(d), dist, 0)
             except IllegalAttackError:
                 cache[key] = None
         return cache[key]
+
+    def _can_target(self, s: State) -> Callable[[UnitType, UnitType], bool]:
+        """`combat.can_target`, memoized by unit type ids for this game's catalog (it
+        depends on the two cards only)."""
+        if self._target_catalog is not s.game.catalog:
+            self._target_catalog, self._targets = s.game.catalog, {}
+        memo = self._targets
+
+        def can_target(attacker: UnitType, defender: UnitType) -> bool:
+            key = (attacker.id, defender.id)
+            ok = memo.get(key)
+            if ok is None:
+                ok = memo[key] = combat.can_target(attacker, defender)
+            return ok
+
+        return can_target
 
     def _attack_value(self, s: State, a: Unit, d: Unit, o: Odds) -> float:
         life = max(1, len(o.damage_dealt) - 1)
@@ -238,22 +259,25 @@ class HeuristicBot(TurnBot):
         """What one unit's move is judged by, gathered once for all its destinations."""
         board = s.game.board
         enemies = [e for e in s.occ.values() if e.team != u.team]
+        can_target = self._can_target(s)
         targets = [(board.hexes[e.pos], e) for e in enemies
-                   if u.type.targets and combat.can_target(u.type, e.type)]
+                   if u.type.targets and can_target(u.type, e.type)]
         threats = []
         u_key = self._fighter_key(u, s)
         u_value = self._value(s, u)
+        keys: dict[str, tuple] = {u.id: u_key}
         for e in enemies:
-            if not e.type.targets or not combat.can_target(e.type, u.type):
+            if not e.type.targets or not can_target(e.type, u.type):
                 continue
-            o = self._odds_at(s, e, u, max(1, e.type.range_min), u_key)
+            e_key = keys[e.id] = self._fighter_key(e, s)
+            o = self._odds_at(s, e, u, max(1, e.type.range_min), e_key, u_key)
             if o is not None:
                 worth = u_value * (o.p_destroy + 0.5 * o.expected_dealt / 6)
                 reach = int(e.type.speed) + (e.type.range_max or 99)
                 threats.append((board.hexes[e.pos], reach, worth))
         goals = self._fort_goals(s, u)
         return _View(u, [board.hexes[e] for e in goals],
-                     [board.hexes[e.pos] for e in enemies], targets, threats, {},
+                     [board.hexes[e.pos] for e in enemies], targets, threats, {}, keys=keys,
                      goal_dist=self._nearest_table(board, (0, *goals)),
                      enemy_dist=self._nearest_table(board, (1, *sorted(e.pos for e in enemies))))
 
@@ -335,7 +359,12 @@ class HeuristicBot(TurnBot):
         key = (e.id, dist)
         values = view.values
         if key not in values:
-            o = self._odds_at(s, view.unit, e, dist)
+            keys = view.keys
+            u = view.unit
+            e_key = keys.get(e.id)
+            if e_key is None:
+                e_key = keys[e.id] = self._fighter_key(e, s)
+            o = self._odds_at(s, u, e, dist, keys[u.id], e_key)
             values[key] = None if o is None else self._attack_value(s, view.unit, e, o)
         return values[key]
 
