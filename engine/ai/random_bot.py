@@ -10,20 +10,29 @@ moving so a designer can watch a whole game on a map. Choices:
 - declare and money phases: with chance `end_bias` end the phase, else a uniform legal attack,
   purchase or repair;
 - a fort capture that is on offer is taken with chance `capture_bias` (so random games can
-  end by forts, not only by the round limit);
+  end by forts, not only by the round limit); only foot soldiers next to a fort they may take
+  can have one (`movement.may_capture`), so only their moves are searched for it;
 - gifts are never made (a random gift only moves money around);
 - from round `max_rounds` + 1 on, the bot surrenders, so every game ends.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import TypeVar
+
 from engine.ai.base import Decision
-from engine.rules.actions import Action, EndPhase, Surrender, Unload
+from engine.hexes import Hex
+from engine.rules.actions import Action, EndPhase, Move, Surrender, Unload
 from engine.rules.dice import Dice, seed_state
-from engine.rules.movement import CAPTURE
+from engine.rules.movement import CAPTURE, MoveOption, may_capture, move_choices
 from engine.rules.state import State
+from engine.rules.unit import Unit
 
 LABEL = "random"
+_QR = attrgetter("q", "r")
+T = TypeVar("T")
 
 
 class RandomBot:
@@ -41,7 +50,7 @@ class RandomBot:
         self.capture_bias = capture_bias
         self.rng = Dice(seed_state(f"random-bot:{seed}"))
 
-    def _pick(self, items: list) -> object:
+    def _pick(self, items: Sequence[T]) -> T:
         return items[self.rng.below(len(items))]
 
     def _ends(self) -> bool:
@@ -73,15 +82,21 @@ class RandomBot:
     def _move(self, s: State) -> Action:
         if s.pending_unload is not None:
             return Unload(s.pending_unload)
-        unloads = [Unload(u.id) for u in s.units.values()
-                   if u.nation == s.nation and u.cargo and u.pos >= 0 and not u.done
-                   and s.unload_spots(u, u.pos)]
-        movable = [u for u in s.units.values() if u.nation == s.nation and s.can_move(u)]
+        nation = s.nation
+        own = [u for u in s.units.values() if u.nation == nation]
+        unloads = [Unload(u.id) for u in own
+                   if u.cargo and u.pos >= 0 and not u.done and s.unload_spots(u, u.pos)]
+        # can_move's own first tests, inlined: most units have moved or are aboard
+        movable = [u for u in own if not u.moved and not u.done and u.carrier is None
+                   and s.can_move(u)]
         if self._ends() or not (movable or unloads):
             return EndPhase()
+        # Only a unit next to a fort it may take can have a capture option: the others skip
+        # the move search here (the same captures, found without searching for every unit).
+        searched = {u.id: s.legal_moves(u) for u in movable if may_capture(s, u)}
         captures = sorted(
-            (o.action() for u in movable
-             for o in s.legal_moves(u).values() if o.kind == CAPTURE),
+            (o.action() for options in searched.values()
+             for o in options.values() if o.kind == CAPTURE),
             key=str,
         )
         if captures and self.rng.below(1_000_000) < int(self.capture_bias * 1_000_000):
@@ -90,8 +105,26 @@ class RandomBot:
             return self._pick(unloads)  # type: ignore[return-value]
         for _ in range(len(movable)):
             u = self._pick(movable)
-            options = s.legal_moves(u)  # type: ignore[arg-type]
-            if options:
-                h = self._pick(sorted(options, key=lambda x: (x.q, x.r)))
-                return options[h].action()  # type: ignore[index]
+            action = self._random_option(s, u, searched.get(u.id))
+            if action is not None:
+                return action
         return EndPhase()
+
+    def _random_option(self, s: State, u: Unit,
+                       options: dict[Hex, MoveOption] | None) -> Action | None:
+        """A uniform one of the legal moves of `u` in hex order (`options` when they are
+        known), or None when it has none."""
+        if options is not None:
+            if not options:
+                return None
+            return options[self._pick(sorted(options, key=_QR))].action()
+        # legal_moves' targets without an option object (cost and path) for every move
+        moves, specials = move_choices(s, u)
+        targets: dict[Hex, MoveOption | None] = dict.fromkeys(moves)
+        for o in specials:
+            targets[o.target] = o
+        if not targets:
+            return None
+        h = self._pick(sorted(targets, key=_QR))
+        o = targets[h]
+        return Move(u.id, h) if o is None else o.action()

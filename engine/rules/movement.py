@@ -196,6 +196,25 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     return moves, specials
 
 
+def may_capture(state: State, unit: Unit) -> bool:
+    """Whether `legal_moves(state, unit)` can hold a "capture" option: a foot soldier that may
+    move and capture, outside a fort, next to (or in a trench reaching) the entrance of a fort
+    it may take. False means it has none for certain, without a move search."""
+    utype = unit.type
+    if (unit.fort is not None or not utype.can_capture or utype.unit_class != "foot"
+            or not state.can_move(unit)):
+        return False
+    board = state.game.board
+    entrances_near = board.entrances_near
+    entrance_fort = board.entrance_fort
+    for at in trenches.long_hex(state, unit) or (unit.pos,):
+        for n in entrances_near[at]:
+            fid = entrance_fort.get(n)
+            if fid is not None and state.capturable(fid, unit):
+                return True
+    return False
+
+
 def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | float]:
     """`legal_moves`; with `bare` a "move" option is only its cost (a float)."""
     if not state.can_move(unit):

@@ -7,6 +7,7 @@ from engine.ai.random_bot import RandomBot
 from engine.hexes import Hex
 from engine.paths import CONTENT_DIR
 from engine.rules.actions import Attack, Buy, Capture, EndPhase, Fight, Move, Repair, Surrender
+from engine.rules.odds import attack_odds
 from engine.rules.phase import Phase
 from engine.rules.savefile import new_game
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put
@@ -119,3 +120,40 @@ def test_beats_the_random_bot_by_forts_from_both_seats_and_replays_the_same():
         reason, won, _history = _play(seed, seat)
         assert (reason, won) == ("forts", True)
     assert _play(2, 1)[2] == _play(2, 1)[2]
+
+
+def test_the_fast_hex_value_is_the_explained_score_on_every_hex_of_played_positions():
+    """`_hex_value` (the hot loop) and `_hex_score` (its explanation) give the same float for
+    every unit and board hex of positions from a real game, so the fast path chooses as the
+    explained one would."""
+    bots = [HeuristicBot(7), HeuristicBot(8)]
+    s = new_game(DEFAULT_2P, seed=7, setup="quick")
+    checked = 0
+    seen: set[tuple[int, int]] = set()
+    while not s.is_terminal() and s.round <= 4:
+        turn = (s.round, s.current)
+        if s.phase == "move" and s.pending_unload is None and turn not in seen:
+            seen.add(turn)
+            bot = bots[s.current]
+            board = s.game.board
+            for u in [u for u in s.units.values() if u.nation == s.nation and u.pos >= 0]:
+                view = bot._view(s, u)
+                for i in range(len(board.hexes)):
+                    assert bot._hex_value(s, i, view) == bot._hex_score(s, i, view)[0]
+                    checked += 1
+        s.apply_unchecked(bots[s.current].choose(s))
+    assert checked > 5_000
+
+
+def test_declare_odds_are_reused_only_while_no_unit_moved_or_was_damaged():
+    s = empty_state()
+    car = put(s, "armoured_car", "DE", row(2))
+    inf = put(s, "infantry", "FR", row(3), damage=1)
+    s.phase = Phase.DECLARE
+    bot = HeuristicBot(1)
+    attack = Attack(car.id, inf.id)
+    first = bot._attack_odds(s, attack)
+    assert first == attack_odds(s, car.id, inf.id)
+    assert bot._attack_odds(s, attack) is first  # nothing changed: the same object
+    inf.damage = 4
+    assert bot._attack_odds(s, attack) == attack_odds(s, car.id, inf.id) != first

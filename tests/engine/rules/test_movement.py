@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from engine.content import load_scenario
 from engine.hexes import Hex
+from engine.paths import CONTENT_DIR
 from engine.rules.actions import Capture, EndPhase, Move
+from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
+from engine.rules.game import Game
+from engine.rules.movement import may_capture
+from engine.rules.playout import random_action
 from tests.engine.rules.fixtures import empty_state, fort, game_map, put
 
 R = 4  # tests run along row r=4 of a 14x12 map; Hex(q, 4) is in bounds for q in -2..11
@@ -300,3 +306,31 @@ def test_grabenkampf_foot_soldier_in_trench_defends_with_tank_forest_armour():
     assert f.in_trench and f.trench_armour == tuple(s.game.catalog.units["tank"].armour_forest)
     plain = empty_state(game_map(terrain={row(1): "trench"}))
     assert not plain.fighter(put(plain, "infantry", "FR", row(1))).in_trench
+
+
+def test_may_capture_says_whether_legal_moves_can_hold_a_capture():
+    s = empty_state(_fort_map("FR"))
+    inf = put(s, "infantry", "DE", row(3))
+    far = put(s, "infantry", "DE", row(1))
+    car = put(s, "armoured_car", "DE", row(2))
+    assert may_capture(s, inf) and s.legal_moves(inf)[row(4)].kind == "capture"
+    assert not may_capture(s, far) and not may_capture(s, car)
+
+
+def test_may_capture_is_false_only_for_units_without_a_capture_option_in_played_games():
+    """Over random games on the default map: a unit for which `may_capture` is false never
+    has a capture option, and the check is true for at least one unit that has one."""
+    scenario = load_scenario(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
+    with_capture = 0
+    for seed in (1, 2, 3):
+        s = Game(scenario, seed=seed, setup="quick").new_initial_state()
+        rng = Dice(seed_state(f"may-capture:{seed}"))
+        while not s.is_terminal() and s.round <= 12:
+            if s.phase == "move":
+                for u in s.units.values():
+                    kinds = {o.kind for o in s.legal_moves(u).values()}
+                    if "capture" in kinds:
+                        with_capture += 1
+                        assert may_capture(s, u), u.id
+            s.apply_unchecked(random_action(s, rng))
+    assert with_capture > 0
