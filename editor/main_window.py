@@ -51,6 +51,7 @@ from editor.window_edit import EditActions
 from editor.window_files import APP_TITLE, FileActions
 from editor.window_layout import arrange_docks, is_compact, scrolled
 from editor.window_packs import PackOpenActions
+from editor.window_tiled import TiledImportActions
 from engine import version
 from engine.content import ContentError
 from engine.hexes import Hex
@@ -75,7 +76,8 @@ def _redo_keys() -> list[Keys]:
     return keys
 
 
-class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMainWindow):
+class MainWindow(ScenarioActions, PackOpenActions, TiledImportActions, FileActions, EditActions,
+                 QMainWindow):
     """One map document in a Tiled-style window."""
 
     def __init__(
@@ -193,6 +195,9 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.act_save = a("&Save", self.save, S.Save, "Save the map")
         self.act_save_as = a("Save &As…", self.save_as, S.SaveAs, "Save under another name")
         self.act_revert = a("&Revert", self.revert, None, "Reload the file from disk")
+        self.act_import_tiled = a(self.tr("Import &Tiled…"), self.import_tiled_dialog, None,
+                                  self.tr("Import a map made or edited in Tiled (.tmx/.tmj)"))
+        self.act_import_tiled.setObjectName("actionImportTiled")
         self.act_export = a("&Export…", self.export_dialog, "Ctrl+E",
                             "Export the map: Tiled, SVG, PNG, print-and-play PDF, map pack")
         self.act_quit = a("&Quit", self.close, S.Quit)
@@ -322,6 +327,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as, self.act_revert])
         m.addSeparator()
+        m.addAction(self.act_import_tiled)
         m.addAction(self.act_export)
         m.addSeparator()
         m.addAction(self.act_quit)
