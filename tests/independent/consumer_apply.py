@@ -1,0 +1,476 @@
+"""The independent client's `apply` cases: what an action does to a state, written from
+docs/rules-apply.md (state fields, effects per action, log entries, victory points, the
+victory check and the dice). Standard library only; nothing from the Studio.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from typing import Any
+
+from .conformance_consumer import DIRECTIONS, Hex, Rules, move_class, unwrap
+
+MASK = (1 << 64) - 1
+NO_HQ_CLASSES = ("transport", "air")
+NO_HQ_TYPES = ("anti_aircraft", "medic", "minelayer")
+
+
+class Dice:
+    """rules-apply.md "Dice": SplitMix64 over the state's `dice_state`."""
+
+    def __init__(self, state: int) -> None:
+        self.state = state & MASK
+
+    @classmethod
+    def from_seed(cls, seed: str) -> Dice:
+        return cls(int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "big"))
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        limit = ((1 << 64) // n) * n
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def d12(self) -> int:
+        return self.below(12) + 1
+
+
+class Play:
+    """A state being changed by actions (the JSON is edited in place on a copy)."""
+
+    def __init__(self, rules: Rules, files: dict[str, Any], state: dict[str, Any],
+                 variants: set[str]) -> None:
+        self.rules = rules
+        self.s = copy.deepcopy(state)
+        self.variants = variants
+        self.seats = files["scenario.json"]["seats"]
+        self.catalog = rules.units
+        self.log: list[dict[str, Any]] = []
+        self.dice = Dice(int(self.s["dice_state"], 16))
+        vp = rules.ruleset["variants"].get("victory_points", {})
+        self.vp_params = vp if "victory_points" in variants else None
+        fort_cells = {h for f in rules.forts.values() for h in (*f["hexes"], *f["entrances"])}
+        self.fort_cells = fort_cells
+        starts = files["map.json"]["start_markers"]
+        m = files["map.json"]["layout"]
+        from_offset = self._offset_to_axial(m["orientation"], m["offset"])
+        self.start_hex = {mk["number"]: from_offset(*mk["hex"]) for mk in starts}
+
+    @staticmethod
+    def _offset_to_axial(orientation: str, offset: str) -> Any:
+        def conv(col: int, row: int) -> Hex:
+            if orientation == "pointy":
+                shift = (row - (row & 1)) // 2 if offset == "odd" else (row + (row & 1)) // 2
+                return col - shift, row
+            shift = (col - (col & 1)) // 2 if offset == "odd" else (col + (col & 1)) // 2
+            return col, row - shift
+        return conv
+
+    # --- lookups ----------------------------------------------------------------------
+
+    @property
+    def nation(self) -> str:
+        return self.seats[self.s["current_player"]]["nation"]
+
+    def team(self, nation: str) -> str:
+        return self.rules.team_of[nation]
+
+    def units(self) -> dict[str, dict[str, Any]]:
+        return {u["id"]: u for u in self.s["units"]}
+
+    def unit(self, uid: str) -> dict[str, Any]:
+        return next(u for u in self.s["units"] if u["id"] == uid)
+
+    def occupant(self, h: Hex) -> dict[str, Any] | None:
+        return next((u for u in self.s["units"] if u["hex"] is not None
+                     and tuple(u["hex"]) == h), None)
+
+    def use_army(self, u: dict[str, Any]) -> None:
+        if u["army"] is not None and u["army"] not in self.s["armies_moved"]:
+            self.s["armies_moved"].append(u["army"])
+
+    def passable(self, utype: dict[str, Any], h: Hex) -> bool:
+        terrain = self.rules.terrain[h]
+        if terrain == "trench" and "grabenkampf" not in self.variants:
+            terrain = "meadow"
+        if (terrain == "trench" and "grabenkampf" in self.variants
+                and move_class(self.rules, utype) not in ("foot", "tank", "air")):
+            return False
+        cost = unwrap(self.rules.ruleset["terrain_costs"][move_class(self.rules, utype)]
+                      .get(terrain))
+        return cost is not None and cost != "whole_move"
+
+    # --- victory points and the victory check -----------------------------------------
+
+    def score(self, nation: str, points: int, why: str) -> None:
+        if points <= 0:
+            return
+        pts = self.s["victory_points"]["points"]
+        pts[nation] = pts.get(nation, 0) + points
+        self.log.append({"event": "victory_points", "nation": nation, "points": points,
+                         "why": why})
+
+    def vp(self, name: str, default: int) -> int:
+        assert self.vp_params is not None
+        return int(unwrap(self.vp_params.get(name, default)))
+
+    def arrive(self, u: dict[str, Any]) -> None:
+        if self.vp_params is None or u["hex"] is None:
+            return
+        utype = self.catalog[u["type"]]
+        if utype["class"] in NO_HQ_CLASSES or utype["id"] in NO_HQ_TYPES:
+            return
+        vp = self.s["victory_points"]
+        for nation, number in vp["headquarters"].items():
+            if (nation not in vp["headquarters_taken"]
+                    and self.team(nation) != self.team(u["nation"])
+                    and self.start_hex.get(number) == tuple(u["hex"])):
+                vp["headquarters_taken"].append(nation)
+                self.score(u["nation"], self.vp("hq_capture", 3), f"headquarters of {nation}")
+
+    def forts_to_win(self) -> int:
+        to_win = unwrap(self.rules.ruleset["forts_to_win"][str(self.rules.players)])
+        if "shorter_game" in self.variants:
+            shorter = self.rules.ruleset["variants"]["shorter_game"]
+            to_win = unwrap(shorter.get("forts_to_win", {}).get(str(self.rules.players),
+                                                                 to_win))
+        return int(to_win)
+
+    def finish(self, team: str | None, reason: str) -> None:
+        self.s["winner"], self.s["reason"], self.s["phase"] = team, reason, "over"
+        self.log.append({"event": "game_over", "winner": team, "reason": reason})
+
+    def check_victory(self) -> None:
+        if self.s["phase"] == "over":
+            return
+        teams = sorted(set(self.rules.team_of.values()))
+        in_play = set(self.rules.forts_in_play())
+        for team in teams:
+            held = sum(1 for fid, o in self.s["forts"].items()
+                       if fid in in_play and self.rules.team_of.get(o) == team)
+            if held >= self.forts_to_win():
+                self.finish(team, "forts")
+                return
+        if self.rules.ruleset.get("elimination_victory"):
+            out = [t for t in teams if not any(
+                self.team(u["nation"]) == t and self.catalog[u["type"]]["targets"]
+                and self.catalog[u["type"]]["class"] != "transport" for u in self.s["units"])]
+            if len(out) == 1:
+                self.finish(next(t for t in teams if t != out[0]), "elimination")
+                return
+            if out:
+                rule = self.rules.ruleset.get("mutual_destruction") or "draw"
+                mine = self.team(self.nation)
+                if rule == "attacker":
+                    self.finish(mine, "mutual_destruction")
+                elif rule == "defender":
+                    self.finish(next(t for t in teams if t != mine), "mutual_destruction")
+                else:
+                    self.finish(None, "draw")
+                return
+        if self.vp_params is not None:
+            totals: dict[str, int] = {}
+            for nation, points in self.s["victory_points"]["points"].items():
+                totals[self.team(nation)] = totals.get(self.team(nation), 0) + points
+                if points >= self.vp("player_target", 10):
+                    self.finish(self.team(nation), "victory_points")
+                    return
+            for team in sorted(totals):
+                if totals[team] >= self.vp("team_target", 15):
+                    self.finish(team, "victory_points")
+                    return
+
+    # --- actions ----------------------------------------------------------------------
+
+    def apply(self, text: str) -> None:
+        verb, *args = text.split(" ")
+        getattr(self, f"do_{verb}")(*args)
+
+    def do_move(self, uid: str, to: str) -> None:
+        u = self.unit(uid)
+        q, r = (int(x) for x in to.split(","))
+        self.log.append({"event": "move", "unit": uid, "from": u["hex"], "to": [q, r]})
+        u["hex"], u["fort"] = [q, r], None
+        u["moved"] = True
+        self.use_army(u)
+        if u["cargo"]:
+            self.s["pending_unload"] = uid
+        self.arrive(u)
+        if self.vp_params is not None:
+            self.check_victory()
+
+    def do_enter(self, uid: str, fort: str) -> None:
+        u = self.unit(uid)
+        self.log.append({"event": "enter", "unit": uid, "fort": fort,
+                         "passengers": list(u["cargo"])})
+        u.update(hex=None, fort=fort, repair_ok=False, moved=True, done=True)
+        self.use_army(u)
+        for pid in u["cargo"]:
+            self.unit(pid).update(carrier=None, fort=fort, repair_ok=False, done=True)
+        u["cargo"] = []
+
+    def remove(self, uid: str) -> None:
+        u = self.unit(uid)
+        for pid in list(u["cargo"]):
+            self.remove(pid)
+        if u["carrier"] is not None:
+            self.unit(u["carrier"])["cargo"].remove(uid)
+        self.s["units"] = [v for v in self.s["units"] if v["id"] != uid]
+
+    def do_capture(self, uid: str, fort: str) -> None:
+        u = self.unit(uid)
+        removed = [v["id"] for v in self.s["units"] if v["fort"] == fort
+                   and self.team(v["nation"]) != self.team(u["nation"])]
+        for vid in removed:
+            self.remove(vid)
+        u.update(hex=None, fort=fort, repair_ok=False, moved=True, done=True)
+        self.use_army(u)
+        previous = self.s["forts"][fort]
+        self.s["forts"][fort] = u["nation"]
+        self.log.append({"event": "capture", "fort": fort, "by": uid, "from": previous,
+                         "removed": removed})
+        if self.vp_params is not None:
+            self.score(u["nation"], self.vp("per_fort_captured", 1), "fort captured")
+            self.score(u["nation"], len(removed) * self.vp("per_unit_destroyed", 1),
+                       "units destroyed")
+        self.check_victory()
+
+    def do_board(self, uid: str, transport: str) -> None:
+        u, t = self.unit(uid), self.unit(transport)
+        self.log.append({"event": "board", "unit": uid, "transport": transport})
+        u.update(hex=None, fort=None, carrier=transport, moved=True, done=True)
+        t["cargo"].append(uid)
+        self.use_army(u)
+
+    def unload_choice(self, t: dict[str, Any]) -> list[Hex] | None:
+        """rules-apply.md: the engine's choice, first complete assignment in direction
+        order with backing up."""
+        here = tuple(t["hex"])
+        candidates = []
+        for pid in t["cargo"]:
+            utype = self.catalog[self.unit(pid)["type"]]
+            spots = []
+            for dq, dr in DIRECTIONS:
+                n = (here[0] + dq, here[1] + dr)
+                if (not self.rules.on_board(n) or n in self.fort_cells
+                        or self.rules.terrain[n] == "water" or not self.passable(utype, n)):
+                    continue
+                other = self.occupant(n)
+                if other is not None and other["id"] != t["id"]:
+                    continue
+                spots.append(n)
+            candidates.append(spots)
+        chosen: list[Hex] = []
+
+        def extend(k: int) -> bool:
+            if k == len(candidates):
+                return True
+            for n in candidates[k]:
+                if n not in chosen:
+                    chosen.append(n)
+                    if extend(k + 1):
+                        return True
+                    chosen.pop()
+            return False
+
+        return list(chosen) if extend(0) else None
+
+    def do_unload(self, transport: str, *hexes: str) -> None:
+        t = self.unit(transport)
+        if hexes:
+            to = [tuple(int(x) for x in h.split(",")) for h in hexes]
+        else:
+            to = self.unload_choice(t) or []
+        self.log.append({"event": "unload", "transport": transport, "units": list(t["cargo"]),
+                         "to": [list(h) for h in to]})
+        for pid, h in zip(t["cargo"], to, strict=True):
+            p = self.unit(pid)
+            p.update(carrier=None, hex=list(h), moved=True, done=True)
+            self.arrive(p)
+        t["cargo"] = []
+        t.update(moved=True, done=True)
+        self.use_army(t)
+        self.s["pending_unload"] = None
+        if self.vp_params is not None:
+            self.check_victory()
+
+    def do_attack(self, attacker: str, defender: str) -> None:
+        self.s["declarations"].append([attacker, defender])
+        u = self.unit(attacker)
+        u["attacked"] = True
+        self.use_army(u)
+
+    def log_phase(self) -> None:
+        self.log.append({"event": "phase", "phase": self.s["phase"], "nation": self.nation,
+                         "round": self.s["round"]})
+
+    def enter_money(self) -> None:
+        self.s["phase"] = "money"
+        self.log_phase()
+        nation = self.nation
+        amount = int(unwrap(self.rules.ruleset["income_per_fort"])) * sum(
+            1 for o in self.s["forts"].values() if o == nation)
+        self.s["money"][nation] += amount
+        if amount:
+            self.log.append({"event": "income", "nation": nation, "amount": amount})
+
+    def do_end_phase(self) -> None:
+        s = self.s
+        if s["phase"] == "move":
+            for t in [u for u in s["units"] if u["nation"] == self.nation]:
+                if t["cargo"] and t["hex"] is not None and self.unload_choice(t) is not None:
+                    self.do_unload(t["id"])
+            s["phase"] = "declare"
+            self.log_phase()
+        elif s["phase"] == "declare":
+            s["phase"], s["next_fight"] = "combat", 0
+            self.log_phase()
+            if not s["declarations"]:
+                self.enter_money()
+        elif s["phase"] == "money":
+            s["last_armies"][self.nation] = list(s["armies_moved"])
+            nxt = (s["current_player"] + 1) % self.rules.players
+            if nxt == s["first_player"]:
+                s["round"] += 1
+            s.update(current_player=nxt, phase="move", armies_moved=[], declarations=[],
+                     next_fight=0)
+            for u in s["units"]:
+                if u["nation"] == self.nation:
+                    u.update(moved=False, done=False, attacked=False,
+                             repair_ok=u["fort"] is not None)
+            self.log_phase()
+
+    def price(self, utype: dict[str, Any]) -> int:
+        if utype["special"]:
+            return int(unwrap(self.rules.ruleset["special_unit"]["price"]))
+        return int(unwrap(utype["cost"][self.rules.ruleset["currency"]]))
+
+    def abilities(self, utype: dict[str, Any]) -> set[str]:
+        return {a["id"] for a in utype.get("abilities", [])}
+
+    def nearest_free_water(self, fort: str) -> Hex:
+        start = self.rules.forts[fort]["entrances"][0]
+        width = len(self.rules.terrain)
+        for radius in range(1, width + 1):
+            h = (start[0] + DIRECTIONS[4][0] * radius, start[1] + DIRECTIONS[4][1] * radius)
+            for side in range(6):
+                for _ in range(radius):
+                    if (self.rules.on_board(h) and self.rules.terrain[h] == "water"
+                            and h not in self.fort_cells and self.occupant(h) is None):
+                        return h
+                    h = (h[0] + DIRECTIONS[side][0], h[1] + DIRECTIONS[side][1])
+        raise ValueError("no free water hex")
+
+    def do_buy(self, type_id: str, where: str, drawn: str | None = None) -> None:
+        nation = self.nation
+        special = type_id == "special"
+        if special:
+            if drawn is None:
+                raise NotImplementedError("a drawn special unit")  # the pool is not described
+            self.log.append({"event": "draw_special", "nation": nation, "unit_type": drawn})
+            type_id = drawn
+        utype = self.catalog[type_id]
+        cost = self.price(utype)
+        self.s["money"][nation] -= cost
+        key = f"{nation}-{type_id}"
+        k = self.s["counters"].get(key, 0) + 1
+        self.s["counters"][key] = k
+        unit = {"army": None, "attacked": False, "cargo": [], "carrier": None, "damage": 0,
+                "done": True, "fort": None, "hex": None, "id": f"{key}-{k}", "moved": True,
+                "nation": nation, "repair_ok": False, "type": type_id, "xp": 0}
+        if "bought_on_water" in self.abilities(utype):
+            h = self.nearest_free_water(where) if special else tuple(
+                int(x) for x in where.split(","))
+            unit["hex"] = list(h)
+            where = f"{h[0]},{h[1]}"
+        else:
+            unit["fort"] = where
+        self.s["units"].append(unit)
+        self.log.append({"event": "buy", "nation": nation, "unit": unit["id"],
+                         "unit_type": type_id, "where": where, "cost": cost})
+
+    def repair_cost(self, utype: dict[str, Any]) -> int:
+        repair = self.rules.ruleset["repair"]
+        flat = int(unwrap(repair.get("cost", 0)))
+        if repair.get("mode") == "card":
+            return int(unwrap(utype.get("repair_cost", {}).get(
+                self.rules.ruleset["currency"], flat)))
+        return flat
+
+    def do_repair(self, uid: str) -> None:
+        u = self.unit(uid)
+        cost = self.repair_cost(self.catalog[u["type"]])
+        self.s["money"][u["nation"]] -= cost
+        self.log.append({"event": "repair", "unit": uid, "cost": cost})
+        u["damage"] = 0
+
+    def do_gift(self, to: str, amount: str) -> None:
+        fee = int(unwrap(self.rules.ruleset["gift_fee"]))
+        n = int(amount)
+        self.s["money"][self.nation] -= n + fee
+        self.s["money"][to] += n
+        self.log.append({"event": "gift", "nation": self.nation, "to": to, "amount": n,
+                         "fee": fee})
+
+    def do_pay_bank(self) -> None:
+        price = max(1, self.vp("money_per_point", 60))
+        nation = self.nation
+        self.s["money"][nation] -= price
+        paid = self.s["victory_points"]["paid_to_bank"]
+        paid[nation] = paid.get(nation, 0) + price
+        self.score(nation, 1, "money paid to the bank")
+        self.check_victory()
+
+    def do_surrender(self) -> None:
+        loser = self.team(self.nation)
+        self.finish(next(t for t in sorted(set(self.rules.team_of.values())) if t != loser),
+                    "surrender")
+
+    # --- the answer -------------------------------------------------------------------
+
+    def outcome(self, before: dict[str, Any]) -> dict[str, Any]:
+        """rules-apply.md "An apply case's answer"."""
+        old = {u["id"]: u for u in before["units"]}
+        new = self.units()
+        changed = {uid: new.get(uid) for uid in sorted(set(old) | set(new))
+                   if old.get(uid) != new.get(uid)}
+        s = self.s
+        return {"phase": s["phase"], "current_player": s["current_player"],
+                "round": s["round"], "money": s["money"], "forts": s["forts"],
+                "winner": s["winner"], "reason": s["reason"], "units": changed,
+                "declarations": s["declarations"], "log": self.log}
+
+
+APPLIED = ("move", "enter", "capture", "board", "unload", "attack", "end_phase", "buy",
+           "repair", "gift", "pay_bank", "surrender")
+
+
+def apply_supported(case: dict[str, Any]) -> str | None:
+    """None when this client answers the apply case, else why not."""
+    verb = case["action"].split(" ")[0]
+    if verb not in APPLIED:
+        return f"apply {verb}: not implemented by this client"
+    if verb == "buy" and case["action"].split(" ")[1] == "special" and \
+            len(case["action"].split(" ")) < 4:
+        return "apply buy special: the draw's pool order is not described"
+    if case["state"].get("powers"):
+        return "special-unit powers on the board (mines)"
+    return None
+
+
+def apply_case(rules: Rules, files: dict[str, Any], case: dict[str, Any],
+               variants: set[str]) -> dict[str, Any]:
+    """This client's answer to an apply case."""
+    play = Play(rules, files, case["state"], variants)
+    play.apply(case["action"])
+    return play.outcome(case["state"])
+
