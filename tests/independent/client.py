@@ -1,7 +1,7 @@
 """The independent client's entry: which conformance cases it answers and its answers.
 
 Standard library only, nothing from the Studio: `conformance_consumer` (movement, victory),
-`consumer_apply` (what actions do, docs/rules-apply.md).
+`consumer_apply` (what actions do, docs/rules-apply.md), `consumer_actions` (legal actions).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import conformance_consumer as moves
+from . import consumer_actions as actions
 from . import consumer_apply as applying
 
 Rules = moves.Rules
@@ -20,10 +21,12 @@ def variants_of(rules: Rules, case: dict[str, Any]) -> set[str]:
         vid for vid, v in rules.ruleset["variants"].items() if v.get("enabled")}
 
 
-def supported(case: dict[str, Any]) -> str | None:
+def supported(rules: Rules, case: dict[str, Any]) -> str | None:
     """None when this client answers the case, else why it does not."""
     if case["kind"] == "apply":
-        return applying.apply_supported(case)
+        return applying.apply_supported(rules, case)
+    if case["kind"] == "legal_actions":
+        return actions.actions_supported(rules, case)
     return moves.supported(case)
 
 
@@ -31,4 +34,6 @@ def answer(rules: Rules, files: dict[str, Any], case: dict[str, Any]) -> dict[st
     """This client's answer to a supported case."""
     if case["kind"] == "apply":
         return applying.apply_case(rules, files, case, variants_of(rules, case))
+    if case["kind"] == "legal_actions":
+        return actions.actions_case(rules, files, case, variants_of(rules, case))
     return moves.answer(rules, case)

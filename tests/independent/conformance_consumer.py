@@ -53,6 +53,7 @@ class Rules:
     team_of: dict[str, str]
     players: int
     area: set[Hex] | None
+    nations: list[str]
 
     @classmethod
     def from_pack(cls, files: dict[str, Any]) -> Rules:
@@ -77,7 +78,7 @@ class Rules:
         return cls(terrain, offset_of, forts, files["ruleset.json"],
                    {u["id"]: u for u in files["catalog.json"]["units"]},
                    {s["nation"]: s["team"] for s in scenario["seats"]}, scenario["players"],
-                   area)
+                   area, [s["nation"] for s in scenario["seats"]])
 
     def on_board(self, h: Hex) -> bool:
         return h in self.terrain and (self.area is None or h in self.area)

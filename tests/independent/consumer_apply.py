@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import math
 from typing import Any
 
 from .conformance_consumer import DIRECTIONS, Hex, Rules, move_class, unwrap
@@ -387,7 +388,7 @@ class Play:
         unit = {"army": None, "attacked": False, "cargo": [], "carrier": None, "damage": 0,
                 "done": True, "fort": None, "hex": None, "id": f"{key}-{k}", "moved": True,
                 "nation": nation, "repair_ok": False, "type": type_id, "xp": 0}
-        if "bought_on_water" in self.abilities(utype):
+        if "buy_on_water" in self.abilities(utype):
             h = self.nearest_free_water(where) if special else tuple(
                 int(x) for x in where.split(","))
             unit["hex"] = list(h)
@@ -435,6 +436,241 @@ class Play:
         self.finish(next(t for t in sorted(set(self.rules.team_of.values())) if t != loser),
                     "surrender")
 
+    # --- fights (rules-apply.md "Fights", combat.md) ----------------------------------
+
+    def level(self, xp: int) -> str:
+        exp = self.rules.ruleset["experience"]
+        if xp >= unwrap(exp["hero"]):
+            return "hero"
+        return "veteran" if xp >= unwrap(exp["veteran"]) else "recruit"
+
+    def on_water(self, u: dict[str, Any]) -> bool:
+        return (u["hex"] is not None and self.rules.terrain[tuple(u["hex"])] == "water"
+                and move_class(self.rules, self.catalog[u["type"]]) == "foot")
+
+    def is_water_unit(self, utype: dict[str, Any]) -> bool:
+        return utype["class"] == "ship" or "water_only" in self.abilities(utype)
+
+    def can_target(self, a: dict[str, Any], d: dict[str, Any]) -> bool:
+        if a["class"] == "transport":
+            return False
+        kind = "air" if d["class"] == "air" else "ground"
+        if kind == "air" and "cannot_damage_air" in self.abilities(a):
+            return False
+        return kind in a["targets"]
+
+    def in_range(self, a: dict[str, Any], distance: int) -> bool:
+        low, high = unwrap(a["range"]["min"]), unwrap(a["range"]["max"])
+        return distance >= max(1, low) and (high in (None, "unlimited") or distance <= high)
+
+    def can_melee(self, a: dict[str, Any], d: dict[str, Any]) -> bool:
+        return self.can_target(a, d) and self.in_range(a, 1)
+
+    def hit_value(self, shooter: dict[str, Any], target: dict[str, Any]) -> int:
+        st, tt = self.catalog[shooter["type"]], self.catalog[target["type"]]
+        table = st["hit"]
+        special = (st.get("hit_vs") or {}).get(tt["class"])
+        if special and tt["class"] in ("tank", "foot"):
+            table = special
+        lvl = self.level(shooter["xp"])
+        if lvl in table:
+            value = int(unwrap(table[lvl]))
+        else:
+            bonus = int(unwrap(self.rules.ruleset["hit_bonus_per_level"]))
+            value = int(unwrap(table["recruit"])) + bonus * ("recruit", "veteran",
+                                                             "hero").index(lvl)
+        for ability in st.get("abilities", []):
+            params = ability.get("params") or {}
+            if ability["id"] == "air_value" and tt["class"] == "air" and lvl in params:
+                value = int(unwrap(params[lvl]))
+            elif ability["id"] == "close_combat":
+                value += int(unwrap(params.get("hit_bonus", 0)))
+        return value
+
+    def dice_count(self, damage: int, extra: int = 0) -> int:
+        return int(unwrap(self.rules.ruleset["dice_by_damage"][damage])) + extra
+
+    def armour(self, u: dict[str, Any], defending: bool) -> list[int]:
+        utype = self.catalog[u["type"]]
+        forest = defending and u["hex"] is not None and \
+            self.rules.terrain[tuple(u["hex"])] == "forest"
+        return [int(unwrap(x)) for x in utype["armour"]["forest" if forest else "open"]]
+
+    def room(self, u: dict[str, Any]) -> int:
+        if "indestructible" in self.abilities(self.catalog[u["type"]]):
+            return 0
+        at = self.rules.ruleset["destroyed_at_damage"]
+        if "early_destruction" in self.variants:
+            at = self.rules.ruleset["variants"]["early_destruction"].get("destroyed_at_damage", at)
+        return int(unwrap(at)) - u["damage"]
+
+    def xp_gain(self, dealt: int, destroyed: bool) -> int:
+        rs = self.rules.ruleset
+        if destroyed:
+            return int(unwrap(rs["xp_for_destroy"]))
+        return int(unwrap(rs["xp_for_damage"])) if dealt > 0 else 0
+
+    def draws_card(self, nation: str) -> bool:
+        if "dice_free" in self.variants:
+            return True
+        if "dice_free_per_player" in self.variants:
+            params = self.rules.ruleset["variants"].get("dice_free_per_player", {})
+            return nation in (params.get("card_nations") or ())
+        return False
+
+    def card_table(self, value: int, dice: int) -> list[int]:
+        params = self.rules.ruleset["variants"].get("dice_free", {})
+        cards = int(unwrap(params.get("cards", 10)))
+        rule = params.get("quantile", "midpoint")
+        a = max(0, min(value, 12))
+        weights = [math.comb(dice, h) * a ** h * (12 - a) ** (dice - h)
+                   for h in range(dice + 1)]
+        total = sum(weights)
+        table = []
+        for k in range(1, cards + 1):
+            num, den = (2 * k - 1, 2 * cards) if rule == "midpoint" else (k, cards)
+            cumulative = 0
+            for hits, w in enumerate(weights):
+                cumulative += w
+                if cumulative * den >= num * total:
+                    table.append(hits)
+                    break
+        return table
+
+    def throw(self, shooter: dict[str, Any], value: int, n: int,
+              cards: list[int]) -> list[int]:
+        if not self.draws_card(shooter["nation"]):
+            return [self.dice.d12() for _ in range(n)]
+        table = self.card_table(value, n)
+        card = self.dice.below(len(table)) + 1
+        cards.append(card)
+        hits = table[card - 1]
+        return [1] * hits + [12] * (n - hits)
+
+    def lost(self, a: str, d: str, why: str | None = None) -> None:
+        entry = {"event": "attack_lost", "attacker": a, "defender": d}
+        if why:
+            entry["why"] = why
+        self.log.append(entry)
+
+    def do_fight(self) -> None:
+        s = self.s
+        aid, did = s["declarations"][s["next_fight"]]
+        s["next_fight"] += 1
+        units = self.units()
+        a, d = units.get(aid), units.get(did)
+        if a is None or d is None or a["hex"] is None or d["hex"] is None:
+            self.lost(aid, did)
+        else:
+            self.combat(a, d)
+        if s["phase"] != "over" and s["next_fight"] >= len(s["declarations"]):
+            self.enter_money()
+
+    def scatter_max(self, a: dict[str, Any]) -> tuple[int, list[int]]:
+        for ability in self.catalog[a["type"]].get("abilities", []):
+            if ability["id"] == "scatter":
+                params = ability.get("params") or {}
+                lvl = self.level(a["xp"])
+                default = {"recruit": 6, "veteran": 3, "hero": 0}[lvl]
+                top = int(unwrap(params.get(f"{lvl}_neighbour_max", default)))
+                dirs = [int(unwrap(x)) for x in params.get("directions", range(6))]
+                return top, dirs
+        return 0, []
+
+    def combat(self, a: dict[str, Any], d: dict[str, Any]) -> None:
+        top, dirs = self.scatter_max(a)
+        if top > 0:
+            face = self.dice.d12()
+            if face <= top:
+                direction = dirs[face - 1]
+                dq, dr = DIRECTIONS[direction]
+                spot = (d["hex"][0] + dq, d["hex"][1] + dr)
+                hit = self.occupant(spot)
+                self.log.append({"event": "scatter", "attacker": a["id"], "target": d["id"],
+                                 "face": face, "direction": direction,
+                                 "lands_on": hit["id"] if hit else None})
+                if hit is None:
+                    return
+                d = hit
+        at, dt = self.catalog[a["type"]], self.catalog[d["type"]]
+        (q1, r1), (q2, r2) = a["hex"], d["hex"]
+        dq, dr = q2 - q1, r2 - r1
+        distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        why = None
+        if self.on_water(a) and not self.is_water_unit(at):
+            why = f"{at['id']} stands on water and cannot attack"
+        elif not self.can_target(at, dt):
+            kind = "air" if dt["class"] == "air" else "ground"
+            why = f"{at['id']} cannot attack {kind} units such as {dt['id']}"
+        elif not self.in_range(at, distance):
+            high = unwrap(at["range"]["max"])
+            high = "unlimited" if high in (None, "unlimited") else high
+            why = (f"{dt['id']} is {distance} hexes away, outside {at['id']}'s range "
+                   f"{unwrap(at['range']['min'])}-{high}")
+        if why is not None:
+            self.lost(a["id"], d["id"], why)
+            return
+        bonus, extra = None, 0
+        if distance == 1:
+            opposite_hex = (2 * q2 - q1, 2 * r2 - r1)
+            count, opposite = 0, False
+            for dq2, dr2 in DIRECTIONS:
+                n = (q2 + dq2, r2 + dr2)
+                sup = self.occupant(n)
+                if (sup is None or sup["id"] == a["id"] or sup["nation"] != a["nation"]
+                        or self.on_water(sup)
+                        or not self.can_melee(self.catalog[sup["type"]], dt)):
+                    continue
+                count += 1
+                opposite = opposite or n == opposite_hex
+            rs = self.rules.ruleset
+            if count >= 2 or opposite:
+                bonus, extra = "encirclement", int(unwrap(rs["encirclement_dice"]))
+            elif count == 1:
+                bonus, extra = "pincer", int(unwrap(rs["pincer_dice"]))
+        fires_back = (distance == 1 and not (self.on_water(d) and not self.is_water_unit(dt))
+                      and self.can_melee(dt, at))
+        cards: list[int] = []
+        a_value = self.hit_value(a, d)
+        a_faces = self.throw(a, a_value, self.dice_count(a["damage"], extra), cards)
+        a_hits = sum(1 for f in a_faces if f <= a_value)
+        d_value, d_faces, d_hits = 0, [], 0
+        if fires_back:
+            d_value = self.hit_value(d, a)
+            d_faces = self.throw(d, d_value, self.dice_count(d["damage"]), cards)
+            d_hits = sum(1 for f in d_faces if f <= d_value)
+        d_room, a_room = self.room(d), self.room(a)
+        to_d = min(sum(1 for need in self.armour(d, True) if a_hits >= need), d_room)
+        to_a = min(sum(1 for need in self.armour(a, False) if d_hits >= need), a_room)
+        d_dead, a_dead = d_room > 0 and to_d == d_room, a_room > 0 and to_a == a_room
+        xp_a, xp_d = self.xp_gain(to_d, d_dead), self.xp_gain(to_a, a_dead)
+        d["damage"] += to_d
+        a["damage"] += to_a
+        a["xp"] += xp_a
+        d["xp"] += xp_d
+        entry: dict[str, Any] = {
+            "event": "combat", "attacker": a["id"], "defender": d["id"], "distance": distance,
+            "bonus": bonus, "bonus_dice": extra, "attacker_dice": a_faces,
+            "defender_dice": d_faces, "damage_to_defender": to_d, "damage_to_attacker": to_a,
+            "defender_destroyed": d_dead, "attacker_destroyed": a_dead}
+        if cards:
+            entry["cards"] = cards
+        entry.update(attacker_hit_value=a_value, defender_hit_value=d_value,
+                     attacker_hits=a_hits, defender_hits=d_hits, xp_attacker=xp_a,
+                     xp_defender=xp_d)
+        self.log.append(entry)
+        if d_dead:
+            if self.vp_params is not None and self.team(d["nation"]) != self.team(a["nation"]):
+                self.score(a["nation"], (1 + len(d["cargo"])) * self.vp("per_unit_destroyed", 1),
+                           "units destroyed")
+            self.remove(d["id"])
+        if a_dead:
+            if self.vp_params is not None:
+                self.score(d["nation"], (1 + len(a["cargo"])) * self.vp("per_unit_destroyed", 1),
+                           "units destroyed")
+            self.remove(a["id"])
+        self.check_victory()
+
     # --- the answer -------------------------------------------------------------------
 
     def outcome(self, before: dict[str, Any]) -> dict[str, Any]:
@@ -451,10 +687,10 @@ class Play:
 
 
 APPLIED = ("move", "enter", "capture", "board", "unload", "attack", "end_phase", "buy",
-           "repair", "gift", "pay_bank", "surrender")
+           "repair", "gift", "pay_bank", "surrender", "fight")
 
 
-def apply_supported(case: dict[str, Any]) -> str | None:
+def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     """None when this client answers the apply case, else why not."""
     verb = case["action"].split(" ")[0]
     if verb not in APPLIED:
@@ -462,6 +698,10 @@ def apply_supported(case: dict[str, Any]) -> str | None:
     if verb == "buy" and case["action"].split(" ")[1] == "special" and \
             len(case["action"].split(" ")) < 4:
         return "apply buy special: the draw's pool order is not described"
+    if verb == "fight":
+        why = _fight_supported(rules, case)
+        if why is not None:
+            return why
     if case["state"].get("powers"):
         return "special-unit powers on the board (mines)"
     return None
@@ -474,3 +714,22 @@ def apply_case(rules: Rules, files: dict[str, Any], case: dict[str, Any],
     play.apply(case["action"])
     return play.outcome(case["state"])
 
+
+
+def _fight_supported(rules: Rules, case: dict[str, Any]) -> str | None:
+    """rules-apply.md "Fights": what is not described yet."""
+    state = case["state"]
+    if case["action"] != "fight":
+        return "forced faces or cards"
+    if state["next_fight"] >= len(state["declarations"]):
+        return "no declaration left"
+    units = {u["id"]: u for u in state["units"]}
+    aid, did = state["declarations"][state["next_fight"]]
+    a, d = units.get(aid), units.get(did)
+    abilities = {x["id"] for x in rules.units[a["type"]].get("abilities", [])} if a else set()
+    if abilities & {"area_attack", "fort_mounted"}:
+        return "area attacks and the fort turret's fire are not described for clients"
+    if ("grabenkampf" in case["game"]["variants"] and d is not None
+            and rules.units[d["type"]]["class"] == "foot"):
+        return "Grabenkampf fights are not described for clients"
+    return None

@@ -27,7 +27,8 @@ from . import client
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "default_4p.tcpack"
 SCENARIOS = sorted(p.name for p in (CONTENT_DIR / "scenarios").glob("*.yaml"))
-CLIENT_MODULES = ("client.py", "conformance_consumer.py", "consumer_apply.py")
+CLIENT_MODULES = ("client.py", "conformance_consumer.py", "consumer_actions.py",
+                  "consumer_apply.py")
 
 
 def _json_entries(data: bytes) -> dict[str, Any]:
@@ -67,7 +68,7 @@ def replay(files: dict[str, Any]) -> tuple[dict[str, Counter[str]], list[str]]:
     table: dict[str, Counter[str]] = {}
     wrong: list[str] = []
     for case in files["conformance.json"]["cases"]:
-        answered = client.supported(case) is None
+        answered = client.supported(rules, case) is None
         agreed = answered and client.answer(rules, files, case) == case["expected"]
         if answered and not agreed:
             wrong.append(f"{case['id']} {case['kind']} {case.get('action', '')}")
@@ -90,7 +91,7 @@ def test_the_client_agrees_on_every_case_it_answers(pack):
 def test_a_wrong_expectation_is_caught(pack, kind):
     rules = client.Rules.from_pack(pack)
     case = copy.deepcopy(next(c for c in pack["conformance.json"]["cases"]
-                              if c["kind"] == kind and client.supported(c) is None
+                              if c["kind"] == kind and client.supported(rules, c) is None
                               and (kind != "legal_moves" or c["expected"]["moves"])))
     if kind == "legal_moves":
         case["expected"]["moves"][0]["cost"] += 0.5
@@ -107,7 +108,7 @@ def test_a_changed_state_changes_the_apply_answer(pack):
     rules = client.Rules.from_pack(pack)
     case = copy.deepcopy(next(c for c in pack["conformance.json"]["cases"]
                               if c["kind"] == "apply" and c["action"] == "end_phase"
-                              and client.supported(c) is None))
+                              and client.supported(rules, c) is None))
     nation = next(iter(case["state"]["money"]))
     case["state"]["money"][nation] += 7
     got = client.answer(rules, pack, case)
@@ -118,7 +119,7 @@ def test_staged_special_unit_and_encirclement_cases_are_replayed(pack):
     rules = client.Rules.from_pack(pack)
     cases = pack["conformance.json"]["cases"]
     specials = [c for c in cases if "special_units" in c["areas"]
-                and c["kind"] == "legal_moves" and client.supported(c) is None]
+                and c["kind"] == "legal_moves" and client.supported(rules, c) is None]
     assert len(specials) >= 8
     assert all(client.answer(rules, pack, c) == c["expected"] for c in specials)
     assert pack["conformance.json"]["areas"]["encirclement"] >= 3
