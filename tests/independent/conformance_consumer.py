@@ -41,6 +41,20 @@ def neighbours(h: Hex) -> list[Hex]:
     return [(h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS]
 
 
+def ring(centre: Hex, radius: int) -> list[Hex]:
+    """rules-apply.md: centre + radius x direction 4, then `radius` steps along each
+    direction 0..5 (radius 0: the centre)."""
+    if radius == 0:
+        return [centre]
+    h = (centre[0] + DIRECTIONS[4][0] * radius, centre[1] + DIRECTIONS[4][1] * radius)
+    out = []
+    for side in range(6):
+        for _ in range(radius):
+            out.append(h)
+            h = (h[0] + DIRECTIONS[side][0], h[1] + DIRECTIONS[side][1])
+    return out
+
+
 @dataclass
 class Rules:
     """The static rules of one pack: map, ruleset, catalog, scenario."""
@@ -54,6 +68,8 @@ class Rules:
     players: int
     area: set[Hex] | None
     nations: list[str]
+    width: int
+    height: int
 
     @classmethod
     def from_pack(cls, files: dict[str, Any]) -> Rules:
@@ -78,7 +94,7 @@ class Rules:
         return cls(terrain, offset_of, forts, files["ruleset.json"],
                    {u["id"]: u for u in files["catalog.json"]["units"]},
                    {s["nation"]: s["team"] for s in scenario["seats"]}, scenario["players"],
-                   area, [s["nation"] for s in scenario["seats"]])
+                   area, [s["nation"] for s in scenario["seats"]], m["width"], m["height"])
 
     def on_board(self, h: Hex) -> bool:
         return h in self.terrain and (self.area is None or h in self.area)

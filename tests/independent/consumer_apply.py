@@ -10,7 +10,7 @@ import hashlib
 import math
 from typing import Any
 
-from .conformance_consumer import DIRECTIONS, Hex, Rules, move_class, unwrap
+from .conformance_consumer import DIRECTIONS, Hex, Rules, move_class, ring, unwrap
 
 MASK = (1 << 64) - 1
 NO_HQ_CLASSES = ("transport", "air")
@@ -342,12 +342,7 @@ class Play:
             nxt = (s["current_player"] + 1) % self.rules.players
             if nxt == s["first_player"]:
                 s["round"] += 1
-            s.update(current_player=nxt, phase="move", armies_moved=[], declarations=[],
-                     next_fight=0)
-            for u in s["units"]:
-                if u["nation"] == self.nation:
-                    u.update(moved=False, done=False, attacked=False,
-                             repair_ok=u["fort"] is not None)
+            self.start_turn(nxt)
             self.log_phase()
 
     def price(self, utype: dict[str, Any]) -> int:
@@ -360,15 +355,11 @@ class Play:
 
     def nearest_free_water(self, fort: str) -> Hex:
         start = self.rules.forts[fort]["entrances"][0]
-        width = len(self.rules.terrain)
-        for radius in range(1, width + 1):
-            h = (start[0] + DIRECTIONS[4][0] * radius, start[1] + DIRECTIONS[4][1] * radius)
-            for side in range(6):
-                for _ in range(radius):
-                    if (self.rules.on_board(h) and self.rules.terrain[h] == "water"
-                            and h not in self.fort_cells and self.occupant(h) is None):
-                        return h
-                    h = (h[0] + DIRECTIONS[side][0], h[1] + DIRECTIONS[side][1])
+        for radius in range(1, self.rules.width + self.rules.height + 1):
+            for h in ring(start, radius):
+                if (self.rules.on_board(h) and self.rules.terrain[h] == "water"
+                        and h not in self.fort_cells and self.occupant(h) is None):
+                    return h
         raise ValueError("no free water hex")
 
     def do_buy(self, type_id: str, where: str, drawn: str | None = None) -> None:
@@ -435,6 +426,111 @@ class Play:
         loser = self.team(self.nation)
         self.finish(next(t for t in sorted(set(self.rules.team_of.values())) if t != loser),
                     "surrender")
+
+    # --- setup (rules-apply.md "Setup") -----------------------------------------------
+
+    def roll_off(self, purpose: str) -> int:
+        nations = [seat["nation"] for seat in self.seats]
+        contenders = list(range(len(nations)))
+        rounds = []
+        while True:
+            rolls = {seat: self.dice.d12() for seat in contenders}
+            rounds.append({nations[k]: v for k, v in rolls.items()})
+            top = max(rolls.values())
+            contenders = [seat for seat, v in rolls.items() if v == top]
+            if len(contenders) == 1:
+                break
+        self.log.append({"event": "roll", "purpose": purpose, "rolls": rounds,
+                         "winner": nations[contenders[0]]})
+        return contenders[0]
+
+    def do_assign(self, uid: str, army: str) -> None:
+        u = self.unit(uid)
+        k = int(army)
+        u["army"] = k
+        self.s["setup"]["armies"][u["nation"]][k - 1].append(uid)
+        if any(v["army"] is None for v in self.s["units"] if v["nation"] == self.nation):
+            return
+        if self.s["current_player"] + 1 < self.rules.players:
+            self.s["current_player"] += 1
+            return
+        self.s["setup"]["step"] = "place"
+        self.s["current_player"] = self.roll_off("first_placer")
+
+    def standable(self, u: dict[str, Any], h: Hex, allow_water: bool) -> bool:
+        if not self.rules.on_board(h) or h in self.fort_cells or self.occupant(h) is not None:
+            return False
+        utype = self.catalog[u["type"]]
+        mclass = move_class(self.rules, utype)
+        terrain = self.rules.terrain[h]
+        if terrain == "trench" and "grabenkampf" not in self.variants:
+            terrain = "meadow"
+        if terrain == "trench" and mclass not in ("foot", "tank", "air"):
+            return False
+        if unwrap(self.rules.ruleset["terrain_costs"][mclass].get(terrain)) is None:
+            return False
+        if terrain == "water" and mclass != "ship":
+            return allow_water and mclass == "foot"
+        return True
+
+    def spot(self, u: dict[str, Any], centre: Hex, allow_water: bool) -> Hex | None:
+        limit = self.rules.width + self.rules.height
+        for radius in range(limit + 1):
+            for h in ring(centre, radius):
+                if self.standable(u, h, allow_water):
+                    return h
+        return None
+
+    def do_place(self, army: str) -> None:
+        nation, k = self.nation, int(army)
+        setup = self.s["setup"]
+        number = setup["chips"][nation][k - 1]
+        centre = self.start_hex[number]
+        placed = []
+        for uid in setup["armies"][nation][k - 1]:
+            u = self.unit(uid)
+            h = self.spot(u, centre, False) or self.spot(u, centre, True)
+            assert h is not None, f"no free hex for {uid}"
+            u["hex"] = list(h)
+            placed.append([uid, list(h)])
+        setup["placed"][nation][k - 1] = True
+        self.log.append({"event": "place", "nation": nation, "army": k, "number": number,
+                         "units": placed})
+        n = self.rules.players
+        for step in range(1, n + 1):
+            seat = (self.s["current_player"] + step) % n
+            if not all(setup["placed"][self.seats[seat]["nation"]]):
+                self.s["current_player"] = seat
+                return
+        if self.vp_params is not None:
+            setup["step"] = "hq"
+            self.s["current_player"] = 0
+            return
+        self.begin()
+
+    def do_hq(self, number: str) -> None:
+        hq = self.s["victory_points"]["headquarters"]
+        hq[self.nation] = int(number)
+        for seat, info in enumerate(self.seats):
+            if info["nation"] not in hq:
+                self.s["current_player"] = seat
+                return
+        self.begin()
+
+    def begin(self) -> None:
+        first = self.roll_off("first_player")
+        self.s.update(first_player=first, round=1)
+        self.s["setup"]["step"] = "done"
+        self.start_turn(first)
+
+    def start_turn(self, seat: int) -> None:
+        s = self.s
+        s.update(current_player=seat, phase="move", armies_moved=[], declarations=[],
+                 next_fight=0)
+        for u in s["units"]:
+            if u["nation"] == self.nation:
+                u.update(moved=False, done=False, attacked=False,
+                         repair_ok=u["fort"] is not None)
 
     # --- fights (rules-apply.md "Fights", combat.md) ----------------------------------
 
@@ -687,7 +783,7 @@ class Play:
 
 
 APPLIED = ("move", "enter", "capture", "board", "unload", "attack", "end_phase", "buy",
-           "repair", "gift", "pay_bank", "surrender", "fight")
+           "repair", "gift", "pay_bank", "surrender", "fight", "assign", "place", "hq")
 
 
 def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
