@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+TRENCH_CLASSES = ("foot", "tank", "air")
 TERRAIN_CHARS = {".": "meadow", "f": "forest", "=": "road", "b": "bridge", "~": "water",
                  "t": "trench"}
 Hex = tuple[int, int]  # axial (q, r)
@@ -99,6 +100,19 @@ class Rules:
     def on_board(self, h: Hex) -> bool:
         return h in self.terrain and (self.area is None or h in self.area)
 
+    def trench_of(self, h: Hex) -> frozenset[Hex]:
+        """rules-apply.md "Grabenkampf trenches": the connected trench hexes in play through
+        `h` (empty when `h` is no trench hex)."""
+        if not self.on_board(h) or self.terrain[h] != "trench":
+            return frozenset()
+        seen, todo = {h}, [h]
+        while todo:
+            for n in neighbours(todo.pop()):
+                if n not in seen and self.on_board(n) and self.terrain[n] == "trench":
+                    seen.add(n)
+                    todo.append(n)
+        return frozenset(seen)
+
     def forts_in_play(self) -> list[str]:
         """engine.md §9: with a half, only forts whose footprint and entrances lie inside."""
         if self.area is None:
@@ -111,9 +125,6 @@ def supported(case: dict[str, Any]) -> str | None:
     """None when this client answers the case, else why it does not."""
     if case["kind"] not in ("legal_moves", "victory"):
         return f"{case['kind']}: needs the turn machinery and dice (reference engine only)"
-    variants = set(case["game"]["variants"])
-    if case["kind"] == "legal_moves" and "grabenkampf" in variants:
-        return "grabenkampf trench systems are not described for clients"
     powers = case["state"].get("powers") or {}
     if case["kind"] == "legal_moves" and any(powers.get(k) for k in ("mines", "built")):
         return "special-unit powers on the board (mines, built terrain)"
@@ -184,10 +195,15 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
     speed2 = round(2 * unwrap(utype["speed"]))
     last_step2 = round(2 * unwrap(rules.ruleset["last_step_to_meadow"]))
 
+    graben = "grabenkampf" in variants
+    mclass = move_class(rules, utype)
+
     def cost2(h: Hex) -> int | str | None:
         terrain = rules.terrain[h]
-        if terrain == "trench":
+        if terrain == "trench" and not graben:
             terrain = "meadow"  # §4: without Grabenkampf a trench costs as meadow
+        if terrain == "trench" and mclass not in TRENCH_CLASSES:
+            return None
         c = unwrap(costs.get(terrain))
         return c if c is None or c == "whole_move" else round(2 * c)
 
@@ -210,6 +226,9 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
     def free(h: Hex) -> bool:
         return on_board.get(h) is None
 
+    def meadow(h: Hex) -> bool:
+        return rules.terrain[h] == "meadow" or (rules.terrain[h] == "trench" and not graben)
+
     out: dict[tuple[Hex, str], dict[str, Any]] = {}
 
     def offer(h: Hex, spent2: int, kind: str = "move", fort: str | None = None) -> None:
@@ -218,14 +237,26 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
             out[key] = {"cost2": spent2, "kind": kind, "fort": fort}
 
     in_fort = unit["fort"]
+    # rules-apply.md "Grabenkampf trenches": a foot soldier in a trench moves from all of
+    # it; it may not end in a trench the other team holds
+    foot_in_graben = graben and utype["class"] == "foot"
+    long_hex: list[Hex] = []
+    barred: set[Hex] = set()
+    if foot_in_graben:
+        if in_fort is None:
+            long_hex = list(rules.trench_of(tuple(unit["hex"])))
+        for u in on_board.values():
+            if (u["id"] != unit_id and rules.team_of[u["nation"]] != team
+                    and rules.units[u["type"]]["class"] == "foot"):
+                barred.update(rules.trench_of(tuple(u["hex"])))
     if in_fort is not None:
         starts = [(e, False) for e in rules.forts[in_fort]["entrances"]]
     else:
-        here = tuple(unit["hex"])
-        starts = [(here, here in contact)]
+        starts = [(h, h in contact) for h in long_hex or [tuple(unit["hex"])]]
+    start_hexes = {h for h, _c in starts}
     # §2: water for foot soldiers is one whole move, first and only step, not from a fort
     if in_fort is None:
-        for n in neighbours(starts[0][0]):
+        for n in neighbours(tuple(unit["hex"])):
             if walkable(n) and cost2(n) == "whole_move" and free(n):
                 offer(n, speed2)
     dist: dict[tuple[Hex, bool], int] = {}
@@ -243,12 +274,12 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
             total = spent + step
             ends = in_contact and n in contact
             if total <= speed2:
-                if free(n):
+                if free(n) and n not in barred and (n not in start_hexes or ends):
                     offer(n, total)
                 if not ends:
                     heapq.heappush(queue, (total, n, n in contact))
-            elif (rules.terrain[n] in ("meadow", "trench") and speed2 - spent >= last_step2
-                  and free(n)):
+            elif (meadow(n) and speed2 - spent >= last_step2 and free(n)
+                  and n not in barred):
                 offer(n, speed2)  # §3: the last step onto meadow ends the move (all of it)
     reached = {h: s for (h, _c), s in dist.items()}
     if in_fort is not None:
@@ -268,13 +299,13 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
     shorter = "shorter_game" in variants
     if (utype["class"] == "foot" and utype["can_capture"] and not unit["moved"]
             and in_fort is None and not (shorter and "anti_tank" in abilities)):
-        here = tuple(unit["hex"])
+        near = {n for h in start_hexes for n in neighbours(h)}
         for fid in rules.forts_in_play():
             owner = state["forts"].get(fid)
             if owner != "neutral" and rules.team_of.get(owner) == team:
                 continue
             for e in rules.forts[fid]["entrances"]:
-                if e in neighbours(here):
+                if e in near and (e, "capture") not in out:
                     offer(e, speed2, "capture", fid)
     # §8: boarding an own transport that has not moved, with room; §11: in a restricted
     # first round both armies count as used

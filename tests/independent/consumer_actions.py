@@ -48,8 +48,7 @@ def attacks(play: Play) -> list[str]:
         for d in play.s["units"]:
             if d["hex"] is None or play.team(d["nation"]) == team:
                 continue
-            dq, dr = d["hex"][0] - a["hex"][0], d["hex"][1] - a["hex"][1]
-            distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            distance = play.distance(a, d)
             if play.in_range(at, distance) and play.can_target(at, play.catalog[d["type"]]):
                 out.append(f"attack {a['id']} {d['id']}")
     return out
@@ -164,8 +163,6 @@ def actions_supported(rules: Rules, case: dict[str, Any]) -> str | None:
         abilities = {a["id"] for a in rules.units[u["type"]].get("abilities", [])}
         if u["nation"] == nation and abilities & {*ACTING_ABILITIES, "fort_mounted"}:
             return "special-unit actions and the fort turret are not described for clients"
-    if "grabenkampf" in case["game"]["variants"] and state["phase"] == "declare":
-        return "Grabenkampf attack distances are not described for clients"
     return None
 
 

@@ -649,6 +649,17 @@ class Play:
             entry["why"] = why
         self.log.append(entry)
 
+    def distance(self, a: dict[str, Any], d: dict[str, Any]) -> int:
+        """Hex distance of an attack; with Grabenkampf to the nearest other hex of the trench
+        a defending foot soldier is in (rules-apply.md "Grabenkampf trenches")."""
+        here = tuple(a["hex"])
+        cells = [tuple(d["hex"])]
+        if "grabenkampf" in self.variants and self.catalog[d["type"]]["class"] == "foot":
+            cells = sorted(self.rules.trench_of(tuple(d["hex"]))) or cells
+        if len(cells) == 1:
+            return hex_distance(here, cells[0])
+        return max(1, min(hex_distance(here, c) for c in cells if c != here))
+
     def do_fight(self) -> None:
         s = self.s
         aid, did = s["declarations"][s["next_fight"]]
@@ -690,8 +701,7 @@ class Play:
                 d = hit
         at, dt = self.catalog[a["type"]], self.catalog[d["type"]]
         (q1, r1), (q2, r2) = a["hex"], d["hex"]
-        dq, dr = q2 - q1, r2 - r1
-        distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        distance = self.distance(a, d)
         why = None
         if self.on_water(a) and not self.is_water_unit(at):
             why = f"{at['id']} stands on water and cannot attack"
@@ -810,6 +820,11 @@ def apply_case(rules: Rules, files: dict[str, Any], case: dict[str, Any],
     play.apply(case["action"])
     return play.outcome(case["state"])
 
+
+
+def hex_distance(a: Hex, b: Hex) -> int:
+    dq, dr = b[0] - a[0], b[1] - a[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def _fight_supported(rules: Rules, case: dict[str, Any]) -> str | None:
