@@ -588,9 +588,19 @@ class Play:
 
     def armour(self, u: dict[str, Any], defending: bool) -> list[int]:
         utype = self.catalog[u["type"]]
-        forest = defending and u["hex"] is not None and \
-            self.rules.terrain[tuple(u["hex"])] == "forest"
-        return [int(unwrap(x)) for x in utype["armour"]["forest" if forest else "open"]]
+        terrain = self.rules.terrain[tuple(u["hex"])] if u["hex"] is not None else None
+        if (defending and terrain == "trench" and "grabenkampf" in self.variants
+                and utype["class"] == "foot"):
+            utype = self.catalog["tank"]  # rules-apply.md: the tank's forest column
+            terrain = "forest"
+        column = "forest" if defending and terrain == "forest" else "open"
+        return [int(unwrap(x)) for x in utype["armour"][column]]
+
+    def trench_cells(self, d: dict[str, Any]) -> list[Hex]:
+        """The hexes of the trench a defending foot soldier is in (its own hex otherwise)."""
+        if "grabenkampf" in self.variants and self.catalog[d["type"]]["class"] == "foot":
+            return sorted(self.rules.trench_of(tuple(d["hex"]))) or [tuple(d["hex"])]
+        return [tuple(d["hex"])]
 
     def room(self, u: dict[str, Any]) -> int:
         if "indestructible" in self.abilities(self.catalog[u["type"]]):
@@ -653,12 +663,51 @@ class Play:
         """Hex distance of an attack; with Grabenkampf to the nearest other hex of the trench
         a defending foot soldier is in (rules-apply.md "Grabenkampf trenches")."""
         here = tuple(a["hex"])
-        cells = [tuple(d["hex"])]
-        if "grabenkampf" in self.variants and self.catalog[d["type"]]["class"] == "foot":
-            cells = sorted(self.rules.trench_of(tuple(d["hex"]))) or cells
+        cells = self.trench_cells(d)
         if len(cells) == 1:
             return hex_distance(here, cells[0])
         return max(1, min(hex_distance(here, c) for c in cells if c != here))
+
+    def trench_fire(self, a: dict[str, Any], d: dict[str, Any], left: int, room: int) -> bool:
+        """rules-apply.md "Grabenkampf trenches", Fights: the comrades in the defender's
+        trench fire back; True when they destroyed the attacker."""
+        cells = self.trench_cells(d)
+        if len(cells) < 2:
+            return False
+        at = self.catalog[a["type"]]
+        comrades = sorted((u for u in self.s["units"] if u["hex"] is not None
+                           and tuple(u["hex"]) in cells and u["id"] != d["id"]
+                           and self.team(u["nation"]) == self.team(d["nation"])
+                           and self.catalog[u["type"]]["class"] == "foot"
+                           and not (self.on_water(u)
+                                    and not self.is_water_unit(self.catalog[u["type"]]))
+                           and self.can_melee(self.catalog[u["type"]], at)),
+                          key=lambda u: u["id"])
+        shots = [(c, self.hit_value(c, a), self.dice_count(c["damage"])) for c in comrades]
+        destroyed = False
+        for c, value, n in shots:
+            faces = self.throw(c, value, n, [])
+            hits = sum(1 for f in faces if f <= value)
+            dealt = min(sum(1 for need in self.armour(a, False) if hits >= need), left) \
+                if left > 0 else 0
+            left -= dealt
+            kills = room > 0 and dealt > 0 and left == 0
+            xp = self.xp_gain(dealt, kills)
+            a["damage"] += dealt
+            c["xp"] += xp
+            self.log.append({"event": "trench_return_fire", "shooter": c["id"],
+                             "attacker": a["id"], "dice": faces, "hit_value": value,
+                             "hits": hits, "damage": dealt, "attacker_destroyed": kills,
+                             "xp": xp})
+            if kills:
+                destroyed = True
+                self.score_destroyed(c["nation"], a)
+        return destroyed
+
+    def score_destroyed(self, nation: str, victim: dict[str, Any]) -> None:
+        if self.vp_params is not None:
+            self.score(nation, (1 + len(victim["cargo"])) * self.vp("per_unit_destroyed", 1),
+                       "units destroyed")
 
     def do_fight(self) -> None:
         s = self.s
@@ -700,7 +749,7 @@ class Play:
                     return
                 d = hit
         at, dt = self.catalog[a["type"]], self.catalog[d["type"]]
-        (q1, r1), (q2, r2) = a["hex"], d["hex"]
+        q1, r1 = a["hex"]
         distance = self.distance(a, d)
         why = None
         if self.on_water(a) and not self.is_water_unit(at):
@@ -718,17 +767,20 @@ class Play:
             return
         bonus, extra = None, 0
         if distance == 1:
-            opposite_hex = (2 * q2 - q1, 2 * r2 - r1)
+            cells = self.trench_cells(d)
+            opposites = {(2 * c[0] - q1, 2 * c[1] - r1) for c in cells
+                         if hex_distance((q1, r1), c) == 1}
+            around = sorted({(c[0] + dq2, c[1] + dr2) for c in cells
+                             for dq2, dr2 in DIRECTIONS} - set(cells))
             count, opposite = 0, False
-            for dq2, dr2 in DIRECTIONS:
-                n = (q2 + dq2, r2 + dr2)
+            for n in around:
                 sup = self.occupant(n)
                 if (sup is None or sup["id"] == a["id"] or sup["nation"] != a["nation"]
                         or self.on_water(sup)
                         or not self.can_melee(self.catalog[sup["type"]], dt)):
                     continue
                 count += 1
-                opposite = opposite or n == opposite_hex
+                opposite = opposite or n in opposites
             rs = self.rules.ruleset
             if count >= 2 or opposite:
                 bonus, extra = "encirclement", int(unwrap(rs["encirclement_dice"]))
@@ -765,15 +817,16 @@ class Play:
                      attacker_hits=a_hits, defender_hits=d_hits, xp_attacker=xp_a,
                      xp_defender=xp_d)
         self.log.append(entry)
+        main_kill = a_dead
+        if distance == 1:
+            a_dead = self.trench_fire(a, d, a_room - to_a, a_room) or a_dead
         if d_dead:
-            if self.vp_params is not None and self.team(d["nation"]) != self.team(a["nation"]):
-                self.score(a["nation"], (1 + len(d["cargo"])) * self.vp("per_unit_destroyed", 1),
-                           "units destroyed")
+            if self.team(d["nation"]) != self.team(a["nation"]):
+                self.score_destroyed(a["nation"], d)
             self.remove(d["id"])
-        if a_dead:
-            if self.vp_params is not None:
-                self.score(d["nation"], (1 + len(a["cargo"])) * self.vp("per_unit_destroyed", 1),
-                           "units destroyed")
+        if main_kill:
+            self.score_destroyed(d["nation"], a)
+        if a_dead and any(u["id"] == a["id"] for u in self.s["units"]):
             self.remove(a["id"])
         self.check_victory()
 
@@ -835,12 +888,8 @@ def _fight_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     if state["next_fight"] >= len(state["declarations"]):
         return "no declaration left"
     units = {u["id"]: u for u in state["units"]}
-    aid, did = state["declarations"][state["next_fight"]]
-    a, d = units.get(aid), units.get(did)
+    a = units.get(state["declarations"][state["next_fight"]][0])
     abilities = {x["id"] for x in rules.units[a["type"]].get("abilities", [])} if a else set()
     if abilities & {"area_attack", "fort_mounted"}:
         return "area attacks and the fort turret's fire are not described for clients"
-    if ("grabenkampf" in case["game"]["variants"] and d is not None
-            and rules.units[d["type"]]["class"] == "foot"):
-        return "Grabenkampf fights are not described for clients"
     return None

@@ -1,7 +1,7 @@
 """The independent client (written from the docs, importing nothing of the Studio) replays
-the conformance vectors shipped in every pack and agrees with the reference engine on every
-case it answers; the per-area table says how many that is (`python -m
-tests.independent.test_conformance_consumer` prints it)."""
+every conformance case shipped in every pack and agrees with the reference engine on all of
+them; `python -m tests.independent.test_conformance_consumer` prints the cases per rule
+area."""
 
 from __future__ import annotations
 
@@ -63,28 +63,29 @@ def rule_areas(files: dict[str, Any], case: dict[str, Any]) -> list[str]:
 
 
 def replay(files: dict[str, Any]) -> tuple[dict[str, Counter[str]], list[str]]:
-    """Per rule area: cases, answered, agreed; and the ids of the cases answered wrongly."""
+    """Per rule area: cases, answered, agreed; and each case answered wrongly or not at all
+    (with the client's reason)."""
     rules = client.Rules.from_pack(files)
     table: dict[str, Counter[str]] = {}
     wrong: list[str] = []
     for case in files["conformance.json"]["cases"]:
-        answered = client.supported(rules, case) is None
+        why = client.supported(rules, case)
+        answered = why is None
         agreed = answered and client.answer(rules, files, case) == case["expected"]
-        if answered and not agreed:
-            wrong.append(f"{case['id']} {case['kind']} {case.get('action', '')}")
+        if not agreed:
+            wrong.append(f"{case['id']} {case['kind']} {case.get('action', '')}: "
+                         f"{why or 'disagrees'}")
         for area in [f"kind {case['kind']}", *rule_areas(files, case)]:
             row = table.setdefault(area, Counter())
             row.update(cases=1, answered=answered, agreed=agreed)
     return table, wrong
 
 
-def test_the_client_agrees_on_every_case_it_answers(pack):
+def test_the_client_agrees_on_every_case(pack):
     table, wrong = replay(pack)
     assert wrong == []
-    # the client does real work: every victory and every move-phase apply case, most others
-    for kind in ("kind victory", "kind legal_moves", "kind apply"):
-        assert table[kind]["answered"] >= 0.6 * table[kind]["cases"], (kind, table[kind])
-    assert table["kind victory"]["answered"] == table["kind victory"]["cases"]
+    for kind in ("legal_moves", "legal_actions", "apply", "victory"):
+        assert table[f"kind {kind}"]["agreed"] >= 20, kind
 
 
 @pytest.mark.parametrize("kind", ["legal_moves", "victory", "apply"])
