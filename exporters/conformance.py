@@ -37,7 +37,7 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.conformance_staged import special_unit_cases, support_cases
+from exporters.conformance_staged import money_cases, special_unit_cases, support_cases
 from exporters.packcontent import content_digest, content_files
 
 SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
@@ -275,7 +275,8 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
 def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             per_area: Counter[str]) -> None:
     """Hand-picked situations (exporters/conformance_staged.py): staged pincer and
-    encirclement attacks and every special unit a nation can field, always kept."""
+    encirclement attacks, every special unit a nation can field and a money phase with
+    money to spend, always kept."""
     options = {"seed": f"{seed}:staged", "setup": "quick", "variants": []}
     game = _game(scenario, options)
 
@@ -303,6 +304,17 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
         state = State.from_json(game, snapshot)
         add("legal_moves", snapshot, ("special_units",), unit=unit_id,
             expected={"moves": moves_of(state, unit_id)})
+    staged_money = money_cases(scenario, options, _state_json)
+    if staged_money is not None:
+        snapshot, actions = staged_money
+        state = State.from_json(game, snapshot)
+        add("legal_actions", snapshot, ("money",),
+            expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        for text in actions:
+            state = State.from_json(game, snapshot)
+            state.apply_action(Action.parse(text))
+            extra = ("money", "special_units") if " special " in text else ("money",)
+            add("apply", snapshot, extra, action=text, expected=outcome(snapshot, state, 0))
 
 
 def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | None:

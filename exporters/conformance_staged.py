@@ -11,6 +11,9 @@ every case is a state the engine accepts):
 - special units: each special unit type a nation of the scenario can field is put on a free
   hex of that nation's turn; a `legal_moves` case for it, and in the declare phase the
   `legal_actions` it adds.
+- money: random games seldom have money to spend, so a money phase is given money, a fort
+  and a damaged unit in it; the phase's `legal_actions` and the `repair`, the `gift` to an
+  ally, a plain purchase and a drawn special unit (`buy special FORT`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 from engine.hexes import Hex
 from engine.model import Scenario
-from engine.rules.actions import Attack, EndPhase, Fight
+from engine.rules.actions import Action, Attack, EndPhase, Fight
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
 from engine.rules.playout import random_action
@@ -29,6 +32,7 @@ from engine.rules.state import State
 
 LAND = ("meadow", "road", "forest")
 MAX_CANDIDATES = 400
+STAGED_MONEY = 40  # enough for every unit type and a repair in both editions' currencies
 
 
 def _free_hexes(game: Game, snapshot: dict[str, Any]) -> set[Hex]:
@@ -162,3 +166,40 @@ def special_unit_cases(scenario: Scenario, options: dict[str, Any], state_json: 
             "nation": nation, "repair_ok": False, "type": utype.id, "xp": 0})
         State.from_json(game, snapshot)  # the engine accepts the state
         yield unit_id, snapshot
+
+
+def money_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                ) -> tuple[dict[str, Any], list[str]] | None:
+    """A money-phase snapshot (round 2 or later) where the nation to act has money, owns a
+    fort in play and has a damaged foot soldier in it since the start of its turn; and the
+    actions to apply to it (each on the snapshot): the repair, a gift to an ally (4
+    players), the first plain purchase listed and a drawn special unit. None when the game
+    ends before or the nation has no foot soldier on the board."""
+    reached = _reach(scenario, options, "money")
+    if reached is None:
+        return None
+    game, state = reached
+    snapshot = state_json(state)
+    nation = state.nation
+    unit = next((u for u in snapshot["units"] if u["nation"] == nation and u["hex"]
+                 and not u["cargo"] and game.catalog.units[u["type"]].unit_class == "foot"),
+                None)
+    in_play = set(_in_play(game))
+    fort = next((f.id for f in sorted(game.map.forts, key=lambda f: f.id)
+                 if f.id in snapshot["forts"] and all(h in in_play for h in f.hexes)), None)
+    if unit is None or fort is None:
+        return None
+    snapshot["money"][nation] = STAGED_MONEY
+    snapshot["forts"][fort] = nation
+    unit.update(hex=None, fort=fort, damage=2, repair_ok=True)
+    staged = State.from_json(game, snapshot)
+    listed = [str(a) for a in staged.legal_actions()]
+    actions = [f"repair {unit['id']}"]
+    actions += [a for a in listed if a.startswith("gift ")][:1]
+    actions += [a for a in listed if a.startswith("buy ") and " special " not in a][:1]
+    actions += [a for a in listed if a.startswith("buy special ")][:1]
+    for text in actions:
+        if text not in listed:
+            raise AssertionError(f"staged money action {text!r} is not legal: {listed}")
+        Action.parse(text)
+    return snapshot, actions

@@ -367,7 +367,12 @@ class Play:
         special = type_id == "special"
         if special:
             if drawn is None:
-                raise NotImplementedError("a drawn special unit")  # the pool is not described
+                water = any(t == "water" and self.rules.on_board(h) and h not in self.fort_cells
+                            and self.occupant(h) is None for h, t in self.rules.terrain.items())
+                pool = [u["id"] for u in self.catalog.values() if u["special"]
+                        and nation in u["nations"]
+                        and (water or "buy_on_water" not in self.abilities(u))]
+                drawn = pool[self.dice.below(len(pool))]
             self.log.append({"event": "draw_special", "nation": nation, "unit_type": drawn})
             type_id = drawn
         utype = self.catalog[type_id]
@@ -854,9 +859,6 @@ def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     verb = case["action"].split(" ")[0]
     if verb not in APPLIED:
         return f"apply {verb}: not implemented by this client"
-    if verb == "buy" and case["action"].split(" ")[1] == "special" and \
-            len(case["action"].split(" ")) < 4:
-        return "apply buy special: the draw's pool order is not described"
     if verb == "fight":
         why = _fight_supported(rules, case)
         if why is not None:
