@@ -37,7 +37,12 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.conformance_staged import money_cases, special_unit_cases, support_cases
+from exporters.conformance_staged import (
+    money_cases,
+    power_cases,
+    special_unit_cases,
+    support_cases,
+)
 from exporters.packcontent import content_digest, content_files
 
 SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
@@ -304,6 +309,15 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
         state = State.from_json(game, snapshot)
         add("legal_moves", snapshot, ("special_units",), unit=unit_id,
             expected={"moves": moves_of(state, unit_id)})
+    for snapshot, actions in power_cases(scenario, options, _state_json):
+        state = State.from_json(game, snapshot)
+        before = snapshot
+        for text in actions:
+            log_from = len(state.log)
+            state.apply_action(Action.parse(text))
+            add("apply", before, ("special_units",), action=text,
+                expected=outcome(before, state, log_from))
+            before = _state_json(state)
     staged_money = money_cases(scenario, options, _state_json)
     if staged_money is not None:
         snapshot, actions = staged_money

@@ -11,6 +11,9 @@ every case is a state the engine accepts):
 - special units: each special unit type a nation of the scenario can field is put on a free
   hex of that nation's turn; a `legal_moves` case for it, and in the declare phase the
   `legal_actions` it adds.
+- special powers: each acting special unit the nation to act can field, put on the board:
+  a medic next to a damaged own unit (`field_repair`), a minelayer (`lay_mine`) and an
+  area attacker two hexes from an enemy (`attack`, then the `fight` with its one roll).
 - money: random games seldom have money to spend, so a money phase is given money, a fort
   and a damaged unit in it; the phase's `legal_actions` and the `repair`, the `gift` to an
   ally, a plain purchase and a drawn special unit (`buy special FORT`).
@@ -22,7 +25,7 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from engine.hexes import Hex
+from engine.hexes import Hex, ring
 from engine.model import Scenario
 from engine.rules.actions import Action, Attack, EndPhase, Fight
 from engine.rules.dice import Dice, seed_state
@@ -203,3 +206,84 @@ def money_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
             raise AssertionError(f"staged money action {text!r} is not legal: {listed}")
         Action.parse(text)
     return snapshot, actions
+
+
+def _put(snapshot: dict[str, Any], nation: str, type_id: str, h: Hex) -> str:
+    unit_id = f"{nation}-{type_id}-9"
+    snapshot["units"].append({
+        "army": None, "attacked": False, "cargo": [], "carrier": None, "damage": 0,
+        "done": False, "fort": None, "hex": [h.q, h.r], "id": unit_id, "moved": False,
+        "nation": nation, "repair_ok": False, "type": type_id, "xp": 0})
+    return unit_id
+
+
+def power_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                ) -> Iterator[tuple[dict[str, Any], list[str]]]:
+    """(snapshot, actions applied one after the other) pairs for the special-unit powers the
+    nation to act can field: `field_repair` and `lay_mine` in its move phase (round 2 or
+    later), an area attack declared and fought in its declare phase."""
+    for phase in ("move", "declare"):
+        reached = _reach(scenario, options, phase)
+        if reached is None:
+            continue
+        game, state = reached
+        nation = state.nation
+        team = game.team_of[nation]
+        for utype in sorted(game.catalog.units.values(), key=lambda t: t.id):
+            if not (utype.special and nation in utype.nations):
+                continue
+            ids = {a.id for a in utype.abilities}
+            base = state_json(state)
+            free = sorted(_free_hexes(game, base), key=lambda h: (h.r, h.q))
+            if phase == "move" and ids & {"field_repair", "lay_mines"}:
+                found = _medic_or_minelayer(game, base, nation, utype.id, free,
+                                            "field_repair" in ids)
+            elif phase == "declare" and "area_attack" in ids:
+                found = _area_attacker(game, base, nation, team, utype.id, free)
+            else:
+                continue
+            if found is not None:
+                yield found
+
+
+def _medic_or_minelayer(game: Game, base: dict[str, Any], nation: str, type_id: str,
+                        free: list[Hex], medic: bool
+                        ) -> tuple[dict[str, Any], list[str]] | None:
+    own = [u for u in base["units"] if u["nation"] == nation and u["hex"] is not None
+           and not u["cargo"] and not u["moved"] and not u["attacked"]
+           and game.catalog.units[u["type"]].unit_class != "transport"]
+    for h in free[len(free) // 2:] + free[:len(free) // 2]:
+        snapshot = copy.deepcopy(base)
+        snapshot["money"][nation] = STAGED_MONEY
+        unit_id = _put(snapshot, nation, type_id, h)
+        if medic:
+            spot = next((n for n in h.neighbors() if n in free), None)
+            if spot is None or not own:
+                continue
+            patient = next(u for u in snapshot["units"] if u["id"] == own[0]["id"])
+            patient.update(hex=[spot.q, spot.r], damage=2)
+        staged = State.from_json(game, snapshot)
+        verb = "field_repair" if medic else "lay_mine"
+        action = next((str(a) for a in staged.legal_actions()
+                       if str(a).startswith(f"{verb} {unit_id} ")), None)
+        if action is not None:
+            return snapshot, [action]
+    return None
+
+
+def _area_attacker(game: Game, base: dict[str, Any], nation: str, team: str, type_id: str,
+                   free: list[Hex]) -> tuple[dict[str, Any], list[str]] | None:
+    taken = set(free)
+    enemies = [u for u in base["units"] if u["hex"] is not None
+               and game.team_of[u["nation"]] != team and u["fort"] is None]
+    for enemy in enemies:
+        for h in ring(Hex(*enemy["hex"]), 2):
+            if h not in taken:
+                continue
+            snapshot = copy.deepcopy(base)
+            unit_id = _put(snapshot, nation, type_id, h)
+            staged = State.from_json(game, snapshot)
+            attack = str(Attack(unit_id, enemy["id"]))
+            if attack in {str(a) for a in staged.legal_actions()}:
+                return snapshot, [attack, "end_phase", "fight"]
+    return None

@@ -418,6 +418,18 @@ class Play:
         self.log.append({"event": "gift", "nation": self.nation, "to": to, "amount": n,
                          "fee": fee})
 
+    def do_field_repair(self, medic: str, uid: str) -> None:
+        u = self.unit(uid)
+        cost = self.repair_cost(self.catalog[u["type"]])
+        self.s["money"][u["nation"]] -= cost
+        self.log.append({"event": "field_repair", "medic": medic, "unit": uid, "cost": cost})
+        u.update(damage=0, moved=True, done=True, attacked=True)
+
+    def do_lay_mine(self, uid: str, at: str) -> None:
+        q, r = (int(x) for x in at.split(","))
+        self.log.append({"event": "mine_laid", "unit": uid, "nation": self.unit(uid)["nation"],
+                         "at": [q, r]})
+
     def do_pay_bank(self) -> None:
         price = max(1, self.vp("money_per_point", 60))
         nation = self.nation
@@ -673,6 +685,69 @@ class Play:
             return hex_distance(here, cells[0])
         return max(1, min(hex_distance(here, c) for c in cells if c != here))
 
+    def pattern(self, a: dict[str, Any], centre: Hex, area: dict[str, Any]) -> list[Hex]:
+        """rules-apply.md "Area attack": the pattern's hexes in order."""
+        shape = area.get("pattern", "disc")
+        radius = int(unwrap(area.get("radius", 1)))
+        if shape in ("disc", "target_and_neighbours"):
+            hexes = [(centre[0] + dq, centre[1] + dr) for dq in range(-radius, radius + 1)
+                     for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)]
+        elif shape == "ring":
+            hexes = [centre, *(ring(centre, radius) if radius else [])]
+        else:
+            hexes = [centre]
+        if "grabenkampf" in self.variants:
+            wider = list(hexes)
+            for h in hexes:
+                wider += sorted(self.rules.trench_of(h),
+                                key=lambda c: self.rules.offset_of[c][::-1])
+            hexes = wider
+        out: list[Hex] = []
+        for h in hexes:
+            if self.rules.on_board(h) and h not in out:
+                out.append(h)
+        return out
+
+    def area_attack(self, a: dict[str, Any], d: dict[str, Any], area: dict[str, Any],
+                    extra: int) -> None:
+        at = self.catalog[a["type"]]
+        value = self.hit_value(a, d)
+        faces = self.throw(a, value, self.dice_count(a["damage"], extra), [])
+        hits = sum(1 for f in faces if f <= value)
+        centre = tuple(d["hex"])
+        hexes = self.pattern(a, centre, area)
+        gas = "gas" in self.abilities(at)
+        struck = []
+        for h in hexes:
+            u = self.occupant(h)
+            if u is None or not self.can_target(at, self.catalog[u["type"]]):
+                continue
+            immune = gas and "gas_immune" in self.abilities(self.catalog[u["type"]])
+            room = self.room(u)
+            dealt = 0 if immune else min(
+                sum(1 for need in self.armour(u, True) if hits >= need), room)
+            struck.append((u, immune, dealt, not immune and room > 0 and dealt == room))
+        damaged = any(dealt for _u, _i, dealt, _g in struck)
+        xp = int(unwrap(area.get("xp_if_damaged", self.rules.ruleset["xp_for_damage"]))) \
+            if damaged else 0
+        for u, _immune, dealt, _gone in struck:
+            u["damage"] += dealt
+        a["xp"] += xp
+        self.log.append({
+            "event": "area_attack", "attacker": a["id"], "at": list(centre),
+            "hexes": [list(h) for h in hexes], "dice": faces, "hit_value": value,
+            "hits": hits, "damage": {u["id"]: dealt for u, immune, dealt, _g in struck
+                                     if not immune},
+            "destroyed": [u["id"] for u, _i, _d, gone in struck if gone],
+            "immune": [u["id"] for u, immune, _d, _g in struck if immune],
+            "xp": xp, "gas": gas})
+        for u, _immune, _dealt, gone in struck:
+            if gone and any(v["id"] == u["id"] for v in self.s["units"]):
+                if self.team(u["nation"]) != self.team(a["nation"]):
+                    self.score_destroyed(a["nation"], u)
+                self.remove(u["id"])
+        self.check_victory()
+
     def trench_fire(self, a: dict[str, Any], d: dict[str, Any], left: int, room: int) -> bool:
         """rules-apply.md "Grabenkampf trenches", Fights: the comrades in the defender's
         trench fire back; True when they destroyed the attacker."""
@@ -791,6 +866,11 @@ class Play:
                 bonus, extra = "encirclement", int(unwrap(rs["encirclement_dice"]))
             elif count == 1:
                 bonus, extra = "pincer", int(unwrap(rs["pincer_dice"]))
+        area = next((x.get("params") or {} for x in at.get("abilities", [])
+                     if x["id"] == "area_attack"), None)
+        if area is not None:
+            self.area_attack(a, d, area, extra)
+            return
         fires_back = (distance == 1 and not (self.on_water(d) and not self.is_water_unit(dt))
                       and self.can_melee(dt, at))
         cards: list[int] = []
@@ -851,7 +931,8 @@ class Play:
 
 
 APPLIED = ("move", "enter", "capture", "board", "unload", "attack", "end_phase", "buy",
-           "repair", "gift", "pay_bank", "surrender", "fight", "assign", "place", "hq")
+           "repair", "gift", "pay_bank", "surrender", "fight", "assign", "place", "hq",
+           "field_repair", "lay_mine")
 
 
 def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
@@ -892,6 +973,6 @@ def _fight_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     units = {u["id"]: u for u in state["units"]}
     a = units.get(state["declarations"][state["next_fight"]][0])
     abilities = {x["id"] for x in rules.units[a["type"]].get("abilities", [])} if a else set()
-    if abilities & {"area_attack", "fort_mounted"}:
-        return "area attacks and the fort turret's fire are not described for clients"
+    if "fort_mounted" in abilities:
+        return "the fort turret's fire is not described for clients"
     return None

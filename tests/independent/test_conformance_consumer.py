@@ -55,6 +55,9 @@ def rule_areas(files: dict[str, Any], case: dict[str, Any]) -> list[str]:
     areas = list(case["areas"])
     areas += [f"variant {v}" for v in case["game"]["variants"]]
     asked = case.get("unit") or [*case.get("action", "").split(" "), ""][1]
+    state = case["state"]
+    if case.get("action") == "fight" and state["next_fight"] < len(state["declarations"]):
+        asked = state["declarations"][state["next_fight"]][0]
     special = {u["id"] for u in files["catalog.json"]["units"] if u["special"]}
     unit = next((u for u in case["state"]["units"] if u["id"] == asked), None)
     if unit is not None and unit["type"] in special:
