@@ -1,12 +1,10 @@
 """A second rules client, written from the documentation alone, that replays conformance
-vectors: docs/pack-format.md (the pack's JSON), docs/exporters.md#rules-conformance-vectors
-(the cases), docs/engine.md "Rule interpretations" §1-9 and §17 and docs/combat.md
-(`can_melee`), and the saved-game schema for the states.
+vectors: the pack and its map (docs/pack-format.md), movement and victory (docs/engine.md
+"Rule interpretations" §1-9 and §17, docs/combat.md `can_melee`, docs/rules-apply.md
+"Grabenkampf trenches"). The other case kinds are `consumer_actions` and `consumer_apply`;
+`client` picks the module for a case.
 
-Standard library only and nothing from this project. It answers `legal_moves` and `victory`
-cases; `legal_actions` and `apply` need the whole turn machinery and dice, and are answered
-by the reference engine only (`supported` says which cases this client takes on, and why
-not the others).
+Standard library only and nothing from this project.
 """
 
 from __future__ import annotations
@@ -122,9 +120,9 @@ class Rules:
 
 
 def supported(case: dict[str, Any]) -> str | None:
-    """None when this client answers the case, else why it does not."""
+    """None when this module answers the `legal_moves` or `victory` case, else why not."""
     if case["kind"] not in ("legal_moves", "victory"):
-        return f"{case['kind']}: needs the turn machinery and dice (reference engine only)"
+        return f"{case['kind']}: answered by consumer_actions or consumer_apply"
     powers = case["state"].get("powers") or {}
     if case["kind"] == "legal_moves" and any(powers.get(k) for k in ("mines", "built")):
         return "special-unit powers on the board (mines, built terrain)"
