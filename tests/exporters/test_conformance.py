@@ -112,3 +112,23 @@ def test_a_game_that_ends_before_round_2_gives_no_staged_cases(monkeypatch):
         "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []
     assert list(conformance_staged.special_unit_cases(scenario, {
         "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []
+    assert conformance_staged.money_cases(scenario, {
+        "seed": "s", "setup": "quick", "variants": []}, lambda s: {}) is None
+    assert list(conformance_staged.power_cases(scenario, {
+        "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []
+
+
+def test_staged_money_and_power_cases_are_in_the_vectors(vectors):
+    """Random games seldom spend money or use powers: the staged cases apply every money
+    action and every acting special unit's power, and fight an area attack."""
+    _scenario, data = vectors
+    verbs = {c["action"].split(" ")[0] for c in data["cases"] if c["kind"] == "apply"}
+    assert verbs >= {"repair", "gift", "buy", "field_repair", "lay_mine"}, verbs
+    assert any(c.get("action", "").startswith("buy special ") for c in data["cases"])
+    events = {e["event"] for c in data["cases"] if c["kind"] == "apply"
+              for e in c["expected"]["log"]}
+    assert {"area_attack", "field_repair", "mine_laid", "draw_special", "repair",
+            "gift"} <= events, events
+    money = [c for c in data["cases"] if c["kind"] == "legal_actions"
+             and c["state"]["phase"] == "money"]
+    assert any(a.startswith("repair ") for c in money for a in c["expected"]["actions"])

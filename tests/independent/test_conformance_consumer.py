@@ -89,7 +89,7 @@ def test_the_client_agrees_on_every_case(pack):
         assert table[f"kind {kind}"]["agreed"] >= 20, kind
 
 
-@pytest.mark.parametrize("kind", ["legal_moves", "victory", "apply"])
+@pytest.mark.parametrize("kind", ["legal_moves", "victory", "apply", "legal_actions"])
 def test_a_wrong_expectation_is_caught(pack, kind):
     rules = client.Rules.from_pack(pack)
     case = copy.deepcopy(next(c for c in pack["conformance.json"]["cases"]
@@ -99,6 +99,8 @@ def test_a_wrong_expectation_is_caught(pack, kind):
         case["expected"]["moves"][0]["cost"] += 0.5
     elif kind == "victory":
         case["expected"]["forts_to_win"] += 1
+    elif kind == "legal_actions":
+        case["expected"]["actions"].pop()
     else:
         case["expected"]["round"] += 1
     assert client.answer(rules, pack, case) != case["expected"]
