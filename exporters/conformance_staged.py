@@ -221,7 +221,8 @@ def power_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
                 ) -> Iterator[tuple[dict[str, Any], list[str]]]:
     """(snapshot, actions applied one after the other) pairs for the special-unit powers the
     nation to act can field: `field_repair` and `lay_mine` in its move phase (round 2 or
-    later), an area attack declared and fought in its declare phase."""
+    later), an area attack and a fort turret's shot declared and fought in its declare
+    phase."""
     for phase in ("move", "declare"):
         reached = _reach(scenario, options, phase)
         if reached is None:
@@ -240,6 +241,8 @@ def power_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
                                             "field_repair" in ids)
             elif phase == "declare" and "area_attack" in ids:
                 found = _area_attacker(game, base, nation, team, utype.id, free)
+            elif phase == "declare" and "fort_mounted" in ids:
+                found = _fort_turret(game, base, nation, team, utype.id)
             else:
                 continue
             if found is not None:
@@ -286,4 +289,28 @@ def _area_attacker(game: Game, base: dict[str, Any], nation: str, team: str, typ
             attack = str(Attack(unit_id, enemy["id"]))
             if attack in {str(a) for a in staged.legal_actions()}:
                 return snapshot, [attack, "end_phase", "fight"]
+    return None
+
+
+def _fort_turret(game: Game, base: dict[str, Any], nation: str, team: str, type_id: str
+                 ) -> tuple[dict[str, Any], list[str]] | None:
+    """A fort turret put into a fort in play (made the nation's) from which it can shoot an
+    enemy on the board; the fort nearest an enemy first."""
+    in_play = set(_in_play(game))
+    enemies = [u for u in base["units"] if u["hex"] is not None
+               and game.team_of[u["nation"]] != team]
+    forts = [f for f in sorted(game.map.forts, key=lambda f: f.id)
+             if f.id in base["forts"] and all(h in in_play for h in f.hexes)]
+    ranked = sorted((min(h.distance(Hex(*e["hex"])) for h in f.hexes), f.id, e["id"])
+                     for f in forts for e in enemies)
+    for _distance, fort_id, enemy_id in ranked[:MAX_CANDIDATES]:
+        snapshot = copy.deepcopy(base)
+        snapshot["forts"][fort_id] = nation
+        unit_id = _put(snapshot, nation, type_id, Hex(0, 0))
+        turret = next(u for u in snapshot["units"] if u["id"] == unit_id)
+        turret.update(hex=None, fort=fort_id)
+        staged = State.from_json(game, snapshot)
+        attack = str(Attack(unit_id, enemy_id))
+        if attack in {str(a) for a in staged.legal_actions()}:
+            return snapshot, [attack, "end_phase", "fight"]
     return None

@@ -120,7 +120,8 @@ def test_a_game_that_ends_before_round_2_gives_no_staged_cases(monkeypatch):
 
 def test_staged_money_and_power_cases_are_in_the_vectors(vectors):
     """Random games seldom spend money or use powers: the staged cases apply every money
-    action and every acting special unit's power, and fight an area attack."""
+    action and every acting special unit's power, and fight an area attack and a fort
+    turret's shot."""
     _scenario, data = vectors
     verbs = {c["action"].split(" ")[0] for c in data["cases"] if c["kind"] == "apply"}
     assert verbs >= {"repair", "gift", "buy", "field_repair", "lay_mine"}, verbs
@@ -129,6 +130,9 @@ def test_staged_money_and_power_cases_are_in_the_vectors(vectors):
               for e in c["expected"]["log"]}
     assert {"area_attack", "field_repair", "mine_laid", "draw_special", "repair",
             "gift"} <= events, events
+    turret = {t for c in data["cases"] if c["kind"] == "apply" for e in c["expected"]["log"]
+              if e["event"] == "combat" for t in [e["attacker"]] if "fort_turret" in t}
+    assert turret, "a fort turret's shot is fought"
     money = [c for c in data["cases"] if c["kind"] == "legal_actions"
              and c["state"]["phase"] == "money"]
     assert any(a.startswith("repair ") for c in money for a in c["expected"]["actions"])

@@ -41,8 +41,8 @@ def attacks(play: Play) -> list[str]:
     out = []
     for a in play.s["units"]:
         at = play.catalog[a["type"]]
-        if (a["nation"] != nation or a["attacked"] or not at["targets"] or a["hex"] is None
-                or not army_allowed(play, a)
+        if (a["nation"] != nation or a["attacked"] or not at["targets"]
+                or play.origin(a, None) is None or not army_allowed(play, a)
                 or (play.on_water(a) and not play.is_water_unit(at))):
             continue
         for d in play.s["units"]:
@@ -161,8 +161,8 @@ def actions_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     nation = rules.nations[state["current_player"]]
     for u in state["units"]:
         abilities = {a["id"] for a in rules.units[u["type"]].get("abilities", [])}
-        if u["nation"] == nation and abilities & {*ACTING_ABILITIES, "fort_mounted"}:
-            return "special-unit actions and the fort turret are not described for clients"
+        if u["nation"] == nation and abilities & set(ACTING_ABILITIES):
+            return "legal actions with special-unit powers are not sampled yet"
     return None
 
 

@@ -375,7 +375,7 @@ def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     if verb not in APPLIED:
         return f"apply {verb}: not implemented by this client"
     if verb == "fight":
-        why = _fight_supported(rules, case)
+        why = _fight_supported(case)
         if why is not None:
             return why
     if case["state"].get("powers"):
@@ -392,16 +392,11 @@ def apply_case(rules: Rules, files: dict[str, Any], case: dict[str, Any],
 
 
 
-def _fight_supported(rules: Rules, case: dict[str, Any]) -> str | None:
-    """rules-apply.md "Fights": what is not described yet."""
+def _fight_supported(case: dict[str, Any]) -> str | None:
+    """rules-apply.md "Fights": what this client does not do yet."""
     state = case["state"]
     if case["action"] != "fight":
         return "forced faces or cards"
     if state["next_fight"] >= len(state["declarations"]):
         return "no declaration left"
-    units = {u["id"]: u for u in state["units"]}
-    a = units.get(state["declarations"][state["next_fight"]][0])
-    abilities = {x["id"] for x in rules.units[a["type"]].get("abilities", [])} if a else set()
-    if "fort_mounted" in abilities:
-        return "the fort turret's fire is not described for clients"
     return None

@@ -145,10 +145,26 @@ class Fights(PlayBase):
             entry["why"] = why
         self.log.append(entry)
 
+    def origin(self, a: dict[str, Any], target: Hex | None) -> Hex | None:
+        """The hex `a` fights from: its own, or for a fort turret in its fort the fort hex
+        nearest `target` (then map order); None when it cannot fight from where it is."""
+        if a["hex"] is not None:
+            return tuple(a["hex"])
+        if (a["fort"] is None or a["carrier"] is not None
+                or "fort_mounted" not in self.abilities(self.catalog[a["type"]])):
+            return None
+        hexes = sorted(self.rules.forts[a["fort"]]["hexes"],
+                       key=lambda h: self.rules.offset_of[h][::-1])
+        if target is None:
+            return hexes[0]
+        return min(hexes, key=lambda h: hex_distance(h, target))
+
     def distance(self, a: dict[str, Any], d: dict[str, Any]) -> int:
-        """Hex distance of an attack; with Grabenkampf to the nearest other hex of the trench
-        a defending foot soldier is in (rules-apply.md "Grabenkampf trenches")."""
-        here = tuple(a["hex"])
+        """Hex distance of an attack from where `a` fights; with Grabenkampf to the nearest
+        other hex of the trench a defending foot soldier is in (rules-apply.md "Grabenkampf
+        trenches")."""
+        here = self.origin(a, tuple(d["hex"]))
+        assert here is not None
         cells = self.trench_cells(d)
         if len(cells) == 1:
             return hex_distance(here, cells[0])
@@ -264,7 +280,7 @@ class Fights(PlayBase):
         s["next_fight"] += 1
         units = self.units()
         a, d = units.get(aid), units.get(did)
-        if a is None or d is None or a["hex"] is None or d["hex"] is None:
+        if a is None or d is None or self.origin(a, None) is None or d["hex"] is None:
             self.lost(aid, did)
         else:
             self.combat(a, d)
@@ -298,7 +314,9 @@ class Fights(PlayBase):
                     return
                 d = hit
         at, dt = self.catalog[a["type"]], self.catalog[d["type"]]
-        q1, r1 = a["hex"]
+        origin = self.origin(a, tuple(d["hex"]))
+        assert origin is not None
+        q1, r1 = origin
         distance = self.distance(a, d)
         why = None
         if self.on_water(a) and not self.is_water_unit(at):
