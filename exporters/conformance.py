@@ -42,6 +42,7 @@ from exporters.conformance_staged import (
     power_cases,
     special_unit_cases,
     support_cases,
+    trench_cases,
 )
 from exporters.packcontent import content_digest, content_files
 
@@ -280,16 +281,18 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
 def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             per_area: Counter[str]) -> None:
     """Hand-picked situations (exporters/conformance_staged.py): staged pincer and
-    encirclement attacks, every special unit a nation can field and a money phase with
-    money to spend, always kept."""
+    encirclement attacks, every special unit a nation can field and its powers, Grabenkampf
+    trenches (when the ruleset has the variant) and a money phase with money to spend,
+    always kept."""
     options = {"seed": f"{seed}:staged", "setup": "quick", "variants": []}
     game = _game(scenario, options)
 
     def add(kind: str, snapshot: dict[str, Any], extra: tuple[str, ...] = (),
-            **fields: Any) -> None:
-        case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind, "game": options,
-                "state": snapshot, **fields}
-        case["areas"] = sorted(set(_areas(game, snapshot, case)) | set(extra))
+            played: tuple[dict[str, Any], Game] | None = None, **fields: Any) -> None:
+        case_options, case_game = played or (options, game)
+        case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind,
+                "game": case_options, "state": snapshot, **fields}
+        case["areas"] = sorted(set(_areas(case_game, snapshot, case)) | set(extra))
         per_area.update(case["areas"])
         cases.append(case)
 
@@ -318,6 +321,9 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             add("apply", before, ("special_units",), action=text,
                 expected=outcome(before, state, log_from))
             before = _state_json(state)
+    ruleset_variants = scenario.ruleset.variants if scenario.ruleset else {}
+    if "grabenkampf" in ruleset_variants:
+        _staged_trenches(scenario, seed, add)
     staged_money = money_cases(scenario, options, _state_json)
     if staged_money is not None:
         snapshot, actions = staged_money
@@ -329,6 +335,32 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             state.apply_action(Action.parse(text))
             extra = ("money", "special_units") if " special " in text else ("money",)
             add("apply", snapshot, extra, action=text, expected=outcome(snapshot, state, 0))
+
+
+def _staged_trenches(scenario: Scenario, seed: str, add: Any) -> None:
+    """Grabenkampf situations (conformance_staged.trench_cases) in a game with the variant."""
+    options = {"seed": f"{seed}:staged-grabenkampf", "setup": "quick",
+               "variants": ["grabenkampf"]}
+    game = _game(scenario, options)
+    played = (options, game)
+    for kind, snapshot, asked in trench_cases(scenario, options, _state_json):
+        state = State.from_json(game, snapshot)
+        if kind == "legal_moves":
+            add("legal_moves", snapshot, played=played, unit=asked,
+                expected={"moves": moves_of(state, asked)})
+            continue
+        add("legal_actions", snapshot, played=played,
+            expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        state.apply_action(Action.parse(asked))
+        add("apply", snapshot, played=played, action=asked,
+            expected=outcome(snapshot, state, 0))
+        while state.phase == "declare":
+            state.apply_action(EndPhase())
+        before = _state_json(state)
+        log_from = len(state.log)
+        state.apply_action(Fight())
+        add("apply", before, played=played, action=str(Fight()),
+            expected=outcome(before, state, log_from))
 
 
 def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | None:

@@ -14,6 +14,11 @@ every case is a state the engine accepts):
 - special powers: each acting special unit the nation to act can field, put on the board:
   a medic next to a damaged own unit (`field_repair`), a minelayer (`lay_mine`) and an
   area attacker two hexes from an enemy (`attack`, then the `fight` with its one roll).
+- Grabenkampf: random games seldom put foot soldiers into trenches, so in a game with the
+  variant a foot soldier is put on a trench hex in its move phase (`legal_moves` out of the
+  long hex), and two enemy foot soldiers into one trench with an attacker next to it in the
+  declare phase (`legal_actions`, the `attack` and the `fight` with trench armour and the
+  comrade firing back).
 - money: random games seldom have money to spend, so a money phase is given money, a fort
   and a damaged unit in it; the phase's `legal_actions` and the `repair`, the `gift` to an
   ally, a plain purchase and a drawn special unit (`buy special FORT`).
@@ -314,3 +319,51 @@ def _fort_turret(game: Game, base: dict[str, Any], nation: str, team: str, type_
         if attack in {str(a) for a in staged.legal_actions()}:
             return snapshot, [attack, "end_phase", "fight"]
     return None
+
+
+def trench_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                 ) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """(kind, snapshot, unit or attack) triples in a game with Grabenkampf (`options` names
+    it): ("legal_moves", snapshot, unit) with a foot soldier of the nation to move on a
+    trench hex, and ("attack", snapshot, attack) with two enemy foot soldiers in one trench
+    and a foot soldier of the nation to act next to it. Nothing when the map has no trench of
+    two free hexes or the game ends first."""
+    for phase in ("move", "declare"):
+        reached = _reach(scenario, options, phase)
+        if reached is None or reached[0].trenches is None:
+            continue
+        game, state = reached
+        base = state_json(state)
+        board = game.board
+        taken = {Hex(*u["hex"]) for u in base["units"] if u["hex"] is not None}
+        trench = next((hexes for hexes in (tuple(board.hexes[i] for i in m)
+                                           for m in game.trenches.members)
+                       if len(hexes) >= 2 and not taken & set(hexes[:2])), None)
+        if trench is None:
+            continue
+        team = game.team_of[state.nation]
+        foot = [u for u in base["units"] if u["hex"] is not None and not u["cargo"]
+                and game.catalog.units[u["type"]].unit_class == "foot"
+                and game.catalog.units[u["type"]].range_min <= 1]
+        own = [u for u in foot if u["nation"] == state.nation]
+        enemies = [u for u in foot if game.team_of[u["nation"]] != team]
+        if phase == "move" and own:
+            snapshot = copy.deepcopy(base)
+            unit = next(u for u in snapshot["units"] if u["id"] == own[0]["id"])
+            unit["hex"] = [trench[0].q, trench[0].r]
+            State.from_json(game, snapshot)
+            yield "legal_moves", snapshot, unit["id"]
+        if phase == "declare" and own and len(enemies) >= 2:
+            free = _free_hexes(game, base)
+            for spot in trench[0].neighbors():
+                if spot not in free or spot in trench:
+                    continue
+                snapshot = copy.deepcopy(base)
+                placed = {u["id"]: u for u in snapshot["units"]}
+                placed[enemies[0]["id"]]["hex"] = [trench[0].q, trench[0].r]
+                placed[enemies[1]["id"]]["hex"] = [trench[1].q, trench[1].r]
+                placed[own[0]["id"]]["hex"] = [spot.q, spot.r]
+                attack = Attack(own[0]["id"], enemies[0]["id"])
+                if attack in State.from_json(game, snapshot).legal_actions():
+                    yield "attack", snapshot, str(attack)
+                    break
