@@ -5,7 +5,8 @@ cases are sampled along the way:
 
 - `legal_moves`: a state and a unit; expected every hex it may end its move on, with cost,
   kind (move, enter, capture, board) and fort.
-- `legal_actions`: a state in the declare, combat or money phase; expected every legal action.
+- `legal_actions`: a state in the setup, move, declare, combat or money phase; expected every
+  legal action.
 - `apply`: a state and one action (move, capture, attack, fight with its logged dice, buy,
   repair, end of phase, surrender, …); expected the changed units, forts, money, phase, turn,
   winner and the new log entries (combat entries list the dice faces rolled).
@@ -50,6 +51,7 @@ SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
 CONFORMANCE_FILE = "conformance.json"
 CONFORMANCE_SCHEMA_FILE = "schemas/conformance.schema.json"
 MAX_ROUNDS = 12
+MOVE_ACTION_SAMPLES = 2  # move-phase legal_actions cases per game
 _APPLY_VERBS = {"move": 3, "board": 2, "unload": 2, "enter": 2, "capture": 3, "attack": 3,
                 "fight": 6, "buy": 3, "repair": 2, "gift": 2, "end_phase": 4, "surrender": 1,
                 "assign": 1, "place": 1}
@@ -149,7 +151,8 @@ def _areas(game: Game, snapshot: dict[str, Any], case: dict[str, Any]) -> list[s
     if verb in ("board", "unload") or any(u["cargo"] for u in snapshot["units"]):
         areas.add("transport")
     moves = expected.get("moves", []) if kind == "legal_moves" else []
-    if kind == "legal_moves" or verb in _MOVE_VERBS:
+    if kind == "legal_moves" or verb in _MOVE_VERBS or (
+            kind == "legal_actions" and snapshot["phase"] == "move"):
         areas.add("movement")
     if verb in ("enter", "capture") or any(m["kind"] in ("enter", "capture") for m in moves):
         areas.add("forts")
@@ -226,13 +229,15 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
     regular = 0
 
     def offer(kind: str, snapshot: dict[str, Any], sampled: bool, extra: tuple[str, ...] = (),
-              **fields: Any) -> bool:
+              keep: bool = False, **fields: Any) -> bool:
+        """Keep the case when sampled (within `max_cases`), rare, or `keep` (outside the
+        regular budget)."""
         nonlocal regular
         case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind, "game": options,
                 "state": snapshot, **fields}
         areas = sorted(set(_areas(game, snapshot, case)) | set(extra))
         rare = any(per_area[a] < AREA_TARGET for a in areas)
-        if not (sampled and regular < max_cases) and not rare:
+        if not (sampled and regular < max_cases) and not rare and not keep:
             return False
         regular += sampled
         case["areas"] = areas
@@ -256,6 +261,13 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
             snapshot = snapshot or _state_json(state)
             counts["legal_actions"] += offer(
                 "legal_actions", snapshot, counts["legal_actions"] < 6,
+                expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        elif state.phase == "move" and counts["legal_actions:move"] < MOVE_ACTION_SAMPLES \
+                and step % 5 == 0:
+            # a few per game, outside the regular budget, so they crowd out no other kind
+            snapshot = snapshot or _state_json(state)
+            counts["legal_actions:move"] += offer(
+                "legal_actions", snapshot, False, keep=True,
                 expected={"actions": sorted(str(a) for a in state.legal_actions())})
         if step % 40 == 0:
             snapshot = snapshot or _state_json(state)

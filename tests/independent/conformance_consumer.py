@@ -10,6 +10,7 @@ Standard library only and nothing from this project.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,6 +158,48 @@ def move_class(rules: Rules, utype: dict[str, Any]) -> str:
     if cls == "tank" and "tank" in rules.ruleset["terrain_costs"]:
         return "tank"
     return "vehicle"
+
+
+def passable(rules: Rules, utype: dict[str, Any], h: Hex, variants: set[str]) -> bool:
+    """Whether a unit type may step onto `h` for a number of points (not impassable, not a
+    whole move): engine.md §1-4, rules-apply.md "Grabenkampf trenches"."""
+    terrain = rules.terrain[h]
+    graben = "grabenkampf" in variants
+    if terrain == "trench" and not graben:
+        terrain = "meadow"
+    if terrain == "trench" and move_class(rules, utype) not in TRENCH_CLASSES:
+        return False
+    cost = unwrap(rules.ruleset["terrain_costs"][move_class(rules, utype)].get(terrain))
+    return cost is not None and cost != "whole_move"
+
+
+def unloadings(rules: Rules, units: list[dict[str, Any]], transport: dict[str, Any], at: Hex,
+               variants: set[str]) -> Iterator[list[Hex]]:
+    """rules-apply.md `unload`: every assignment of distinct candidate hexes next to `at` to
+    the transport's passengers, in boarding order, the engine's choice first."""
+    by_id = {u["id"]: u for u in units}
+    taken = {tuple(u["hex"]): u["id"] for u in units if u["hex"] is not None}
+    fort_cells = {h for f in rules.forts.values() for h in (*f["hexes"], *f["entrances"])}
+    candidates = []
+    for pid in transport["cargo"]:
+        utype = rules.units[by_id[pid]["type"]]
+        candidates.append([n for n in neighbours(at) if rules.on_board(n)
+                           and n not in fort_cells and rules.terrain[n] != "water"
+                           and passable(rules, utype, n, variants)
+                           and taken.get(n, transport["id"]) == transport["id"]])
+    chosen: list[Hex] = []
+
+    def extend(k: int) -> Iterator[list[Hex]]:
+        if k == len(candidates):
+            yield list(chosen)
+            return
+        for n in candidates[k]:
+            if n not in chosen:
+                chosen.append(n)
+                yield from extend(k + 1)
+                chosen.pop()
+
+    return extend(0)
 
 
 def can_melee(attacker: dict[str, Any], defender: dict[str, Any]) -> bool:
@@ -323,6 +366,9 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
                     offer(h, best, "board")
     answer = []
     for (h, kind), v in out.items():
+        if (kind == "move" and unit["cargo"]
+                and next(unloadings(rules, state["units"], unit, h, variants), None) is None):
+            continue  # §8: a loaded transport ends only where its passengers can get off
         answer.append({"to": {"axial": list(h), "offset": list(rules.offset_of[h])},
                        "cost": v["cost2"] / 2, "kind": kind, "fort": v["fort"]})
     return sorted(answer, key=lambda m: (m["to"]["axial"], m["kind"]))

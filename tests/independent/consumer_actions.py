@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conformance_consumer import Rules, unwrap
+from .conformance_consumer import Rules, legal_moves, unloadings, unwrap
 from .consumer_apply import Play
 
 ARMIES = 3
@@ -128,6 +128,40 @@ def gifts(play: Play) -> list[str]:
     return out
 
 
+def unload_actions(play: Play, t: dict[str, Any]) -> list[str]:
+    return [" ".join(["unload", t["id"], *(f"{q},{r}" for q, r in spots)])
+            for spots in unloadings(play.rules, play.s["units"], t, tuple(t["hex"]),
+                                    play.variants)]
+
+
+def move_actions(play: Play) -> list[str]:
+    """rules-apply.md "Legal actions", move phase (without gifts and the rest)."""
+    s = play.s
+    if s["pending_unload"] is not None:
+        return unload_actions(play, play.unit(s["pending_unload"]))
+    out: list[str] = []
+    for u in s["units"]:
+        if u["nation"] != play.nation:
+            continue
+        if (not u["moved"] and not u["done"] and u["carrier"] is None
+                and (u["hex"] is not None or u["fort"] is not None)
+                and army_allowed(play, u)):
+            forts: set[str] = set()
+            for m in legal_moves(play.rules, s, u["id"], play.variants):
+                if m["kind"] == "move":
+                    out.append(f"move {u['id']} {m['to']['axial'][0]},{m['to']['axial'][1]}")
+                elif m["kind"] == "board":
+                    carrier = play.occupant(tuple(m["to"]["axial"]))
+                    assert carrier is not None
+                    out.append(f"board {u['id']} {carrier['id']}")
+                elif m["fort"] not in forts:
+                    forts.add(m["fort"])
+                    out.append(f"{m['kind']} {u['id']} {m['fort']}")
+        if u["cargo"] and u["hex"] is not None and not u["done"] and army_allowed(play, u):
+            out += unload_actions(play, u)
+    return out
+
+
 def legal_actions(play: Play) -> list[str]:
     """Every legal action's text form, sorted."""
     s = play.s
@@ -145,7 +179,14 @@ def legal_actions(play: Play) -> list[str]:
         return sorted([*out, "surrender"])
     if s["phase"] == "combat":
         return sorted(["fight", "surrender"])
-    out = attacks(play) if s["phase"] == "declare" else money_actions(play)
+    if s["phase"] == "move" and s["pending_unload"] is not None:
+        return sorted([*move_actions(play), "surrender"])
+    if s["phase"] == "move":
+        out = move_actions(play)
+    elif s["phase"] == "declare":
+        out = attacks(play)
+    else:
+        out = money_actions(play)
     if (play.vp_params is not None and s["phase"] == "money"
             and s["money"][nation] >= max(1, play.vp("money_per_point", 60))):
         out.append("pay_bank")
@@ -156,8 +197,8 @@ def legal_actions(play: Play) -> list[str]:
 def actions_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     """None when this client answers the legal_actions case, else why not."""
     state = case["state"]
-    if state["phase"] in ("move", "over"):
-        return f"legal actions of the {state['phase']} phase"
+    if state["phase"] == "over":
+        return "the game is over"
     nation = rules.nations[state["current_player"]]
     for u in state["units"]:
         abilities = {a["id"] for a in rules.units[u["type"]].get("abilities", [])}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conformance_consumer import DIRECTIONS, Hex, Rules, move_class, ring, unwrap
+from .conformance_consumer import Hex, Rules, move_class, ring, unloadings, unwrap
 from .consumer_fight import Fights
 
 
@@ -70,37 +70,9 @@ class Play(Fights):
         self.use_army(u)
 
     def unload_choice(self, t: dict[str, Any]) -> list[Hex] | None:
-        """rules-apply.md: the engine's choice, first complete assignment in direction
-        order with backing up."""
-        here = tuple(t["hex"])
-        candidates = []
-        for pid in t["cargo"]:
-            utype = self.catalog[self.unit(pid)["type"]]
-            spots = []
-            for dq, dr in DIRECTIONS:
-                n = (here[0] + dq, here[1] + dr)
-                if (not self.rules.on_board(n) or n in self.fort_cells
-                        or self.rules.terrain[n] == "water" or not self.passable(utype, n)):
-                    continue
-                other = self.occupant(n)
-                if other is not None and other["id"] != t["id"]:
-                    continue
-                spots.append(n)
-            candidates.append(spots)
-        chosen: list[Hex] = []
-
-        def extend(k: int) -> bool:
-            if k == len(candidates):
-                return True
-            for n in candidates[k]:
-                if n not in chosen:
-                    chosen.append(n)
-                    if extend(k + 1):
-                        return True
-                    chosen.pop()
-            return False
-
-        return list(chosen) if extend(0) else None
+        """rules-apply.md: the engine's choice, the first complete assignment."""
+        return next(unloadings(self.rules, self.s["units"], t, tuple(t["hex"]), self.variants),
+                    None)
 
     def do_unload(self, transport: str, *hexes: str) -> None:
         t = self.unit(transport)

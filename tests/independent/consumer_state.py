@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .conformance_consumer import Hex, Rules, move_class, unwrap
+from .conformance_consumer import Hex, Rules, passable, unwrap
 
 MASK = (1 << 64) - 1
 NO_HQ_CLASSES = ("transport", "air")
@@ -95,15 +95,7 @@ class PlayBase:
             self.s["armies_moved"].append(u["army"])
 
     def passable(self, utype: dict[str, Any], h: Hex) -> bool:
-        terrain = self.rules.terrain[h]
-        if terrain == "trench" and "grabenkampf" not in self.variants:
-            terrain = "meadow"
-        if (terrain == "trench" and "grabenkampf" in self.variants
-                and move_class(self.rules, utype) not in ("foot", "tank", "air")):
-            return False
-        cost = unwrap(self.rules.ruleset["terrain_costs"][move_class(self.rules, utype)]
-                      .get(terrain))
-        return cost is not None and cost != "whole_move"
+        return passable(self.rules, utype, h, self.variants)
 
     # --- victory points and the victory check -----------------------------------------
 
