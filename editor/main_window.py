@@ -53,6 +53,7 @@ from editor.window_files import APP_TITLE, FileActions
 from editor.window_language import install_language_menu
 from editor.window_layout import arrange_docks, is_compact, scrolled
 from editor.window_packs import PackOpenActions
+from editor.window_tiled import TiledImportActions
 from engine import version
 from engine.content import ContentError
 from engine.hexes import Hex
@@ -78,7 +79,8 @@ def _redo_keys() -> list[Keys]:
     return keys
 
 
-class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMainWindow):
+class MainWindow(ScenarioActions, PackOpenActions, TiledImportActions, FileActions, EditActions,
+                 QMainWindow):
     """One map document in a Tiled-style window."""
 
     def __init__(
@@ -205,6 +207,9 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         self.act_revert = a(
             self.tr("&Revert"), self.revert, None, self.tr("Reload the file from disk")
         )
+        self.act_import_tiled = a(self.tr("Import &Tiled…"), self.import_tiled_dialog, None,
+                                  self.tr("Import a map made or edited in Tiled (.tmx/.tmj)"))
+        self.act_import_tiled.setObjectName("actionImportTiled")
         self.act_export = a(
             self.tr("&Export…"),
             self.export_dialog,
@@ -359,6 +364,7 @@ class MainWindow(ScenarioActions, PackOpenActions, FileActions, EditActions, QMa
         m.addSeparator()
         m.addActions([self.act_save, self.act_save_as, self.act_revert])
         m.addSeparator()
+        m.addAction(self.act_import_tiled)
         m.addAction(self.act_export)
         m.addSeparator()
         m.addAction(self.act_quit)

@@ -5,7 +5,8 @@ cases are sampled along the way:
 
 - `legal_moves`: a state and a unit; expected every hex it may end its move on, with cost,
   kind (move, enter, capture, board) and fort.
-- `legal_actions`: a state in the declare, combat or money phase; expected every legal action.
+- `legal_actions`: a state in the setup, move, declare, combat or money phase; expected every
+  legal action.
 - `apply`: a state and one action (move, capture, attack, fight with its logged dice, buy,
   repair, end of phase, surrender, …); expected the changed units, forts, money, phase, turn,
   winner and the new log entries (combat entries list the dice faces rolled).
@@ -37,13 +38,20 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.conformance_staged import special_unit_cases, support_cases
+from exporters.conformance_staged import (
+    money_cases,
+    power_cases,
+    special_unit_cases,
+    support_cases,
+    trench_cases,
+)
 from exporters.packcontent import content_digest, content_files
 
 SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
 CONFORMANCE_FILE = "conformance.json"
 CONFORMANCE_SCHEMA_FILE = "schemas/conformance.schema.json"
 MAX_ROUNDS = 12
+MOVE_ACTION_SAMPLES = 2  # move-phase legal_actions cases per game
 _APPLY_VERBS = {"move": 3, "board": 2, "unload": 2, "enter": 2, "capture": 3, "attack": 3,
                 "fight": 6, "buy": 3, "repair": 2, "gift": 2, "end_phase": 4, "surrender": 1,
                 "assign": 1, "place": 1}
@@ -143,7 +151,8 @@ def _areas(game: Game, snapshot: dict[str, Any], case: dict[str, Any]) -> list[s
     if verb in ("board", "unload") or any(u["cargo"] for u in snapshot["units"]):
         areas.add("transport")
     moves = expected.get("moves", []) if kind == "legal_moves" else []
-    if kind == "legal_moves" or verb in _MOVE_VERBS:
+    if kind == "legal_moves" or verb in _MOVE_VERBS or (
+            kind == "legal_actions" and snapshot["phase"] == "move"):
         areas.add("movement")
     if verb in ("enter", "capture") or any(m["kind"] in ("enter", "capture") for m in moves):
         areas.add("forts")
@@ -220,13 +229,15 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
     regular = 0
 
     def offer(kind: str, snapshot: dict[str, Any], sampled: bool, extra: tuple[str, ...] = (),
-              **fields: Any) -> bool:
+              keep: bool = False, **fields: Any) -> bool:
+        """Keep the case when sampled (within `max_cases`), rare, or `keep` (outside the
+        regular budget)."""
         nonlocal regular
         case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind, "game": options,
                 "state": snapshot, **fields}
         areas = sorted(set(_areas(game, snapshot, case)) | set(extra))
         rare = any(per_area[a] < AREA_TARGET for a in areas)
-        if not (sampled and regular < max_cases) and not rare:
+        if not (sampled and regular < max_cases) and not rare and not keep:
             return False
         regular += sampled
         case["areas"] = areas
@@ -250,6 +261,13 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
             snapshot = snapshot or _state_json(state)
             counts["legal_actions"] += offer(
                 "legal_actions", snapshot, counts["legal_actions"] < 6,
+                expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        elif state.phase == "move" and counts["legal_actions:move"] < MOVE_ACTION_SAMPLES \
+                and step % 5 == 0:
+            # a few per game, outside the regular budget, so they crowd out no other kind
+            snapshot = snapshot or _state_json(state)
+            counts["legal_actions:move"] += offer(
+                "legal_actions", snapshot, False, keep=True,
                 expected={"actions": sorted(str(a) for a in state.legal_actions())})
         if step % 40 == 0:
             snapshot = snapshot or _state_json(state)
@@ -275,15 +293,18 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
 def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             per_area: Counter[str]) -> None:
     """Hand-picked situations (exporters/conformance_staged.py): staged pincer and
-    encirclement attacks and every special unit a nation can field, always kept."""
+    encirclement attacks, every special unit a nation can field and its powers, Grabenkampf
+    trenches (when the ruleset has the variant) and a money phase with money to spend,
+    always kept."""
     options = {"seed": f"{seed}:staged", "setup": "quick", "variants": []}
     game = _game(scenario, options)
 
     def add(kind: str, snapshot: dict[str, Any], extra: tuple[str, ...] = (),
-            **fields: Any) -> None:
-        case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind, "game": options,
-                "state": snapshot, **fields}
-        case["areas"] = sorted(set(_areas(game, snapshot, case)) | set(extra))
+            played: tuple[dict[str, Any], Game] | None = None, **fields: Any) -> None:
+        case_options, case_game = played or (options, game)
+        case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind,
+                "game": case_options, "state": snapshot, **fields}
+        case["areas"] = sorted(set(_areas(case_game, snapshot, case)) | set(extra))
         per_area.update(case["areas"])
         cases.append(case)
 
@@ -303,6 +324,55 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
         state = State.from_json(game, snapshot)
         add("legal_moves", snapshot, ("special_units",), unit=unit_id,
             expected={"moves": moves_of(state, unit_id)})
+    for snapshot, actions in power_cases(scenario, options, _state_json):
+        state = State.from_json(game, snapshot)
+        before = snapshot
+        for text in actions:
+            log_from = len(state.log)
+            state.apply_action(Action.parse(text))
+            add("apply", before, ("special_units",), action=text,
+                expected=outcome(before, state, log_from))
+            before = _state_json(state)
+    ruleset_variants = scenario.ruleset.variants if scenario.ruleset else {}
+    if "grabenkampf" in ruleset_variants:
+        _staged_trenches(scenario, seed, add)
+    staged_money = money_cases(scenario, options, _state_json)
+    if staged_money is not None:
+        snapshot, actions = staged_money
+        state = State.from_json(game, snapshot)
+        add("legal_actions", snapshot, ("money",),
+            expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        for text in actions:
+            state = State.from_json(game, snapshot)
+            state.apply_action(Action.parse(text))
+            extra = ("money", "special_units") if " special " in text else ("money",)
+            add("apply", snapshot, extra, action=text, expected=outcome(snapshot, state, 0))
+
+
+def _staged_trenches(scenario: Scenario, seed: str, add: Any) -> None:
+    """Grabenkampf situations (conformance_staged.trench_cases) in a game with the variant."""
+    options = {"seed": f"{seed}:staged-grabenkampf", "setup": "quick",
+               "variants": ["grabenkampf"]}
+    game = _game(scenario, options)
+    played = (options, game)
+    for kind, snapshot, asked in trench_cases(scenario, options, _state_json):
+        state = State.from_json(game, snapshot)
+        if kind == "legal_moves":
+            add("legal_moves", snapshot, played=played, unit=asked,
+                expected={"moves": moves_of(state, asked)})
+            continue
+        add("legal_actions", snapshot, played=played,
+            expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        state.apply_action(Action.parse(asked))
+        add("apply", snapshot, played=played, action=asked,
+            expected=outcome(snapshot, state, 0))
+        while state.phase == "declare":
+            state.apply_action(EndPhase())
+        before = _state_json(state)
+        log_from = len(state.log)
+        state.apply_action(Fight())
+        add("apply", before, played=played, action=str(Fight()),
+            expected=outcome(before, state, log_from))
 
 
 def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | None:

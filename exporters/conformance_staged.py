@@ -11,6 +11,17 @@ every case is a state the engine accepts):
 - special units: each special unit type a nation of the scenario can field is put on a free
   hex of that nation's turn; a `legal_moves` case for it, and in the declare phase the
   `legal_actions` it adds.
+- special powers: each acting special unit the nation to act can field, put on the board:
+  a medic next to a damaged own unit (`field_repair`), a minelayer (`lay_mine`) and an
+  area attacker two hexes from an enemy (`attack`, then the `fight` with its one roll).
+- Grabenkampf: random games seldom put foot soldiers into trenches, so in a game with the
+  variant a foot soldier is put on a trench hex in its move phase (`legal_moves` out of the
+  long hex), and two enemy foot soldiers into one trench with an attacker next to it in the
+  declare phase (`legal_actions`, the `attack` and the `fight` with trench armour and the
+  comrade firing back).
+- money: random games seldom have money to spend, so a money phase is given money, a fort
+  and a damaged unit in it; the phase's `legal_actions` and the `repair`, the `gift` to an
+  ally, a plain purchase and a drawn special unit (`buy special FORT`).
 """
 
 from __future__ import annotations
@@ -19,9 +30,9 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from engine.hexes import Hex
+from engine.hexes import Hex, ring
 from engine.model import Scenario
-from engine.rules.actions import Attack, EndPhase, Fight
+from engine.rules.actions import Action, Attack, EndPhase, Fight
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
 from engine.rules.playout import random_action
@@ -29,6 +40,7 @@ from engine.rules.state import State
 
 LAND = ("meadow", "road", "forest")
 MAX_CANDIDATES = 400
+STAGED_MONEY = 40  # enough for every unit type and a repair in both editions' currencies
 
 
 def _free_hexes(game: Game, snapshot: dict[str, Any]) -> set[Hex]:
@@ -162,3 +174,196 @@ def special_unit_cases(scenario: Scenario, options: dict[str, Any], state_json: 
             "nation": nation, "repair_ok": False, "type": utype.id, "xp": 0})
         State.from_json(game, snapshot)  # the engine accepts the state
         yield unit_id, snapshot
+
+
+def money_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                ) -> tuple[dict[str, Any], list[str]] | None:
+    """A money-phase snapshot (round 2 or later) where the nation to act has money, owns a
+    fort in play and has a damaged foot soldier in it since the start of its turn; and the
+    actions to apply to it (each on the snapshot): the repair, a gift to an ally (4
+    players), the first plain purchase listed and a drawn special unit. None when the game
+    ends before or the nation has no foot soldier on the board."""
+    reached = _reach(scenario, options, "money")
+    if reached is None:
+        return None
+    game, state = reached
+    snapshot = state_json(state)
+    nation = state.nation
+    unit = next((u for u in snapshot["units"] if u["nation"] == nation and u["hex"]
+                 and not u["cargo"] and game.catalog.units[u["type"]].unit_class == "foot"),
+                None)
+    in_play = set(_in_play(game))
+    fort = next((f.id for f in sorted(game.map.forts, key=lambda f: f.id)
+                 if f.id in snapshot["forts"] and all(h in in_play for h in f.hexes)), None)
+    if unit is None or fort is None:
+        return None
+    snapshot["money"][nation] = STAGED_MONEY
+    snapshot["forts"][fort] = nation
+    unit.update(hex=None, fort=fort, damage=2, repair_ok=True)
+    staged = State.from_json(game, snapshot)
+    listed = [str(a) for a in staged.legal_actions()]
+    actions = [f"repair {unit['id']}"]
+    actions += [a for a in listed if a.startswith("gift ")][:1]
+    actions += [a for a in listed if a.startswith("buy ") and " special " not in a][:1]
+    actions += [a for a in listed if a.startswith("buy special ")][:1]
+    for text in actions:
+        if text not in listed:
+            raise AssertionError(f"staged money action {text!r} is not legal: {listed}")
+        Action.parse(text)
+    return snapshot, actions
+
+
+def _put(snapshot: dict[str, Any], nation: str, type_id: str, h: Hex) -> str:
+    unit_id = f"{nation}-{type_id}-9"
+    snapshot["units"].append({
+        "army": None, "attacked": False, "cargo": [], "carrier": None, "damage": 0,
+        "done": False, "fort": None, "hex": [h.q, h.r], "id": unit_id, "moved": False,
+        "nation": nation, "repair_ok": False, "type": type_id, "xp": 0})
+    return unit_id
+
+
+def power_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                ) -> Iterator[tuple[dict[str, Any], list[str]]]:
+    """(snapshot, actions applied one after the other) pairs for the special-unit powers the
+    nation to act can field: `field_repair` and `lay_mine` in its move phase (round 2 or
+    later), an area attack and a fort turret's shot declared and fought in its declare
+    phase."""
+    for phase in ("move", "declare"):
+        reached = _reach(scenario, options, phase)
+        if reached is None:
+            continue
+        game, state = reached
+        nation = state.nation
+        team = game.team_of[nation]
+        for utype in sorted(game.catalog.units.values(), key=lambda t: t.id):
+            if not (utype.special and nation in utype.nations):
+                continue
+            ids = {a.id for a in utype.abilities}
+            base = state_json(state)
+            free = sorted(_free_hexes(game, base), key=lambda h: (h.r, h.q))
+            if phase == "move" and ids & {"field_repair", "lay_mines"}:
+                found = _medic_or_minelayer(game, base, nation, utype.id, free,
+                                            "field_repair" in ids)
+            elif phase == "declare" and "area_attack" in ids:
+                found = _area_attacker(game, base, nation, team, utype.id, free)
+            elif phase == "declare" and "fort_mounted" in ids:
+                found = _fort_turret(game, base, nation, team, utype.id)
+            else:
+                continue
+            if found is not None:
+                yield found
+
+
+def _medic_or_minelayer(game: Game, base: dict[str, Any], nation: str, type_id: str,
+                        free: list[Hex], medic: bool
+                        ) -> tuple[dict[str, Any], list[str]] | None:
+    own = [u for u in base["units"] if u["nation"] == nation and u["hex"] is not None
+           and not u["cargo"] and not u["moved"] and not u["attacked"]
+           and game.catalog.units[u["type"]].unit_class != "transport"]
+    for h in free[len(free) // 2:] + free[:len(free) // 2]:
+        snapshot = copy.deepcopy(base)
+        snapshot["money"][nation] = STAGED_MONEY
+        unit_id = _put(snapshot, nation, type_id, h)
+        if medic:
+            spot = next((n for n in h.neighbors() if n in free), None)
+            if spot is None or not own:
+                continue
+            patient = next(u for u in snapshot["units"] if u["id"] == own[0]["id"])
+            patient.update(hex=[spot.q, spot.r], damage=2)
+        staged = State.from_json(game, snapshot)
+        verb = "field_repair" if medic else "lay_mine"
+        action = next((str(a) for a in staged.legal_actions()
+                       if str(a).startswith(f"{verb} {unit_id} ")), None)
+        if action is not None:
+            return snapshot, [action]
+    return None
+
+
+def _area_attacker(game: Game, base: dict[str, Any], nation: str, team: str, type_id: str,
+                   free: list[Hex]) -> tuple[dict[str, Any], list[str]] | None:
+    taken = set(free)
+    enemies = [u for u in base["units"] if u["hex"] is not None
+               and game.team_of[u["nation"]] != team and u["fort"] is None]
+    for enemy in enemies:
+        for h in ring(Hex(*enemy["hex"]), 2):
+            if h not in taken:
+                continue
+            snapshot = copy.deepcopy(base)
+            unit_id = _put(snapshot, nation, type_id, h)
+            staged = State.from_json(game, snapshot)
+            attack = str(Attack(unit_id, enemy["id"]))
+            if attack in {str(a) for a in staged.legal_actions()}:
+                return snapshot, [attack, "end_phase", "fight"]
+    return None
+
+
+def _fort_turret(game: Game, base: dict[str, Any], nation: str, team: str, type_id: str
+                 ) -> tuple[dict[str, Any], list[str]] | None:
+    """A fort turret put into a fort in play (made the nation's) from which it can shoot an
+    enemy on the board; the fort nearest an enemy first."""
+    in_play = set(_in_play(game))
+    enemies = [u for u in base["units"] if u["hex"] is not None
+               and game.team_of[u["nation"]] != team]
+    forts = [f for f in sorted(game.map.forts, key=lambda f: f.id)
+             if f.id in base["forts"] and all(h in in_play for h in f.hexes)]
+    ranked = sorted((min(h.distance(Hex(*e["hex"])) for h in f.hexes), f.id, e["id"])
+                     for f in forts for e in enemies)
+    for _distance, fort_id, enemy_id in ranked[:MAX_CANDIDATES]:
+        snapshot = copy.deepcopy(base)
+        snapshot["forts"][fort_id] = nation
+        unit_id = _put(snapshot, nation, type_id, Hex(0, 0))
+        turret = next(u for u in snapshot["units"] if u["id"] == unit_id)
+        turret.update(hex=None, fort=fort_id)
+        staged = State.from_json(game, snapshot)
+        attack = str(Attack(unit_id, enemy_id))
+        if attack in {str(a) for a in staged.legal_actions()}:
+            return snapshot, [attack, "end_phase", "fight"]
+    return None
+
+
+def trench_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
+                 ) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """(kind, snapshot, unit or attack) triples in a game with Grabenkampf (`options` names
+    it): ("legal_moves", snapshot, unit) with a foot soldier of the nation to move on a
+    trench hex, and ("attack", snapshot, attack) with two enemy foot soldiers in one trench
+    and a foot soldier of the nation to act next to it. Nothing when the map has no trench of
+    two free hexes or the game ends first."""
+    for phase in ("move", "declare"):
+        reached = _reach(scenario, options, phase)
+        if reached is None or reached[0].trenches is None:
+            continue
+        game, state = reached
+        base = state_json(state)
+        board = game.board
+        taken = {Hex(*u["hex"]) for u in base["units"] if u["hex"] is not None}
+        trench = next((hexes for hexes in (tuple(board.hexes[i] for i in m)
+                                           for m in game.trenches.members)
+                       if len(hexes) >= 2 and not taken & set(hexes[:2])), None)
+        if trench is None:
+            continue
+        team = game.team_of[state.nation]
+        foot = [u for u in base["units"] if u["hex"] is not None and not u["cargo"]
+                and game.catalog.units[u["type"]].unit_class == "foot"
+                and game.catalog.units[u["type"]].range_min <= 1]
+        own = [u for u in foot if u["nation"] == state.nation]
+        enemies = [u for u in foot if game.team_of[u["nation"]] != team]
+        if phase == "move" and own:
+            snapshot = copy.deepcopy(base)
+            unit = next(u for u in snapshot["units"] if u["id"] == own[0]["id"])
+            unit["hex"] = [trench[0].q, trench[0].r]
+            State.from_json(game, snapshot)
+            yield "legal_moves", snapshot, unit["id"]
+        if phase == "declare" and own and len(enemies) >= 2:
+            free = _free_hexes(game, base)
+            for spot in trench[0].neighbors():
+                if spot not in free or spot in trench:
+                    continue
+                snapshot = copy.deepcopy(base)
+                placed = {u["id"]: u for u in snapshot["units"]}
+                placed[enemies[0]["id"]]["hex"] = [trench[0].q, trench[0].r]
+                placed[enemies[1]["id"]]["hex"] = [trench[1].q, trench[1].r]
+                placed[own[0]["id"]]["hex"] = [spot.q, spot.r]
+                attack = Attack(own[0]["id"], enemies[0]["id"])
+                if attack in State.from_json(game, snapshot).legal_actions():
+                    yield "attack", snapshot, str(attack)
+                    break

@@ -36,7 +36,8 @@ def content_files(scenario: Scenario) -> dict[str, bytes]:
     canonical JSON, the scenario's references rewritten to the files beside it."""
     if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
         raise ValueError("the scenario's references are not resolved; load it with load_scenario")
-    nations = {seat.nation for seat in scenario.seats}
+    # A co-op partner's units are in play too (RULES §9: it plays with its seat's nation).
+    nations = {n for seat in scenario.seats for n in (seat.nation, seat.partner) if n}
     scen = copy.copy(scenario)
     scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
     return {

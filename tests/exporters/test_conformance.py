@@ -112,3 +112,30 @@ def test_a_game_that_ends_before_round_2_gives_no_staged_cases(monkeypatch):
         "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []
     assert list(conformance_staged.special_unit_cases(scenario, {
         "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []
+    assert conformance_staged.money_cases(scenario, {
+        "seed": "s", "setup": "quick", "variants": []}, lambda s: {}) is None
+    assert list(conformance_staged.power_cases(scenario, {
+        "seed": "s", "setup": "quick", "variants": []}, lambda s: {})) == []
+
+
+def test_staged_money_and_power_cases_are_in_the_vectors(vectors):
+    """Random games seldom spend money or use powers: the staged cases apply every money
+    action and every acting special unit's power, and fight an area attack, a fort
+    turret's shot and an attack on a foot soldier in a Grabenkampf trench."""
+    _scenario, data = vectors
+    verbs = {c["action"].split(" ")[0] for c in data["cases"] if c["kind"] == "apply"}
+    assert verbs >= {"repair", "gift", "buy", "field_repair", "lay_mine"}, verbs
+    assert any(c.get("action", "").startswith("buy special ") for c in data["cases"])
+    events = {e["event"] for c in data["cases"] if c["kind"] == "apply"
+              for e in c["expected"]["log"]}
+    assert {"area_attack", "field_repair", "mine_laid", "draw_special", "repair",
+            "gift", "trench_return_fire"} <= events, events
+    trench_moves = [c for c in data["cases"] if c["kind"] == "legal_moves"
+                    and c["game"]["seed"].endswith(":staged-grabenkampf")]
+    assert len(trench_moves) == 1 and trench_moves[0]["game"]["variants"] == ["grabenkampf"]
+    turret = {t for c in data["cases"] if c["kind"] == "apply" for e in c["expected"]["log"]
+              if e["event"] == "combat" for t in [e["attacker"]] if "fort_turret" in t}
+    assert turret, "a fort turret's shot is fought"
+    money = [c for c in data["cases"] if c["kind"] == "legal_actions"
+             and c["state"]["phase"] == "money"]
+    assert any(a.startswith("repair ") for c in money for a in c["expected"]["actions"])

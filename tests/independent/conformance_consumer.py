@@ -1,21 +1,21 @@
 """A second rules client, written from the documentation alone, that replays conformance
-vectors: docs/pack-format.md (the pack's JSON), docs/exporters.md#rules-conformance-vectors
-(the cases), docs/engine.md "Rule interpretations" §1-9 and §17 and docs/combat.md
-(`can_melee`), and the saved-game schema for the states.
+vectors: the pack and its map (docs/pack-format.md), movement and victory (docs/engine.md
+"Rule interpretations" §1-9 and §17, docs/combat.md `can_melee`, docs/rules-apply.md
+"Grabenkampf trenches"). The other case kinds are `consumer_actions` and `consumer_apply`;
+`client` picks the module for a case.
 
-Standard library only and nothing from this project. It answers `legal_moves` and `victory`
-cases; `legal_actions` and `apply` need the whole turn machinery and dice, and are answered
-by the reference engine only (`supported` says which cases this client takes on, and why
-not the others).
+Standard library only and nothing from this project.
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+TRENCH_CLASSES = ("foot", "tank", "air")
 TERRAIN_CHARS = {".": "meadow", "f": "forest", "=": "road", "b": "bridge", "~": "water",
                  "t": "trench"}
 Hex = tuple[int, int]  # axial (q, r)
@@ -41,6 +41,20 @@ def neighbours(h: Hex) -> list[Hex]:
     return [(h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS]
 
 
+def ring(centre: Hex, radius: int) -> list[Hex]:
+    """rules-apply.md: centre + radius x direction 4, then `radius` steps along each
+    direction 0..5 (radius 0: the centre)."""
+    if radius == 0:
+        return [centre]
+    h = (centre[0] + DIRECTIONS[4][0] * radius, centre[1] + DIRECTIONS[4][1] * radius)
+    out = []
+    for side in range(6):
+        for _ in range(radius):
+            out.append(h)
+            h = (h[0] + DIRECTIONS[side][0], h[1] + DIRECTIONS[side][1])
+    return out
+
+
 @dataclass
 class Rules:
     """The static rules of one pack: map, ruleset, catalog, scenario."""
@@ -53,6 +67,9 @@ class Rules:
     team_of: dict[str, str]
     players: int
     area: set[Hex] | None
+    nations: list[str]
+    width: int
+    height: int
 
     @classmethod
     def from_pack(cls, files: dict[str, Any]) -> Rules:
@@ -77,10 +94,23 @@ class Rules:
         return cls(terrain, offset_of, forts, files["ruleset.json"],
                    {u["id"]: u for u in files["catalog.json"]["units"]},
                    {s["nation"]: s["team"] for s in scenario["seats"]}, scenario["players"],
-                   area)
+                   area, [s["nation"] for s in scenario["seats"]], m["width"], m["height"])
 
     def on_board(self, h: Hex) -> bool:
         return h in self.terrain and (self.area is None or h in self.area)
+
+    def trench_of(self, h: Hex) -> frozenset[Hex]:
+        """rules-apply.md "Grabenkampf trenches": the connected trench hexes in play through
+        `h` (empty when `h` is no trench hex)."""
+        if not self.on_board(h) or self.terrain[h] != "trench":
+            return frozenset()
+        seen, todo = {h}, [h]
+        while todo:
+            for n in neighbours(todo.pop()):
+                if n not in seen and self.on_board(n) and self.terrain[n] == "trench":
+                    seen.add(n)
+                    todo.append(n)
+        return frozenset(seen)
 
     def forts_in_play(self) -> list[str]:
         """engine.md §9: with a half, only forts whose footprint and entrances lie inside."""
@@ -91,12 +121,9 @@ class Rules:
 
 
 def supported(case: dict[str, Any]) -> str | None:
-    """None when this client answers the case, else why it does not."""
+    """None when this module answers the `legal_moves` or `victory` case, else why not."""
     if case["kind"] not in ("legal_moves", "victory"):
-        return f"{case['kind']}: needs the turn machinery and dice (reference engine only)"
-    variants = set(case["game"]["variants"])
-    if case["kind"] == "legal_moves" and "grabenkampf" in variants:
-        return "grabenkampf trench systems are not described for clients"
+        return f"{case['kind']}: answered by consumer_actions or consumer_apply"
     powers = case["state"].get("powers") or {}
     if case["kind"] == "legal_moves" and any(powers.get(k) for k in ("mines", "built")):
         return "special-unit powers on the board (mines, built terrain)"
@@ -133,6 +160,48 @@ def move_class(rules: Rules, utype: dict[str, Any]) -> str:
     return "vehicle"
 
 
+def passable(rules: Rules, utype: dict[str, Any], h: Hex, variants: set[str]) -> bool:
+    """Whether a unit type may step onto `h` for a number of points (not impassable, not a
+    whole move): engine.md §1-4, rules-apply.md "Grabenkampf trenches"."""
+    terrain = rules.terrain[h]
+    graben = "grabenkampf" in variants
+    if terrain == "trench" and not graben:
+        terrain = "meadow"
+    if terrain == "trench" and move_class(rules, utype) not in TRENCH_CLASSES:
+        return False
+    cost = unwrap(rules.ruleset["terrain_costs"][move_class(rules, utype)].get(terrain))
+    return cost is not None and cost != "whole_move"
+
+
+def unloadings(rules: Rules, units: list[dict[str, Any]], transport: dict[str, Any], at: Hex,
+               variants: set[str]) -> Iterator[list[Hex]]:
+    """rules-apply.md `unload`: every assignment of distinct candidate hexes next to `at` to
+    the transport's passengers, in boarding order, the engine's choice first."""
+    by_id = {u["id"]: u for u in units}
+    taken = {tuple(u["hex"]): u["id"] for u in units if u["hex"] is not None}
+    fort_cells = {h for f in rules.forts.values() for h in (*f["hexes"], *f["entrances"])}
+    candidates = []
+    for pid in transport["cargo"]:
+        utype = rules.units[by_id[pid]["type"]]
+        candidates.append([n for n in neighbours(at) if rules.on_board(n)
+                           and n not in fort_cells and rules.terrain[n] != "water"
+                           and passable(rules, utype, n, variants)
+                           and taken.get(n, transport["id"]) == transport["id"]])
+    chosen: list[Hex] = []
+
+    def extend(k: int) -> Iterator[list[Hex]]:
+        if k == len(candidates):
+            yield list(chosen)
+            return
+        for n in candidates[k]:
+            if n not in chosen:
+                chosen.append(n)
+                yield from extend(k + 1)
+                chosen.pop()
+
+    return extend(0)
+
+
 def can_melee(attacker: dict[str, Any], defender: dict[str, Any]) -> bool:
     """combat.md: can_target and range 1."""
     rng = attacker["range"]
@@ -167,10 +236,15 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
     speed2 = round(2 * unwrap(utype["speed"]))
     last_step2 = round(2 * unwrap(rules.ruleset["last_step_to_meadow"]))
 
+    graben = "grabenkampf" in variants
+    mclass = move_class(rules, utype)
+
     def cost2(h: Hex) -> int | str | None:
         terrain = rules.terrain[h]
-        if terrain == "trench":
+        if terrain == "trench" and not graben:
             terrain = "meadow"  # §4: without Grabenkampf a trench costs as meadow
+        if terrain == "trench" and mclass not in TRENCH_CLASSES:
+            return None
         c = unwrap(costs.get(terrain))
         return c if c is None or c == "whole_move" else round(2 * c)
 
@@ -193,6 +267,9 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
     def free(h: Hex) -> bool:
         return on_board.get(h) is None
 
+    def meadow(h: Hex) -> bool:
+        return rules.terrain[h] == "meadow" or (rules.terrain[h] == "trench" and not graben)
+
     out: dict[tuple[Hex, str], dict[str, Any]] = {}
 
     def offer(h: Hex, spent2: int, kind: str = "move", fort: str | None = None) -> None:
@@ -201,14 +278,26 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
             out[key] = {"cost2": spent2, "kind": kind, "fort": fort}
 
     in_fort = unit["fort"]
+    # rules-apply.md "Grabenkampf trenches": a foot soldier in a trench moves from all of
+    # it; it may not end in a trench the other team holds
+    foot_in_graben = graben and utype["class"] == "foot"
+    long_hex: list[Hex] = []
+    barred: set[Hex] = set()
+    if foot_in_graben:
+        if in_fort is None:
+            long_hex = list(rules.trench_of(tuple(unit["hex"])))
+        for u in on_board.values():
+            if (u["id"] != unit_id and rules.team_of[u["nation"]] != team
+                    and rules.units[u["type"]]["class"] == "foot"):
+                barred.update(rules.trench_of(tuple(u["hex"])))
     if in_fort is not None:
         starts = [(e, False) for e in rules.forts[in_fort]["entrances"]]
     else:
-        here = tuple(unit["hex"])
-        starts = [(here, here in contact)]
+        starts = [(h, h in contact) for h in long_hex or [tuple(unit["hex"])]]
+    start_hexes = {h for h, _c in starts}
     # §2: water for foot soldiers is one whole move, first and only step, not from a fort
     if in_fort is None:
-        for n in neighbours(starts[0][0]):
+        for n in neighbours(tuple(unit["hex"])):
             if walkable(n) and cost2(n) == "whole_move" and free(n):
                 offer(n, speed2)
     dist: dict[tuple[Hex, bool], int] = {}
@@ -226,12 +315,12 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
             total = spent + step
             ends = in_contact and n in contact
             if total <= speed2:
-                if free(n):
+                if free(n) and n not in barred and (n not in start_hexes or ends):
                     offer(n, total)
                 if not ends:
                     heapq.heappush(queue, (total, n, n in contact))
-            elif (rules.terrain[n] in ("meadow", "trench") and speed2 - spent >= last_step2
-                  and free(n)):
+            elif (meadow(n) and speed2 - spent >= last_step2 and free(n)
+                  and n not in barred):
                 offer(n, speed2)  # §3: the last step onto meadow ends the move (all of it)
     reached = {h: s for (h, _c), s in dist.items()}
     if in_fort is not None:
@@ -251,13 +340,13 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
     shorter = "shorter_game" in variants
     if (utype["class"] == "foot" and utype["can_capture"] and not unit["moved"]
             and in_fort is None and not (shorter and "anti_tank" in abilities)):
-        here = tuple(unit["hex"])
+        near = {n for h in start_hexes for n in neighbours(h)}
         for fid in rules.forts_in_play():
             owner = state["forts"].get(fid)
             if owner != "neutral" and rules.team_of.get(owner) == team:
                 continue
             for e in rules.forts[fid]["entrances"]:
-                if e in neighbours(here):
+                if e in near and (e, "capture") not in out:
                     offer(e, speed2, "capture", fid)
     # §8: boarding an own transport that has not moved, with room; §11: in a restricted
     # first round both armies count as used
@@ -277,6 +366,9 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
                     offer(h, best, "board")
     answer = []
     for (h, kind), v in out.items():
+        if (kind == "move" and unit["cargo"]
+                and next(unloadings(rules, state["units"], unit, h, variants), None) is None):
+            continue  # §8: a loaded transport ends only where its passengers can get off
         answer.append({"to": {"axial": list(h), "offset": list(rules.offset_of[h])},
                        "cost": v["cost2"] / 2, "kind": kind, "fort": v["fort"]})
     return sorted(answer, key=lambda m: (m["to"]["axial"], m["kind"]))
