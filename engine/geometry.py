@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from array import array
 from collections.abc import Callable, Collection, Iterator
 from typing import Protocol, runtime_checkable
 
@@ -28,6 +29,7 @@ from engine.hexes import (
     line,
     offset_to_axial,
 )
+from engine.hexset import HexSet
 from engine.model import GameMap, MapPath
 
 XY = tuple[float, float]
@@ -145,10 +147,56 @@ def index_mask(game_map: GameMap, hexes: Collection[Hex]) -> np.ndarray:
     return mask
 
 
-def mask_hexes(game_map: GameMap, mask: np.ndarray) -> set[Hex]:
-    """The hexes where a mask from `index_mask` is true."""
-    q, r = axial_arrays(game_map, np.flatnonzero(mask))
-    return set(map(Hex._make, zip(q.tolist(), r.tolist(), strict=True)))
+def mask_hexes(game_map: GameMap, mask: np.ndarray) -> HexSet:
+    """The hexes where a mask from `index_mask` is true, as runs (no object per hex)."""
+    return _sorted_index_hexset(game_map, np.flatnonzero(mask))
+
+
+def index_hexset(game_map: GameMap, indices: np.ndarray) -> HexSet:
+    """The hexes at these terrain indices (in bounds, any order, repeats allowed) as a
+    `HexSet` built run by run with numpy: a million hexes in milliseconds."""
+    seen = np.zeros(game_map.width * game_map.height, dtype=bool)
+    seen[np.asarray(indices, dtype=np.int64)] = True
+    return _sorted_index_hexset(game_map, np.flatnonzero(seen))
+
+
+def _sorted_index_hexset(game_map: GameMap, idx: np.ndarray) -> HexSet:
+    if idx.size == 0:
+        return HexSet()
+    q, r = axial_arrays(game_map, idx)
+    if game_map.layout.orientation != "pointy":
+        # Offset columns are axial q; sort into axial rows (on pointy maps the index order
+        # already is (r, q) order).
+        order = np.lexsort((q, r))
+        q, r = q[order], r[order]
+    cut = np.flatnonzero((r[1:] != r[:-1]) | (q[1:] != q[:-1] + 1)) + 1
+    first = np.r_[0, cut]
+    last = np.r_[cut - 1, q.size - 1]
+    bounds = np.empty(2 * first.size, dtype=np.int64)
+    bounds[0::2] = q[first]
+    bounds[1::2] = q[last] + 1
+    run_r = r[first]
+    row_cut = np.flatnonzero(run_r[1:] != run_r[:-1]) + 1
+    starts = np.r_[0, row_cut]
+    stops = np.r_[row_cut, run_r.size]
+    rows = []
+    for rr, a, b in zip(run_r[starts].tolist(), starts.tolist(), stops.tolist(), strict=True):
+        row = array("q")
+        row.frombytes(bounds[2 * a:2 * b].tobytes())
+        rows.append((rr, row))
+    return HexSet.from_row_bounds(rows)
+
+
+def map_hexset(game_map: GameMap) -> HexSet:
+    """Every hex of the map as a `HexSet`: one run per axial row (Select All)."""
+    w, h = game_map.width, game_map.height
+    if game_map.layout.orientation == "pointy":
+        rows = []
+        for row in range(h):
+            q0 = game_map.to_axial(0, row).q
+            rows.append((row, array("q", (q0, q0 + w))))
+        return HexSet.from_row_bounds(rows)
+    return _sorted_index_hexset(game_map, np.arange(w * h, dtype=np.int64))
 
 
 def axial_arrays(game_map: GameMap, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -21,6 +21,7 @@ import numpy as np
 
 from engine.geometry import (
     XY,
+    HexRuns,
     axial_arrays,
     hex_arrays,
     index_arrays,
@@ -226,7 +227,7 @@ def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexM
     # The middle of the centres' bounding box in whole steps of where the grid is symmetric:
     # along a line, half the centre spacing; across lines, a line of centres or halfway
     # between two. Integer arithmetic, so the result does not depend on the hexes' order.
-    q, r = hex_arrays(hexes)
+    q, r = _extreme_arrays(hexes)
     if orientation == "pointy":
         sx, sy = layout.width / 2, 0.75  # x = sx·(2q + r), y = sy·2r
         ux, uy = 2 * q + r, 2 * r
@@ -243,6 +244,15 @@ def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexM
     if kind == "mirror_v":
         return mirror(orientation, "v", cy)
     raise ValueError(f"unknown transform {kind!r}")
+
+
+def _extreme_arrays(hexes: Collection[Hex]) -> tuple[np.ndarray, np.ndarray]:
+    """(q, r) arrays of hexes holding every extreme of a linear function of (q, r) over
+    `hexes`: for a set stored as runs the two ends of each run suffice."""
+    if isinstance(hexes, HexRuns):
+        runs = np.array(list(hexes.runs()), dtype=np.int64).reshape(-1, 3)
+        return np.r_[runs[:, 1], runs[:, 2]], np.r_[runs[:, 0], runs[:, 0]]
+    return hex_arrays(hexes)
 
 
 def map_frame(game_map: GameMap) -> list[Hex]:
@@ -262,10 +272,11 @@ def whole_map(game_map: GameMap, kind: str) -> HexMapping:
 
 def from_hex_function(
     hex_fn: Callable[[Hex], Hex], before: Orientation, after: Orientation | None = None,
-    name: str = "mapping",
+    name: str = "mapping", index_fn: IndexFunction | None = None,
 ) -> HexMapping:
     """Any hex→hex function; a point keeps its offset from the centre of its hex (with the
-    layout changing from `before` to `after` orientation, e.g. an orientation change)."""
+    layout changing from `before` to `after` orientation, e.g. an orientation change).
+    `index_fn`, the same function on terrain indices, lets `carry` map whole arrays."""
     lay_b = unit_layout(before)
     lay_a = unit_layout(after or before)
 
@@ -275,7 +286,7 @@ def from_hex_function(
         nx, ny = lay_a.hex_to_pixel(hex_fn(h))
         return (nx + p[0] - cx, ny + p[1] - cy)
 
-    return HexMapping(hex_fn, point_fn, name=name)
+    return HexMapping(hex_fn, point_fn, name=name, index_fn=index_fn)
 
 
 # --- copies -----------------------------------------------------------------------------------
@@ -543,6 +554,8 @@ class _MaskedHexes:
 def _selected_indices(src: GameMap, hexes: Iterable[Hex] | None) -> np.ndarray:
     if hexes is None:
         return np.arange(src.width * src.height, dtype=np.int64)
+    if isinstance(hexes, HexRuns):
+        return np.flatnonzero(index_mask(src, hexes))  # run by run, no tuple per hex
     hexes = hexes if isinstance(hexes, Collection) else list(hexes)
     if not hexes:
         return np.zeros(0, dtype=np.int64)

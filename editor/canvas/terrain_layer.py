@@ -35,6 +35,11 @@ from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic is drawn
 
 
+# Past this many changed chunks a change repaints everything (a whole-map rotate, mirror or
+# region change touches tens of thousands of chunks: one rectangle each cost seconds).
+MAX_DIRTY_CHUNKS = 2000
+
+
 class TerrainLayer(QGraphicsItem):
     """Terrain, regions fill, grid and coordinates of a map, cached in chunks."""
 
@@ -85,9 +90,7 @@ class TerrainLayer(QGraphicsItem):
             self.update()
             return
         self.overview.update_indices(indices)
-        for rect in self._dirty_rects(indices):
-            self.cache.invalidate(rect)
-            self.update(rect)
+        self._repaint_indices(indices)
 
     def regions_changed(self) -> None:
         """Re-read the map's regions; repaint only the hexes whose membership changed.
@@ -114,7 +117,12 @@ class TerrainLayer(QGraphicsItem):
         self._repaint_indices([m.index(h) for h in hexes if m.in_bounds(h)])
 
     def _repaint_indices(self, indices: list[int]) -> None:
-        for rect in self._dirty_rects(indices):
+        rects = self._dirty_rects(indices)
+        if rects is None:
+            self.cache.clear()
+            self.update()
+            return
+        for rect in rects:
             self.cache.invalidate(rect)
             self.update(rect)
 
@@ -123,9 +131,7 @@ class TerrainLayer(QGraphicsItem):
         changed = self.roads.update(self.map)
         self._apply_roads()
         if changed and self.drawn_roads_visible:
-            for rect in self._dirty_rects(sorted(changed)):
-                self.cache.invalidate(rect)
-                self.update(rect)
+            self._repaint_indices(sorted(changed))
 
     def set_drawn_roads_visible(self, visible: bool) -> None:
         """With drawn paths hidden, road hexes show their own hex-level road line again."""
@@ -134,9 +140,7 @@ class TerrainLayer(QGraphicsItem):
         self.drawn_roads_visible = visible
         self._apply_roads()
         if self.roads.spots:
-            for rect in self._dirty_rects(sorted(self.roads.spots)):
-                self.cache.invalidate(rect)
-                self.update(rect)
+            self._repaint_indices(sorted(self.roads.spots))
 
     def _apply_roads(self) -> None:
         self.tstyle.road_spots = self.roads.spots if self.drawn_roads_visible else {}
@@ -166,9 +170,10 @@ class TerrainLayer(QGraphicsItem):
             if self.show_regions else []
         )
 
-    def _dirty_rects(self, indices: list[int]) -> list[QRectF]:
+    def _dirty_rects(self, indices: list[int]) -> list[QRectF] | None:
         # One rectangle per chunk of changed hexes, grown by a hex so the neighbours' edge
-        # strokes and road/trench lines towards the changed hexes are repainted too.
+        # strokes and road/trench lines towards the changed hexes are repainted too. None:
+        # so many chunks changed that dropping every cached chunk is cheaper.
         if len(indices) == 0:
             return []
         g, grid = self.geom, self.grid
@@ -186,6 +191,8 @@ class TerrainLayer(QGraphicsItem):
         order = np.argsort(keys, kind="stable")
         keys, xs, ys = keys[order], xs[order], ys[order]
         starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        if len(starts) > MAX_DIRTY_CHUNKS:
+            return None
         x0, y0 = np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts)
         x1, y1 = np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)
         return [QRectF(a - reach, b - reach, c - a + 2 * reach, d - b + 2 * reach)
