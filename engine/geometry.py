@@ -141,7 +141,7 @@ def index_mask(game_map: GameMap, hexes: Collection[Hex]) -> np.ndarray:
         qr = np.fromiter(itertools.chain.from_iterable(hexes), dtype=np.int64,
                          count=2 * len(hexes)).reshape(-1, 2)
         q, r = qr[:, 0], qr[:, 1]
-    col, row = _offset_arrays(game_map, q, r)
+    col, row = offset_arrays(game_map, q, r)
     inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
     mask[(row * w + col)[inside]] = True
     return mask
@@ -210,7 +210,7 @@ def axial_arrays(game_map: GameMap, indices: np.ndarray) -> tuple[np.ndarray, np
 
 def index_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray) -> np.ndarray:
     """Terrain indices of axial (q, r) arrays, -1 where a hex is off the map."""
-    col, row = _offset_arrays(game_map, q, r)
+    col, row = offset_arrays(game_map, q, r)
     w, h = game_map.width, game_map.height
     inside = (col >= 0) & (col < w) & (row >= 0) & (row < h)
     return np.where(inside, row * w + col, -1)
@@ -223,8 +223,9 @@ def hex_arrays(hexes: Collection[Hex]) -> tuple[np.ndarray, np.ndarray]:
     return qr[:, 0], qr[:, 1]
 
 
-def _offset_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray
-                   ) -> tuple[np.ndarray, np.ndarray]:
+def offset_arrays(game_map: GameMap, q: np.ndarray, r: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Offset (col, row) arrays of axial (q, r) arrays (maybe off the map)."""
     even = game_map.layout.offset == "even"
     if game_map.layout.orientation == "pointy":
         return q + ((r + (r & 1)) if even else (r - (r & 1))) // 2, r
@@ -310,6 +311,41 @@ def unit_layout(orientation: Orientation) -> Layout:
 CENTRE_LINE_MIN_LENGTH = 0.25
 
 
+# Candidates are intersected tile by tile with the part of the path near the tile: against
+# the whole buffered line each intersection walked every vertex of a long road.
+_COVER_TILE = 6.0  # hex units
+
+
+def _local_overlaps(polys: np.ndarray, centres: np.ndarray, shape: shapely.Geometry,
+                    geom: shapely.Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex polygon, the area it shares with `shape` and the length of `geom` inside it,
+    each computed against `shape` and `geom` clipped to a box around the polygon's tile (the
+    box holds the polygon whole, so the result is the same as against the whole shape)."""
+    areas = np.zeros(len(polys))
+    runs = np.zeros(len(polys))
+    # Most candidates (a disk around each hex on the line) miss the shape: a prepared
+    # predicate rules them out far faster than intersecting them.
+    shapely.prepare(shape)
+    hit = np.flatnonzero(shapely.intersects(shape, polys))
+    shapely.destroy_prepared(shape)
+    if hit.size == 0:
+        return areas, runs
+    polys, centres, at = polys[hit], centres[hit], hit
+    tile = np.floor(centres / _COVER_TILE).astype(np.int64)
+    keys = tile[:, 0] * (1 << 32) + tile[:, 1]
+    order = np.argsort(keys, kind="stable")
+    starts = np.flatnonzero(np.r_[True, keys[order][1:] != keys[order][:-1]])
+    reach = 1.5  # beyond a hex's circumradius (1 hex unit)
+    for idx in np.split(order, starts[1:]):
+        tx, ty = tile[idx[0]] * _COVER_TILE
+        box = (tx - reach, ty - reach, tx + _COVER_TILE + reach, ty + _COVER_TILE + reach)
+        areas[at[idx]] = shapely.area(shapely.intersection(polys[idx],
+                                                           shapely.clip_by_rect(shape, *box)))
+        runs[at[idx]] = shapely.length(shapely.intersection(polys[idx],
+                                                            shapely.clip_by_rect(geom, *box)))
+    return areas, runs
+
+
 def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
     """In-bounds hexes a path covers (RULES §11.1: players agree which hexes count): those
     whose area the path, buffered to its width, covers at least `game_map.path_coverage` of,
@@ -330,25 +366,24 @@ def coverage(
     geom = Point(points[0]) if len(points) == 1 else LineString(points)
     shape = geom.buffer(max(width, 0.01) / 2)
     reach = math.ceil(width) + 1
-    candidates: dict[Hex, None] = {}
     hexes = [layout.pixel_to_hex(x, y) for x, y in points]
-    for a, b in zip(hexes, hexes[1:] or hexes, strict=False):
-        for c in line(a, b):
-            for h in disk(c, reach):
-                if in_bounds(h):
-                    candidates[h] = None
-    if not candidates:
+    along = [c for a, b in zip(hexes, hexes[1:] or hexes, strict=False) for c in line(a, b)]
+    # The disk around every hex along the line, in that order, each hex once (where it
+    # first appears): numpy, as the loop over ~20 neighbours of each hex dominated.
+    around = np.array(disk(Hex(0, 0), reach), dtype=np.int64)
+    every = (np.array(along, dtype=np.int64)[:, None, :] + around[None, :, :]).reshape(-1, 2)
+    _, first = np.unique(every, axis=0, return_index=True)
+    cand = [h for h in map(Hex._make, every[np.sort(first)].tolist()) if in_bounds(h)]
+    if not cand:
         return []
-    cand = list(candidates)
     # One array of corner rings for all candidates (the same floats as layout.polygon):
     # building 10^4-10^5 polygons one by one dominated opening maps with long roads.
     centres = np.array([layout.hex_to_pixel(h) for h in cand], dtype=float)
     offsets = np.array(layout.corner_offsets(), dtype=float)
     polys = shapely.polygons(centres[:, None, :] + offsets[None, :, :])
     hex_area = float(shapely.area(polys[0]))
-    areas = shapely.area(shapely.intersection(polys, shape))
+    areas, runs = _local_overlaps(polys, centres, shape, geom)
     threshold = min_fraction * hex_area
-    runs = shapely.length(shapely.intersection(polys, geom))
     return [
         h
         for h, a, run in zip(cand, areas, runs, strict=True)

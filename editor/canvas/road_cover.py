@@ -10,7 +10,9 @@ curve as thin "ladder" rungs between neighbouring road hexes.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from shapely.geometry import LineString, Point
@@ -59,12 +61,19 @@ def road_spots(game_map: GameMap, path: MapPath,
     return out
 
 
+# How many road versions `RoadCover` keeps beyond the current ones (a map's roads, twice).
+RECENT_ROADS = 64
+
+
 class RoadCover:
     """The road spots of every drawn road of a map, recomputed per path only when that
     path's points or width changed (objects change far more often than roads do)."""
 
     def __init__(self) -> None:
         self._per_path: dict[str, tuple[tuple, dict[int, RoadSpot]]] = {}
+        # Spots of roads as they were before, so undo and redo of a transform find them
+        # again instead of recomputing the coverage of every road.
+        self._recent: OrderedDict[tuple, dict[int, RoadSpot]] = OrderedDict()
         self.spots: dict[int, RoadSpot] = {}
 
     def spots_of(self, path_id: str) -> dict[int, RoadSpot]:
@@ -88,14 +97,18 @@ class RoadCover:
             if path.kind not in ROAD_KINDS:
                 continue
             key = (tuple(map(tuple, path.points)), path.width, game_map.width,
-                   game_map.height, game_map.layout, river_key)
+                   game_map.height, dataclasses.astuple(game_map.layout), river_key)
             old = self._per_path.get(path.id)
             if old is not None and old[0] == key:
                 fresh[path.id] = old
                 continue
-            if rivers is None:
-                rivers = [LineString(smooth_points(p.points)) for p in river_paths]
-            fresh[path.id] = (key, road_spots(game_map, path, rivers))
+            found = self._recent.get(key)
+            if found is None:
+                if rivers is None:
+                    rivers = [LineString(smooth_points(p.points)) for p in river_paths]
+                found = road_spots(game_map, path, rivers)
+            fresh[path.id] = (key, found)
+            self._remember(key, found)
         self._per_path = fresh
         spots: dict[int, RoadSpot] = {}
         for _, found in fresh.values():
@@ -104,3 +117,9 @@ class RoadCover:
                    if spots.get(i) != self.spots.get(i)}
         self.spots = spots
         return changed
+
+    def _remember(self, key: tuple, found: dict[int, RoadSpot]) -> None:
+        self._recent[key] = found
+        self._recent.move_to_end(key)
+        while len(self._recent) > RECENT_ROADS:
+            self._recent.popitem(last=False)

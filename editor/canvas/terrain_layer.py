@@ -105,18 +105,20 @@ class TerrainLayer(QGraphicsItem):
             self.cache.clear()
             self.update()
             return
-        changed = [np.flatnonzero(a != b) for (_, a), (_, b) in zip(old, new, strict=True)
-                   if a is not b]
+        changed = None
+        for (_, a), (_, b) in zip(old, new, strict=True):
+            if a is not b:
+                changed = (a != b) if changed is None else changed | (a != b)
         self._apply_regions()
-        if changed:
-            self._repaint_indices(np.unique(np.concatenate(changed)).tolist())
+        if changed is not None:
+            self._repaint_indices(np.flatnonzero(changed))
 
     def regions_painted(self, _region_id: str, hexes: Collection[Hex]) -> None:
         """Repaint the hexes a region paint added or removed (its mask is already updated)."""
         m = self.map
         self._repaint_indices([m.index(h) for h in hexes if m.in_bounds(h)])
 
-    def _repaint_indices(self, indices: list[int]) -> None:
+    def _repaint_indices(self, indices: list[int] | np.ndarray) -> None:
         rects = self._dirty_rects(indices)
         if rects is None:
             self.cache.clear()
@@ -170,7 +172,7 @@ class TerrainLayer(QGraphicsItem):
             if self.show_regions else []
         )
 
-    def _dirty_rects(self, indices: list[int]) -> list[QRectF] | None:
+    def _dirty_rects(self, indices: list[int] | np.ndarray) -> list[QRectF] | None:
         # One rectangle per chunk of changed hexes, grown by a hex so the neighbours' edge
         # strokes and road/trench lines towards the changed hexes are repainted too. None:
         # so many chunks changed that dropping every cached chunk is cheaper.
