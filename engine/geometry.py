@@ -311,39 +311,20 @@ def unit_layout(orientation: Orientation) -> Layout:
 CENTRE_LINE_MIN_LENGTH = 0.25
 
 
-# Candidates are intersected tile by tile with the part of the path near the tile: against
-# the whole buffered line each intersection walked every vertex of a long road.
-_COVER_TILE = 6.0  # hex units
+def _centres(layout: Layout, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """`layout.hex_to_pixel` of axial arrays, as an (n, 2) array (the same arithmetic)."""
+    s = layout.size
+    q, r = q.astype(float), r.astype(float)
+    if layout.orientation == "pointy":
+        x = s * (_SQRT3 * q + _SQRT3 / 2 * r)
+        y = s * (1.5 * r)
+    else:
+        x = s * (1.5 * q)
+        y = s * (_SQRT3 / 2 * q + _SQRT3 * r)
+    return np.stack([x + layout.origin[0], y + layout.origin[1]], axis=1)
 
 
-def _local_overlaps(polys: np.ndarray, centres: np.ndarray, shape: shapely.Geometry,
-                    geom: shapely.Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """Per hex polygon, the area it shares with `shape` and the length of `geom` inside it,
-    each computed against `shape` and `geom` clipped to a box around the polygon's tile (the
-    box holds the polygon whole, so the result is the same as against the whole shape)."""
-    areas = np.zeros(len(polys))
-    runs = np.zeros(len(polys))
-    # Most candidates (a disk around each hex on the line) miss the shape: a prepared
-    # predicate rules them out far faster than intersecting them.
-    shapely.prepare(shape)
-    hit = np.flatnonzero(shapely.intersects(shape, polys))
-    shapely.destroy_prepared(shape)
-    if hit.size == 0:
-        return areas, runs
-    polys, centres, at = polys[hit], centres[hit], hit
-    tile = np.floor(centres / _COVER_TILE).astype(np.int64)
-    keys = tile[:, 0] * (1 << 32) + tile[:, 1]
-    order = np.argsort(keys, kind="stable")
-    starts = np.flatnonzero(np.r_[True, keys[order][1:] != keys[order][:-1]])
-    reach = 1.5  # beyond a hex's circumradius (1 hex unit)
-    for idx in np.split(order, starts[1:]):
-        tx, ty = tile[idx[0]] * _COVER_TILE
-        box = (tx - reach, ty - reach, tx + _COVER_TILE + reach, ty + _COVER_TILE + reach)
-        areas[at[idx]] = shapely.area(shapely.intersection(polys[idx],
-                                                           shapely.clip_by_rect(shape, *box)))
-        runs[at[idx]] = shapely.length(shapely.intersection(polys[idx],
-                                                            shapely.clip_by_rect(geom, *box)))
-    return areas, runs
+_SQRT3 = math.sqrt(3.0)
 
 
 def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
@@ -373,16 +354,27 @@ def coverage(
     around = np.array(disk(Hex(0, 0), reach), dtype=np.int64)
     every = (np.array(along, dtype=np.int64)[:, None, :] + around[None, :, :]).reshape(-1, 2)
     _, first = np.unique(every, axis=0, return_index=True)
-    cand = [h for h in map(Hex._make, every[np.sort(first)].tolist()) if in_bounds(h)]
-    if not cand:
-        return []
-    # One array of corner rings for all candidates (the same floats as layout.polygon):
-    # building 10^4-10^5 polygons one by one dominated opening maps with long roads.
-    centres = np.array([layout.hex_to_pixel(h) for h in cand], dtype=float)
+    ordered = every[np.sort(first)]
+    # One array of corner rings for all candidates (the same floats as layout.polygon and
+    # layout.hex_to_pixel): building 10^4-10^5 polygons one by one dominated opening maps
+    # with long roads.
+    centres = _centres(layout, ordered[:, 0], ordered[:, 1])
     offsets = np.array(layout.corner_offsets(), dtype=float)
     polys = shapely.polygons(centres[:, None, :] + offsets[None, :, :])
-    hex_area = float(shapely.area(polys[0]))
-    areas, runs = _local_overlaps(polys, centres, shape, geom)
+    cand = list(map(Hex._make, ordered.tolist()))
+    inside = next((k for k, h in enumerate(cand) if in_bounds(h)), None)
+    if inside is None:
+        return []
+    hex_area = float(shapely.area(polys[inside]))
+    # Most candidates miss the buffered line: a prepared predicate rules them out far faster
+    # than intersecting them (they would cover nothing).
+    shapely.prepare(shape)
+    hit = [k for k in np.flatnonzero(shapely.intersects(shape, polys)).tolist()
+           if in_bounds(cand[k])]
+    shapely.destroy_prepared(shape)
+    cand = [cand[k] for k in hit]
+    areas = shapely.area(shapely.intersection(polys[hit], shape))
+    runs = shapely.length(shapely.intersection(polys[hit], geom))
     threshold = min_fraction * hex_area
     return [
         h

@@ -11,10 +11,11 @@ curve as thin "ladder" rungs between neighbouring road hexes.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections import OrderedDict
 from dataclasses import dataclass
 
+import numpy as np
+import shapely
 from shapely.geometry import LineString, Point
 
 from engine.geometry import covered_hexes, smooth_points, unit_layout
@@ -47,18 +48,28 @@ def road_spots(game_map: GameMap, path: MapPath,
     for river in rivers or []:
         hit = line.intersection(river)
         crossings += [g for g in getattr(hit, "geoms", [hit]) if isinstance(g, Point)]
-    out: dict[int, RoadSpot] = {}
+    hexes = covered_hexes(game_map, path)
+    if not hexes:
+        return {}
     layout = unit_layout(game_map.layout.orientation)
-    for h in covered_hexes(game_map, path):
-        centre = Point(layout.hex_to_pixel(h))
-        near = min(crossings, key=centre.distance, default=None)
-        d = line.project(near if near is not None and centre.distance(near) <= RIVER_REACH
-                         else centre)
-        p = line.interpolate(d)
-        a = line.interpolate(max(0.0, d - 0.2))
-        b = line.interpolate(min(line.length, d + 0.2))
-        out[game_map.index(h)] = RoadSpot(p.x, p.y, math.atan2(b.y - a.y, b.x - a.x))
-    return out
+    # Every covered hex at once (the same GEOS calls as Point/project/interpolate one by one).
+    centres = np.array([layout.hex_to_pixel(h) for h in hexes], dtype=float)
+    targets = centres
+    if crossings:
+        cross = shapely.points(np.array([(c.x, c.y) for c in crossings], dtype=float))
+        dist = shapely.distance(shapely.points(centres)[:, None], cross[None, :])
+        nearest = np.argmin(dist, axis=1)
+        close = dist[np.arange(len(hexes)), nearest] <= RIVER_REACH
+        cxy = shapely.get_coordinates(cross)
+        targets = np.where(close[:, None], cxy[nearest], centres)
+    d = shapely.line_locate_point(line, shapely.points(targets))
+    p = shapely.get_coordinates(shapely.line_interpolate_point(line, d))
+    a = shapely.get_coordinates(shapely.line_interpolate_point(line, np.maximum(0.0, d - 0.2)))
+    b = shapely.get_coordinates(shapely.line_interpolate_point(line,
+                                                               np.minimum(line.length, d + 0.2)))
+    angles = np.arctan2(b[:, 1] - a[:, 1], b[:, 0] - a[:, 0])
+    return {game_map.index(h): RoadSpot(x, y, t) for h, x, y, t in zip(
+        hexes, p[:, 0].tolist(), p[:, 1].tolist(), angles.tolist(), strict=True)}
 
 
 # How many road versions `RoadCover` keeps beyond the current ones (a map's roads, twice).
