@@ -268,9 +268,13 @@ class MapDocument(QObject):
         self, region_id: str, hexes: Iterable[Hex], add: bool = True, stroke_id: int | None = None
     ) -> int:
         """Add hexes to (or remove from) a region, creating it if needed; returns hexes changed."""
-        hexes = {h for h in hexes if self.map.in_bounds(h)}
+        # As runs: "Add Selection to Region" after Select All is a run a row, not a million.
+        if isinstance(hexes, HexSet):
+            hexes = hexes & map_hexset(self.map)
+        else:
+            hexes = HexSet(h for h in hexes if self.map.in_bounds(h))
         region = self.map.region(region_id)
-        current = region.hexes if region else set()
+        current = region.hexes if region else HexSet()
         changed = hexes - current if add else hexes & current
         if not changed:
             return 0

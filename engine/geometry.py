@@ -189,14 +189,34 @@ def _sorted_index_hexset(game_map: GameMap, idx: np.ndarray) -> HexSet:
 
 def map_hexset(game_map: GameMap) -> HexSet:
     """Every hex of the map as a `HexSet`: one run per axial row (Select All)."""
-    w, h = game_map.width, game_map.height
-    if game_map.layout.orientation == "pointy":
+    return rect_hexset(game_map.layout.orientation, game_map.layout.offset,
+                       0, game_map.width - 1, 0, game_map.height - 1)
+
+
+def rect_hexset(orientation: Orientation, parity: OffsetParity, c0: int, c1: int, r0: int,
+                r1: int) -> HexSet:
+    """The hexes of the offset rectangle cols c0..c1, rows r0..r1 (inclusive) as runs, a few
+    per row, without visiting the hexes."""
+    if c0 > c1 or r0 > r1:
+        return HexSet()
+    odd = parity == "odd"
+    if orientation == "pointy":
         rows = []
-        for row in range(h):
-            q0 = game_map.to_axial(0, row).q
-            rows.append((row, array("q", (q0, q0 + w))))
+        for row in range(r0, r1 + 1):
+            q0 = c0 - ((row - (row & 1)) if odd else (row + (row & 1))) // 2
+            rows.append((row, array("q", (q0, q0 + c1 - c0 + 1))))
         return HexSet.from_row_bounds(rows)
-    return _sorted_index_hexset(game_map, np.arange(w * h, dtype=np.int64))
+    # Flat: column q holds rows r = row - f(q) with f never decreasing, so each axial row r
+    # meets the rectangle in one run of q.
+    q = np.arange(c0, c1 + 1, dtype=np.int64)
+    f = ((q - (q & 1)) if odd else (q + (q & 1))) // 2
+    r = np.arange(r0 - int(f[-1]), r1 - int(f[0]) + 1, dtype=np.int64)
+    lo = np.searchsorted(f, r0 - r, "left")
+    hi = np.searchsorted(f, r1 - r, "right")
+    keep = lo < hi
+    return HexSet.from_row_bounds(
+        (rr, array("q", (c0 + a, c0 + b)))
+        for rr, a, b in zip(r[keep].tolist(), lo[keep].tolist(), hi[keep].tolist(), strict=True))
 
 
 def axial_arrays(game_map: GameMap, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -374,10 +394,11 @@ def coverage(
     shapely.destroy_prepared(shape)
     cand = [cand[k] for k in hit]
     areas = shapely.area(shapely.intersection(polys[hit], shape))
-    runs = shapely.length(shapely.intersection(polys[hit], geom))
     threshold = min_fraction * hex_area
-    return [
-        h
-        for h, a, run in zip(cand, areas, runs, strict=True)
-        if (a > 0 and a >= threshold - 1e-9) or run >= CENTRE_LINE_MIN_LENGTH
-    ]
+    covered = (areas > 0) & (areas >= threshold - 1e-9)
+    # The centre-line length only decides the hexes the area left out.
+    rest = np.flatnonzero(~covered)
+    if rest.size:
+        runs = shapely.length(shapely.intersection(polys[np.asarray(hit)[rest]], geom))
+        covered[rest] = runs >= CENTRE_LINE_MIN_LENGTH
+    return [h for h, yes in zip(cand, covered.tolist(), strict=True) if yes]

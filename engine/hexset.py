@@ -208,7 +208,14 @@ class HexSet(MutableSet[Hex]):
 
     def _combine(self, other: HexSet, keep: Any) -> HexSet:
         out = HexSet()
-        for r in self._rows.keys() | other._rows.keys():
+        # Rows only one side holds: an intersection keeps none, a difference only its own.
+        if keep is _inter:
+            rows = self._rows.keys() & other._rows.keys()
+        elif keep is _diff:
+            rows = self._rows.keys()
+        else:
+            rows = self._rows.keys() | other._rows.keys()
+        for r in rows:
             out._set_row(r, _merge(self._rows.get(r, array("q")),
                                    other._rows.get(r, array("q")), keep))
         return out

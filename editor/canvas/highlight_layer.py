@@ -9,14 +9,13 @@ Repaints only the rectangle covering hexes that entered or left a highlight.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Collection
 
-import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from engine.geometry import rect_hexset
 from engine.hexes import DIRECTIONS, Hex
 from engine.hexset import HexSet
 from engine.model import GameMap
@@ -135,23 +134,4 @@ class HighlightLayer(QGraphicsItem):
 
 def window_hexes(g: GridGeometry, c0: int, c1: int, r0: int, r1: int) -> HexSet:
     """The map hexes of the offset rectangle cols c0..c1, rows r0..r1 (inclusive), as runs."""
-    if c0 > c1 or r0 > r1:
-        return HexSet()
-    odd = g.parity == "odd"
-    if g.pointy:
-        rows = []
-        for row in range(r0, r1 + 1):
-            q0 = c0 - ((row - (row & 1)) if odd else (row + (row & 1))) // 2
-            rows.append((row, array("q", (q0, q0 + c1 - c0 + 1))))
-        return HexSet.from_row_bounds(rows)
-    # Flat: column q holds rows r = row - f(q) with f never decreasing, so each axial row r
-    # meets the rectangle in one run of q.
-    q = np.arange(c0, c1 + 1, dtype=np.int64)
-    f = ((q - (q & 1)) if odd else (q + (q & 1))) // 2
-    out = []
-    for r in range(r0 - int(f[-1]), r1 - int(f[0]) + 1):
-        lo = int(np.searchsorted(f, r0 - r, "left"))
-        hi = int(np.searchsorted(f, r1 - r, "right"))
-        if lo < hi:
-            out.append((r, array("q", (c0 + lo, c0 + hi))))
-    return HexSet.from_row_bounds(out)
+    return rect_hexset(g.orientation, g.parity, c0, c1, r0, r1)  # type: ignore[arg-type]

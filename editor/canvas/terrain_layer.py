@@ -22,6 +22,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.region_masks import RegionMasks
+from engine.geometry import index_mask
 from engine.hexes import Hex
 from engine.model import GameMap
 
@@ -115,8 +116,7 @@ class TerrainLayer(QGraphicsItem):
 
     def regions_painted(self, _region_id: str, hexes: Collection[Hex]) -> None:
         """Repaint the hexes a region paint added or removed (its mask is already updated)."""
-        m = self.map
-        self._repaint_indices([m.index(h) for h in hexes if m.in_bounds(h)])
+        self._repaint_indices(np.flatnonzero(index_mask(self.map, hexes)))
 
     def _repaint_indices(self, indices: list[int] | np.ndarray) -> None:
         rects = self._dirty_rects(indices)
