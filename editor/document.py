@@ -18,7 +18,9 @@ from editor import grid
 from editor.draft import Draft
 from editor.forts import capture_hexes
 from editor.region_masks import RegionMasks
+from engine.geometry import map_hexset
 from engine.hexes import Hex
+from engine.hexset import HexSet
 from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath, Region, StartMarker
 
 _stroke_ids = itertools.count(1)
@@ -47,10 +49,11 @@ class MapDocument(QObject):
         self.map: GameMap = game_map
         self.path: Path | None = Path(path) if path else None
         self.undo_stack = QUndoStack(self)
-        self.selection: set[Hex] = set()
+        # Runs per row, not a set of tuples: Select All on a million hexes is one run a row.
+        self.selection: HexSet = HexSet()
         self.selected_object: object | None = None
         self.problems: list = []
-        self.overlay_hexes: dict[str, set[Hex]] = {}
+        self.overlay_hexes: dict[str, set[Hex] | HexSet] = {}
         self.region_masks = RegionMasks()
         self.draft: Draft | None = None
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -85,7 +88,7 @@ class MapDocument(QObject):
         self.path = Path(path) if path else None
         self.region_masks.clear()
         self.undo_stack.clear()
-        self.selection = set()
+        self.selection = HexSet()
         self.selected_object = None
         self.overlay_hexes = {}
         self.draft = None
@@ -99,11 +102,17 @@ class MapDocument(QObject):
     def set_selection(self, hexes: Iterable[Hex], checked: bool = False) -> None:
         """Replace the hex selection; hexes outside the map are dropped unless the caller
         says they are all on the map (`checked`)."""
-        if checked:
-            self.selection = set(hexes)
+        if isinstance(hexes, HexSet):
+            self.selection = hexes.copy() if checked else hexes & map_hexset(self.map)
+        elif checked:
+            self.selection = HexSet(hexes)
         else:
-            self.selection = {h for h in hexes if self.map.in_bounds(h)}
+            self.selection = HexSet(h for h in hexes if self.map.in_bounds(h))
         self.selectionChanged.emit()
+
+    def select_all(self) -> None:
+        """Select every hex of the map (one run per row)."""
+        self.set_selection(map_hexset(self.map), checked=True)
 
     def select_object(self, obj: object | None) -> None:
         """Make a fort, start marker, label or path the selected object (or none)."""
@@ -122,7 +131,7 @@ class MapDocument(QObject):
 
     def set_overlay(self, name: str, hexes: Iterable[Hex] | None) -> None:
         """Set (or with None/empty, clear) a named transient highlight."""
-        hexes = set(hexes or ())
+        hexes = hexes.copy() if isinstance(hexes, HexSet) else set(hexes or ())
         if self.overlay_hexes.get(name, set()) == hexes:
             return
         if hexes:
@@ -259,9 +268,13 @@ class MapDocument(QObject):
         self, region_id: str, hexes: Iterable[Hex], add: bool = True, stroke_id: int | None = None
     ) -> int:
         """Add hexes to (or remove from) a region, creating it if needed; returns hexes changed."""
-        hexes = {h for h in hexes if self.map.in_bounds(h)}
+        # As runs: "Add Selection to Region" after Select All is a run a row, not a million.
+        if isinstance(hexes, HexSet):
+            hexes = hexes & map_hexset(self.map)
+        else:
+            hexes = HexSet(h for h in hexes if self.map.in_bounds(h))
         region = self.map.region(region_id)
-        current = region.hexes if region else set()
+        current = region.hexes if region else HexSet()
         changed = hexes - current if add else hexes & current
         if not changed:
             return 0

@@ -82,7 +82,7 @@ class EditActions:
     def select_all(self) -> None:
         """Select every hex."""
         self.set_tool("select")
-        self.document.set_selection(self.document.map.hexes(), checked=True)
+        self.document.select_all()
 
     def transform(self, kind: str) -> None:
         """Mirror or rotate the stamp floating under the mouse (after Paste), else the

@@ -21,12 +21,14 @@ import numpy as np
 
 from engine.geometry import (
     XY,
+    HexRuns,
     axial_arrays,
     hex_arrays,
     index_arrays,
     index_function,
     index_mask,
     mask_hexes,
+    offset_arrays,
     unit_layout,
 )
 from engine.hexes import Hex, Layout, Orientation, hex_round
@@ -226,7 +228,7 @@ def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexM
     # The middle of the centres' bounding box in whole steps of where the grid is symmetric:
     # along a line, half the centre spacing; across lines, a line of centres or halfway
     # between two. Integer arithmetic, so the result does not depend on the hexes' order.
-    q, r = hex_arrays(hexes)
+    q, r = _extreme_arrays(hexes)
     if orientation == "pointy":
         sx, sy = layout.width / 2, 0.75  # x = sx·(2q + r), y = sy·2r
         ux, uy = 2 * q + r, 2 * r
@@ -243,6 +245,15 @@ def symmetric(orientation: Orientation, hexes: Iterable[Hex], kind: str) -> HexM
     if kind == "mirror_v":
         return mirror(orientation, "v", cy)
     raise ValueError(f"unknown transform {kind!r}")
+
+
+def _extreme_arrays(hexes: Collection[Hex]) -> tuple[np.ndarray, np.ndarray]:
+    """(q, r) arrays of hexes holding every extreme of a linear function of (q, r) over
+    `hexes`: for a set stored as runs the two ends of each run suffice."""
+    if isinstance(hexes, HexRuns):
+        runs = np.array(list(hexes.runs()), dtype=np.int64).reshape(-1, 3)
+        return np.r_[runs[:, 1], runs[:, 2]], np.r_[runs[:, 0], runs[:, 0]]
+    return hex_arrays(hexes)
 
 
 def map_frame(game_map: GameMap) -> list[Hex]:
@@ -262,10 +273,11 @@ def whole_map(game_map: GameMap, kind: str) -> HexMapping:
 
 def from_hex_function(
     hex_fn: Callable[[Hex], Hex], before: Orientation, after: Orientation | None = None,
-    name: str = "mapping",
+    name: str = "mapping", index_fn: IndexFunction | None = None,
 ) -> HexMapping:
     """Any hex→hex function; a point keeps its offset from the centre of its hex (with the
-    layout changing from `before` to `after` orientation, e.g. an orientation change)."""
+    layout changing from `before` to `after` orientation, e.g. an orientation change).
+    `index_fn`, the same function on terrain indices, lets `carry` map whole arrays."""
     lay_b = unit_layout(before)
     lay_a = unit_layout(after or before)
 
@@ -275,7 +287,7 @@ def from_hex_function(
         nx, ny = lay_a.hex_to_pixel(hex_fn(h))
         return (nx + p[0] - cx, ny + p[1] - cy)
 
-    return HexMapping(hex_fn, point_fn, name=name)
+    return HexMapping(hex_fn, point_fn, name=name, index_fn=index_fn)
 
 
 # --- copies -----------------------------------------------------------------------------------
@@ -356,18 +368,56 @@ def clamp_to_map(game_map: GameMap, h: Hex) -> Hex:
 
 class _Membership:
     """Whether a hex-unit point lies in a set of hexes; points off the map count with the
-    nearest map hex, so a road drawn past the border stays with its border hex."""
+    nearest map hex, so a road drawn past the border stays with its border hex. `many`
+    answers for arrays of points at once (the probes of `split_points`)."""
 
     def __init__(self, game_map: GameMap, hexes: Container[Hex]) -> None:
         self.map = game_map
         self.hexes = hexes
         self.layout: Layout = unit_layout(game_map.layout.orientation)
+        self._mask: np.ndarray | None = None
 
     def __call__(self, p: XY) -> bool:
         h = self.layout.pixel_to_hex(p[0] + _NUDGE, p[1] + _NUDGE)
         if not self.map.in_bounds(h):
             h = clamp_to_map(self.map, h)
         return h in self.hexes
+
+    def many(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
+        """`self(p)` for every point (xs[i], ys[i]), the same arithmetic in numpy; None when
+        the hexes are neither a mask nor a collection (a plain `in` test only)."""
+        if self._mask is None:
+            if isinstance(self.hexes, _MaskedHexes):
+                self._mask = self.hexes.mask
+            elif isinstance(self.hexes, Collection):
+                self._mask = index_mask(self.map, self.hexes)
+            else:
+                return None
+        px, py = xs + _NUDGE, ys + _NUDGE
+        if self.layout.orientation == "pointy":
+            fq, fr = _SQRT3 / 3 * px - py / 3, 2 / 3 * py
+        else:
+            fq, fr = 2 / 3 * px, -px / 3 + _SQRT3 / 3 * py
+        q, r = _hex_round_arrays(fq, fr)
+        col, row = offset_arrays(self.map, q, r)
+        col = np.clip(col, 0, self.map.width - 1)
+        row = np.clip(row, 0, self.map.height - 1)
+        return self._mask[row * self.map.width + col]
+
+
+_SQRT3 = math.sqrt(3.0)
+
+
+def _hex_round_arrays(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`engine.hexes.hex_round` on arrays (both round half to even)."""
+    fs = -fq - fr
+    q, r, s = np.round(fq), np.round(fr), np.round(fs)
+    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    q = np.where(fix_q, -r - s, q)
+    r = np.where(fix_r, -q - s, r)
+    return q.astype(np.int64), r.astype(np.int64)
 
 
 # Segments are probed this often (hex units) for crossings; a line grazing a hex for less
@@ -381,14 +431,16 @@ def split_points(points: list[XY], inside: Callable[[XY], bool]) -> list[tuple[b
     Only crossing points are added; the path's own points are kept as they are."""
     if not points:
         return []
+    probes = _probe_states(points, inside) if isinstance(inside, _Membership) else None
     runs: list[tuple[bool, list[XY]]] = []
     state = inside(points[0])
     current = [points[0]]
-    for a, b in itertools.pairwise(points):
+    for seg, (a, b) in enumerate(itertools.pairwise(points)):
         n = max(1, math.ceil(math.dist(a, b) / _PROBE_STEP))
-        t0 = 0.0
-        for k in range(1, n + 1):
-            t1 = k / n
+        # With the probes answered at once, only those where the answer changes are walked.
+        ks = probes.get(seg, ()) if probes is not None else range(1, n + 1)
+        for k in ks:
+            t0, t1 = (k - 1) / n, k / n
             p1 = b if k == n else (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
             if inside(p1) != state:
                 cut = _crossing(a, b, t0, t1, state, inside)
@@ -396,10 +448,36 @@ def split_points(points: list[XY], inside: Callable[[XY], bool]) -> list[tuple[b
                 runs.append((state, current))
                 state = not state
                 current = [cut]
-            t0 = t1
         current.append(b)
     runs.append((state, current))
     return runs
+
+
+def _probe_states(points: list[XY], inside: _Membership) -> dict[int, list[int]] | None:
+    """Per segment, the probe numbers k where `inside` differs from the probe before (or from
+    the first point): all probes of the polyline answered at once with numpy."""
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    if len(pts) < 2:
+        return {}
+    a, b = pts[:-1], pts[1:]
+    dist = np.array([math.dist(p, q) for p, q in itertools.pairwise(points)])
+    n = np.maximum(1, np.ceil(dist / _PROBE_STEP)).astype(np.int64)
+    seg = np.repeat(np.arange(len(n)), n)
+    k = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n) + 1
+    t1 = k / n[seg]
+    xs = a[seg, 0] + (b[seg, 0] - a[seg, 0]) * t1
+    ys = a[seg, 1] + (b[seg, 1] - a[seg, 1]) * t1
+    last = k == n[seg]
+    xs[last], ys[last] = b[seg[last], 0], b[seg[last], 1]
+    states = inside.many(xs, ys)
+    if states is None:
+        return None
+    before = np.r_[inside(points[0]), states[:-1]]
+    flips = np.flatnonzero(states != before)
+    out: dict[int, list[int]] = {}
+    for s_, k_ in zip(seg[flips].tolist(), k[flips].tolist(), strict=True):
+        out.setdefault(s_, []).append(k_)
+    return out
 
 
 def _crossing(a: XY, b: XY, lo: float, hi: float, state: bool,
@@ -531,6 +609,7 @@ class _MaskedHexes:
 
     def __init__(self, game_map: GameMap, mask: np.ndarray) -> None:
         self._index = index_function(game_map)
+        self.mask = mask
         self._view = memoryview(mask)
 
     def __contains__(self, h: object) -> bool:
@@ -543,6 +622,8 @@ class _MaskedHexes:
 def _selected_indices(src: GameMap, hexes: Iterable[Hex] | None) -> np.ndarray:
     if hexes is None:
         return np.arange(src.width * src.height, dtype=np.int64)
+    if isinstance(hexes, HexRuns):
+        return np.flatnonzero(index_mask(src, hexes))  # run by run, no tuple per hex
     hexes = hexes if isinstance(hexes, Collection) else list(hexes)
     if not hexes:
         return np.zeros(0, dtype=np.int64)
@@ -766,16 +847,15 @@ def erase(game_map: GameMap, hexes: Iterable[Hex], fill: int = TERRAIN_ID["meado
     and are named in `dropped`; everything removed is named in `replaced`. Regions are zones,
     not content, and are kept."""
     dst = clone_map(game_map)
-    sel = {h for h in hexes if dst.in_bounds(h)}
+    # The selection as a mask over terrain indices: a million hexes in numpy, not in a loop.
+    mask = np.zeros(dst.width * dst.height, dtype=bool)
+    mask[_selected_indices(dst, hexes)] = True
+    sel = _MaskedHexes(dst, mask)
     out = Carried(dst, set(), [], replaced_verb="Erased")
-    t = dst.terrain
-    changed = []
-    for h in sel:
-        i = dst.index(h)
-        if t[i] != fill:
-            t[i] = fill
-            changed.append(i)
-    out.changed = sorted(changed)
+    t = np.frombuffer(dst.terrain, dtype=np.uint8)
+    out.changed = np.flatnonzero(mask & (t != fill)).tolist()
+    t[mask] = fill
+    del t  # release the view: the bytearray may be resized later
     forts = []
     for f in dst.forts:
         parts = [*f.hexes, *f.entrances]

@@ -122,6 +122,25 @@ class HexSet(MutableSet[Hex]):
             out._set_row(r, bounds)
         return out
 
+    @classmethod
+    def from_row_bounds(cls, rows: Iterable[tuple[int, array]]) -> HexSet:
+        """A set from (r, bounds) pairs, each `bounds` an `array('q')` of half-open run bounds
+        `[q_start, q_stop, ...]` already sorted and never touching (as `index_hexset` in
+        `engine.geometry` makes them from a mask): taken as they are, no per-hex work."""
+        out = cls()
+        for r, bounds in rows:
+            if bounds:
+                out._set_row(r, bounds)
+        return out
+
+    def shifted(self, dq: int, dr: int) -> HexSet:
+        """A new set with every hex moved by the axial delta (dq, dr), run by run."""
+        out = HexSet()
+        for r, b in self._rows.items():
+            out._rows[r + dr] = array("q", (x + dq for x in b)) if dq else array("q", b)
+        out._count = self._count
+        return out
+
     def runs(self) -> Iterator[tuple[int, int, int]]:
         """The runs (r, first_q, last_q), inclusive, ordered by r then q; maximal (never
         touching), so two equal sets give the same runs."""
@@ -189,7 +208,14 @@ class HexSet(MutableSet[Hex]):
 
     def _combine(self, other: HexSet, keep: Any) -> HexSet:
         out = HexSet()
-        for r in self._rows.keys() | other._rows.keys():
+        # Rows only one side holds: an intersection keeps none, a difference only its own.
+        if keep is _inter:
+            rows = self._rows.keys() & other._rows.keys()
+        elif keep is _diff:
+            rows = self._rows.keys()
+        else:
+            rows = self._rows.keys() | other._rows.keys()
+        for r in rows:
             out._set_row(r, _merge(self._rows.get(r, array("q")),
                                    other._rows.get(r, array("q")), keep))
         return out

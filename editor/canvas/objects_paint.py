@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Container
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -559,11 +560,36 @@ def edge_offsets(geom: GridGeometry) -> list[QLineF]:
     return [QLineF(a[0], a[1], b[0], b[1]) for a, b in hex_edge_offsets(geom.layout)]
 
 
+def _paint_run_strips(painter: QPainter, runs: list[tuple[int, int, int]],
+                      geom: GridGeometry) -> None:
+    # Each run as the strip of its lattice cells (parallelograms that tile the plane), so
+    # neighbouring runs meet without gaps or overlaps; hexes are a few pixels here at most.
+    ox, oy = geom.hex_center(Hex(0, 0))
+    qx, qy = (a - b for a, b in zip(geom.hex_center(Hex(1, 0)), (ox, oy), strict=True))
+    rx, ry = (a - b for a, b in zip(geom.hex_center(Hex(0, 1)), (ox, oy), strict=True))
+    hx, hy = (qx + rx) / 2, (qy + ry) / 2
+    kx, ky = (qx - rx) / 2, (qy - ry) / 2
+    polygons = []
+    for r, first, last in runs:
+        ax, ay = geom.hex_center(Hex(first, r))
+        bx, by = geom.hex_center(Hex(last, r))
+        polygons.append(QPolygonF([QPointF(ax - hx, ay - hy), QPointF(bx + kx, by + ky),
+                                   QPointF(bx + hx, by + hy), QPointF(ax - kx, ay - ky)]))
+    hinted = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams between strips
+    for polygon in polygons:
+        painter.drawPolygon(polygon)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, hinted)
+
+
 def paint_highlight(painter: QPainter, name: str, hexes: list[Hex], geom: GridGeometry,
-                    lod: float, members: set[Hex] | frozenset[Hex] | None = None) -> None:
+                    lod: float, members: Container[Hex] | None = None,
+                    runs: list[tuple[int, int, int]] | None = None) -> None:
     """Tint `hexes` and outline the border of `members` (default: the hexes themselves):
-    preview (white), capture (orange), problems (red), selection (blue, dashed)."""
-    if not hexes:
+    preview (white), capture (orange), problems (red), selection (blue, dashed). With `runs`
+    (r, first_q, last_q) the runs are tinted as strips instead, and `hexes` need only hold
+    the members next to a non-member (a big highlight seen from far out)."""
+    if not hexes and not runs:
         return
     members = members if members is not None else set(hexes)
     color = style.HIGHLIGHT_COLORS.get(name, QColor("#9b59b6"))
@@ -571,7 +597,10 @@ def paint_highlight(painter: QPainter, name: str, hexes: list[Hex], geom: GridGe
     fill.setAlpha({"preview": 70, "selection": 50}.get(name, 75))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QBrush(fill))
-    painter.drawPath(hex_outline_path(hexes, geom))
+    if runs is None:
+        painter.drawPath(hex_outline_path(hexes, geom))
+    else:
+        _paint_run_strips(painter, runs, geom)
     edges = edge_offsets(geom)
     border: list[QLineF] = []
     for h in hexes:

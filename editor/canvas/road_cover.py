@@ -10,9 +10,12 @@ curve as thin "ladder" rungs between neighbouring road hexes.
 
 from __future__ import annotations
 
-import math
+import dataclasses
+from collections import OrderedDict
 from dataclasses import dataclass
 
+import numpy as np
+import shapely
 from shapely.geometry import LineString, Point
 
 from engine.geometry import covered_hexes, smooth_points, unit_layout
@@ -45,18 +48,32 @@ def road_spots(game_map: GameMap, path: MapPath,
     for river in rivers or []:
         hit = line.intersection(river)
         crossings += [g for g in getattr(hit, "geoms", [hit]) if isinstance(g, Point)]
-    out: dict[int, RoadSpot] = {}
+    hexes = covered_hexes(game_map, path)
+    if not hexes:
+        return {}
     layout = unit_layout(game_map.layout.orientation)
-    for h in covered_hexes(game_map, path):
-        centre = Point(layout.hex_to_pixel(h))
-        near = min(crossings, key=centre.distance, default=None)
-        d = line.project(near if near is not None and centre.distance(near) <= RIVER_REACH
-                         else centre)
-        p = line.interpolate(d)
-        a = line.interpolate(max(0.0, d - 0.2))
-        b = line.interpolate(min(line.length, d + 0.2))
-        out[game_map.index(h)] = RoadSpot(p.x, p.y, math.atan2(b.y - a.y, b.x - a.x))
-    return out
+    # Every covered hex at once (the same GEOS calls as Point/project/interpolate one by one).
+    centres = np.array([layout.hex_to_pixel(h) for h in hexes], dtype=float)
+    targets = centres
+    if crossings:
+        cross = shapely.points(np.array([(c.x, c.y) for c in crossings], dtype=float))
+        dist = shapely.distance(shapely.points(centres)[:, None], cross[None, :])
+        nearest = np.argmin(dist, axis=1)
+        close = dist[np.arange(len(hexes)), nearest] <= RIVER_REACH
+        cxy = shapely.get_coordinates(cross)
+        targets = np.where(close[:, None], cxy[nearest], centres)
+    d = shapely.line_locate_point(line, shapely.points(targets))
+    p = shapely.get_coordinates(shapely.line_interpolate_point(line, d))
+    a = shapely.get_coordinates(shapely.line_interpolate_point(line, np.maximum(0.0, d - 0.2)))
+    b = shapely.get_coordinates(shapely.line_interpolate_point(line,
+                                                               np.minimum(line.length, d + 0.2)))
+    angles = np.arctan2(b[:, 1] - a[:, 1], b[:, 0] - a[:, 0])
+    return {game_map.index(h): RoadSpot(x, y, t) for h, x, y, t in zip(
+        hexes, p[:, 0].tolist(), p[:, 1].tolist(), angles.tolist(), strict=True)}
+
+
+# How many road versions `RoadCover` keeps beyond the current ones (a map's roads, twice).
+RECENT_ROADS = 64
 
 
 class RoadCover:
@@ -65,6 +82,9 @@ class RoadCover:
 
     def __init__(self) -> None:
         self._per_path: dict[str, tuple[tuple, dict[int, RoadSpot]]] = {}
+        # Spots of roads as they were before, so undo and redo of a transform find them
+        # again instead of recomputing the coverage of every road.
+        self._recent: OrderedDict[tuple, dict[int, RoadSpot]] = OrderedDict()
         self.spots: dict[int, RoadSpot] = {}
 
     def spots_of(self, path_id: str) -> dict[int, RoadSpot]:
@@ -88,14 +108,18 @@ class RoadCover:
             if path.kind not in ROAD_KINDS:
                 continue
             key = (tuple(map(tuple, path.points)), path.width, game_map.width,
-                   game_map.height, game_map.layout, river_key)
+                   game_map.height, dataclasses.astuple(game_map.layout), river_key)
             old = self._per_path.get(path.id)
             if old is not None and old[0] == key:
                 fresh[path.id] = old
                 continue
-            if rivers is None:
-                rivers = [LineString(smooth_points(p.points)) for p in river_paths]
-            fresh[path.id] = (key, road_spots(game_map, path, rivers))
+            found = self._recent.get(key)
+            if found is None:
+                if rivers is None:
+                    rivers = [LineString(smooth_points(p.points)) for p in river_paths]
+                found = road_spots(game_map, path, rivers)
+            fresh[path.id] = (key, found)
+            self._remember(key, found)
         self._per_path = fresh
         spots: dict[int, RoadSpot] = {}
         for _, found in fresh.values():
@@ -104,3 +128,9 @@ class RoadCover:
                    if spots.get(i) != self.spots.get(i)}
         self.spots = spots
         return changed
+
+    def _remember(self, key: tuple, found: dict[int, RoadSpot]) -> None:
+        self._recent[key] = found
+        self._recent.move_to_end(key)
+        while len(self._recent) > RECENT_ROADS:
+            self._recent.popitem(last=False)

@@ -88,7 +88,7 @@ class MapScene(QGraphicsScene):
         sets = dict(getattr(self.document, "overlay_hexes", {}) or {})
         selection = getattr(self.document, "selection", None)
         if selection:
-            sets["selection"] = set(selection)
+            sets["selection"] = selection
         self.highlights.set_sets(sets)
 
     def set_overlay_visible(self, name: str, visible: bool) -> None:

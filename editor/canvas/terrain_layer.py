@@ -22,6 +22,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.region_masks import RegionMasks
+from engine.geometry import index_mask
 from engine.hexes import Hex
 from engine.model import GameMap
 
@@ -33,6 +34,11 @@ from .road_cover import RoadCover
 from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 
 OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic is drawn
+
+
+# Past this many changed chunks a change repaints everything (a whole-map rotate, mirror or
+# region change touches tens of thousands of chunks: one rectangle each cost seconds).
+MAX_DIRTY_CHUNKS = 2000
 
 
 class TerrainLayer(QGraphicsItem):
@@ -85,9 +91,7 @@ class TerrainLayer(QGraphicsItem):
             self.update()
             return
         self.overview.update_indices(indices)
-        for rect in self._dirty_rects(indices):
-            self.cache.invalidate(rect)
-            self.update(rect)
+        self._repaint_indices(indices)
 
     def regions_changed(self) -> None:
         """Re-read the map's regions; repaint only the hexes whose membership changed.
@@ -102,19 +106,25 @@ class TerrainLayer(QGraphicsItem):
             self.cache.clear()
             self.update()
             return
-        changed = [np.flatnonzero(a != b) for (_, a), (_, b) in zip(old, new, strict=True)
-                   if a is not b]
+        changed = None
+        for (_, a), (_, b) in zip(old, new, strict=True):
+            if a is not b:
+                changed = (a != b) if changed is None else changed | (a != b)
         self._apply_regions()
-        if changed:
-            self._repaint_indices(np.unique(np.concatenate(changed)).tolist())
+        if changed is not None:
+            self._repaint_indices(np.flatnonzero(changed))
 
     def regions_painted(self, _region_id: str, hexes: Collection[Hex]) -> None:
         """Repaint the hexes a region paint added or removed (its mask is already updated)."""
-        m = self.map
-        self._repaint_indices([m.index(h) for h in hexes if m.in_bounds(h)])
+        self._repaint_indices(np.flatnonzero(index_mask(self.map, hexes)))
 
-    def _repaint_indices(self, indices: list[int]) -> None:
-        for rect in self._dirty_rects(indices):
+    def _repaint_indices(self, indices: list[int] | np.ndarray) -> None:
+        rects = self._dirty_rects(indices)
+        if rects is None:
+            self.cache.clear()
+            self.update()
+            return
+        for rect in rects:
             self.cache.invalidate(rect)
             self.update(rect)
 
@@ -123,9 +133,7 @@ class TerrainLayer(QGraphicsItem):
         changed = self.roads.update(self.map)
         self._apply_roads()
         if changed and self.drawn_roads_visible:
-            for rect in self._dirty_rects(sorted(changed)):
-                self.cache.invalidate(rect)
-                self.update(rect)
+            self._repaint_indices(sorted(changed))
 
     def set_drawn_roads_visible(self, visible: bool) -> None:
         """With drawn paths hidden, road hexes show their own hex-level road line again."""
@@ -134,9 +142,7 @@ class TerrainLayer(QGraphicsItem):
         self.drawn_roads_visible = visible
         self._apply_roads()
         if self.roads.spots:
-            for rect in self._dirty_rects(sorted(self.roads.spots)):
-                self.cache.invalidate(rect)
-                self.update(rect)
+            self._repaint_indices(sorted(self.roads.spots))
 
     def _apply_roads(self) -> None:
         self.tstyle.road_spots = self.roads.spots if self.drawn_roads_visible else {}
@@ -166,9 +172,10 @@ class TerrainLayer(QGraphicsItem):
             if self.show_regions else []
         )
 
-    def _dirty_rects(self, indices: list[int]) -> list[QRectF]:
+    def _dirty_rects(self, indices: list[int] | np.ndarray) -> list[QRectF] | None:
         # One rectangle per chunk of changed hexes, grown by a hex so the neighbours' edge
-        # strokes and road/trench lines towards the changed hexes are repainted too.
+        # strokes and road/trench lines towards the changed hexes are repainted too. None:
+        # so many chunks changed that dropping every cached chunk is cheaper.
         if len(indices) == 0:
             return []
         g, grid = self.geom, self.grid
@@ -186,6 +193,8 @@ class TerrainLayer(QGraphicsItem):
         order = np.argsort(keys, kind="stable")
         keys, xs, ys = keys[order], xs[order], ys[order]
         starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        if len(starts) > MAX_DIRTY_CHUNKS:
+            return None
         x0, y0 = np.minimum.reduceat(xs, starts), np.minimum.reduceat(ys, starts)
         x1, y1 = np.maximum.reduceat(xs, starts), np.maximum.reduceat(ys, starts)
         return [QRectF(a - reach, b - reach, c - a + 2 * reach, d - b + 2 * reach)

@@ -20,6 +20,7 @@ from engine.geometry_transform import (
     set_objects,
 )
 from engine.hexes import Hex, axial_to_offset, offset_to_axial
+from engine.hexset import HexSet
 from engine.model import GameMap
 
 if TYPE_CHECKING:
@@ -87,10 +88,16 @@ def _remapped(game_map: GameMap, old: tuple[str, str], new: tuple[str, str]) -> 
         col, row = axial_to_offset(h, old[0], old[1])  # type: ignore[arg-type]
         return offset_to_axial(col, row, new[0], new[1])  # type: ignore[arg-type]
 
-    mapping = from_hex_function(move, old[0], new[0], "layout change")  # type: ignore[arg-type]
+    mapping = from_hex_function(move, old[0], new[0], "layout change",  # type: ignore[arg-type]
+                                index_fn=_same_index)
     target = _empty_like(game_map)
     target.layout.orientation, target.layout.offset = new  # type: ignore[assignment]
     return clone_objects(_round_points(carry(game_map, mapping, target=target, terrain=False).map))
+
+
+def _same_index(src: GameMap, dst: GameMap, si: np.ndarray) -> np.ndarray:
+    # A layout change keeps every hex at its offset position: the same terrain index.
+    return si
 
 
 def _empty_like(game_map: GameMap) -> GameMap:
@@ -186,7 +193,7 @@ class ResizeMap(Command):
     def _show(self, state: GameMap) -> None:
         _swap_in(self.doc.map, state)
         self.doc.selected_object = None
-        self.doc.selection = set()
+        self.doc.selection = HexSet()
         self.doc.mapReplaced.emit()
         self.doc.selectionChanged.emit()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from editor.commands.base import (
@@ -15,6 +16,7 @@ from editor.commands.base import (
 )
 from editor.commands.paths import apply_path_terrain_command
 from engine.hexes import Hex
+from engine.hexset import HexSet
 from engine.model import Fort, Label, MapPath, Region, StartMarker
 
 if TYPE_CHECKING:
@@ -256,14 +258,14 @@ class PaintRegion(Command):
         self,
         doc: MapDocument,
         region_id: str,
-        hexes: set[Hex],
+        hexes: Iterable[Hex],
         add: bool,
         stroke_id: int | None = None,
     ) -> None:
         super().__init__()
         self.doc = doc
         self.region_id = region_id
-        self.hexes = set(hexes)
+        self.hexes = HexSet(hexes)
         self.add = add
         self.stroke_id = stroke_id
         self.created = doc.map.region(region_id) is None

@@ -7,8 +7,11 @@ undo step, and what cannot be carried is named in the document's notice.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
 
 from editor.commands.base import QT_TRANSLATE_NOOP, Command, counted, hexes_text
 from editor.commands.terrain import TerrainEdit
@@ -27,6 +30,7 @@ from engine.geometry_transform import (
     whole_map,
 )
 from engine.hexes import Hex
+from engine.hexset import HexSet
 from engine.model import GameMap, Region
 
 if TYPE_CHECKING:
@@ -103,19 +107,21 @@ class ApplyCarried(Command):
     The whole edit is one undo step."""
 
     def __init__(self, doc: MapDocument, result: Carried, text: str,
-                 selection_after: set[Hex] | None = None) -> None:
+                 selection_after: Collection[Hex] | None = None) -> None:
         super().__init__(text)
         self.doc = doc
         self.result = result
         m, new = doc.map, result.map
         if result.changed:
-            TerrainEdit(doc, result.changed, bytes(new.terrain[i] for i in result.changed), self)
+            changed = np.asarray(result.changed, dtype=np.int64)
+            values = np.frombuffer(new.terrain, dtype=np.uint8)[changed].tobytes()
+            TerrainEdit(doc, changed, values, self)
         self.objects_before = clone_objects(m)
         self.objects_after = clone_objects(new)
-        self.sel_before = set(doc.selection)
-        self.sel_after = set(result.landed) if selection_after is None else selection_after
+        self.sel_before = doc.selection.copy()
+        self.sel_after = HexSet(result.landed if selection_after is None else selection_after)
 
-    def _show(self, objects: tuple, selection: set[Hex]) -> None:
+    def _show(self, objects: tuple, selection: HexSet) -> None:
         m = self.doc.map
         set_objects(m, objects)
         self.doc.select_object(None)
@@ -144,7 +150,7 @@ class TransformSelection(ApplyCarried):
     }
 
     def __init__(self, doc: MapDocument, kind: str) -> None:
-        sel = set(doc.selection)
+        sel = doc.selection.copy()
         mapping = symmetric(doc.map.layout.orientation, sel, kind)
         super().__init__(doc, carry(doc.map, mapping, sel), translate("Command", self.NAMES[kind]))
 
@@ -154,7 +160,7 @@ class MoveSelection(ApplyCarried):
 
     def __init__(self, doc: MapDocument, delta: Hex) -> None:
         mapping = translation(doc.map.layout.orientation, delta)
-        super().__init__(doc, carry(doc.map, mapping, set(doc.selection)),
+        super().__init__(doc, carry(doc.map, mapping, doc.selection.copy()),
                          translate("Command", "Move selection"))
 
 
@@ -176,7 +182,7 @@ class EraseSelection(ApplyCarried):
     """Erase the selected hexes to meadow with everything on them (path stretches cut)."""
 
     def __init__(self, doc: MapDocument, text: str = "Delete") -> None:
-        sel = set(doc.selection)
+        sel = doc.selection.copy()
         result = erase(doc.map, sel)
         super().__init__(doc, result, counted(text, len(sel)), sel)
 
@@ -218,7 +224,7 @@ class CopyToOtherSide(ApplyCarried):
 
     def __init__(self, doc: MapDocument, kind: str = "rotate_180") -> None:
         m = doc.map
-        sel = set(doc.selection)
+        sel = doc.selection.copy()
         naming = CopyNaming("_2", " II", _other_number)
         result = carry(m, whole_map(m, kind), sel, keep_source=True, regions=False,
                        naming=naming)
@@ -227,8 +233,8 @@ class CopyToOtherSide(ApplyCarried):
             if region is not None and region.hexes == sel:
                 target = result.map.region(other)
                 if target is None:
-                    result.map.regions.append(Region(other, other, set(result.landed)))
+                    result.map.regions.append(Region(other, other, HexSet(result.landed)))
                 else:
-                    target.hexes = set(result.landed)
+                    target.hexes = HexSet(result.landed)
                 break
         super().__init__(doc, result, translate("Command", self.NAMES[kind]))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from editor.commands.base import (
     QT_TRANSLATE_NOOP,
     Command,
@@ -23,6 +25,10 @@ PAINT_ID = 1001
 BULK_CHANGE = 50_000  # from this many changed hexes (and a quarter of the map) emit None
 
 
+def _terrain_view(terrain: bytearray) -> np.ndarray:
+    return np.frombuffer(terrain, dtype=np.uint8)
+
+
 class TerrainEdit(Command):
     """Set terrain at indices; undo restores the old bytes. Base of the terrain commands."""
 
@@ -37,9 +43,9 @@ class TerrainEdit(Command):
     ) -> None:
         super().__init__("", parent)
         self.doc = doc
-        self.indices = array("I", indices)
-        t = doc.map.terrain
-        self.old = bytes(t[i] for i in indices)
+        self.indices = array("I")
+        self.indices.frombytes(np.asarray(indices, dtype=np.uint32).tobytes())
+        self.old = _terrain_view(doc.map.terrain)[self._where()].tobytes()
         self.new = bytes([value]) * len(indices) if isinstance(value, int) else bytes(value)
         self._update_text()
 
@@ -50,10 +56,16 @@ class TerrainEdit(Command):
         self.setText(translate("Command", "{verb} {what} ({hexes})").format(
             verb=verb_text(self.verb), what=what, hexes=hexes_text(len(self.indices))))
 
+    def _where(self) -> np.ndarray:
+        return np.frombuffer(self.indices, dtype=np.uint32)
+
     def _apply(self, values: bytes) -> None:
         t = self.doc.map.terrain
-        for i, v in zip(self.indices, values, strict=True):
-            t[i] = v
+        if len(values) != len(self.indices):
+            raise ValueError("terrain edit: as many values as indices expected")
+        view = _terrain_view(t)
+        view[self._where()] = np.frombuffer(values, dtype=np.uint8)
+        del view  # a live view would stop the bytearray from being resized (map resize)
         n = len(self.indices)
         if n >= BULK_CHANGE and 4 * n >= len(t):
             # A change to most of a big map: "everything changed" lets views rebuild once

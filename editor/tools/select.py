@@ -20,6 +20,7 @@ from editor.draft import Draft
 from editor.state import ToolState
 from editor.tools.base import Tool, alt_held, ctrl_held, left_down, shift_held
 from engine.hexes import Hex
+from engine.hexset import HexSet
 from engine.model import GameMap
 
 
@@ -61,7 +62,7 @@ class SelectTool(Tool):
         super().__init__(document, state)
         self.start: Hex | None = None
         self.moving = False
-        self.base: set[Hex] = set()
+        self.base: HexSet = HexSet()
         self.mode = "replace"
         self.floating: Stamp | None = None
         self.hover_hex: Hex | None = None
@@ -96,7 +97,7 @@ class SelectTool(Tool):
             return {m.hex_at_index(i) for i in grid.flood_indices(m, m.index(b))}
         return {m.hex_at_index(i) for i in grid.rect_indices(m, a, b)}
 
-    def _combine(self, area: set[Hex]) -> set[Hex]:
+    def _combine(self, area: set[Hex]) -> set[Hex] | HexSet:
         if self.mode == "add":
             return self.base | area
         if self.mode == "remove":
@@ -117,7 +118,7 @@ class SelectTool(Tool):
             self.start = h
             return
         self.mode = "add" if shift_held(event) else "remove" if ctrl_held(event) else "replace"
-        self.base = set(doc.selection)
+        self.base = doc.selection.copy()
         self.start = h
         doc.set_selection(self._combine(self._area(h, h)))
         doc.select_object(object_at(doc.map, h, self.hex_units(pos)))
@@ -129,7 +130,7 @@ class SelectTool(Tool):
             return
         if self.moving:
             delta = h - self.start
-            doc.set_overlay("preview", [x + delta for x in doc.selection])
+            doc.set_overlay("preview", doc.selection.shifted(delta.q, delta.r))
         elif not self.state.wand:
             doc.set_selection(self._combine(self._area(self.start, h)))
 

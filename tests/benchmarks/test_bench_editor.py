@@ -7,7 +7,9 @@ Goals (issue 4): open + first paint <= 2 s; brush dab (radius 2) applied and rep
 Goals (issue 14, 1M hexes): open to the first complete frame <= 1 s, memory <= 300 MB; GUI
 stall after any edit <= 16 ms and worst frame while validating <= 33 ms (the longest gap
 between ticks of a 1 ms QTimer from the edit until its problems are published); 10k-hex
-fill / undo with the window <= 100 / 50 ms; whole-map rotate, mirror and resize <= 1 s.
+fill / undo with the window <= 100 / 50 ms. Issue 13: Select All (the window's action,
+selection painted) and every whole-map selection transform (rotate 180, mirror X / Y, move,
+resize, orientation change) and their undo <= 1 s.
 The last test of the module prints the medians and ratios.
 """
 
@@ -443,27 +445,117 @@ def test_snapshot_is_sendable_quickly(million_window):
     assert isinstance(pickle.loads(data), MapSnapshot)
 
 
-@pytest.mark.parametrize("kind", ["rotate_180", "mirror_h"])
-def test_transform_whole_map_1m(benchmark, qapp, kind):
-    """Select All, then rotate or mirror: the command (carry + undo step + signals)."""
-    doc = MapDocument(big_map(BIG, BIG))
-    doc.set_selection(doc.map.hexes(), checked=True)
+def test_select_all_1m_with_window(benchmark, million_window):
+    """Edit > Select All through the window's action, the selection overlay painted (the view
+    zoomed out to the whole map, so every hex of it is on screen)."""
+    w = million_window
+    doc = w.document
+    w.set_zoom(0.02)
+    w.view.center_on_hex(doc.map.to_axial(BIG // 2, BIG // 2))
+    QApplication.processEvents()
 
     def setup():
-        doc.undo_stack.clear()
-        return (kind,), {}
+        doc.set_selection(())
+        w.view.viewport().repaint()
+        return (), {}
 
-    benchmark.pedantic(doc.transform_selection, setup=setup, rounds=1, iterations=1)
-    assert doc.undo_stack.count() == 1
-    MEDIANS[f"{kind} whole map 1M"] = _median(benchmark)
+    def select_all():
+        w.act_select_all.trigger()
+        w.view.viewport().repaint()
+
+    benchmark.pedantic(select_all, setup=setup, rounds=5, iterations=1)
+    assert len(doc.selection) == BIG * BIG
+    MEDIANS["select all 1M, window"] = _median(benchmark)
+    doc.set_selection(())
+    w.set_zoom(1.0)
+
+
+def test_baseline_set_of_hexes_1m(benchmark):
+    """Baseline: what Select All cost before, a set of the map's million Hex tuples."""
+    m = big_map(100, 100)
+    m.width = m.height = BIG
+    m.terrain = bytearray(BIG * BIG)
+    benchmark.pedantic(lambda: set(m.hexes()), rounds=1, iterations=1)
+    MEDIANS["baseline set of 1M hexes"] = _median(benchmark)
+
+
+def _whole_map_doc() -> MapDocument:
+    doc = MapDocument(big_map(BIG, BIG))
+    doc.select_all()
+    return doc
+
+
+def _one_step(benchmark, doc: MapDocument, edit, name: str) -> None:
+    """Time `edit` (one undo step) and then its undo, each from the same starting map."""
+    def setup():
+        while doc.undo_stack.canUndo():
+            doc.undo_stack.undo()
+        doc.select_all()
+        return (), {}
+
+    benchmark.pedantic(edit, setup=setup, rounds=3, iterations=1)
+    assert doc.undo_stack.count() >= 1
+    MEDIANS[name] = _median(benchmark)
+    undo_times = []
+    for _ in range(3):
+        doc.undo_stack.redo()
+        t0 = time.perf_counter()
+        doc.undo_stack.undo()
+        undo_times.append(time.perf_counter() - t0)
+    MEDIANS[f"undo {name}"] = sorted(undo_times)[1]
+
+
+@pytest.mark.parametrize("kind", ["rotate_180", "mirror_h", "mirror_v"])
+def test_transform_whole_map_1m(benchmark, qapp, kind):
+    """Select All, then rotate or mirror: the command (carry + undo step + signals); the undo
+    of it is timed after the rounds (reported as "undo ...")."""
+    doc = _whole_map_doc()
+    _one_step(benchmark, doc, lambda: doc.transform_selection(kind), f"{kind} whole map 1M")
+
+
+def test_move_whole_selection_1m(benchmark, qapp):
+    """The whole map's content moved by one hex (Alt+drag of a Select All); the move is
+    refused, by name, if a fort or marker would leave the map: none does on this map."""
+    doc = _whole_map_doc()
+    _one_step(benchmark, doc, lambda: doc.move_selection(Hex(1, 0)), "move whole selection 1M")
+
+
+def test_transform_whole_map_1m_with_window(benchmark, million_window):
+    """Rotate 180 of a whole-map selection as the user gets it: command, canvas repaint."""
+    w = million_window
+    doc = w.document
+
+    def setup():
+        while doc.undo_stack.canUndo():
+            doc.undo_stack.undo()
+        doc.select_all()
+        w.view.viewport().repaint()
+        return (), {}
+
+    def rotate():
+        w.transform("rotate_180")
+        w.view.viewport().repaint()
+
+    benchmark.pedantic(rotate, setup=setup, rounds=3, iterations=1)
+    MEDIANS["rotate_180 1M, window"] = _median(benchmark)
+    t0 = time.perf_counter()
+    doc.undo_stack.undo()
+    w.view.viewport().repaint()
+    MEDIANS["undo rotate_180 1M, window"] = time.perf_counter() - t0
+    doc.set_selection(())
 
 
 def test_resize_1m(benchmark, qapp):
     doc = MapDocument(big_map(BIG, BIG))
-    benchmark.pedantic(doc.resize_map, args=(BIG + 2, BIG + 2, (0.5, 0.5)), rounds=1,
-                       iterations=1)
-    assert (doc.map.width, doc.map.height) == (BIG + 2, BIG + 2)
-    MEDIANS["resize 1M"] = _median(benchmark)
+    _one_step(benchmark, doc, lambda: doc.resize_map(BIG + 2, BIG + 2, (0.5, 0.5)), "resize 1M")
+    assert (doc.map.width, doc.map.height) == (BIG, BIG)
+
+
+def test_orientation_change_1m(benchmark, qapp):
+    doc = MapDocument(big_map(BIG, BIG))
+    _one_step(benchmark, doc, lambda: doc.change_properties(orientation="flat"),
+              "orientation change 1M")
+    assert doc.map.layout.orientation == "pointy"
 
 
 def test_baseline_numpy_reverse_1m(benchmark):
@@ -483,9 +575,10 @@ def report(request):
     lines += [f"{name:>34}: {mb:10.0f} MB" for name, mb in PEAK_MB.items()]
     pairs = [("open 1M to first frame", "baseline json.loads 1M"),
              ("snapshot capture 1M", "baseline deepcopy 1M"),
-             ("rotate_180 whole map 1M", "baseline numpy reverse 1M"),
-             ("mirror_h whole map 1M", "baseline numpy reverse 1M"),
-             ("resize 1M", "baseline numpy reverse 1M")]
+             ("select all 1M, window", "baseline set of 1M hexes")]
+    pairs += [(name, "baseline numpy reverse 1M") for name in MEDIANS
+              if name.endswith(" 1M") and ("whole" in name or "resize" in name
+                                          or "orientation" in name)]
     for ours, base in pairs:
         if MEDIANS.get(ours) and MEDIANS.get(base):
             lines.append(f"{ours + ' / baseline':>34}: {MEDIANS[ours] / MEDIANS[base]:10.3f} x")

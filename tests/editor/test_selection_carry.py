@@ -19,7 +19,7 @@ from engine.geometry_transform import carry, symmetric, translation
 from engine.hexes import Hex
 from engine.model import TERRAIN_ID, Fort, GameMap, Label, MapPath
 from tests.editor.conftest import drag
-from tests.engine.map_strategies import assert_same_map, map_and_selection
+from tests.engine.map_strategies import TRANSFORM_CASES, assert_same_map, map_and_selection
 
 LAY = unit_layout("pointy")
 WATER, ROAD = TERRAIN_ID["water"], TERRAIN_ID["road"]
@@ -110,10 +110,12 @@ def test_copy_to_other_side_names_the_fort_it_cannot_carry(doc):
     assert len(m.paths) == 4 and len(m.labels) == 2
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=TRANSFORM_CASES, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_selection_edits_and_their_inverse_and_undo_restore_the_map(qapp, data):
+    """Through the document's commands: transform then inverse gives back the map, undo
+    restores it exactly, redo replays the same edit (TC_TRANSFORM_CASES random cases)."""
     m, sel = data.draw(map_and_selection())
     before = copy.deepcopy(m)
     doc = MapDocument(m)
@@ -126,15 +128,22 @@ def test_selection_edits_and_their_inverse_and_undo_restore_the_map(qapp, data):
     else:
         mapping = symmetric(m.layout.orientation, sel, kind)
         doc.transform_selection(kind)
-    assert_same_map(doc.map, carry(before, mapping, sel).map, tol=0.0)
+    there = carry(before, mapping, sel)
+    assert_same_map(doc.map, there.map, tol=0.0)
+    assert doc.selection == there.landed
     back = carry(doc.map, mapping.inverse(), doc.selection)
     doc.undo_stack.push(cmd.ApplyCarried(doc, back, "Inverse"))
     assert_same_map(doc.map, before)
     assert doc.selection == sel
     doc.undo_stack.undo()
+    assert_same_map(doc.map, there.map, tol=0.0)
     doc.undo_stack.undo()
     assert doc.map == before
     assert doc.selection == sel
+    doc.undo_stack.redo()
+    assert_same_map(doc.map, there.map, tol=0.0)
+    doc.undo_stack.undo()
+    assert doc.map == before
 
 
 def test_pressing_x_mirrors_river_road_and_label_on_the_canvas(make_window, qtbot):

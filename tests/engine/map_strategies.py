@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 
 from hypothesis import strategies as st
 
@@ -25,6 +26,9 @@ from engine.model import (
     StartMarker,
 )
 
+# Random cases of the transform/inverse/undo property test (tests/editor/test_selection_carry.py):
+# 500 in `make test`; `make bench` runs the same test with TC_TRANSFORM_CASES set far higher.
+TRANSFORM_CASES = int(os.environ.get("TC_TRANSFORM_CASES", "500"))
 VARIANTS = [("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")]
 W = H = 11
 # Selections stay in the middle so that every mapping drawn below keeps them on the map.

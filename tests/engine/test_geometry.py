@@ -3,11 +3,14 @@
 import itertools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shapely.geometry import LineString, Point, Polygon
 
 from engine.geometry import (
+    CENTRE_LINE_MIN_LENGTH,
     bezier_controls,
     centre_extent,
     coverage,
@@ -15,7 +18,10 @@ from engine.geometry import (
     edge,
     edge_corner_indices,
     index_function,
+    index_hexset,
+    map_hexset,
     map_pixel_bounds,
+    mask_hexes,
     offset_neighbour_deltas,
     outline_edges,
     smooth_points,
@@ -30,7 +36,8 @@ from engine.geometry_transform import (
     translation,
     whole_map,
 )
-from engine.hexes import DIRECTIONS, Hex, Layout, axial_to_offset, offset_to_axial
+from engine.hexes import DIRECTIONS, Hex, Layout, axial_to_offset, disk, offset_to_axial
+from engine.hexes import line as hex_line
 from engine.model import GameMap, MapLayout, MapPath
 
 VARIANTS = [("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")]
@@ -127,6 +134,57 @@ def test_coverage_includes_both_ends_and_no_gap_along_an_edge():
     hexes = coverage(line_pts, 0.1, 0.25, lay, m.in_bounds)
     rows = {m.to_offset(h)[1] for h in hexes}
     assert rows == {3, 4}
+
+
+def reference_coverage(points, width, min_fraction, lay, in_bounds):
+    """The coverage rule written plainly: every candidate hex intersected with the whole
+    buffered line (what `coverage` computed before it clipped the line per tile)."""
+    geom = Point(points[0]) if len(points) == 1 else LineString(points)
+    shape = geom.buffer(max(width, 0.01) / 2)
+    reach = math.ceil(width) + 1
+    ends = [lay.pixel_to_hex(x, y) for x, y in points]
+    cand: dict[Hex, None] = {}
+    for a, b in zip(ends, ends[1:] or ends, strict=False):
+        for c in hex_line(a, b):
+            for h in disk(c, reach):
+                if in_bounds(h):
+                    cand[h] = None
+    polys = [Polygon([(x + dx, y + dy) for dx, dy in lay.corner_offsets()])
+             for x, y in (lay.hex_to_pixel(h) for h in cand)]
+    if not polys:
+        return []
+    threshold = min_fraction * polys[0].area
+    return [h for h, poly in zip(cand, polys, strict=True)
+            if (0 < poly.intersection(shape).area >= threshold - 1e-9)
+            or poly.intersection(geom).length >= CENTRE_LINE_MIN_LENGTH]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["pointy", "flat"]),
+       st.lists(st.tuples(st.floats(-3, 40), st.floats(-3, 30)), min_size=1, max_size=12),
+       st.sampled_from([0.1, 0.4, 0.6, 1.0, 2.5]), st.sampled_from([0.1, 0.25, 0.5]))
+def test_coverage_equals_intersecting_every_candidate_with_the_whole_line(
+        orientation, points, width, fraction):
+    m = GameMap.blank("t", 24, 18, layout=MapLayout(orientation, 32.0, "odd"))
+    lay = unit_layout(orientation)
+    assert coverage(points, width, fraction, lay, m.in_bounds) == reference_coverage(
+        points, width, fraction, lay, m.in_bounds)
+
+
+@pytest.mark.parametrize(("orientation", "parity"),
+                         list(itertools.product(["pointy", "flat"], ["odd", "even"])))
+def test_map_hexset_and_mask_hexes_hold_exactly_the_hexes(orientation, parity):
+    m = GameMap.blank("t", 13, 9, layout=MapLayout(orientation, 32.0, parity))
+    every = map_hexset(m)
+    assert set(every) == set(m.hexes()) and len(every) == 13 * 9
+    if orientation == "pointy":
+        assert every.run_count == 9  # one run per row: Select All costs nothing per hex
+    mask = np.zeros(13 * 9, dtype=bool)
+    mask[::3] = True
+    mask[40:60] = True
+    want = {m.hex_at_index(i) for i in np.flatnonzero(mask)}
+    assert set(mask_hexes(m, mask)) == want
+    assert set(index_hexset(m, np.flatnonzero(mask)[::-1].repeat(2))) == want
 
 
 # --- mappings ---------------------------------------------------------------------------------

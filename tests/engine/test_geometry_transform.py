@@ -8,6 +8,7 @@ from engine.geometry import unit_layout
 from engine.geometry_transform import (
     CopyNaming,
     HexMapping,
+    _Membership,
     _pieces,
     carry,
     erase,
@@ -222,3 +223,14 @@ def test_array_path_carries_exactly_like_the_per_hex_path(data):
     assert [r.id for r in fast.map.regions] == [r.id for r in slow.map.regions]
     assert (fast.landed, fast.changed, fast.dropped, fast.replaced) == (
         slow.landed, slow.changed, slow.dropped, slow.replaced)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_split_points_answers_probes_in_arrays_exactly_as_one_by_one(data):
+    m, sel = data.draw(map_and_selection())
+    xy = st.tuples(st.floats(-4.0, 22.0), st.floats(-4.0, 22.0))
+    points = data.draw(st.lists(xy, min_size=1, max_size=8))
+    inside = _Membership(m, sel)
+    # A plain function is walked probe by probe; a _Membership answers all probes at once.
+    assert split_points(points, inside) == split_points(points, lambda p: inside(p))

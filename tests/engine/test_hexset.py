@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from array import array
 from itertools import pairwise
 
 from hypothesis import given, settings
@@ -119,3 +120,22 @@ def test_cloned_regions_are_independent_hexsets() -> None:
     assert regions[0].hexes.run_count == 20
     regions[0].hexes.discard(m.to_axial(0, 0))
     assert m.to_axial(0, 0) in m.regions[0].hexes
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(st.tuples(st.integers(-9, 9), st.integers(-6, 6)).map(Hex._make), max_size=60),
+       st.integers(-5, 5), st.integers(-5, 5))
+def test_shifted_moves_every_hex_by_the_delta(hexes: set[Hex], dq: int, dr: int) -> None:
+    s = HexSet(hexes)
+    moved = s.shifted(dq, dr)
+    assert set(moved) == {Hex(h.q + dq, h.r + dr) for h in hexes}
+    assert len(moved) == len(hexes)
+    assert set(s) == hexes  # the original is untouched
+
+
+def test_from_row_bounds_takes_the_runs_as_given() -> None:
+    s = HexSet.from_row_bounds([(2, array("q", (0, 3, 5, 6))), (-1, array("q", (4, 5))),
+                                (7, array("q"))])
+    assert set(s) == {Hex(0, 2), Hex(1, 2), Hex(2, 2), Hex(5, 2), Hex(4, -1)}
+    assert len(s) == 5 and s.run_count == 3
+    assert s == HexSet(set(s))
