@@ -20,6 +20,7 @@ from typing import Any
 from fpdf import FPDF
 from fpdf.drawing_primitives import DeviceCMYK, DeviceGray, DeviceRGB, convert_to_device_color
 
+from engine.i18n import _
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
@@ -114,7 +115,7 @@ def _count(length: float, area: float) -> int:
 def plan_tiling(board_w: float, board_h: float, paper: str) -> Tiling:
     """The page grid needing the fewest pages (portrait or landscape, portrait on ties)."""
     if paper not in PAPERS:
-        raise ExportError(f"unknown paper size {paper!r}", hint="use A4 or A3")
+        raise ExportError(_("unknown paper size {paper!r}", paper=paper), hint=_("use A4 or A3"))
     short, long = PAPERS[paper]
     best: Tiling | None = None
     for landscape in (False, True):
