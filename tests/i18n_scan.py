@@ -22,7 +22,11 @@ PACKAGES = ("engine", "packs", "exporters", "tcstudio")
 # local shorthands that wrap them).
 PROBLEM_CALLS = {"error": (1, 2), "warning": (1, 2), "_warning": (1,), "_error": (1, 2),
                  "err": (1, 2), "PackError": (0,), "ExportError": (0,), "UnsafePathError": (1, 2),
-                 "JsonError": (1, 2), "_NumberError": (1,),
+                 "JsonError": (1, 2), "_NumberError": (1,), "ScenarioError": (0,),
+                 "SaveError": (0,), "ActionParseError": (0,), "GameFileError": (0,),
+                 "AreaGameFileError": (0,), "AreaScenarioError": (0,), "UnknownVariantError": (0,),
+                 "UnplayedVariantError": (0,), "UnknownAbilityError": (0,), "EventError": (0,),
+                 "UnknownAIError": (0,),
                  "Problem": (2, 3)}
 PROBLEM_KEYWORDS = {"message", "hint"}
 MESSAGE_VARIABLES = {"message", "hint", "msg"}

@@ -13,6 +13,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.i18n import _
+
 
 class EventError(ValueError):
     """Saved log data that is not an event this engine knows."""
@@ -74,17 +76,18 @@ def register(cls: type[Event]) -> type[Event]:
 def event_from_json(data: dict[str, Any]) -> Event:
     """The event of saved JSON data; EventError names an unknown kind or a missing field."""
     if not isinstance(data, dict):
-        raise EventError(f"a log event is an object, got {type(data).__name__}")
+        raise EventError(_("a log event is an object, got {name}", name=type(data).__name__))
     kind = data.get("event")
     cls = EVENTS.get(kind)  # type: ignore[arg-type]
     if cls is None:
-        raise EventError(f"unknown log event {kind!r} (known: {', '.join(EVENTS)})")
+        raise EventError(_("unknown log event {kind!r} (known: {events})", kind=kind,
+                           events=', '.join(EVENTS)))
     names = {f.metadata.get("json", f.name): f.name for f in dataclasses.fields(cls)}
     kwargs = {names[k]: _freeze(v) for k, v in data.items() if k in names}
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        raise EventError(f"log event {kind!r}: {exc}") from None
+        raise EventError(_("log event {kind!r}: {exc}", kind=kind, exc=exc)) from None
 
 
 def _field(json_name: str, default: Any = dataclasses.MISSING) -> Any:

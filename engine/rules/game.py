@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.model import Scenario, UnitType
 from engine.rules import automa, combat, enemy_table, scenario_runtime
 from engine.rules import variants as variants_module
@@ -46,11 +47,12 @@ class Game:
     ) -> None:
         if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
             raise ScenarioError(
-                f"scenario {scenario.id!r} has no resolved map, ruleset or catalog "
-                "(hint: load it with engine.content.load_scenario)"
+                _("scenario {id!r} has no resolved map, ruleset or catalog (hint: load it with "
+                  "engine.content.load_scenario)", id=scenario.id)
             )
         if setup not in SETUP_MODES:
-            raise ScenarioError(f"setup must be one of {SETUP_MODES}, got {setup!r}")
+            raise ScenarioError(_("setup must be one of {setup_modes}, got {setup!r}",
+                                  setup_modes=SETUP_MODES, setup=setup))
         self.scenario = scenario
         self.map = scenario.map
         self.ruleset = scenario.ruleset
@@ -65,14 +67,15 @@ class Game:
             self.variant_objects: tuple[Variant, ...] = variants_module.make(
                 self.ruleset, self.variants)
         except (UnknownVariantError, UnplayedVariantError) as exc:
-            raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
+            raise ScenarioError(_("scenario {id!r}: {exc}", id=scenario.id, exc=exc)) from None
         for v in self.variant_objects:
             self.ruleset = v.adjust_ruleset(self.ruleset)
         for utype in self.catalog.units.values():
             try:
                 powers(utype)
             except ValueError as exc:  # UnknownAbilityError, or a block that does not fit
-                raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
+                raise ScenarioError(_("catalog {id!r} unit {id2!r}: {exc}", id=self.catalog.id,
+                                      id2=utype.id, exc=exc)) \
                     from None
         self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)
         self.draws_cards = self.card_variant is not None
@@ -98,10 +101,10 @@ class Game:
         self.players = len(self.seats)
         if self.players not in (2, 4) or len(set(self.nations)) != self.players:
             raise ScenarioError(
-                f"scenario {scenario.id!r} needs 2 or 4 seats of different nations"
+                _("scenario {id!r} needs 2 or 4 seats of different nations", id=scenario.id)
             )
         if len(set(self.team_of.values())) != 2:
-            raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
+            raise ScenarioError(_("scenario {id!r} needs seats of two teams", id=scenario.id))
         self.area = self._area()
         blocked = any(v.trenches_block_vehicles for v in self.variant_objects)
         self.board = Board.cached(self.map, self.ruleset, blocked, self.area)
@@ -112,7 +115,8 @@ class Game:
         for mclass in ("foot", "vehicle", "air", "ship"):
             if mclass not in self.board.costs:
                 raise ScenarioError(
-                    f"ruleset {self.ruleset.id!r} has no terrain_costs for {mclass!r}"
+                    _("ruleset {id!r} has no terrain_costs for {mclass!r}", id=self.ruleset.id,
+                      mclass=mclass)
                 )
         self.acting_types = frozenset(u.id for u in self.catalog.units.values()
                                       if powers(u).action_hooks)
@@ -124,9 +128,9 @@ class Game:
         mixed = self.card_variant is not None and len(
             {self.card_variant.draws_for(n) for n in self.nations}) > 1
         if explicit_chance and mixed:
-            raise ScenarioError(f"scenario {scenario.id!r}: explicit chance nodes do not cover "
-                                f"'{self.card_variant.id}' yet (one side draws cards, the "
-                                "other rolls dice); play it with automatic dice")
+            raise ScenarioError(_("scenario {id!r}: explicit chance nodes do not cover '{id2}' yet "
+                                  "(one side draws cards, the other rolls dice); play it with "
+                                  "automatic dice", id=scenario.id, id2=self.card_variant.id))
 
     # --- static facts --------------------------------------------------------------------
 
@@ -138,8 +142,9 @@ class Game:
         unknown = [v for v in (*scenario.variants, *extra) if v not in rs.variants]
         if unknown:
             raise ScenarioError(
-                f"unknown variant(s) {', '.join(unknown)} (ruleset {rs.id!r} has "
-                f"{', '.join(sorted(rs.variants)) or 'none'})"
+                _("unknown variant(s) {unknown} (ruleset {id!r} has {value})",
+                  unknown=', '.join(unknown), id=rs.id,
+                  value=', '.join(sorted(rs.variants)) or 'none')
             )
         return frozenset(on | set(scenario.variants) | set(extra))
 
@@ -150,7 +155,8 @@ class Game:
             return None
         region = self.map.region(half)
         if region is None:
-            raise ScenarioError(f"map {self.map.id!r} has no region {half!r} for the half")
+            raise ScenarioError(_("map {id!r} has no region {half!r} for the half", id=self.map.id,
+                                  half=half))
         return frozenset(region.hexes)
 
     def _start_numbers(self) -> dict[int, int]:
@@ -160,20 +166,22 @@ class Game:
         if self.players == 2 and half:
             region = self.map.region(half)
             if region is None:
-                raise ScenarioError(f"map {self.map.id!r} has no region {half!r} for the half")
+                raise ScenarioError(_("map {id!r} has no region {half!r} for the half",
+                                      id=self.map.id, half=half))
             markers = {n: h for n, h in markers.items() if h in region.hexes}
         need = 3 * self.players
         if len(markers) < need:
             raise ScenarioError(
-                f"{self.players} players need {need} start numbers, the map offers "
-                f"{len(markers)}" + (f" in {half!r}" if half else "")
+                _("{players} players need {need} start numbers, the map offers {n_markers}{value}",
+                  players=self.players, need=need, n_markers=len(markers),
+                  value=f" in {half!r}" if half else "")
             )
         numbers = sorted(markers)[:need]
         out = {}
         for n in numbers:
             h = markers[n]
             if h not in self.board.index_of:
-                raise ScenarioError(f"start number {n} lies off the map")
+                raise ScenarioError(_("start number {n} lies off the map", n=n))
             out[n] = self.board.index_of[h]
         return out
 
@@ -186,14 +194,15 @@ class Game:
             u for u in self.catalog.units.values() if not u.special and nation in u.nations
         ]
         if not units:
-            raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
+            raise ScenarioError(_("catalog {id!r} has no units for {nation}", id=self.catalog.id,
+                                  nation=nation))
         for v in self.variant_objects:
             units = v.roster(nation, units)
         for v in self.variant_objects:
             try:
                 units = v.starting_units(self.catalog, self.seed, nation, units)
             except ValueError as exc:
-                raise ScenarioError(f"variant {v.id!r}: {exc}") from None
+                raise ScenarioError(_("variant {id!r}: {exc}", id=v.id, exc=exc)) from None
         units = enemy_table.roster(self, nation, units)
         return automa.roster(self, nation, units)
 
