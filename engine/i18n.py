@@ -99,12 +99,14 @@ class Msg(str):
     plural: str | None
     n: int | None
     params: dict[str, Any]
+    language: str
 
     def __new__(cls, template: str, params: dict[str, Any], plural: str | None = None,
                 n: int | None = None) -> Msg:
         text = _render(template, plural, n, params, _language)
         self = super().__new__(cls, text)
         self.template, self.plural, self.n, self.params = template, plural, n, params
+        self.language = _language
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -118,7 +120,10 @@ class Msg(str):
 
     def render(self, language: str | None = None) -> str:
         """The message in `language` (default: the current language)."""
-        return _render(self.template, self.plural, self.n, self.params, language or _language)
+        language = language or _language
+        if language == self.language:
+            return str.__str__(self)
+        return _render(self.template, self.plural, self.n, self.params, language)
 
 
 def _(template: str, /, **params: Any) -> Msg:

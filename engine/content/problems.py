@@ -8,6 +8,7 @@ from typing import Any, Literal
 from engine.i18n import _, english, ngettext, translate
 
 Severity = Literal["error", "warning"]
+_SEVERITY_WORDS = {"error": _("error"), "warning": _("warning")}
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Problem:
     def format(self) -> str:
         """The human form in the current language: `file:line:col: severity code: message
         (hint)`; the code is the same in every language."""
-        severity = translate(_("error") if self.is_error else _("warning"))
+        severity = translate(_SEVERITY_WORDS.get(self.severity, self.severity))
         text = f"{self.location()}: {severity} {self.code}: {self.text}"
         extra = []
         if self.hex is not None:
