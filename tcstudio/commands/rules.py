@@ -266,7 +266,7 @@ def _apply(args: argparse.Namespace) -> dict[str, Any]:
     from engine.rules.savefile import load_save, save_data, write_save
 
     if not Path(args.save).exists():
-        raise FileNotFoundError(f"{args.save}: no such file")
+        raise FileNotFoundError(_("{save}: no such file", save=args.save))
     if area.is_area_save(Path(args.save)):
         return area.apply(args)
     s = load_save(args.save)

@@ -175,12 +175,17 @@ def _pct(r: dict[str, Any]) -> str:
              low=low, high=high, count=r["count"], games=r["games"])
 
 
+# The teams as the rulebooks call them (the summary's keys stay the engine's ids).
+TEAM_WORDS = {"central": _("central"), "entente": _("entente"), "neutral": _("neutral")}
+
+
 def _human(s: dict[str, Any]) -> str:
     lines = [ngettext("{n} game of {scenario}, seed {seed}: {seats}",
                       "{n} games of {scenario}, seed {seed}: {seats}", s["games"],
                       scenario=s["scenario"], seed=s["seed"],
                       seats=", ".join(f"{x['nation']}={x['ai']}" for x in s["seats"]))]
-    lines += [_("  {team} wins: {rate}", team=team, rate=_pct(r)) for team, r in s["wins"].items()]
+    lines += [_("  {team} wins: {rate}", team=TEAM_WORDS.get(team, team), rate=_pct(r))
+              for team, r in s["wins"].items()]
     lines.append(_("  draws: {rate}", rate=_pct(s["draws"])))
     lines.append(_("  ended by: {reasons}; round cap {rate}",
                    reasons=", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()),

@@ -32,9 +32,9 @@ def _unusable(path: Path) -> str | None:
     """Why a path given on the command line cannot be checked at all, or None."""
     try:
         if not path.exists():
-            return "no such file or directory"
+            return _("no such file or directory")
         if not os.access(path, os.R_OK) or (path.is_dir() and not os.access(path, os.X_OK)):
-            return "permission denied"
+            return _("permission denied")
     except OSError as exc:
         return str(exc)
     return None

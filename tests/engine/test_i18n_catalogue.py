@@ -80,6 +80,12 @@ def test_a_new_english_message_without_german_fails_the_check():
     assert new == ["a message nobody translated {n}"]
 
 
+def test_the_catalogue_lists_each_message_once():
+    lines = (i18n.LOCALE_DIR / "de.po").read_text(encoding="utf-8").splitlines()
+    msgids = [line for line in lines if line.startswith("msgid ")]
+    assert sorted(m for m in set(msgids) if msgids.count(m) > 1) == []
+
+
 def test_the_catalogue_holds_no_message_the_code_no_longer_uses():
     used = {m.msgid for m in i18n_scan.scan()[0]}
     assert sorted(set(i18n.catalogue("de")) - used) == []
