@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,18 @@ def set_language(language: str) -> None:
         raise ValueError(f"unsupported language {language!r}; use one of {', '.join(SUPPORTED)}")
     global _language
     _language = language
+
+
+@contextmanager
+def in_language(language: str) -> Iterator[None]:
+    """Make `language` current inside the `with` block (e.g. English for machine output of
+    text that is composed of several messages), then restore the previous one."""
+    previous = _language
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(previous)
 
 
 def current_language() -> str:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.i18n import _
+from engine.i18n import _, in_language
 from tcstudio import area_rules as area
 from tcstudio.cli_support import printable
 
@@ -257,7 +257,8 @@ def _log(args: argparse.Namespace) -> dict[str, Any]:
     if area.is_area_source(Path(args.source)):
         return area.log(args)
     s = _load(args)
-    return {"events": [{**e.to_json(), "text": e.text()} for e in s.log]}
+    with in_language("en"):  # machine output: the same in every language
+        return {"events": [{**e.to_json(), "text": str(e.text())} for e in s.log]}
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:

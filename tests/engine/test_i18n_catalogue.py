@@ -19,6 +19,7 @@ import pytest
 from engine import i18n
 from engine.content.problems import ContentError, Problem, count, error
 from engine.i18n import _, english, ngettext, parse_po, translate
+from engine.rules import events
 from tests import i18n_scan
 from tests.layers import ROOT
 
@@ -222,3 +223,19 @@ def test_argparse_speaks_german_and_a_bad_language_is_refused():
     bad = _tcstudio("--lang", "fr", "validate", "x", lang="C")
     assert (bad.returncode, bad.stdout) == (2, "")
     assert "--lang needs one of en, de, not 'fr'" in bad.stderr
+
+
+def test_log_lines_follow_the_language_and_rules_log_json_stays_english(tmp_path):
+    moved = events.Moved("FR-infantry-1", None, (3, 4))
+    assert moved.text() == "FR-infantry-1 moves from its fort to 3,4"
+    i18n.set_language("de")
+    assert moved.text() == "FR-infantry-1 zieht von seinem Fort nach 3,4"
+    i18n.set_language("en")
+    save = tmp_path / "game.json"
+    scenario = str(ROOT / "content" / "scenarios" / "default-2p.scenario.yaml")
+    made = _tcstudio("rules", "new", scenario, "--seed", "1", "--quick", "--out", str(save),
+                     lang="C")
+    assert made.returncode == 0, made.stderr
+    logs = [json.loads(_tcstudio("rules", "log", str(save), "--lang", lang, lang="C").stdout)
+            for lang in ("de", "en")]
+    assert logs[0] == logs[1] and logs[0]["events"]
