@@ -7,9 +7,15 @@ rules, logs and saved files are the same in every language; only text shown to a
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
+LOCALE_DIR = Path(__file__).with_name("locale")
 SUPPORTED = ("en", "de")
 DEFAULT = "en"
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG")
@@ -59,6 +65,18 @@ def set_language(language: str) -> None:
     _language = language
 
 
+@contextmanager
+def in_language(language: str) -> Iterator[None]:
+    """Make `language` current inside the `with` block (e.g. English for machine output of
+    text that is composed of several messages), then restore the previous one."""
+    previous = _language
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(previous)
+
+
 def current_language() -> str:
     """The language of user-visible text in this process ("en" or "de")."""
     return _language
@@ -81,3 +99,148 @@ def rule_word(key: str) -> str:
     """
     words = RULE_WORDS.get(key)
     return words[_language] if words else key
+
+
+class Msg(str):
+    """A user-visible message: its text in the language current when it was made, plus the
+    English template and fields to render it in any language (`translate`).
+
+    Being a `str`, a Msg goes wherever text went before; `_()` and `ngettext()` make them.
+    """
+
+    template: str
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
+    language: str
+
+    def __new__(cls, template: str, params: dict[str, Any], plural: str | None = None,
+                n: int | None = None) -> Msg:
+        text = _render(template, plural, n, params, _language)
+        self = super().__new__(cls, text)
+        self.template, self.plural, self.n, self.params = template, plural, n, params
+        self.language = _language
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Msg, (self.template, self.params, self.plural, self.n))
+
+    def __copy__(self) -> Msg:
+        return self
+
+    def __deepcopy__(self, _memo: dict[int, Any]) -> Msg:
+        return self
+
+    def render(self, language: str | None = None) -> str:
+        """The message in `language` (default: the current language)."""
+        language = language or _language
+        if language == self.language:
+            return str.__str__(self)
+        return _render(self.template, self.plural, self.n, self.params, language)
+
+
+def _(template: str, /, **params: Any) -> Msg:
+    """Mark `template` (English, `str.format` fields) for translation and fill in `params`.
+
+    The template is the catalogue's msgid: keep it a literal so the completeness test
+    (tests/engine/test_i18n_catalogue.py) finds it.
+    """
+    return Msg(template, params)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
+    """`_()` for a message with a count: `singular` when `n` is 1, else `plural`; `{n}` is
+    filled in with `n`."""
+    return Msg(singular, {"n": n, **params}, plural, n)
+
+
+def translate(text: str, language: str | None = None) -> str:
+    """`text` in `language` (default: current) when it is a Msg; any other text unchanged."""
+    if isinstance(text, Msg):
+        return text.render(language)
+    return text
+
+
+def english(text: str) -> str:
+    """`text` in English: what machine output (JSON) shows, the same in every language."""
+    return translate(text, DEFAULT)
+
+
+def _render(template: str, plural: str | None, n: int | None, params: dict[str, Any],
+            language: str) -> str:
+    english_form = template if plural is None or n == 1 else plural
+    fields = {k: translate(v, language) if isinstance(v, Msg) else v for k, v in params.items()}
+    if language != DEFAULT:
+        entry = catalogue(language).get(template)
+        if entry is not None:
+            form = entry[0] if len(entry) == 1 or n == 1 else entry[1]
+            try:
+                return form.format_map(fields)
+            except (KeyError, ValueError, IndexError, AttributeError):
+                pass  # a broken translation must not hide the message: English instead
+    return english_form.format_map(fields)
+
+
+_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_PO_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+
+
+def _po_text(line: str) -> str:
+    match = _PO_STRING.search(line)
+    if not match:
+        raise ValueError(f"not a PO string: {line!r}")
+    return re.sub(r"\\(.)", lambda m: _PO_ESCAPES.get(m.group(1), m.group(1)), match.group(1))
+
+
+def parse_po(text: str) -> dict[str, list[str]]:
+    """The entries of a gettext PO file: msgid → [msgstr] or [msgstr[0], msgstr[1]].
+
+    Only what our catalogue uses: msgid, msgid_plural, msgstr, msgstr[N], continuation
+    lines and comments; untranslated (empty) and fuzzy entries are left out.
+    """
+    entries: dict[str, list[str]] = {}
+    fields: dict[str, str] = {}
+    current: str | None = None
+    fuzzy = False
+
+    def flush() -> None:
+        nonlocal fuzzy
+        msgid = fields.get("msgid")
+        forms = [fields[k] for k in sorted(fields) if k.startswith("msgstr")]
+        if msgid and forms and all(forms) and not fuzzy:
+            entries[msgid] = forms
+        fields.clear()
+        fuzzy = False
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                if "msgid" in fields:
+                    flush()
+                fuzzy = True
+            continue
+        if not line:
+            continue
+        if line.startswith('"'):
+            if current is None:
+                raise ValueError(f"PO continuation without a keyword: {raw!r}")
+            fields[current] += _po_text(line)
+            continue
+        keyword = line.split(None, 1)[0]
+        if keyword == "msgid" and "msgid" in fields:
+            flush()
+        current = keyword
+        fields[keyword] = _po_text(line)
+    if "msgid" in fields:
+        flush()
+    return entries
+
+
+@functools.cache
+def catalogue(language: str) -> dict[str, list[str]]:
+    """The translations into `language` (engine/locale/<language>.po), read once."""
+    path = LOCALE_DIR / f"{language}.po"
+    if language == DEFAULT or not path.is_file():
+        return {}
+    return parse_po(path.read_text(encoding="utf-8"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.area_model import AreaMap, AreaScenario
+from engine.i18n import _
 from exporters.area_board import build_area_board
 from exporters.area_pack import build_area_pack
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes
@@ -22,8 +23,10 @@ def export_area_board(source: AreaMap | AreaScenario, fmt: str, out_path: Path,
                       options: ExportOptions) -> Path:
     """Write the board of an area map (or a scenario's map, with its catalog's colours)."""
     if fmt not in AREA_BOARD_FORMATS:
-        raise ExportError(f"--format {fmt} is not available for area maps",
-                          hint=f"use one of: {', '.join(AREA_BOARD_FORMATS)}")
+        raise ExportError(_("--format {fmt} is not available for area maps", fmt=fmt),
+                          hint=
+                          _("use one of: {area_board_formats}",
+                            area_board_formats=', '.join(AREA_BOARD_FORMATS)))
     check_options(options)
     if isinstance(source, AreaScenario):
         assert source.map is not None

@@ -22,6 +22,7 @@ from engine.content.convert_area import (
     area_scenario_to_dict,
     army_catalog_to_dict,
 )
+from engine.i18n import _
 from engine.paths import SCHEMA_DIR
 from engine.version import __version__
 from exporters.area_board import build_area_board
@@ -64,8 +65,9 @@ def area_content_files(scenario: AreaScenario) -> dict[str, bytes]:
     if scenario.map is None or scenario.catalog is None or scenario.ruleset is None:
         raise ValueError("the scenario's references are not resolved; load it first")
     if scenario.map.background:
-        raise ExportError(f"area map {scenario.map.id!r} has a background picture, which packs "
-                          "do not carry yet", hint="remove 'background' from the map to pack it")
+        raise ExportError(_("area map {id!r} has a background picture, which packs do not "
+                            "carry yet", id=scenario.map.id),
+                          hint=_("remove 'background' from the map to pack it"))
     scen = copy.copy(scenario)
     scen.map_ref = AREA_REFERENCES["map"]
     scen.armies_ref = AREA_REFERENCES["armies"]
@@ -146,7 +148,7 @@ def load_area_scenario(path: Path, cache: LoadCache | None = None) -> AreaScenar
     if not loaded.ok:
         first = next((p for p in loaded.problems if p.is_error), None)
         raise ExportError(f"{path}: {first.format() if first else 'does not load'}",
-                          hint="run tcstudio validate on it")
+                          hint=_("run tcstudio validate on it"))
     return loaded.model
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from engine.content import atomic as content_atomic
+from engine.i18n import _, translate
 
 
 class ExportError(Exception):
@@ -24,7 +25,9 @@ class ExportError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        return f"{self.message} (hint: {self.hint})" if self.hint else self.message
+        if not self.hint:
+            return translate(self.message)
+        return translate(_("{message} (hint: {hint})", message=self.message, hint=self.hint))
 
 
 @dataclass
@@ -67,7 +70,8 @@ def get(name: str) -> Exporter:
         return _REGISTRY[name]
     except KeyError:
         raise ExportError(
-            f"unknown export format {name!r}", hint=f"use one of: {', '.join(names())}"
+            _("unknown export format {name!r}", name=name), hint=
+            _("use one of: {names}", names=', '.join(names()))
         ) from None
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import Problem
+from engine.i18n import _
 from packs.paths import UnsafePathError, confine
 from packs.safejson import JsonError, loads
 
@@ -56,7 +57,7 @@ class Cache:
 
 def _warning(path: Path, message: str, pointer: str | None = None) -> Problem:
     return Problem("build.cache_ignored", "warning", message,
-                   "the cache is only a speed-up; the affected packs are rebuilt",
+                   _("the cache is only a speed-up; the affected packs are rebuilt"),
                    file=str(path), pointer=pointer)
 
 
@@ -65,7 +66,7 @@ def pack_path(out_dir: Path, name: object) -> Path:
     UnsafePathError."""
     if not isinstance(name, str) or "/" in name or not name.endswith(PACK_SUFFIX) \
             or name == PACK_SUFFIX:
-        raise UnsafePathError(name, "not a pack file name", "packs are named ID.tcpack")
+        raise UnsafePathError(name, _("not a pack file name"), _("packs are named ID.tcpack"))
     return confine(out_dir, name)
 
 
@@ -98,22 +99,26 @@ def read_cache(out_dir: Path) -> Cache:
     except FileNotFoundError:
         return Cache()
     except OSError as err:
-        return Cache(warnings=[_warning(path, f"cannot read the build cache: {err.strerror}")])
+        return Cache(warnings=[_warning(path,
+                                        _("cannot read the build cache: {strerror}",
+                                          strerror=err.strerror))])
     if len(data) > MAX_CACHE_BYTES:
-        return Cache(warnings=[_warning(path, "build cache is implausibly large, ignored")])
+        return Cache(warnings=[_warning(path, _("build cache is implausibly large, ignored"))])
     try:
         cache = loads(data, source=str(path))
     except JsonError as err:
-        return Cache(warnings=[_warning(path, f"build cache ignored: {err.message} "
-                                        f"(line {err.line})")])
+        return Cache(warnings=[_warning(path,
+                                        _("build cache ignored: {message} (line {line})",
+                                          message=err.message, line=err.line))])
     if not isinstance(cache, dict) or not isinstance(cache.get("packs"), dict):
-        return Cache(warnings=[_warning(path, "build cache ignored: no 'packs' object")])
+        return Cache(warnings=[_warning(path, _("build cache ignored: no 'packs' object"))])
     result = Cache()
     for name, value in sorted(cache["packs"].items()):
         record = _record(out_dir, name, value)
         if isinstance(record, str):
-            result.warnings.append(_warning(path, f"build cache record {name!r} ignored: "
-                                            f"{record}", pointer="/packs"))
+            result.warnings.append(_warning(path,
+                                            _("build cache record {name!r} ignored: {record}",
+                                              name=name, record=record), pointer="/packs"))
         else:
             result.records[name] = record
     return result

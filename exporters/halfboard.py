@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.halves import in_half
 from engine.hexes import Hex, Layout
+from engine.i18n import _
 from engine.model import Fort, GameMap, Label, MapLayout, MapPath, StartMarker
 from exporters.base import ExportError
 from exporters.board import Board, build_board
@@ -44,8 +45,9 @@ def half_board(game_map: GameMap, region_id: str) -> HalfBoard:
     region = game_map.region(region_id)
     if region is None or not region.hexes:
         known = ", ".join(half_regions(game_map)) or "none"
-        raise ExportError(f"the map {game_map.id!r} has no region {region_id!r} to print",
-                          hint=f"use one of its regions: {known}")
+        raise ExportError(_("the map {id!r} has no region {region_id!r} to print", id=game_map.id,
+                            region_id=region_id),
+                          hint=_("use one of its regions: {known}", known=known))
     cells = [game_map.to_offset(h) for h in region.hexes]
     col0, row0 = min(c for c, _ in cells), min(r for _, r in cells)
     col1, row1 = max(c for c, _ in cells), max(r for _, r in cells)

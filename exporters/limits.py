@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from engine.i18n import _
 from exporters.base import ExportError, ExportOptions
 
 DPI_RANGE = (10.0, 1200.0)
@@ -20,8 +21,11 @@ def check_range(name: str, value: float, bounds: tuple[float, float]) -> None:
     """Raise ExportError unless `value` is a finite number within `bounds`."""
     low, high = bounds
     if not (isinstance(value, int | float) and math.isfinite(value) and low <= value <= high):
-        raise ExportError(f"{name} {value!r} is outside {low:g}–{high:g}",
-                          hint=f"give {name} between {low:g} and {high:g}")
+        raise ExportError(_("{name} {value!r} is outside {low:g}–{high:g}", name=name, value=value,
+                            low=low, high=high),
+                          hint=
+                          _("give {name} between {low:g} and {high:g}", name=name, low=low,
+                            high=high))
 
 
 def check_options(options: ExportOptions) -> None:
@@ -35,20 +39,24 @@ def check_png_size(width_px: float, height_px: float,
     """The rounded pixel size of a PNG, or ExportError if a side or the area is out of the
     limits (also for infinite or NaN sizes)."""
     if not (math.isfinite(width_px) and math.isfinite(height_px)):
-        raise ExportError("the PNG size is not a finite number", hint="lower --dpi or --hex-mm")
+        raise ExportError(_("the PNG size is not a finite number"),
+        hint=_("lower --dpi or --hex-mm"))
     w, h = round(width_px), round(height_px)
     if max(w, h) > MAX_PNG_SIDE or w * h > max_pixels:
-        raise ExportError(f"the PNG would be {w}×{h} pixels, more than the limit of "
-                          f"{MAX_PNG_SIDE:,} per side and {max_pixels:,} in all",
-                          hint="lower --dpi or --hex-mm")
+        raise ExportError(_("the PNG would be {w}×{h} pixels, more than the limit of "
+                            "{max_png_side:,} per side and {max_pixels:,} in all", w=w, h=h,
+                            max_png_side=MAX_PNG_SIDE, max_pixels=max_pixels),
+                          hint=_("lower --dpi or --hex-mm"))
     if max(w, h) < MIN_PNG_SIDE:
-        raise ExportError(f"the PNG would be {w}×{h} pixels, less than {MIN_PNG_SIDE} on its "
-                          "longer side", hint="raise --dpi or --hex-mm")
+        raise ExportError(_("the PNG would be {w}×{h} pixels, less than {min_png_side} on its "
+                            "longer side", w=w, h=h, min_png_side=MIN_PNG_SIDE), hint=
+                          _("raise --dpi or --hex-mm"))
     return max(1, w), max(1, h)
 
 
 def check_pages(pages: int) -> None:
     """Raise ExportError if a PDF would have more board pages than MAX_PDF_PAGES."""
     if pages > MAX_PDF_PAGES:
-        raise ExportError(f"the PDF would have {pages:,} pages, more than the limit of "
-                          f"{MAX_PDF_PAGES}", hint="lower --hex-mm or use --paper A3")
+        raise ExportError(_("the PDF would have {pages:,} pages, more than the limit of "
+                            "{max_pdf_pages}", pages=pages, max_pdf_pages=MAX_PDF_PAGES), hint=
+                          _("lower --hex-mm or use --paper A3"))

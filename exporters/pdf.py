@@ -20,6 +20,7 @@ from typing import Any
 from fpdf import FPDF
 from fpdf.drawing_primitives import DeviceCMYK, DeviceGray, DeviceRGB, convert_to_device_color
 
+from engine.i18n import _, rule_word
 from engine.model import TERRAINS, GameMap
 from engine.version import __version__
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes, register
@@ -114,7 +115,7 @@ def _count(length: float, area: float) -> int:
 def plan_tiling(board_w: float, board_h: float, paper: str) -> Tiling:
     """The page grid needing the fewest pages (portrait or landscape, portrait on ties)."""
     if paper not in PAPERS:
-        raise ExportError(f"unknown paper size {paper!r}", hint="use A4 or A3")
+        raise ExportError(_("unknown paper size {paper!r}", paper=paper), hint=_("use A4 or A3"))
     short, long = PAPERS[paper]
     best: Tiling | None = None
     for landscape in (False, True):
@@ -294,7 +295,7 @@ def _scale_bar(pdf: FPDF, x: float, y: float) -> None:
         pdf.line(x + tick, y - (1.5 if tick % 50 == 0 else 0.8), x + tick, y)
     pdf.set_font("Helvetica", "", 6)
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
-    pdf.text(x + 52, y + 0.8, "50 mm - check before cutting")
+    pdf.text(x + 52, y + 0.8, _latin1(_("50 mm - check before cutting")))
 
 
 def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
@@ -368,17 +369,19 @@ def _page_furniture(pdf: FPDF, t: Tiling, i: int, j: int, part: PagePart, title:
     pdf.set_dash_pattern()
     pdf.set_font("Helvetica", "", 7)
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
-    footer = _fit(pdf, f"{title} - page {number} of {t.pages + 1} - row {j + 1}, column "
-                       f"{i + 1} of {t.rows}x{t.cols}", t.page_w - 2 * m - 95)
+    footer = _fit(pdf, _("{title} - page {number} of {pages} - row {row}, column {column} of "
+                         "{rows}x{cols}", title=title, number=number, pages=t.pages + 1,
+                         row=j + 1, column=i + 1, rows=t.rows, cols=t.cols),
+                  t.page_w - 2 * m - 95)
     pdf.text(m, t.page_h - m / 2 + 1, footer)
     hints = []
     if i > 0:
-        hints.append(f"cut the left dashed line, lay over page {number - 1}")
+        hints.append(_("cut the left dashed line, lay over page {page}", page=number - 1))
     if j > 0:
-        hints.append(f"cut the top dashed line, lay over page {number - t.cols}")
+        hints.append(_("cut the top dashed line, lay over page {page}", page=number - t.cols))
     if hints:
-        pdf.text(m, m / 2 + 1, _fit(pdf, "; ".join(hints) + " - match the crosses",
-                                    t.page_w - 2 * m))
+        pdf.text(m, m / 2 + 1, _fit(pdf, _("{hints} - match the crosses",
+                                           hints="; ".join(hints)), t.page_w - 2 * m))
     _scale_bar(pdf, t.page_w - m - 90, t.page_h - m / 2)
 
 
@@ -418,13 +421,15 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     pdf.text(m, m + 6, _fit(pdf, board.title, text_w))
     pdf.set_font("Helvetica", "", 9)
     paragraphs = [
-        f"Print-and-play board: {board.width:.0f} x {board.height:.0f} mm, hexes "
-        f"{board.hex_mm:g} mm across, {t.pages} {t.paper} pages "
-        f"({t.rows} rows x {t.cols} columns) after this page map.",
-        "Print at 100 % (actual size, no 'fit to page'); the 50 mm bar on each page must "
-        "measure 50 mm.",
-        f"Pages overlap by {OVERLAP_MM:g} mm. Cut each page along its dashed left/top line, "
-        "lay it over its neighbour so the red crosses match, and tape from the back.",
+        _("Print-and-play board: {width:.0f} x {height:.0f} mm, hexes {hex_mm:g} mm across, "
+          "{pages} {paper} pages ({rows} rows x {cols} columns) after this page map.",
+          width=board.width, height=board.height, hex_mm=board.hex_mm, pages=t.pages,
+          paper=t.paper, rows=t.rows, cols=t.cols),
+        _("Print at 100 % (actual size, no 'fit to page'); the 50 mm bar on each page must "
+          "measure 50 mm."),
+        _("Pages overlap by {overlap:g} mm. Cut each page along its dashed left/top line, "
+          "lay it over its neighbour so the red crosses match, and tape from the back.",
+          overlap=OVERLAP_MM),
     ]
     lines = [line for p in paragraphs for line in wrap_lines(pdf, p, text_w)]
     for n, line in enumerate(lines):
@@ -470,7 +475,7 @@ def _legend(pdf: FPDF, x: float, y: float, width: float, season: str) -> int:
         cx, cy = x + (i % per_row) * 26, y + (i // per_row) * 6.5
         pdf.set_fill_color(*_rgb(colours[name]))
         pdf.rect(cx, cy, 6, 4.5, style="DF")
-        pdf.text(cx + 7.5, cy + 3.3, name)
+        pdf.text(cx + 7.5, cy + 3.3, _latin1(rule_word(name)))
     return math.ceil(len(entries) / per_row)
 
 

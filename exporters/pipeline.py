@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import LoadCache, Problem, collect_files, load_document, validate_paths
+from engine.i18n import _
 from engine.version import __version__
 from exporters.area_pack import build_area_pack_from_file
 from exporters.base import ExportError, atomic_write_bytes
@@ -67,8 +68,9 @@ def content_files(root: Path) -> list[Path]:
 
 def _duplicate(path: Path, ident: str, first: Path) -> Problem:
     return Problem("build.duplicate_scenario_id", "error",
-                   f"scenario id {ident!r} is also used by {first}; packs are named by it",
-                   "give every scenario its own id", file=str(path), pointer="/id")
+                   _("scenario id {ident!r} is also used by {first}; packs are named by it",
+                     ident=ident, first=first),
+                   _("give every scenario its own id"), file=str(path), pointer="/id")
 
 
 # The reference keys of each kind of scenario that becomes a pack.
@@ -121,8 +123,9 @@ def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
             pack_path(out_dir, f"{ident}.tcpack")
         except UnsafePathError as err:
             result.problems.append(Problem(
-                "build.bad_pack_name", "error", f"scenario id {ident!r} cannot name a pack "
-                f"file: {err.reason}", "use a short id", file=str(path), pointer="/id"))
+                "build.bad_pack_name", "error",
+                _("scenario id {ident!r} cannot name a pack file: {reason}", ident=ident,
+                  reason=err.reason), _("use a short id"), file=str(path), pointer="/id"))
         scenarios.append((path, doc.kind, doc.data))
     return scenarios
 
@@ -190,9 +193,10 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
             result.removed.append(name)
         elif target.exists() or target.is_symlink():
             result.problems.append(Problem(
-                "build.pack_kept", "warning", f"{name} was not removed: its scenario is gone "
-                "but the file is not the one the build wrote", "delete it yourself if it is "
-                "not needed", file=str(target)))
+                "build.pack_kept", "warning",
+                _("{name} was not removed: its scenario is gone but the file is not the one the "
+                  "build wrote", name=name), _("delete it yourself if it is not needed"),
+                  file=str(target)))
     result.index = _index([r.entry for r in records.values()])
     atomic_write_bytes(out_dir / INDEX_FILE, _json_bytes(result.index))
     atomic_write_bytes(out_dir / CACHE_FILE, _cache_bytes(records))

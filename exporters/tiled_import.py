@@ -30,6 +30,7 @@ from engine.content import (
     map_to_dict,
 )
 from engine.content.problems import Problem, error, warning
+from engine.i18n import _
 from engine.model import TERRAIN_CHAR, TERRAINS, GameMap
 from exporters.tiled import TiledGrid
 from exporters.tiledxml import MAX_CELLS, TiledSource, read_map
@@ -75,31 +76,35 @@ class _Importer:
     def header(self) -> TiledGrid | None:
         d = self.doc
         if d.get("orientation") != "hexagonal":
-            self.err("tiled.not_hexagonal", f"the map is {d.get('orientation')!r}, not "
-                     "hexagonal", "create the map in Tiled as Hexagonal (staggered)", "")
+            self.err("tiled.not_hexagonal",
+                     _("the map is {get!r}, not hexagonal", get=d.get('orientation')),
+                     _("create the map in Tiled as Hexagonal (staggered)"), "")
             return None
         if d.get("infinite") in (1, True):
-            self.err("tiled.infinite", "infinite Tiled maps cannot be imported",
-                     "untick Map ▸ Map Properties ▸ Infinite and save again", "")
+            self.err("tiled.infinite", _("infinite Tiled maps cannot be imported"),
+                     _("untick Map ▸ Map Properties ▸ Infinite and save again"), "")
             return None
         sizes = {k: d.get(k) for k in ("width", "height", "tilewidth", "tileheight",
                                         "hexsidelength")}
         bad = [k for k, v in sizes.items() if not isinstance(v, int) or isinstance(v, bool)
                or v < 1]
         if bad:
-            self.err("tiled.bad_size", f"{', '.join(bad)} must be whole numbers of at least 1",
-                     "open and save the map in Tiled", "")
+            self.err("tiled.bad_size",
+                     _("{bad} must be whole numbers of at least 1", bad=', '.join(bad)),
+                     _("open and save the map in Tiled"), "")
             return None
         w, h = sizes["width"], sizes["height"]
         if w > 1000 or h > 1000 or w * h > MAX_CELLS:
-            self.err("tiled.too_large", f"the map is {w}×{h} hexes; the Studio takes at most "
-                     f"1000 per side and {MAX_CELLS:,} in all", "crop it in Tiled "
-                     "(Map ▸ Resize Map)", "")
+            self.err("tiled.too_large",
+                     _("the map is {w}×{h} hexes; the Studio takes at most 1000 per side and "
+                       "{max_cells:,} in all", w=w, h=h, max_cells=MAX_CELLS),
+                     _("crop it in Tiled (Map ▸ Resize Map)"), "")
             return None
         axis, index = d.get("staggeraxis"), d.get("staggerindex")
         if axis not in ("x", "y") or index not in ("odd", "even"):
-            self.err("tiled.bad_stagger", f"stagger axis {axis!r} / index {index!r} is not "
-                     "x|y / odd|even", "set them in Map ▸ Map Properties", "")
+            self.err("tiled.bad_stagger",
+                     _("stagger axis {axis!r} / index {index!r} is not x|y / odd|even", axis=axis,
+                       index=index), _("set them in Map ▸ Map Properties"), "")
             return None
         orientation = "pointy" if axis == "y" else "flat"
         # Tiled lays tiles out with their sizes rounded down to even numbers.
@@ -122,8 +127,10 @@ class _Importer:
             value = float(value)
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-            self.err("tiled.bad_property", f"property {name} is {value!r}, not a {names}",
-                     "fix it in Tiled's Properties view", pointer)
+            self.err("tiled.bad_property",
+                     _("property {name} is {value!r}, not a {names}", name=name, value=value,
+                       names=names),
+                     _("fix it in Tiled's Properties view"), pointer)
             return default
         return value
 
@@ -134,8 +141,9 @@ class _Importer:
         try:
             return json.loads(text)
         except ValueError:
-            self.err("tiled.bad_property", f"property {name} is not the JSON the Studio wrote",
-                     f"delete {name} so the object's geometry is used", props[name][1])
+            self.err("tiled.bad_property",
+                     _("property {name} is not the JSON the Studio wrote", name=name),
+                     _("delete {name} so the object's geometry is used", name=name), props[name][1])
             return None
 
     # --- terrain --------------------------------------------------------------------------
@@ -154,35 +162,42 @@ class _Importer:
                 if name in TERRAINS:
                     out[ts["firstgid"] + tile["id"]] = name
                 elif name is not None:
-                    self.err("tiled.unknown_terrain", f"tile {tile['id']} of tileset "
-                             f"{ts.get('name', i)!r} says terrain {name!r}",
-                             f"use one of: {', '.join(TERRAINS)}", props["terrain"][1])
+                    self.err("tiled.unknown_terrain",
+                             _("tile {id} of tileset {get!r} says terrain {name!r}", id=tile['id'],
+                               get=ts.get('name', i), name=name),
+                             _("use one of: {terrains}", terrains=', '.join(TERRAINS)),
+                             props["terrain"][1])
         return out
 
     def terrain(self, layers: list[tuple[dict, str]], width: int, height: int) -> list[str]:
         tile_layers = [(lay, p) for lay, p in layers if lay.get("type") == "tilelayer"]
         if not tile_layers:
-            self.err("tiled.no_terrain", "the map has no tile layer",
-                     "paint the terrain in a tile layer named 'terrain'", "")
+            self.err("tiled.no_terrain", _("the map has no tile layer"),
+                     _("paint the terrain in a tile layer named 'terrain'"), "")
             return []
         named = [lp for lp in tile_layers if lp[0].get("name") == "terrain"]
         layer, pointer = (named or tile_layers)[0]
         for other, p in tile_layers:
             if other is not layer:
-                self.err("tiled.extra_layer", f"tile layer {other.get('name')!r} is ignored: "
-                         "only one terrain layer is read", f"merge it into {layer.get('name')!r}"
-                         " (Layer ▸ Merge Layer Down)", p, severity="warning")
+                self.err("tiled.extra_layer",
+                         _("tile layer {get!r} is ignored: only one terrain layer is read",
+                           get=other.get('name')),
+                         _("merge it into {get!r} (Layer ▸ Merge Layer Down)",
+                           get=layer.get('name')), p, severity="warning")
         data = layer.get("data")
         if isinstance(data, str) or not isinstance(data, list):
-            self.err("tiled.bad_data", f"the terrain layer's tiles cannot be read: "
-                     f"{data if isinstance(data, str) else 'no tile data'}",
-                     "save the layer as CSV (Map ▸ Map Properties ▸ Tile Layer Format)",
+            self.err("tiled.bad_data",
+                     _("the terrain layer's tiles cannot be read: {data}",
+                       data=data if isinstance(data, str) else 'no tile data'),
+                     _("save the layer as CSV (Map ▸ Map Properties ▸ Tile Layer Format)"),
                      f"{pointer}/data")
             return []
         if len(data) != width * height or layer.get("width") not in (None, width):
-            self.err("tiled.bad_data", f"the terrain layer has {len(data):,} tiles; the map "
-                     f"needs {width}×{height} = {width * height:,}", "resize the layer with the "
-                     "map (Map ▸ Resize Map)", f"{pointer}/data")
+            self.err("tiled.bad_data",
+                     _("the terrain layer has {n_data:,} tiles; the map needs {width}×{height} = "
+                       "{width2:,}", n_data=len(data), width=width, height=height,
+                       width2=width * height),
+                       _("resize the layer with the map (Map ▸ Resize Map)"), f"{pointer}/data")
             return []
         known = self.terrain_of_gid()
         rows, problems = [], 0
@@ -197,15 +212,18 @@ class _Importer:
                     if problems <= MAX_CELL_PROBLEMS:
                         why = "is empty" if gid == 0 else f"has tile {gid}, which has no terrain"
                         where = self.cell_pointer(f"{pointer}/data", k)
-                        self.err("tiled.cell_terrain", f"hex [{col}, {row}] {why}",
-                                 "paint it with a tile of the Studio's terrain tileset (each "
-                                 "tile has a 'terrain' property)", where, (col, row))
+                        self.err("tiled.cell_terrain",
+                                 _("hex [{col}, {row}] {why}", col=col, row=row, why=why),
+                                 _("paint it with a tile of the Studio's terrain tileset (each "
+                                   "tile has a 'terrain' property)"), where, (col, row))
                     name = "meadow"
                 chars.append(TERRAIN_CHAR[name])
             rows.append("".join(chars))
         if problems > MAX_CELL_PROBLEMS:
-            self.err("tiled.cell_terrain", f"{problems - MAX_CELL_PROBLEMS:,} more hexes have no"
-                     " terrain", "paint them with the terrain tileset", f"{pointer}/data")
+            self.err("tiled.cell_terrain",
+                     _("{problems:,} more hexes have no terrain",
+                       problems=problems - MAX_CELL_PROBLEMS),
+                     _("paint them with the terrain tileset"), f"{pointer}/data")
         return rows
 
     def cell_pointer(self, data_pointer: str, k: int) -> str:
@@ -234,9 +252,11 @@ class _Importer:
         orientation = self.prop(props, "tc_orientation", str, grid.orientation)
         offset = self.prop(props, "tc_offset", str, grid.parity)
         if (orientation, offset) != (grid.orientation, grid.parity):
-            self.err("tiled.layout_changed", f"the map says {orientation}/{offset} but Tiled's "
-                     f"stagger is {grid.orientation}/{grid.parity}", "set the stagger axis and "
-                     "index back in Map ▸ Map Properties", "")
+            self.err("tiled.layout_changed",
+                     _("the map says {orientation}/{offset} but Tiled's stagger is "
+                       "{orientation2}/{parity}", orientation=orientation, offset=offset,
+                       orientation2=grid.orientation, parity=grid.parity),
+                     _("set the stagger axis and index back in Map ▸ Map Properties"), "")
         layers = list(self.flat_layers(d.get("layers") or [], "/layers"))
         rows = self.terrain(layers, width, height)
         objects = [(o, f"{p}/objects/{i}") for lay, p in layers
@@ -266,9 +286,11 @@ class _Importer:
                 if label:
                     labels.append((oprops.get("tc_index", (len(labels), ""))[0], label))
             elif kind != "entrance":
-                self.err("tiled.unmapped_object", f"object {obj.get('name')!r} (id "
-                         f"{obj.get('id')}, type {kind!r}) has no meaning in a Trench Club "
-                         "map and is left out", f"give it a type: {', '.join(OBJECT_KINDS)}",
+                self.err("tiled.unmapped_object",
+                         _("object {get!r} (id {get2}, type {kind!r}) has no meaning in a Trench "
+                           "Club map and is left out", get=obj.get('name'), get2=obj.get('id'),
+                           kind=kind),
+                         _("give it a type: {object_kinds}", object_kinds=', '.join(OBJECT_KINDS)),
                          pointer, severity="warning")
         hex_size = self.prop(props, "tc_hex_size", float, float(grid.side))
         season = self.prop(props, "tc_season", str, "summer")
@@ -363,8 +385,8 @@ class _Importer:
         x, y = obj.get("x"), obj.get("y")
         cell = self.cell_at(x, y) if all(isinstance(v, int | float) for v in (x, y)) else None
         if cell is None:
-            self.err("tiled.off_map", f"{what} is not on a hex of the map",
-                     "move it onto a hex in Tiled", pointer)
+            self.err("tiled.off_map", _("{what} is not on a hex of the map", what=what),
+                     _("move it onto a hex in Tiled"), pointer)
         return cell
 
     def fort(self, obj: dict, pointer: str, props: dict, by_id: dict) -> dict | None:
@@ -381,8 +403,8 @@ class _Importer:
                                                 if isinstance(h, list)} == cells
             hexes = listed if same else [list(c) for c in sorted(cells, key=lambda c: c[::-1])]
         else:
-            self.err("tiled.fort_hexes", f"fort {name!r} covers no hex centre",
-                     "draw its polygon around the centres of its hexes", pointer)
+            self.err("tiled.fort_hexes", _("fort {name!r} covers no hex centre", name=name),
+                     _("draw its polygon around the centres of its hexes"), pointer)
             return None
         entrances = []
         refs = [props.get(f"tc_entrance_{i}", (None, ""))[0] for i in (1, 2)]
@@ -396,9 +418,11 @@ class _Importer:
             if cell is not None:
                 entrances.append(list(cell))
         if len(entrances) != 2:
-            self.err("tiled.fort_entrances", f"fort {name!r} has {len(entrances)} entrances "
-                     "that can be read; it needs 2", "add point objects of type 'entrance' "
-                     "with a property tc_fort naming the fort (object) or tc_fort_id", pointer)
+            self.err("tiled.fort_entrances",
+                     _("fort {name!r} has {n_entrances} entrances that can be read; it needs 2",
+                       name=name, n_entrances=len(entrances)),
+                     _("add point objects of type 'entrance' with a property tc_fort naming the "
+                       "fort (object) or tc_fort_id"), pointer)
         facing = self.prop(props, "tc_facing", int, -1)
         fort = {"id": fid, "name": name, "hexes": hexes, "entrances": entrances,
                 "owner": self.prop(props, "tc_owner", str, "neutral")}
@@ -416,8 +440,9 @@ class _Importer:
             name = str(obj.get("name") or "").strip()
             number = int(name) if name.isdigit() else None
         if number is None:
-            self.err("tiled.marker_number", f"start marker {obj.get('name')!r} has no number",
-                     "name the point object 1..12 (or give it an int property tc_number)",
+            self.err("tiled.marker_number",
+                     _("start marker {get!r} has no number", get=obj.get('name')),
+                     _("name the point object 1..12 (or give it an int property tc_number)"),
                      pointer)
             return None
         cell = self.point_cell(obj, pointer, f"start marker {number}")
@@ -449,16 +474,16 @@ class _Importer:
         listed = self.json_prop(props, "tc_points")
         if pid in paths:
             if listed is None:
-                self.err("tiled.duplicate_path", f"two paths are called {pid!r}",
-                         "give each polyline its own name", pointer)
+                self.err("tiled.duplicate_path", _("two paths are called {pid!r}", pid=pid),
+                         _("give each polyline its own name"), pointer)
             return  # a further part of a path clipped at the map's edge
         if isinstance(listed, list):
             points = listed
         else:
             line = self.points(obj, "polyline")
             if not line or len(line) < 2:
-                self.err("tiled.path_shape", f"path {pid!r} is not a polyline",
-                         "draw paths with the polyline tool", pointer)
+                self.err("tiled.path_shape", _("path {pid!r} is not a polyline", pid=pid),
+                         _("draw paths with the polyline tool"), pointer)
                 return
             points = [self.unit_point(x, y) for x, y in line]
         terrain = self.prop(props, "tc_terrain", str, PATH_KINDS[kind] or "")
@@ -469,7 +494,7 @@ class _Importer:
     def label(self, obj: dict, pointer: str, props: dict) -> dict | None:
         text = (obj.get("text") or {}).get("text") or self.prop(props, "tc_text", str)
         if not text:
-            self.err("tiled.label_text", "a label has no text", "type its text in Tiled",
+            self.err("tiled.label_text", _("a label has no text"), _("type its text in Tiled"),
                      pointer)
             return None
         x, y = obj.get("x", 0), obj.get("y", 0)
@@ -524,5 +549,6 @@ def import_tiled(path: str | Path) -> TiledImport:
         checked = exc.problems
     # the map file does not exist yet: name the Tiled file, keep the hex
     problems += [replace(p, file=str(path), line=None, col=None,
-                         message=f"{p.message} (in the imported map)") for p in checked]
+                         message=_("{message} (in the imported map)", message=p.message))
+                 for p in checked]
     return TiledImport(data, problems)

@@ -21,6 +21,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from engine.content import ContentError, parse_json
 from engine.content.problems import Problem, error
+from engine.i18n import _
 
 MAX_TILED_BYTES = 64 * 1024 * 1024
 MAX_CELLS = 1_000_000  # the map schema's limit on hexes
@@ -346,12 +347,13 @@ def _inline_tilesets(source: TiledSource, path: Path) -> None:
         where = source.where(f"/tilesets/{i}")
         if not ts_path.is_file():
             raise TiledReadError([error(
-                "tiled.tileset_missing", f"the tileset file {ts['source']!r} is not there",
-                "keep the .tsx next to the map, or embed the tileset in Tiled "
-                "(Map ▸ Tileset ▸ Embed)", **where)])
+                "tiled.tileset_missing",
+                _("the tileset file {source!r} is not there", source=ts['source']),
+                _("keep the .tsx next to the map, or embed the tileset in Tiled (Map ▸ Tileset ▸ "
+                  "Embed)"), **where)])
         data = read_bytes(ts_path)
         if ts_path.suffix.lower() in (".tsj", ".json"):
-            external, _ = _json(data, str(ts_path))
+            external, _lines = _json(data, str(ts_path))
         else:
             root, elements = parse_xml(data, str(ts_path))
             external = _XmlToTmj(elements, str(ts_path)).tileset(root, "")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.i18n import _, translate
+
 SHOWN_NAME_CHARS = 120  # longer entry names are cut in the middle in messages
 
 
@@ -35,4 +37,7 @@ class PackError(Exception):
             if self.line is not None:
                 where += f":{self.line}" + (f":{self.col}" if self.col is not None else "")
             where += ": "
-        return f"{where}{self.message}" + (f" (hint: {self.hint})" if self.hint else "")
+        if not self.hint:
+            return f"{where}{self.message}"
+        return translate(_("{where}{message} (hint: {hint})", where=where, message=self.message,
+                           hint=self.hint))

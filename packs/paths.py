@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.i18n import _
+
 MAX_NAME_BYTES = 240  # whole relative name, UTF-8; below every file system's 255 per name
 MAX_PART_BYTES = 120
 
@@ -24,27 +26,29 @@ def check_relative_name(name: object) -> str:
     folder (no absolute path, drive letter, backslash, '.', '..' or empty part, no control
     character, not too long); raise UnsafePathError otherwise."""
     if not isinstance(name, str) or not name:
-        raise UnsafePathError(name, "not a file name", "names must be non-empty strings")
+        raise UnsafePathError(name, _("not a file name"), _("names must be non-empty strings"))
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        raise UnsafePathError(name, "control character in a file name",
-                              "names must be printable")
+        raise UnsafePathError(name, _("control character in a file name"),
+                              _("names must be printable"))
     try:
         size = len(name.encode("utf-8"))
     except UnicodeEncodeError:
-        raise UnsafePathError(name, "file name is not valid Unicode",
-                              "names must be valid UTF-8") from None
+        raise UnsafePathError(name, _("file name is not valid Unicode"),
+                              _("names must be valid UTF-8")) from None
     if name.startswith(("/", "\\")) or "\\" in name:
-        raise UnsafePathError(name, "absolute path or backslash",
-                              "names must be relative '/'-separated paths")
+        raise UnsafePathError(name, _("absolute path or backslash"),
+                              _("names must be relative '/'-separated paths"))
     if len(name) > 1 and name[1] == ":":
-        raise UnsafePathError(name, "drive letter", "names must be relative paths")
+        raise UnsafePathError(name, _("drive letter"), _("names must be relative paths"))
     parts = name.split("/")
     if any(p in ("", ".", "..") for p in parts):
-        raise UnsafePathError(name, "path with '..', '.' or an empty part, or a directory",
-                              "names must be plain relative file paths")
+        raise UnsafePathError(name, _("path with '..', '.' or an empty part, or a directory"),
+                              _("names must be plain relative file paths"))
     if size > MAX_NAME_BYTES or any(len(p.encode("utf-8")) > MAX_PART_BYTES for p in parts):
-        raise UnsafePathError(name, f"name longer than {MAX_NAME_BYTES} bytes or a part "
-                              f"longer than {MAX_PART_BYTES}", "use short file names")
+        raise UnsafePathError(name,
+                              _("name longer than {max_name_bytes} bytes or a part longer than "
+                                "{max_part_bytes}", max_name_bytes=MAX_NAME_BYTES,
+                                max_part_bytes=MAX_PART_BYTES), _("use short file names"))
     return name
 
 
@@ -54,6 +58,6 @@ def confine(folder: Path, name: object) -> Path:
     target = Path(folder) / check_relative_name(name)
     root = Path(folder).resolve()
     if not target.resolve().is_relative_to(root):
-        raise UnsafePathError(name, "path leads out of its folder through a symbolic link",
-                              "remove the link")
+        raise UnsafePathError(name, _("path leads out of its folder through a symbolic link"),
+                              _("remove the link"))
     return target

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import Problem, schema_messages, validate_paths
+from engine.i18n import _
 from packs.errors import PackError
 from packs.format import (
     AREA_CONTENT_FILES,
@@ -75,44 +76,48 @@ def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
     """Parse and check the manifest against the entries; returns it or raises PackError.
     Every JSON entry is parsed with the safe reader too (depth, numbers, duplicate keys)."""
     if MANIFEST not in entries:
-        raise PackError("no manifest.json in the pack", hint="not a map pack")
+        raise PackError(_("no manifest.json in the pack"), hint=_("not a map pack"))
     manifest = parse_entry(entries, MANIFEST)
     problems = _schema_problems(manifest)
     if problems:
-        raise PackError("manifest does not follow pack-manifest.schema.json: "
-                        + "; ".join(problems[:5]), entry=MANIFEST)
+        raise PackError(_("manifest does not follow pack-manifest.schema.json: {problems}",
+                          problems="; ".join(problems[:5])), entry=MANIFEST)
     if manifest["format_version"] > FORMAT_VERSION:
-        raise PackError(f"pack format version {manifest['format_version']} is newer than "
-                        f"this program reads ({FORMAT_VERSION})", hint="update Trench Club Studio")
+        raise PackError(_("pack format version {format_version} is newer than this program reads "
+                          "({format_version2})", format_version=manifest['format_version'],
+                          format_version2=FORMAT_VERSION), hint=_("update Trench Club Studio"))
     revision = manifest["pack"].get("revision")
     if revision is not None and _version_minor(manifest["pack"]["version"]) != revision:
-        raise PackError(f"pack revision {revision} differs from the minor number of version "
-                        f"{manifest['pack']['version']}", entry=MANIFEST,
-                        hint="the manifest was edited by hand; rebuild the pack")
+        raise PackError(_("pack revision {revision} differs from the minor number of version "
+                          "{version}", revision=revision, version=manifest['pack']['version']),
+                        entry=MANIFEST,
+                        hint=_("the manifest was edited by hand; rebuild the pack"))
     for info in manifest["files"]:
         try:
             check_relative_name(info["path"])
         except UnsafePathError as err:
-            raise PackError(f"manifest lists {info['path']!r}: {err.reason}", entry=MANIFEST,
+            raise PackError(_("manifest lists {path!r}: {reason}", path=info['path'],
+                              reason=err.reason), entry=MANIFEST,
                             hint=err.hint) from None
     listed = {f["path"]: f for f in manifest["files"]}
     if len(listed) != len(manifest["files"]):
-        raise PackError("a file is listed twice in the manifest", entry=MANIFEST)
+        raise PackError(_("a file is listed twice in the manifest"), entry=MANIFEST)
     extra = sorted(set(entries) - set(listed) - {MANIFEST})
     if extra:
-        raise PackError("file not listed in the manifest", entry=extra[0],
-                        hint="the pack was changed after it was built")
+        raise PackError(_("file not listed in the manifest"), entry=extra[0],
+                        hint=_("the pack was changed after it was built"))
     for path, info in sorted(listed.items()):
         if path not in entries:
-            raise PackError("file listed in the manifest is missing", entry=path)
+            raise PackError(_("file listed in the manifest is missing"), entry=path)
         data = entries[path]
         if len(data) != info["size"] or hashlib.sha256(data).hexdigest() != info["sha256"]:
-            raise PackError("checksum does not match the manifest", entry=path,
-                            hint="the pack is damaged or was changed after it was built")
+            raise PackError(_("checksum does not match the manifest"), entry=path,
+                            hint=_("the pack is damaged or was changed after it was built"))
     content = content_files_of(manifest)
     missing = [p for p in content if p not in listed]
     if missing:
-        raise PackError(f"pack lacks {', '.join(missing)}", hint="not a complete map pack")
+        raise PackError(_("pack lacks {missing}", missing=', '.join(missing)), hint=
+                        _("not a complete map pack"))
     for name in sorted(entries):
         if name.endswith(".json") and name != MANIFEST:
             parse_entry(entries, name)
@@ -124,11 +129,12 @@ def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
 def _check_references(data: Any, entry: str, references: dict[str, str]) -> None:
     """The scenario must point at the pack's own files, never outside the pack."""
     if not isinstance(data, dict):
-        raise PackError("not a scenario object", entry=entry)
+        raise PackError(_("not a scenario object"), entry=entry)
     for key, name in references.items():
         if data.get(key) != name:
-            raise PackError(f"'{key}' refers to {data.get(key)!r}, not {name}", entry=entry,
-                            hint="a pack's scenario may only use the files of the pack")
+            raise PackError(_("'{key}' refers to {get!r}, not {name}", key=key, get=data.get(key),
+                              name=name), entry=entry,
+                            hint=_("a pack's scenario may only use the files of the pack"))
 
 
 def _relabel(problem: Problem, folder: Path, label: str) -> Problem:
@@ -164,7 +170,7 @@ class InvalidPackContent(PackError):
 
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__(f"{len(problems)} content problem(s) in the pack",
-                         hint="the pack was built from invalid content or altered")
+                         hint=_("the pack was built from invalid content or altered"))
         self.problems = problems
 
 
@@ -195,8 +201,8 @@ def import_pack(pack_path: Path, out_dir: Path, limits: Limits = DEFAULT_LIMITS)
     nothing has been written, not even the parent folders of `out_dir`."""
     pack_path, out_dir = Path(pack_path), Path(out_dir)
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
-        raise PackError(f"{out_dir} already exists and is not empty",
-                        hint="choose another --out folder or remove it")
+        raise PackError(_("{out_dir} already exists and is not empty", out_dir=out_dir),
+                        hint=_("choose another --out folder or remove it"))
     manifest, entries = read_pack(pack_path, limits)
     created = _missing_parents(out_dir)
     tmp: Path | None = None

@@ -15,6 +15,8 @@ import math
 import re
 from typing import Any
 
+from engine.i18n import _
+
 MAX_DEPTH = 64
 MAX_INT_DIGITS = 100
 # A string literal (skipped whole), or a bracket, or a colon (marks the string before it as
@@ -64,7 +66,8 @@ def _scan(text: str, source: str, max_depth: int) -> None:
                     return  # malformed; json.loads below reports it with its position
                 if key in keys[-1]:
                     line, col = _position(text, start)
-                    raise JsonError(source, f"duplicate key {key!r}", "remove one of them",
+                    raise JsonError(source, _("duplicate key {key!r}", key=key),
+                                    _("remove one of them"),
                                     line, col)
                 keys[-1].add(key)
             pending = None
@@ -75,8 +78,10 @@ def _scan(text: str, source: str, max_depth: int) -> None:
             if tok in "{[":
                 if len(keys) >= max_depth:
                     line, col = _position(text, m.start())
-                    raise JsonError(source, f"nesting deeper than {max_depth} levels",
-                                    "these files are shallow; the file is damaged or hostile",
+                    raise JsonError(source,
+                                    _("nesting deeper than {max_depth} levels",
+                                      max_depth=max_depth),
+                                    _("these files are shallow; the file is damaged or hostile"),
                                     line, col)
                 keys.append(set() if tok == "{" else None)
             elif keys:
@@ -128,7 +133,7 @@ def loads(data: str | bytes, *, source: str, max_depth: int = MAX_DEPTH,
             text = data.decode("utf-8")
         except UnicodeDecodeError as err:
             line, col = _position(data[:err.start].decode("utf-8", "replace"), err.start)
-            raise JsonError(source, "not valid UTF-8 text", "save the file as UTF-8",
+            raise JsonError(source, _("not valid UTF-8 text"), _("save the file as UTF-8"),
                             line, col) from None
     else:
         text = data
@@ -139,32 +144,33 @@ def loads(data: str | bytes, *, source: str, max_depth: int = MAX_DEPTH,
 
     def parse_int(literal: str) -> int:
         if len(literal.lstrip("-")) > max_int_digits:
-            raise _NumberError(literal, f"integer of {len(literal.lstrip('-')):,} digits, "
-                               f"more than {max_int_digits}")
+            raise _NumberError(literal,
+                               _("integer of {n_lstrip:,} digits, more than {max_int_digits}",
+                                 n_lstrip=len(literal.lstrip('-')), max_int_digits=max_int_digits))
         return int(literal)
 
     def parse_float(literal: str) -> float:
         value = float(literal)
         if not math.isfinite(value):
-            raise _NumberError(literal, f"number {literal[:40]} is too large")
+            raise _NumberError(literal, _("number {literal} is too large", literal=literal[:40]))
         return value
 
     def parse_constant(name: str) -> Any:
-        raise _NumberError(name, f"{name} is not a number JSON allows")
+        raise _NumberError(name, _("{name} is not a number JSON allows", name=name))
 
     try:
         return json.loads(text, parse_int=parse_int, parse_float=parse_float,
                           parse_constant=parse_constant, object_pairs_hook=_unique_keys)
     except _DuplicateKey:
         _scan(text, source, max_depth)  # raises, located
-        raise JsonError(source, "duplicate key", "remove one of them") from None
+        raise JsonError(source, _("duplicate key"), _("remove one of them")) from None
     except json.JSONDecodeError as err:
-        raise JsonError(source, f"not valid JSON: {err.msg}",
-                        "check commas, brackets and quotes here", err.lineno,
+        raise JsonError(source, _("not valid JSON: {msg}", msg=err.msg),
+                        _("check commas, brackets and quotes here"), err.lineno,
                         err.colno) from None
     except _NumberError as err:
         line, col = _locate(text, err.literal)
-        raise JsonError(source, err.message, "write ordinary finite numbers", line,
+        raise JsonError(source, err.message, _("write ordinary finite numbers"), line,
                         col) from None
     except RecursionError:  # only if max_depth was set above what the interpreter allows
-        raise JsonError(source, "nesting too deep", "these files are shallow") from None
+        raise JsonError(source, _("nesting too deep"), _("these files are shallow")) from None

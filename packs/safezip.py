@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from engine.i18n import _
 from packs.errors import PackError
 from packs.paths import UnsafePathError, check_relative_name
 
@@ -72,7 +73,8 @@ def check_entry_name(name: str) -> None:
         check_relative_name(name)
     except UnsafePathError as err:
         raise PackError(err.reason, entry=name or repr(name),
-                        hint=f"pack entries must be short relative paths; {err.hint}") from None
+                        hint=_("pack entries must be short relative paths; {hint}",
+                               hint=err.hint)) from None
 
 
 def _open_source(source: Path | bytes, limits: Limits) -> BinaryIO:
@@ -84,11 +86,12 @@ def _open_source(source: Path | bytes, limits: Limits) -> BinaryIO:
             fh = open(source, "rb")  # noqa: SIM115 - closed by the caller
             size = os.fstat(fh.fileno()).st_size
         except OSError as err:
-            raise PackError(f"cannot open the pack: {err.strerror or err}") from None
+            raise PackError(_("cannot open the pack: {value}", value=err.strerror or err)) from None
     if size > limits.max_pack_bytes:
         fh.close()
-        raise PackError(f"pack file of {size:,} bytes, above the limit of "
-                        f"{limits.max_pack_bytes:,}", hint="not a map pack")
+        raise PackError(_("pack file of {size:,} bytes, above the limit of {max_pack_bytes:,}",
+                          size=size, max_pack_bytes=limits.max_pack_bytes),
+                          hint=_("not a map pack"))
     return fh
 
 
@@ -109,35 +112,37 @@ def _open_zip(source: Path | bytes, limits: Limits) -> zipfile.ZipFile:
     declared = _declared_entries(fh)
     if declared is not None and declared > limits.max_entries:
         fh.close()
-        raise PackError(f"{declared} entries, more than the limit of {limits.max_entries}",
-                        hint="a pack holds a handful of files; this looks like an attack")
+        raise PackError(_("{declared} entries, more than the limit of {max_entries}",
+                          declared=declared, max_entries=limits.max_entries),
+                        hint=_("a pack holds a handful of files; this looks like an attack"))
     try:
         return zipfile.ZipFile(fh)
     except UnicodeDecodeError:
         fh.close()
-        raise PackError("an entry name is flagged as UTF-8 but is not valid UTF-8",
-                        hint="the pack is damaged or was not written by 'tcstudio build'"
+        raise PackError(_("an entry name is flagged as UTF-8 but is not valid UTF-8"),
+                        hint=_("the pack is damaged or was not written by 'tcstudio build'")
                         ) from None
     except NotImplementedError as err:
         fh.close()
-        raise PackError(f"unsupported zip feature: {err}",
-                        hint="a .tcpack is a plain zip archive (deflate)") from None
+        raise PackError(_("unsupported zip feature: {err}", err=err),
+                        hint=_("a .tcpack is a plain zip archive (deflate)")) from None
     except _ZIP_ERRORS as err:
         fh.close()
-        raise PackError(f"not a readable zip file: {err}",
-                        hint="a .tcpack is a zip archive written by 'tcstudio build'") from None
+        raise PackError(_("not a readable zip file: {err}", err=err),
+                        hint=_("a .tcpack is a zip archive written by 'tcstudio build'")) from None
 
 
 def _check_info(info: zipfile.ZipInfo, limits: Limits) -> None:
     check_entry_name(info.filename)
     mode = info.external_attr >> 16
     if info.create_system == 3 and mode and stat.S_ISLNK(mode):
-        raise PackError("symbolic link in the pack", entry=info.filename)
+        raise PackError(_("symbolic link in the pack"), entry=info.filename)
     if info.flag_bits & 0x1:
-        raise PackError("encrypted entry", entry=info.filename)
+        raise PackError(_("encrypted entry"), entry=info.filename)
     if info.compress_type not in _METHODS:
-        raise PackError(f"unsupported compression method {info.compress_type}",
-                        entry=info.filename, hint="pack entries are stored or deflated")
+        raise PackError(_("unsupported compression method {compress_type}",
+                          compress_type=info.compress_type),
+                        entry=info.filename, hint=_("pack entries are stored or deflated"))
     _check_sizes(info.filename, info.file_size, info.compress_size, limits)
 
 
@@ -147,19 +152,21 @@ def read_zip(source: Path | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[str,
     with zf:
         infos = zf.infolist()
         if len(infos) > limits.max_entries:
-            raise PackError(f"{len(infos)} entries, more than the limit of {limits.max_entries}",
-                            hint="a pack holds a handful of files; this looks like an attack")
+            raise PackError(_("{n_infos} entries, more than the limit of {max_entries}",
+                              n_infos=len(infos), max_entries=limits.max_entries),
+                            hint=_("a pack holds a handful of files; this looks like an attack"))
         seen: set[str] = set()
         declared = 0
         for info in infos:
             _check_info(info, limits)
             if info.filename in seen:
-                raise PackError("duplicate entry", entry=info.filename)
+                raise PackError(_("duplicate entry"), entry=info.filename)
             seen.add(info.filename)
             declared += info.file_size
             if declared > limits.max_total_bytes:
-                raise PackError(f"uncompressed total above {limits.max_total_bytes:,} bytes",
-                                hint="zip bomb or not a map pack")
+                raise PackError(_("uncompressed total above {max_total_bytes:,} bytes",
+                                  max_total_bytes=limits.max_total_bytes),
+                                hint=_("zip bomb or not a map pack"))
         out: dict[str, bytes] = {}
         total = 0
         for info in infos:
@@ -170,24 +177,27 @@ def read_zip(source: Path | bytes, limits: Limits = DEFAULT_LIMITS) -> dict[str,
                         data += chunk
                         total += len(chunk)
                         if len(data) > min(info.file_size, limits.max_entry_bytes):
-                            raise PackError("entry is larger than its header says",
-                                            entry=info.filename, hint="the pack is corrupt")
+                            raise PackError(_("entry is larger than its header says"),
+                                            entry=info.filename, hint=_("the pack is corrupt"))
                         if total > limits.max_total_bytes:
-                            raise PackError("uncompressed total above the limit",
-                                            entry=info.filename, hint="zip bomb")
+                            raise PackError(_("uncompressed total above the limit"),
+                                            entry=info.filename, hint=_("zip bomb"))
             except _ZIP_ERRORS as err:
-                raise PackError(f"corrupt entry: {err}", entry=info.filename,
-                                hint="rebuild or download the pack again") from None
+                raise PackError(_("corrupt entry: {err}", err=err), entry=info.filename,
+                                hint=_("rebuild or download the pack again")) from None
             except OSError as err:
-                raise PackError(f"cannot read the entry: {err}", entry=info.filename) from None
+                raise PackError(_("cannot read the entry: {err}", err=err),
+                entry=info.filename) from None
             out[info.filename] = bytes(data)
         return out
 
 
 def _check_sizes(name: str, size: int, packed: int, limits: Limits) -> None:
     if size > limits.max_entry_bytes:
-        raise PackError(f"entry of {size:,} bytes, above the limit of {limits.max_entry_bytes:,}",
-                        entry=name, hint="zip bomb or not a map pack")
+        raise PackError(_("entry of {size:,} bytes, above the limit of {max_entry_bytes:,}",
+                          size=size, max_entry_bytes=limits.max_entry_bytes),
+                        entry=name, hint=_("zip bomb or not a map pack"))
     if size > limits.ratio_floor_bytes and size / max(packed, 1) > limits.max_ratio:
-        raise PackError(f"compression ratio {size / max(packed, 1):.0f}:1 above the limit of "
-                        f"{limits.max_ratio:.0f}:1", entry=name, hint="zip bomb")
+        raise PackError(_("compression ratio {size:.0f}:1 above the limit of {max_ratio:.0f}:1",
+                          size=size / max(packed, 1), max_ratio=limits.max_ratio), entry=name, hint=
+                        _("zip bomb"))

@@ -7,6 +7,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from engine.i18n import _
+
 # lazy-imports: the area engine loads only when a command runs on an area game.
 
 
@@ -76,8 +78,9 @@ def apply(args: argparse.Namespace) -> dict[str, Any]:
         action = by_text.get(" ".join(text.split()))
         if action is None:
             legal = ", ".join(list(by_text)[:8]) or "none (the game is over)"
-            raise AreaCommandError(f"action {k} {text!r} is not legal now (hint: legal are "
-                                   f"{legal}{', …' if len(by_text) > 8 else ''})")
+            raise AreaCommandError(_("action {k} {text!r} is not legal now (hint: legal are "
+                                     "{legal}{value})", k=k, text=text, legal=legal,
+                                     value=', …' if len(by_text) > 8 else ''))
         s.apply_action(action)
     if args.out:
         write_area_save(s, args.out)

@@ -8,6 +8,8 @@ import re
 import sys
 from typing import Any, TextIO
 
+from engine.i18n import _
+
 # Lone surrogates cannot be encoded as UTF-8; control characters (C0 but newline, DEL, C1)
 # would drive the terminal (an escape sequence in a key could clear the screen or forge lines).
 _UNPRINTABLE = re.compile("[\ud800-\udfff\x00-\x09\x0b-\x1f\x7f-\x9f]")
@@ -29,9 +31,9 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number", text=text)) from None
     if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number")
+        raise argparse.ArgumentTypeError(_("{text!r} must be a positive number", text=text))
     return value
 
 
@@ -46,7 +48,8 @@ def print_problems(problems: list[Any], fmt: str, stream: TextIO | None = None) 
     for p in problems:
         out.write(printable(p.format(), one_line=True) + "\n")
     errors = sum(1 for p in problems if p.severity == "error")
-    out.write(f"{errors} error(s), {len(problems) - errors} warning(s)\n")
+    out.write(_("{errors} error(s), {n_problems} warning(s)\n", errors=errors,
+                n_problems=len(problems) - errors))
 
 
 class ProgressBar:

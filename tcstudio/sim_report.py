@@ -21,6 +21,7 @@ import matplotlib.pyplot as plt
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
+from engine.i18n import _, ngettext
 from engine.model import Scenario
 from engine.rules.game import Game
 
@@ -48,14 +49,15 @@ def win_rate(summary: dict[str, Any], path: Path) -> None:
     ax.bar(teams, rates, yerr=errs, capsize=6,
            color=[TEAM_COLOURS.get(t, "#888") for t in teams])
     ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (95 % CI)")
+    ax.set_ylabel(_("win rate (95 % CI)"))
     ax.set_title(_title(summary))
     _save(fig, path)
 
 
 def _title(summary: dict[str, Any]) -> str:
     seats = ", ".join(f"{s['nation']}={s['ai']}" for s in summary["seats"])
-    return f"{summary['games']} games · {seats}"
+    return ngettext("{n} game · {seats}", "{n} games · {seats}", summary["games"],
+                    seats=seats)
 
 
 def game_length(summary: dict[str, Any], path: Path) -> None:
@@ -63,9 +65,9 @@ def game_length(summary: dict[str, Any], path: Path) -> None:
     hist = summary["rounds"]["histogram"]
     fig, ax = plt.subplots(figsize=(5, 3.2))
     ax.bar([int(k) for k in hist], list(hist.values()), color="#7a9a5a")
-    ax.set_xlabel("rounds")
-    ax.set_ylabel("games")
-    ax.set_title(f"game length: mean {summary['rounds']['mean']:.1f} rounds")
+    ax.set_xlabel(_("rounds"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("game length: mean {mean:.1f} rounds", mean=summary["rounds"]["mean"]))
     _save(fig, path)
 
 
@@ -78,7 +80,7 @@ def losses(summary: dict[str, Any], path: Path) -> None:
     highs = [summary["losses"][k]["ci95"][1] - m for k, m in zip(keys, means, strict=True)]
     ax.barh(keys, means, xerr=[lows, highs], capsize=3,
             color=[TEAM_COLOURS.get(k.split("/")[0], "#888") for k in keys])
-    ax.set_xlabel("units lost per game (95 % CI)")
+    ax.set_xlabel(_("units lost per game (95 % CI)"))
     _save(fig, path)
 
 
@@ -86,11 +88,11 @@ def first_player(summary: dict[str, Any], path: Path) -> None:
     """The win rate of the team whose player took the first turn, with its 95 % interval."""
     r = summary["first_player_wins"]
     fig, ax = plt.subplots(figsize=(3.2, 3.2))
-    ax.bar(["first player's team"], [r["rate"]], yerr=[[_err(r)[0]], [_err(r)[1]]], capsize=6,
+    ax.bar([_("first player's team")], [r["rate"]], yerr=[[_err(r)[0]], [_err(r)[1]]], capsize=6,
            color="#a55a3a")
     ax.axhline(0.5, color="black", linewidth=0.8, linestyle="--")
     ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (95 % CI)")
+    ax.set_ylabel(_("win rate (95 % CI)"))
     _save(fig, path)
 
 
@@ -123,7 +125,7 @@ def fort_heatmap(summary: dict[str, Any], scenario: Scenario, path: Path) -> Non
     ax.invert_yaxis()  # screen space: y grows down
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title("fort captures per game")
+    ax.set_title(_("fort captures per game"))
     _save(fig, path)
 
 

@@ -15,6 +15,7 @@ from engine.ai.base import Bot
 from engine.ai.enemy_table import EnemyTableBot
 from engine.ai.heuristic import HeuristicBot
 from engine.ai.random_bot import RandomBot
+from engine.i18n import _
 from engine.rules.automa import LEVELS as AUTOMA_LEVELS
 from engine.rules.enemy_table import level_names as enemy_table_levels
 
@@ -58,7 +59,8 @@ def resolve(name: str) -> str:
     UnknownAIError with the known names otherwise."""
     key = "random" if name == LEGACY_AI else name
     if key not in _KINDS:
-        raise UnknownAIError(f"unknown AI kind {name!r} (hint: one of {', '.join(_KINDS)})")
+        raise UnknownAIError(_("unknown AI kind {name!r} (hint: one of {kinds})", name=name,
+                               kinds=', '.join(_KINDS)))
     return key
 
 

@@ -23,6 +23,7 @@ from engine.content.semantic_area import (
     check_area_scenario,
     check_army_catalog,
 )
+from engine.i18n import _
 
 AREA_KINDS = ("area-map", "army-catalog", "area-ruleset", "area-scenario")
 _BUILD: dict[str, tuple[Callable[[dict[str, Any]], Any], Callable[[Any], list[Problem]]]] = {
@@ -54,19 +55,25 @@ def _resolve(doc: Document, s: AreaScenario, analyse_path: Analyse) -> list[Prob
         ref = getattr(s, attr)
         target = base / ref
         if not target.is_file():
-            out.append(error(f"area.missing_{key}", f"{key} file '{ref}' does not exist",
-                             f"paths are relative to the scenario file ({base})",
+            out.append(error(f"area.missing_{key}",
+                             _("{key} file '{ref}' does not exist", key=key, ref=ref),
+                             _("paths are relative to the scenario file ({base})", base=base),
                              pointer=f"/{key}"))
             continue
         problems, model, found = analyse_path(target)
         errors = [p for p in problems if p.is_error]
         if found is not None and found != kind:
-            out.append(error("area.wrong_kind", f"{key} file '{ref}' is a {found} file",
-                             f"point '{key}' at a {kind} file", pointer=f"/{key}"))
+            out.append(error("area.wrong_kind",
+                             _("{key} file '{ref}' is a {found} file", key=key, ref=ref,
+                               found=found),
+                             _("point '{key}' at a {kind} file", key=key, kind=kind),
+                             pointer=f"/{key}"))
         elif errors or model is None:
             first = errors[0].format() if errors else "unreadable"
-            out.append(error("area.invalid_reference", f"{key} file '{ref}' has "
-                             f"{len(errors)} error(s), first: {first}", f"fix {ref} first",
+            out.append(error("area.invalid_reference",
+                             _("{key} file '{ref}' has {n_errors} error(s), first: {first}",
+                               key=key, ref=ref, n_errors=len(errors), first=first),
+                             _("fix {ref} first", ref=ref),
                              pointer=f"/{key}"))
         else:
             setattr(s, {"armies": "catalog"}.get(key, key), model)

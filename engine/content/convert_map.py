@@ -10,6 +10,7 @@ from engine.content.documents import SCHEMA_OF_KIND
 from engine.content.problems import ContentError, Problem, error
 from engine.hexes import Hex
 from engine.hexset import HexSet
+from engine.i18n import _
 from engine.model import (
     CHAR_TERRAIN,
     TERRAIN_ID,
@@ -32,37 +33,41 @@ def grid_problems(data: dict[str, Any]) -> list[Problem]:
     """Size limit and terrain-grid shape problems of map data (checked before allocating)."""
     width, height = data.get("width"), data.get("height")
     if not (isinstance(width, int) and isinstance(height, int)):
-        return [error("map.size", "width and height must be integers", "set width and height",
+        return [error("map.size", _("width and height must be integers"), _("set width and height"),
                       pointer="/width")]
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE) or width * height > MAX_HEXES:
         return [error(
             "map.too_large",
-            f"map of {width} x {height} hexes is outside the limit ({MAX_SIDE} per side, "
-            f"{MAX_HEXES:,} in all)", "make the map smaller", pointer="/width",
+            _("map of {width} x {height} hexes is outside the limit ({max_side} per side, "
+              "{max_hexes:,} in all)", width=width, height=height, max_side=MAX_SIDE,
+              max_hexes=MAX_HEXES), _("make the map smaller"), pointer="/width",
         )]
     rows = data.get("terrain")
     if not isinstance(rows, list):
-        return [error("map.terrain_rows", "terrain must be a list of rows",
-                      "write one string per row", pointer="/terrain")]
+        return [error("map.terrain_rows", _("terrain must be a list of rows"),
+                      _("write one string per row"), pointer="/terrain")]
     out: list[Problem] = []
     if len(rows) != height:
         out.append(error(
-            "map.terrain_rows", f"terrain has {len(rows)} rows but height is {height}",
-            "add or remove rows, or change height", pointer="/terrain",
+            "map.terrain_rows",
+            _("terrain has {n_rows} rows but height is {height}", n_rows=len(rows), height=height),
+            _("add or remove rows, or change height"), pointer="/terrain",
         ))
     for i, row in enumerate(rows):
         if not isinstance(row, str):
-            out.append(error("map.terrain_row_length", f"terrain row {i} is not text",
-                             "write each row as one string", pointer=f"/terrain/{i}"))
+            out.append(error("map.terrain_row_length", _("terrain row {i} is not text", i=i),
+                             _("write each row as one string"), pointer=f"/terrain/{i}"))
         elif len(row) != width:
             out.append(error(
-                "map.terrain_row_length", f"terrain row {i} has {len(row)} hexes, width is {width}",
-                "every row needs exactly width characters", pointer=f"/terrain/{i}",
+                "map.terrain_row_length",
+                _("terrain row {i} has {n_row} hexes, width is {width}", i=i, n_row=len(row),
+                  width=width),
+                _("every row needs exactly width characters"), pointer=f"/terrain/{i}",
             ))
         elif not _ROW.fullmatch(row):
             out.append(error(
-                "map.terrain_char", f"terrain row {i} has an unknown terrain character",
-                "use . f = b ~ t", pointer=f"/terrain/{i}",
+                "map.terrain_char", _("terrain row {i} has an unknown terrain character", i=i),
+                _("use . f = b ~ t"), pointer=f"/terrain/{i}",
             ))
         if len(out) >= 50:
             break

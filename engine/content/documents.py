@@ -13,6 +13,7 @@ from engine.content.migrations import CURRENT_VERSION, MigrationError, migrate
 from engine.content.positions import Positions
 from engine.content.problems import ContentError, error
 from engine.content.yamlio import parse_yaml
+from engine.i18n import _
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 SCHEMA_BASE = "https://trenchclub.studio/schema/"
@@ -60,21 +61,22 @@ def read_text(path: Path) -> str:
         info = os.stat(path)
     except OSError as exc:
         raise ContentError([error(
-            "file.unreadable", f"cannot read the file: {exc.strerror or exc}",
-            "check that the path exists and is readable", file=file,
+            "file.unreadable", _("cannot read the file: {value}", value=exc.strerror or exc),
+            _("check that the path exists and is readable"), file=file,
         )]) from None
     if not stat.S_ISREG(info.st_mode):
         # Pipes and devices could block or never end; content is always a regular file.
         raise ContentError([error(
-            "file.unreadable", "not a regular file", "give the path of a content file",
+            "file.unreadable", _("not a regular file"), _("give the path of a content file"),
             file=file,
         )])
     size = info.st_size
     if size > MAX_FILE_BYTES:
         raise ContentError([error(
             "file.too_large",
-            f"file is {size / 1048576:.1f} MiB; the limit is {MAX_FILE_BYTES // 1048576} MiB",
-            "content files are small; is this the right file?", file=file,
+            _("file is {size:.1f} MiB; the limit is {max_file_bytes} MiB", size=size / 1048576,
+              max_file_bytes=MAX_FILE_BYTES // 1048576),
+            _("content files are small; is this the right file?"), file=file,
         )])
     try:
         with open(path, "rb") as fh:
@@ -87,13 +89,14 @@ def read_text(path: Path) -> str:
                 raw += more
     except OSError as exc:
         raise ContentError([error(
-            "file.unreadable", f"cannot read the file: {exc.strerror or exc}",
-            "check that the path is a readable file", file=file,
+            "file.unreadable", _("cannot read the file: {value}", value=exc.strerror or exc),
+            _("check that the path is a readable file"), file=file,
         )]) from None
     if len(raw) > MAX_FILE_BYTES:  # grew since stat
         raise ContentError([error(
-            "file.too_large", f"file is larger than {MAX_FILE_BYTES // 1048576} MiB",
-            "content files are small; is this the right file?", file=file,
+            "file.too_large",
+            _("file is larger than {max_file_bytes} MiB", max_file_bytes=MAX_FILE_BYTES // 1048576),
+            _("content files are small; is this the right file?"), file=file,
         )])
     return decode_utf8(raw, file)
 
@@ -107,8 +110,8 @@ def decode_utf8(raw: bytes, file: str | None = None) -> str:
         line = before.count(b"\n") + 1
         col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
         raise ContentError([error(
-            "file.not_utf8", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
-            "save the file as UTF-8", file=file, line=line, col=col,
+            "file.not_utf8", _("byte 0x{raw:02x} is not valid UTF-8", raw=raw[exc.start]),
+            _("save the file as UTF-8"), file=file, line=line, col=col,
         )]) from None
     return text[1:] if text.startswith("\ufeff") else text
 
@@ -127,23 +130,25 @@ def document_from_text(text: str, fmt: str, path: Path | None = None) -> Documen
     if not isinstance(data, dict):
         line, col = positions.locate("") or (1, 1)
         raise ContentError([error(
-            "document.not_mapping", "the file must hold a mapping (key: value pairs)",
-            "start the file with '$schema:' and 'schema_version:'", file=file, line=line,
+            "document.not_mapping", _("the file must hold a mapping (key: value pairs)"),
+            _("start the file with '$schema:' and 'schema_version:'"), file=file, line=line,
             col=col, pointer="",
         )])
     schema_url = data.get("$schema")
     if schema_url is None:
         raise ContentError([error(
-            "document.no_schema", "the file does not say which format it is ('$schema' missing)",
-            f"add e.g. '$schema: {SCHEMA_OF_KIND['map']}'", file=file, line=1, col=1,
+            "document.no_schema", _("the file does not say which format it is ('$schema' missing)"),
+            _("add e.g. '$schema: {map}'", map=SCHEMA_OF_KIND['map']), file=file, line=1, col=1,
             pointer="",
         )])
     kind = KIND_OF_SCHEMA.get(schema_url) if isinstance(schema_url, str) else None
     if kind is None:
         line, col = positions.locate("/$schema") or (1, 1)
         raise ContentError([error(
-            "document.unknown_schema", f"unknown format {str(schema_url)[:200]!r}",
-            "use one of: " + ", ".join(sorted(KIND_OF_SCHEMA)), file=file, line=line, col=col,
+            "document.unknown_schema",
+            _("unknown format {schema_url!r}", schema_url=str(schema_url)[:200]),
+            _("use one of: {kind_of_schema}", kind_of_schema=", ".join(sorted(KIND_OF_SCHEMA))),
+            file=file, line=line, col=col,
             pointer="/$schema",
         )])
     try:
@@ -151,7 +156,7 @@ def document_from_text(text: str, fmt: str, path: Path | None = None) -> Documen
     except MigrationError as exc:
         line, col = positions.locate("/schema_version") or (1, 1)
         raise ContentError([error(
-            "document.version", str(exc), "update Trench Club Studio, or fix schema_version",
+            "document.version", str(exc), _("update Trench Club Studio, or fix schema_version"),
             file=file, line=line, col=col, pointer="/schema_version",
         )]) from None
     return Document(data, kind, path, fmt, positions, applied)

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.content.positions import LineIndex, Positions, join_pointer
 from engine.content.problems import ContentError, Problem, error
+from engine.i18n import _
 
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
@@ -32,18 +33,18 @@ def parse_json(text: str, file: str | None = None) -> tuple[Any, Positions]:
         json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise ContentError([error(
-            "json.syntax", f"malformed JSON: {exc.msg}",
-            "check commas, brackets and quotes around this place (JSON allows no trailing "
-            "commas or comments)", file=file, line=exc.lineno, col=exc.colno,
+            "json.syntax", _("malformed JSON: {msg}", msg=exc.msg),
+            _("check commas, brackets and quotes around this place (JSON allows no trailing commas "
+              "or comments)"), file=file, line=exc.lineno, col=exc.colno,
         )]) from None
     except ValueError as exc:  # NaN/Infinity, or integers too long to convert
         raise ContentError([error(
-            "json.bad_number", str(exc), "write ordinary finite numbers", file=file, line=1,
+            "json.bad_number", str(exc), _("write ordinary finite numbers"), file=file, line=1,
             col=1,
         )]) from None
     except RecursionError:
         raise ContentError([error(
-            "json.too_deep", "nesting is too deep", "content files are shallow",
+            "json.too_deep", _("nesting is too deep"), _("content files are shallow"),
             file=file, line=1, col=1,
         )]) from None
     return _Scanner(text, lines, file).run()
@@ -99,8 +100,9 @@ class _Scanner:
                 if len(stack) >= MAX_DEPTH:
                     line, col = self.lines.position(i)
                     raise ContentError([error(
-                        "json.too_deep", f"nesting deeper than {MAX_DEPTH} levels",
-                        "content files are shallow", file=self.file, line=line, col=col,
+                        "json.too_deep",
+                        _("nesting deeper than {max_depth} levels", max_depth=MAX_DEPTH),
+                        _("content files are shallow"), file=self.file, line=line, col=col,
                     )])
                 stack.append([container, pointer, set()])
                 i = self._skip(i + 1)
@@ -139,16 +141,17 @@ class _Scanner:
         if len(frame[2]) >= MAX_KEYS:
             # Stops a flood of keys before positions for all of them fill the memory.
             raise ContentError([error(
-                "json.too_many_keys", f"more than {MAX_KEYS:,} keys in one object",
-                "no format has objects this large; is this the right file?", file=self.file,
+                "json.too_many_keys",
+                _("more than {max_keys:,} keys in one object", max_keys=MAX_KEYS),
+                _("no format has objects this large; is this the right file?"), file=self.file,
                 line=line, col=col, pointer=frame[1],
             )])
         if key in frame[2]:
             first_at = self.positions.keys.get(pointer)
             self.problems.append(error(
-                "json.duplicate_key", f"duplicate key '{key}'",
-                f"remove one of them (first at line {first_at[0]})" if first_at
-                else "remove one of them", file=self.file, line=line, col=col, pointer=pointer,
+                "json.duplicate_key", _("duplicate key '{key}'", key=key),
+                _("remove one of them (first at line {first_at})", first_at=first_at[0]) if first_at
+                else _("remove one of them"), file=self.file, line=line, col=col, pointer=pointer,
             ))
         else:
             self.positions.keys[pointer] = (line, col)

@@ -33,6 +33,7 @@ from engine.content.semantic_rules import (
     check_ruleset,
 )
 from engine.content.semantic_scenario import check_scenario
+from engine.i18n import _
 from engine.model import Catalog, GameMap, Ruleset, Scenario
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
@@ -168,25 +169,32 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: LoadCache) -> list[Prob
         if reason is not None:
             loop = "symlink loop" in reason
             out.append(error(f"scenario.missing_{key}" if loop else "scenario.bad_reference",
-                             f"{key} file {ref!r:.200} cannot be used: {reason}",
-                             f"point '{key}' at a {kind} file, relative to the scenario file, "
-                             "without NUL characters or lone surrogates", pointer=f"/{key}"))
+                             _("{key} file {ref!r:.200} cannot be used: {reason}", key=key,
+                               ref=ref, reason=reason),
+                             _("point '{key}' at a {kind} file, relative to the scenario file, "
+                               "without NUL characters or lone surrogates", key=key, kind=kind),
+                             pointer=f"/{key}"))
             continue
         if not exists:
-            out.append(error(f"scenario.missing_{key}", f"{key} file '{ref}' does not exist",
-                             f"paths are relative to the scenario file ({base})",
+            out.append(error(f"scenario.missing_{key}",
+                             _("{key} file '{ref}' does not exist", key=key, ref=ref),
+                             _("paths are relative to the scenario file ({base})", base=base),
                              pointer=f"/{key}"))
             continue
         problems, model, found_kind = _analyse_path(target, cache)
         errors = [p for p in problems if p.is_error]
         if found_kind is not None and found_kind != kind:
-            out.append(error("scenario.wrong_kind", f"{key} file '{ref}' is a {found_kind} file",
-                             f"point '{key}' at a {kind} file", pointer=f"/{key}"))
+            out.append(error("scenario.wrong_kind",
+                             _("{key} file '{ref}' is a {found_kind} file", key=key, ref=ref,
+                               found_kind=found_kind),
+                             _("point '{key}' at a {kind} file", key=key, kind=kind),
+                             pointer=f"/{key}"))
         elif errors or model is None:
             out.append(error("scenario.invalid_reference",
-                             f"{key} file '{ref}' has {len(errors)} error(s), first: "
-                             f"{errors[0].format() if errors else 'unreadable'}",
-                             f"fix {ref} first", pointer=f"/{key}"))
+                             _("{key} file '{ref}' has {n_errors} error(s), first: {format}",
+                               key=key, ref=ref, n_errors=len(errors),
+                               format=errors[0].format() if errors else 'unreadable'),
+                             _("fix {ref} first", ref=ref), pointer=f"/{key}"))
         else:
             setattr(s, key, model)
     return out
@@ -195,8 +203,8 @@ def _resolve_scenario(doc: Document, s: Scenario, cache: LoadCache) -> list[Prob
 def _analyse_path(path: Path, cache: LoadCache) -> tuple[list[Problem], Any, str | None]:
     key = resolved(path)
     if isinstance(key, str):
-        return [error("file.unreadable", f"cannot read the file: {key}",
-                      "fix or remove the link", file=str(path))], None, None
+        return [error("file.unreadable", _("cannot read the file: {key}", key=key),
+                      _("fix or remove the link"), file=str(path))], None, None
     if key in cache.results:
         return cache.results[key]
     try:
@@ -240,8 +248,9 @@ class Loaded:
 
 def _wrong_kind(path: Path, doc: Document, kind: str) -> Loaded:
     return Loaded(path, doc, None, [error(
-        "document.wrong_kind", f"this is a {doc.kind} file, expected a {kind} file",
-        f"open a {kind} file", file=doc.file, line=1, col=1, pointer="/$schema")])
+        "document.wrong_kind",
+        _("this is a {kind} file, expected a {kind2} file", kind=doc.kind, kind2=kind),
+        _("open a {kind} file", kind=kind), file=doc.file, line=1, col=1, pointer="/$schema")])
 
 
 def _load_cached(path: Path, kind: str | None, cache: LoadCache) -> Loaded:
@@ -285,8 +294,8 @@ def check_map_model(game_map: GameMap) -> list[Problem]:
         try:
             data = map_to_dict(game_map)
         except (KeyError, ValueError, IndexError) as exc:  # a state the file form cannot hold
-            return [*problems, error("map.unwritable", f"cannot write the map: {exc}",
-                                     "undo the last edit")]
+            return [*problems, error("map.unwritable", _("cannot write the map: {exc}", exc=exc),
+                                     _("undo the last edit"))]
         # map_to_dict keeps the model's list order: both kinds of pointer name the same object.
         seen = {p.pointer for p in problems if p.pointer}
         for p in check_schema(Document(data, "map")):
@@ -351,8 +360,8 @@ def collect_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
         elif p.exists():
             files.append(p)
         else:
-            problems.append(error("file.not_found", "no such file or directory",
-                                  "check the path", file=str(p)))
+            problems.append(error("file.not_found", _("no such file or directory"),
+                                  _("check the path"), file=str(p)))
     return _dedupe(files, problems), problems
 
 
@@ -367,8 +376,8 @@ def _dedupe(files: list[Path], problems: list[Problem]) -> list[Path]:
     for f in files:
         key = resolved(f)
         if isinstance(key, str):
-            problems.append(error("file.unreadable", f"cannot read the file: {key}",
-                                  "fix or remove the link", file=str(f)))
+            problems.append(error("file.unreadable", _("cannot read the file: {key}", key=key),
+                                  _("fix or remove the link"), file=str(f)))
         elif key not in seen:
             seen.add(key)
             out.append(f)
@@ -384,11 +393,11 @@ def validate_report(paths: list[Path],
     for f in files:
         try:
             with gc_paused():  # per file: cyclic garbage of one file is collected before the next
-                found, _, _ = _analyse_path(f, cache)
+                found, _model, _kind = _analyse_path(f, cache)
             problems.extend(sorted(found, key=lambda p: (p.line or 0, p.col or 0)))
         except Exception as exc:  # a bug must not hide the other files' results
             problems.append(error("internal.error", f"{type(exc).__name__}: {exc}",
-                                  "please report this with the file", file=str(f)))
+                                  _("please report this with the file"), file=str(f)))
     return len(files), problems
 
 

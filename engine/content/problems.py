@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from engine.i18n import _, english, ngettext, translate
+
 Severity = Literal["error", "warning"]
+_SEVERITY_WORDS = {"error": _("error"), "warning": _("warning")}
 
 
 @dataclass(frozen=True)
@@ -47,23 +50,37 @@ class Problem:
                 where += f":{self.col}"
         return where
 
+    @property
+    def text(self) -> str:
+        """The message in the current language (engine.i18n)."""
+        return translate(self.message)
+
+    @property
+    def hint_text(self) -> str:
+        """The hint in the current language (engine.i18n)."""
+        return translate(self.hint)
+
     def format(self) -> str:
-        """The human form: `file:line:col: severity code: message (hint)`."""
-        text = f"{self.location()}: {self.severity} {self.code}: {self.message}"
+        """The human form in the current language: `file:line:col: severity code: message
+        (hint)`; the code is the same in every language."""
+        severity = translate(_SEVERITY_WORDS.get(self.severity, self.severity))
+        text = f"{self.location()}: {severity} {self.code}: {self.text}"
         extra = []
         if self.hex is not None:
-            extra.append(f"hex [{self.hex[0]}, {self.hex[1]}]")
+            extra.append(translate(_("hex [{col}, {row}]", col=self.hex[0], row=self.hex[1])))
         if self.pointer and self.line is None:
-            extra.append(f"at {self.pointer}")
+            extra.append(translate(_("at {pointer}", pointer=self.pointer)))
         if extra:
             text += f" [{', '.join(extra)}]"
         if self.hint:
-            text += f" ({self.hint})"
+            text += f" ({self.hint_text})"
         return text
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict of every field."""
+        """A JSON-ready dict of every field; message and hint in English in every language
+        (machine output is language-neutral: match on the code)."""
         out = asdict(self)
+        out["message"], out["hint"] = english(self.message), english(self.hint)
         out["hex"] = list(self.hex) if self.hex is not None else None
         return out
 
@@ -74,9 +91,11 @@ class ContentError(ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems, key=lambda p: (not p.is_error))
         first = next((p for p in self.problems if p.is_error), None)
-        summary = first.format() if first else "invalid content"
+        summary = first.format() if first else translate(_("invalid content"))
         more = len(self.problems) - 1
-        super().__init__(summary + (f" (and {more} more)" if more > 0 else ""))
+        if more > 0:
+            summary += " " + translate(ngettext("(and {n} more)", "(and {n} more)", more))
+        super().__init__(summary)
 
 
 def error(code: str, message: str, hint: str, **where: Any) -> Problem:
@@ -90,5 +109,6 @@ def warning(code: str, message: str, hint: str, **where: Any) -> Problem:
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
-    """`n` with the noun in the right number: "1 fort", "2 forts", "0 forts"."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+    """`n` with the noun in the right number: "1 fort", "2 forts", "0 forts" (in German
+    "1 Fort", "2 Forts": the catalogue holds "{n} <noun>" with its plural)."""
+    return ngettext(f"{{n}} {noun}", f"{{n}} {plural or noun + 's'}", n)

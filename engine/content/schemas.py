@@ -17,6 +17,7 @@ from engine.content.documents import SCHEMA_OF_KIND, Document
 from engine.content.fastitems import fast_items
 from engine.content.positions import join_pointer, pointer_of
 from engine.content.problems import Problem, error
+from engine.i18n import _
 from engine.paths import SCHEMA_DIR
 
 MAX_SCHEMA_PROBLEMS = 100
@@ -97,8 +98,8 @@ def _short(value: Any) -> str:
 
 
 _TYPE_NAMES = {
-    dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "an integer",
-    float: "a number", type(None): "null",
+    dict: _("a mapping"), list: _("a list"), str: _("text"), bool: _("true/false"),
+    int: _("an integer"), float: _("a number"), type(None): "null",
 }
 
 
@@ -107,13 +108,13 @@ def _type_name(value: Any) -> str:
 
 
 _BOUND_WORDS = {
-    "minimum": "less than the minimum", "maximum": "greater than the maximum",
-    "exclusiveMinimum": "not above", "exclusiveMaximum": "not below",
+    "minimum": _("less than the minimum"), "maximum": _("greater than the maximum"),
+    "exclusiveMinimum": _("not above"), "exclusiveMaximum": _("not below"),
 }
 
 
 def _where(pointer: str) -> str:
-    return f"'{pointer}'" if pointer else "the top level"
+    return f"'{pointer}'" if pointer else _("the top level")
 
 
 def _hint(err: ValidationError, fallback: str) -> str:
@@ -139,8 +140,10 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
             kp = join_pointer(pointer, key)
             line, col = doc.locate(kp, prefer_key=True) or (None, None)
             yield error(
-                "schema.unknown_key", f"unknown key '{key}' in {_where(pointer)}",
-                "allowed keys: " + ", ".join(allowed) if allowed else "remove it",
+                "schema.unknown_key",
+                _("unknown key '{key}' in {where}", key=key, where=_where(pointer)),
+                _("allowed keys: {allowed}", allowed=", ".join(allowed)) if allowed
+                else _("remove it"),
                 file=doc.file, line=line, col=col, pointer=kp,
             )
         return
@@ -148,10 +151,11 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
         missing = [k for k in err.validator_value if isinstance(inst, dict) and k not in inst]
         names = ", ".join(f"'{k}'" for k in missing) or err.message
         code, message = "schema.missing_key", f"{_where(pointer)} is missing key {names}"
-        hint = "add the missing key"
+        hint = _("add the missing key")
     elif v == "type":
         code = "schema.wrong_type"
-        message = f"{_where(pointer)} is {_type_name(inst)}, expected {err.validator_value}"
+        message = _("{where} is {type_name}, expected {validator_value}", where=_where(pointer),
+                    type_name=_type_name(inst), validator_value=err.validator_value)
     elif v in ("anyOf", "oneOf"):
         # A value of the right shape but wrong inside (e.g. {value: 20} over a maximum)
         # is best explained by the deepest or most specific inner error.
@@ -161,38 +165,42 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
             yield from _convert(max(inner, key=lambda e: len(e.relative_path)), doc)
             return
         code = "schema.wrong_type"
-        message = f"{_where(pointer)}: {_short(inst)} is not allowed here"
+        message = _("{where}: {short} is not allowed here", where=_where(pointer),
+                    short=_short(inst))
     elif v in ("enum", "const"):
         allowed = err.validator_value if v == "enum" else [err.validator_value]
         code = "schema.bad_value"
-        message = f"{_where(pointer)}: {_short(inst)} is not one of " + ", ".join(
-            _short(a) for a in allowed
-        )
-        hint = hint or "use one of the listed values"
+        message = _("{where}: {short} is not one of {value}", where=_where(pointer),
+                    short=_short(inst), value=', '.join(_short(a) for a in allowed))
+        hint = hint or _("use one of the listed values")
     elif v == "pattern":
         code = "schema.bad_pattern"
-        message = f"{_where(pointer)}: {_short(inst)} does not match {err.validator_value}"
+        message = _("{where}: {short} does not match {validator_value}", where=_where(pointer),
+                    short=_short(inst), validator_value=err.validator_value)
     elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         code = "schema.out_of_range"
         # _short: jsonschema's own message repeats a number of any length in full.
-        message = f"{_where(pointer)}: {_short(inst)} is {_BOUND_WORDS[v]} {err.validator_value}"
+        message = _("{where}: {short} is {bound_words} {validator_value}", where=_where(pointer),
+                    short=_short(inst), bound_words=_BOUND_WORDS[v],
+                    validator_value=err.validator_value)
         lo = err.schema.get("minimum", err.schema.get("exclusiveMinimum"))
         hi = err.schema.get("maximum", err.schema.get("exclusiveMaximum"))
         if lo is not None and hi is not None:
-            hint = f"allowed: {lo} to {hi}; {hint}" if hint else f"allowed: {lo} to {hi}"
+            hint = (_("allowed: {lo} to {hi}; {hint}", lo=lo, hi=hi, hint=hint) if hint
+                    else _("allowed: {lo} to {hi}", lo=lo, hi=hi))
     elif v in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "items",
                "maxProperties"):
         code = "schema.bad_length"
         message = f"{_where(pointer)}: {err.message}"
     elif v == "uniqueItems":
         code = "schema.not_unique"
-        message = f"{_where(pointer)}: items must be unique"
-        hint = "remove the repeated item"
+        message = _("{where}: items must be unique", where=_where(pointer))
+        hint = _("remove the repeated item")
     elif v == "propertyNames":
         code, prefer_key = "schema.bad_key", True
         message = f"{_where(pointer)}: {err.message}"
     line, col = doc.locate(pointer, prefer_key) or (None, None)
-    yield error(code, message, hint or "see the schema", file=doc.file, line=line, col=col,
+    yield error(code, message, hint or _("see the schema"), file=doc.file, line=line, col=col,
                 pointer=pointer)
 
 
@@ -226,7 +234,9 @@ def problems_of(errors: Iterable[ValidationError], doc: Document) -> list[Proble
     out = list(islice(problems, MAX_SCHEMA_PROBLEMS + 1))
     if len(out) > MAX_SCHEMA_PROBLEMS:
         out[MAX_SCHEMA_PROBLEMS:] = [error(
-            "schema.too_many", f"more than {MAX_SCHEMA_PROBLEMS} schema problems; "
-            "stopped listing", "fix the ones above first", file=doc.file,
+            "schema.too_many",
+            _("more than {max_schema_problems} schema problems; stopped listing",
+              max_schema_problems=MAX_SCHEMA_PROBLEMS), _("fix the ones above first"),
+              file=doc.file,
         )]
     return out

@@ -18,6 +18,7 @@ from engine.content.estimable import Flags
 from engine.content.problems import Problem, count, error, warning
 from engine.halves import fort_hexes, forts_in_half, straddling
 from engine.hexes import Hex, Layout
+from engine.i18n import _
 from engine.model import TERRAIN_ID, GameMap
 from engine.paths import DEFAULT_RULESET
 
@@ -38,9 +39,11 @@ def check_map_data(data: dict[str, Any]) -> list[Problem]:
         for j, (row, first, last) in enumerate(region["spans"]):
             if row >= height or last >= width or first > last:
                 out.append(error(
-                    "region.bad_span", f"region '{region['id']}' span [{row}, {first}, {last}] "
-                    "is outside the map or inverted",
-                    f"rows are 0..{height - 1}, columns 0..{width - 1}, first <= last",
+                    "region.bad_span",
+                    _("region '{id}' span [{row}, {first}, {last}] is outside the map or inverted",
+                      id=region['id'], row=row, first=first, last=last),
+                    _("rows are 0..{height}, columns 0..{width}, first <= last", height=height - 1,
+                      width=width - 1),
                     pointer=f"/regions/{i}/spans/{j}",
                 ))
     return out
@@ -145,11 +148,11 @@ def check_map(m: GameMap, forts_per_half: int | None = None) -> list[Problem]:
     must hold `forts_per_half` forts each (default: the default ruleset's number)."""
     w, h = m.width, m.height
     if not (1 <= w <= 1000 and 1 <= h <= 1000) or w * h > MAX_HEXES:
-        return [error("map.too_large", f"map of {w} x {h} hexes is outside the limit",
-                      "at most 1000 hexes per side and 1,000,000 in all", pointer="/width")]
+        return [error("map.too_large", _("map of {w} x {h} hexes is outside the limit", w=w, h=h),
+                      _("at most 1000 hexes per side and 1,000,000 in all"), pointer="/width")]
     if len(m.terrain) != w * h:
-        return [error("map.terrain_rows", "terrain does not match width x height",
-                      "resize the terrain grid", pointer="/terrain")]
+        return [error("map.terrain_rows", _("terrain does not match width x height"),
+                      _("resize the terrain grid"), pointer="/terrain")]
     out: list[Problem] = []
     to_offset = m.to_offset
 
@@ -165,8 +168,10 @@ def check_map(m: GameMap, forts_per_half: int | None = None) -> list[Problem]:
         seen: dict[str, int] = {}
         for i, item in enumerate(items):
             if item.id in seen:
-                out.append(error("map.duplicate_id", f"{what} id '{item.id}' is used twice",
-                                 f"ids must be unique; the first is /{key}/{seen[item.id]}",
+                out.append(error("map.duplicate_id",
+                                 _("{what} id '{id}' is used twice", what=what, id=item.id),
+                                 _("ids must be unique; the first is /{key}/{seen}", key=key,
+                                   seen=seen[item.id]),
                                  pointer=f"/{key}/{i}/id"))
             seen.setdefault(item.id, i)
 
@@ -201,15 +206,17 @@ def _check_drawings(m: GameMap) -> list[Problem]:
         beyond = max(x0 - x, x - x1, y0 - y, y - y1)
         if beyond > DRAWING_LIMIT:
             out.append(error("map.drawing_too_far",
-                             f"'{name}' has a point ({x}, {y}) {beyond:.0f} hex units outside "
-                             f"the map; the limit is {DRAWING_LIMIT:.0f}",
-                             "points are in hex units from the centre of hex [0, 0]; keep "
-                             "drawings on or near the map", pointer=pointer))
+                             _("'{name}' has a point ({x}, {y}) {beyond:.0f} hex units outside the "
+                               "map; the limit is {drawing_limit:.0f}", name=name, x=x, y=y,
+                               beyond=beyond, drawing_limit=DRAWING_LIMIT),
+                             _("points are in hex units from the centre of hex [0, 0]; keep "
+                               "drawings on or near the map"), pointer=pointer))
         elif beyond > _MARGIN and warned < 20:
             warned += 1
             out.append(warning("map.drawing_out_of_bounds",
-                               f"'{name}' has a point ({x}, {y}) outside the map",
-                               "points are in hex units from the centre of hex [0, 0]",
+                               _("'{name}' has a point ({x}, {y}) outside the map", name=name, x=x,
+                                 y=y),
+                               _("points are in hex units from the centre of hex [0, 0]"),
                                pointer=pointer))
         if len(out) >= 100:
             break
@@ -226,41 +233,46 @@ def _check_forts(m: GameMap, index: Any, where: Any) -> list[Problem]:
         for j, hx in enumerate(f.hexes):
             i_h = index(hx)
             if i_h is None:
-                out.append(error("map.out_of_bounds", f"fort '{f.id}' hex is off the map",
-                                 "move the hex onto the map", pointer=f"{ptr}/hexes/{j}",
+                out.append(error("map.out_of_bounds", _("fort '{id}' hex is off the map", id=f.id),
+                                 _("move the hex onto the map"), pointer=f"{ptr}/hexes/{j}",
                                  hex=where(hx)))
             elif terrain[i_h] == _WATER:
-                out.append(error("fort.on_water", f"fort '{f.id}' stands on water",
-                                 "build forts on land; change the terrain or move the fort",
+                out.append(error("fort.on_water", _("fort '{id}' stands on water", id=f.id),
+                                 _("build forts on land; change the terrain or move the fort"),
                                  pointer=f"{ptr}/hexes/{j}", hex=where(hx)))
         if len(f.entrances) != 2:
             out.append(error("fort.entrance_count",
-                             f"fort '{f.id}' has {len(f.entrances)} entrances, needs exactly 2",
-                             "give every fort two entrance hexes", pointer=f"{ptr}/entrances"))
+                             _("fort '{id}' has {n_entrances} entrances, needs exactly 2", id=f.id,
+                               n_entrances=len(f.entrances)),
+                             _("give every fort two entrance hexes"), pointer=f"{ptr}/entrances"))
         elif f.entrances[0] == f.entrances[1]:
-            out.append(error("fort.entrance_count", f"fort '{f.id}' lists one entrance twice",
-                             "the two entrances must be different hexes",
+            out.append(error("fort.entrance_count",
+                             _("fort '{id}' lists one entrance twice", id=f.id),
+                             _("the two entrances must be different hexes"),
                              pointer=f"{ptr}/entrances/1", hex=where(f.entrances[1])))
         for j, e in enumerate(f.entrances):
             eptr = f"{ptr}/entrances/{j}"
             i_e = index(e)
             if i_e is None:
-                out.append(error("map.out_of_bounds", f"fort '{f.id}' entrance is off the map",
-                                 "move the entrance onto the map", pointer=eptr, hex=where(e)))
+                out.append(error("map.out_of_bounds",
+                                 _("fort '{id}' entrance is off the map", id=f.id),
+                                 _("move the entrance onto the map"), pointer=eptr, hex=where(e)))
                 continue
             if e in footprint:
                 out.append(error("fort.entrance_in_footprint",
-                                 f"fort '{f.id}' entrance is one of its own footprint hexes",
-                                 "put the entrance next to the fort, not inside it",
+                                 _("fort '{id}' entrance is one of its own footprint hexes",
+                                   id=f.id),
+                                 _("put the entrance next to the fort, not inside it"),
                                  pointer=eptr, hex=where(e)))
             elif not any(n in footprint for n in e.neighbors()):
                 out.append(error("fort.entrance_not_adjacent",
-                                 f"fort '{f.id}' entrance does not touch the fort",
-                                 "an entrance must share an edge with a footprint hex",
+                                 _("fort '{id}' entrance does not touch the fort", id=f.id),
+                                 _("an entrance must share an edge with a footprint hex"),
                                  pointer=eptr, hex=where(e)))
             if terrain[i_e] == _WATER:
-                out.append(error("fort.entrance_on_water", f"fort '{f.id}' entrance is water",
-                                 "entrances must be land; change the terrain or move it",
+                out.append(error("fort.entrance_on_water",
+                                 _("fort '{id}' entrance is water", id=f.id),
+                                 _("entrances must be land; change the terrain or move it"),
                                  pointer=eptr, hex=where(e)))
         reported: set[int] = set()
         for j, hx in enumerate((*f.hexes, *f.entrances)):
@@ -270,8 +282,9 @@ def _check_forts(m: GameMap, index: Any, where: Any) -> list[Problem]:
                 part = "hexes" if j < len(f.hexes) else "entrances"
                 k = j if j < len(f.hexes) else j - len(f.hexes)
                 out.append(error("fort.overlap",
-                                 f"fort '{f.id}' overlaps fort '{m.forts[other].id}'",
-                                 "forts and their entrances may not share hexes",
+                                 _("fort '{id}' overlaps fort '{id2}'", id=f.id,
+                                   id2=m.forts[other].id),
+                                 _("forts and their entrances may not share hexes"),
                                  pointer=f"{ptr}/{part}/{k}", hex=where(hx)))
             claimed.setdefault(hx, i)
     return out
@@ -284,36 +297,42 @@ def _check_markers(m: GameMap, index: Any, where: Any, blocked: set[int]) -> lis
     for i, s in enumerate(m.start_markers):
         ptr = f"/start_markers/{i}"
         if not 1 <= s.number <= 12:
-            out.append(error("start.number_range", f"start number {s.number} is not in 1..12",
-                             "start numbers run from 1 to 12", pointer=f"{ptr}/number"))
+            out.append(error("start.number_range",
+                             _("start number {number} is not in 1..12", number=s.number),
+                             _("start numbers run from 1 to 12"), pointer=f"{ptr}/number"))
         if counts[s.number] > 1 and i != next(k for k, x in enumerate(m.start_markers)
                                               if x.number == s.number):
-            out.append(error("start.duplicate_number", f"start number {s.number} appears twice",
-                             "each start number appears once", pointer=f"{ptr}/number",
+            out.append(error("start.duplicate_number",
+                             _("start number {number} appears twice", number=s.number),
+                             _("each start number appears once"), pointer=f"{ptr}/number",
                              hex=where(s.hex)))
         i_h = index(s.hex)
         if i_h is None:
-            out.append(error("map.out_of_bounds", f"start number {s.number} is off the map",
-                             "move it onto the map", pointer=f"{ptr}/hex", hex=where(s.hex)))
+            out.append(error("map.out_of_bounds",
+                             _("start number {number} is off the map", number=s.number),
+                             _("move it onto the map"), pointer=f"{ptr}/hex", hex=where(s.hex)))
             continue
         if i_h in blocked:
-            out.append(error("start.in_fort", f"start number {s.number} is on a fort or entrance",
-                             "put start numbers on open ground", pointer=f"{ptr}/hex",
+            out.append(error("start.in_fort",
+                             _("start number {number} is on a fort or entrance", number=s.number),
+                             _("put start numbers on open ground"), pointer=f"{ptr}/hex",
                              hex=where(s.hex)))
         elif m.terrain[i_h] == _WATER:
-            out.append(warning("start.on_water", f"start number {s.number} is on water",
-                               "units placed there cannot fight; prefer land",
+            out.append(warning("start.on_water",
+                               _("start number {number} is on water", number=s.number),
+                               _("units placed there cannot fight; prefer land"),
                                pointer=f"{ptr}/hex", hex=where(s.hex)))
         if s.hex in hexes_seen:
-            out.append(error("start.shared_hex", f"start number {s.number} shares a hex with "
-                             f"number {m.start_markers[hexes_seen[s.hex]].number}",
-                             "one start number per hex", pointer=f"{ptr}/hex", hex=where(s.hex)))
+            out.append(error("start.shared_hex",
+                             _("start number {number} shares a hex with number {number2}",
+                               number=s.number, number2=m.start_markers[hexes_seen[s.hex]].number),
+                             _("one start number per hex"), pointer=f"{ptr}/hex", hex=where(s.hex)))
         hexes_seen.setdefault(s.hex, i)
     missing = [n for n in range(1, 13) if n not in counts]
     if m.start_markers and missing:
         out.append(warning("start.incomplete",
-                           "start numbers " + ", ".join(map(str, missing)) + " are missing",
-                           "a 4-player game needs all of 1..12 on the map",
+                           _("start numbers {map} are missing", map=", ".join(map(str, missing))),
+                           _("a 4-player game needs all of 1..12 on the map"),
                            pointer="/start_markers"))
     return out
 
@@ -350,8 +369,8 @@ def _check_reachability(m: GameMap, index: Any, where: Any, blocked: set[int]) -
                 break
         if not reachable and all(index(e) is not None for e in f.entrances):
             out.append(error(
-                "fort.unreachable", f"fort '{f.id}' cannot be reached over land",
-                "give an entrance a land neighbour connected to the start areas (e.g. a bridge)",
+                "fort.unreachable", _("fort '{id}' cannot be reached over land", id=f.id),
+                _("give an entrance a land neighbour connected to the start areas (e.g. a bridge)"),
                 pointer=f"/forts/{i}/entrances",
                 hex=where(f.entrances[0]) if f.entrances else None,
             ))
@@ -363,8 +382,8 @@ def _check_halves(m: GameMap, forts_per_half: int) -> list[Problem]:
     present = [r for r in m.regions if r.id in HALVES]
     if not present and len({s.number for s in m.start_markers}) == 12:
         out.append(warning("region.halves_missing",
-                           "the map has no half_1_6 / half_7_12 regions",
-                           "add both halves so the map can be played by 2 players",
+                           _("the map has no half_1_6 / half_7_12 regions"),
+                           _("add both halves so the map can be played by 2 players"),
                            pointer="/regions"))
     for r in present:
         i = m.regions.index(r)
@@ -375,27 +394,32 @@ def _check_halves(m: GameMap, forts_per_half: int) -> list[Problem]:
             extra = sorted(inside - expected)
             parts = []
             if missing:
-                parts.append("lacks start numbers " + ", ".join(map(str, missing)))
+                parts.append(_("lacks start numbers {numbers}",
+                               numbers=", ".join(map(str, missing))))
             if extra:
-                parts.append("holds start numbers " + ", ".join(map(str, extra)))
+                parts.append(_("holds start numbers {numbers}",
+                               numbers=", ".join(map(str, extra))))
             out.append(error("region.half_start_numbers",
-                             f"region '{r.id}' " + " and ".join(parts),
-                             f"the half must hold exactly start numbers {min(expected)}-"
-                             f"{max(expected)}", pointer=f"/regions/{i}"))
+                             _("region '{id}' {parts}", id=r.id,
+                               parts=parts[0] if len(parts) == 1 else _(
+                                   "{first} and {second}", first=parts[0], second=parts[1])),
+                             _("the half must hold exactly start numbers {min}-{max}",
+                               min=min(expected), max=max(expected)), pointer=f"/regions/{i}"))
         forts = len(forts_in_half(m.forts, r.hexes))
         if forts != forts_per_half:
             out.append(error("region.half_forts",
-                             f"region '{r.id}' holds {count(forts, 'fort')}, "
-                             f"needs {forts_per_half} (the ruleset's forts_per_half)",
-                             "a fort counts for a half when its footprint and both entrances "
-                             "are inside", pointer=f"/regions/{i}"))
+                             _("region '{id}' holds {count}, needs {forts_per_half} (the ruleset's "
+                               "forts_per_half)", id=r.id, count=count(forts, 'fort'),
+                               forts_per_half=forts_per_half),
+                             _("a fort counts for a half when its footprint and both entrances are "
+                               "inside"), pointer=f"/regions/{i}"))
         for f in straddling(m.forts, r.hexes):
             j = m.forts.index(f)
             out.append(error("fort.straddles_half",
-                             f"fort '{f.id}' lies partly inside and partly outside half "
-                             f"'{r.id}'",
-                             "move the fort, its entrances or the half line so the whole fort "
-                             "is on one side", pointer=f"/forts/{j}",
+                             _("fort '{id}' lies partly inside and partly outside half '{id2}'",
+                               id=f.id, id2=r.id),
+                             _("move the fort, its entrances or the half line so the whole fort is "
+                               "on one side"), pointer=f"/forts/{j}",
                              hex=m.to_offset(fort_hexes(f)[0])))
     return out
 
@@ -415,8 +439,8 @@ def _check_bridges(m: GameMap) -> list[Problem]:
                 water.append(d)
         if not any((b - a) % 6 in (2, 3, 4) for a in water for b in water):
             out.append(warning("terrain.bridge_without_water",
-                               "bridge does not cross water",
-                               "a bridge needs water on two opposite sides; use road here",
+                               _("bridge does not cross water"),
+                               _("a bridge needs water on two opposite sides; use road here"),
                                pointer=f"/terrain/{row}", hex=(col, row)))
             if len(out) >= 50:
                 break

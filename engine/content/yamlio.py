@@ -15,6 +15,7 @@ import yaml
 
 from engine.content.positions import LineIndex, Positions, join_pointer
 from engine.content.problems import ContentError, Problem, error
+from engine.i18n import _
 
 MAX_DEPTH = 64
 MAX_KEYS = 10_000  # per mapping; no format has open mappings anywhere near as large
@@ -64,8 +65,8 @@ def _bad_number(
 ) -> Problem:
     return error(
         "yaml.bad_number",
-        f"number {value[:40]!r} is not a finite number of sensible size",
-        "write an ordinary number, or quote it to make it text",
+        _("number {value!r} is not a finite number of sensible size", value=value[:40]),
+        _("write an ordinary number, or quote it to make it text"),
         file=file, line=mark[0], col=mark[1], pointer=pointer,
     )
 
@@ -79,8 +80,8 @@ def _tagged_scalar(tag: str, value: str, mark: tuple[int, int], problems: list[P
     expected = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}[kind]
     if not isinstance(resolved, expected) or (kind != "bool" and isinstance(resolved, bool)):
         problems.append(error(
-            "yaml.bad_tag", f"{value!r} is not a valid !!{kind}",
-            "remove the tag or fix the value", file=file, line=mark[0], col=mark[1],
+            "yaml.bad_tag", _("{value!r} is not a valid !!{kind}", value=value, kind=kind),
+            _("remove the tag or fix the value"), file=file, line=mark[0], col=mark[1],
             pointer=pointer,
         ))
         return None
@@ -105,20 +106,20 @@ def _syntax_problem(exc: yaml.YAMLError, text: str, file: str | None) -> Problem
         char = exc.character
         shown = f"U+{char:04X}" if isinstance(char, int) else repr(char)
         return error(
-            "yaml.bad_character", f"character {shown} is not allowed in YAML",
-            "remove control characters; files must be plain UTF-8 text",
+            "yaml.bad_character", _("character {shown} is not allowed in YAML", shown=shown),
+            _("remove control characters; files must be plain UTF-8 text"),
             file=file, line=line, col=col,
         )
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
     message = f"{context}: {problem}" if context else str(problem)
-    hint = "check indentation, colons and quotes around this place"
+    hint = _("check indentation, colons and quotes around this place")
     if mark is not None and _char_at(text, mark.line, mark.column) == "\t":
         message += " (a tab)"
-        hint = "use spaces for indentation, not tabs"
+        hint = _("use spaces for indentation, not tabs")
     return error(
-        "yaml.syntax", f"malformed YAML: {message}", hint, file=file,
+        "yaml.syntax", _("malformed YAML: {message}", message=message), hint, file=file,
         line=mark.line + 1 if mark else None, col=mark.column + 1 if mark else None,
     )
 
@@ -162,8 +163,8 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
                 documents += 1
                 if documents > 1:
                     problems.append(error(
-                        "yaml.multiple_documents", "the file holds more than one YAML document",
-                        "keep one document per file; remove the extra '---'",
+                        "yaml.multiple_documents", _("the file holds more than one YAML document"),
+                        _("keep one document per file; remove the extra '---'"),
                         file=file, line=_mark(event)[0], col=_mark(event)[1],
                     ))
                     raise _Abort
@@ -178,9 +179,10 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
             if kind is yaml.AliasEvent or event.anchor is not None:
                 what = "alias" if kind is yaml.AliasEvent else "anchor"
                 problems.append(error(
-                    f"yaml.{what}", f"YAML {what} '{event.anchor}' is not allowed",
-                    "write the value out in full; anchors and aliases are refused "
-                    "(they can expand without bound)", file=file, line=line, col=col,
+                    f"yaml.{what}",
+                    _("YAML {what} '{anchor}' is not allowed", what=what, anchor=event.anchor),
+                    _("write the value out in full; anchors and aliases are refused (they can "
+                      "expand without bound)"), file=file, line=line, col=col,
                 ))
                 raise _Abort
             frame = stack[-1] if stack else None
@@ -188,8 +190,8 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
             if expecting_key:
                 if kind is not yaml.ScalarEvent:
                     problems.append(error(
-                        "yaml.complex_key", "a mapping key must be plain text",
-                        "use a simple name as key", file=file, line=line, col=col,
+                        "yaml.complex_key", _("a mapping key must be plain text"),
+                        _("use a simple name as key"), file=file, line=line, col=col,
                         pointer=frame[1],
                     ))
                     raise _Abort
@@ -197,17 +199,18 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
                 pointer = join_pointer(frame[1], key)
                 if len(frame[3]) >= MAX_KEYS:
                     problems.append(error(
-                        "yaml.too_many_keys", f"more than {MAX_KEYS:,} keys in one mapping",
-                        "no format has mappings this large; is this the right file?",
+                        "yaml.too_many_keys",
+                        _("more than {max_keys:,} keys in one mapping", max_keys=MAX_KEYS),
+                        _("no format has mappings this large; is this the right file?"),
                         file=file, line=line, col=col, pointer=frame[1],
                     ))
                     raise _Abort
                 if key in frame[3]:
                     first = keys.get(pointer)
                     problems.append(error(
-                        "yaml.duplicate_key", f"duplicate key '{key}'",
-                        f"remove one of them (first at line {first[0]})" if first
-                        else "remove one of them", file=file, line=line, col=col,
+                        "yaml.duplicate_key", _("duplicate key '{key}'", key=key),
+                        _("remove one of them (first at line {first})", first=first[0]) if first
+                        else _("remove one of them"), file=file, line=line, col=col,
                         pointer=pointer,
                     ))
                 else:
@@ -219,8 +222,8 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
                 pointer_hint = None
                 if tag not in (None, "!") and tag not in _ALLOWED_SCALAR_TAGS:
                     problems.append(error(
-                        "yaml.bad_tag", f"tag '{tag}' is not allowed",
-                        "remove the tag; content files hold plain data",
+                        "yaml.bad_tag", _("tag '{tag}' is not allowed", tag=tag),
+                        _("remove the tag; content files hold plain data"),
                         file=file, line=line, col=col,
                     ))
                     value: Any = None
@@ -237,15 +240,16 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
             expected_tag = f"{_TAG}{'map' if isinstance(container, dict) else 'seq'}"
             if event.tag not in (None, "!", expected_tag):
                 problems.append(error(
-                    "yaml.bad_tag", f"tag '{event.tag}' is not allowed",
-                    "remove the tag; content files hold plain data",
+                    "yaml.bad_tag", _("tag '{tag}' is not allowed", tag=event.tag),
+                    _("remove the tag; content files hold plain data"),
                     file=file, line=line, col=col,
                 ))
             pointer = place(container, event)
             if len(stack) >= MAX_DEPTH:
                 problems.append(error(
-                    "yaml.too_deep", f"nesting deeper than {MAX_DEPTH} levels",
-                    "content files are shallow; check the indentation",
+                    "yaml.too_deep",
+                    _("nesting deeper than {max_depth} levels", max_depth=MAX_DEPTH),
+                    _("content files are shallow; check the indentation"),
                     file=file, line=line, col=col, pointer=pointer,
                 ))
                 raise _Abort
@@ -258,7 +262,7 @@ def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
         raise ContentError(problems)
     if not root:
         raise ContentError([error(
-            "document.empty", "the file is empty", "a content file starts with $schema and "
-            "schema_version", file=file, line=1, col=1,
+            "document.empty", _("the file is empty"),
+            _("a content file starts with $schema and schema_version"), file=file, line=1, col=1,
         )])
     return root[0], positions

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.play import explain, seat_view
 from engine.play.session import PlaytestSession
 from engine.rules.actions import Action, Buy, Headquarters, Move, Unload
@@ -165,23 +166,24 @@ class Interaction:
         s = self.session
         st = s.state
         if st.is_terminal():
-            return Outcome(message="The game is over.")
+            return Outcome(message=_("The game is over."))
         if s.is_ai_turn():
-            return Outcome(message="An AI seat is to act; wait for it (or pause the AI).")
+            return Outcome(message=_("An AI seat is to act; wait for it (or pause the AI)."))
         if self.picking:
             return self._click_pick(h)
         if st.phase == "move":
             return self._click_move(h)
         if st.phase == "declare":
             return self._click_declare(h)
-        return Outcome(message=f"Nothing to click in the {st.phase} phase: use the panel.")
+        return Outcome(message=_("Nothing to click in the {phase} phase: use the panel.",
+                                 phase=st.phase))
 
     def _click_pick(self, h: Hex) -> Outcome:
         assert self._pick is not None
         if h not in self.picks:
             why = self._pick_problem(h)
-            return Outcome(message=f"Not there: {why}" if why else
-                           "Click one of the highlighted hexes (right-click cancels).")
+            return Outcome(message=_("Not there: {why}", why=why) if why else
+                           _("Click one of the highlighted hexes (right-click cancels)."))
         action = self._pick(h)
         if action is None:  # the pick goes on (the next passenger to unload)
             return Outcome(changed=True, message=self.pick_message)
@@ -194,15 +196,18 @@ class Interaction:
         if sel is not None and h in self.reachable:
             opt = self.reachable[h]
             action = opt.action()
-            return Outcome(action=action, message=f"{action} (cost {opt.cost:g})")
+            return Outcome(action=action, message=
+                                  _("{action} (cost {cost:g})", action=action, cost=opt.cost))
         uid = self.unit_at(h)
         if uid is not None and st.units[uid].nation == st.nation:
             return Outcome(message=self.select(uid), changed=True)
         if sel is not None:
             why = st.problem(Move(sel, h))
-            return Outcome(message=f"{sel} cannot go there: {why}" if why else "")
+            return Outcome(message=_("{sel} cannot go there: {why}", sel=sel, why=why)
+                           if why else "")
         if uid is not None:
-            return Outcome(message=f"{uid} is not yours ({st.nation} is to move)")
+            return Outcome(message=_("{uid} is not yours ({nation} is to move)", uid=uid,
+                                     nation=st.nation))
         return Outcome(message=explain.describe_hex(st, h, self.teams()))
 
     def _click_declare(self, h: Hex) -> Outcome:
@@ -215,10 +220,11 @@ class Interaction:
         if sel is not None and uid is not None:
             why = s.plan_problem(sel, uid)
             if why is not None:
-                return Outcome(message=f"{sel} cannot attack {uid}: {why}")
+                return Outcome(message=_("{sel} cannot attack {uid}: {why}", sel=sel, uid=uid,
+                                         why=why))
             self.clear()
             return Outcome(plan=(sel, uid), changed=True)
-        return Outcome(message="Click one of your units, then one of its targets (ringed red).")
+        return Outcome(message=_("Click one of your units, then one of its targets (ringed red)."))
 
     # --- hover -------------------------------------------------------------------------------
 
@@ -250,7 +256,9 @@ class Interaction:
         stop = explain.stop_note(st, self.selected, self.path, self.contact)
         return Hover(path=self.path, cost=opt.cost,
                      contact_stop=len(self.path) >= 2 and self.path[-1] in self.contact,
-                     message=f"{opt.kind} to [{col}, {row}]: cost {opt.cost:g}{stop}")
+                     message=
+                          _("{kind} to [{col}, {row}]: cost {cost:g}{stop}", kind=opt.kind,
+                            col=col, row=row, cost=opt.cost, stop=stop))
 
     # --- picks -------------------------------------------------------------------------------
 
@@ -319,7 +327,7 @@ class Interaction:
         acts = [a for a in self.power_actions(uid)
                 if not isinstance(a, Build) or a.kind == build]
         if not acts:
-            return Outcome(message=f"{uid} has no power to use now.")
+            return Outcome(message=_("{uid} has no power to use now.", uid=uid))
 
         def spots(a: Action) -> tuple[Hex, ...]:
             if isinstance(a, LayMine):
@@ -367,7 +375,7 @@ class Interaction:
         a choice, a pick of one free hex per passenger (boarding order)."""
         t = self.unload_target()
         if t is None:
-            return Outcome(message="No transport can unload now.")
+            return Outcome(message=_("No transport can unload now."))
         st = self.session.state
         tu = st.units[t]
         hexes = st.game.board.hexes

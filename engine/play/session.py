@@ -22,6 +22,7 @@ from engine.ai.base import Bot
 from engine.ai.registry import label as ai_label
 from engine.ai.registry import make_bot
 from engine.content import save_document, save_map, scenario_to_dict
+from engine.i18n import _
 from engine.model import Scenario
 from engine.play.clock import TurnClock
 from engine.rules.actions import (
@@ -305,9 +306,10 @@ class PlaytestSession:
             for a in saved.history:
                 session.apply(a)
         except IllegalActionError as exc:
-            raise GameFileError(f"{path}: the saved history does not replay: {exc}") from None
+            raise GameFileError(_("{path}: the saved history does not replay: {exc}", path=path,
+                                  exc=exc)) from None
         if state_hash(session.state) != state_hash(saved):
-            raise GameFileError(f"{path}: the saved state differs from its replayed history "
-                                "(hint: the save was edited by hand or made by another "
-                                "engine version)")
+            raise GameFileError(_("{path}: the saved state differs from its replayed history "
+                                  "(hint: the save was edited by hand or made by another engine "
+                                  "version)", path=path))
         return session

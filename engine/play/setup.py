@@ -30,6 +30,7 @@ from engine.content import (
     scenario_to_dict,
 )
 from engine.content.problems import Problem, error
+from engine.i18n import _
 from engine.model import Catalog, GameMap, Ruleset, Scenario, Seat
 from engine.paths import CONTENT_DIR
 from engine.rules.coop import solo_opponent
@@ -143,14 +144,17 @@ def options_from_scenario(path: Path, seed: int | str = 1,
     scenario = loaded.model
     if loaded.document is None or not isinstance(scenario, Scenario):
         raise ContentError(loaded.problems or [error(
-            "scenario.unreadable", f"{path}: not a scenario", "open a .scenario.yaml file",
+            "scenario.unreadable", _("{path}: not a scenario", path=path),
+            _("open a .scenario.yaml file"),
             file=str(path))])
     refs = {key: scenario_reference(loaded.document, key) for key in ("ruleset", "catalog")}
     missing = [key for key, ref in refs.items() if ref is None or not ref.is_file()]
     if missing:
         raise ContentError([p for p in loaded.problems if p.is_error] or [error(
-            "scenario.missing_reference", f"{path}: the {missing[0]} file does not exist",
-            f"fix '{missing[0]}' in the scenario", file=str(path), pointer=f"/{missing[0]}")])
+            "scenario.missing_reference",
+            _("{path}: the {missing} file does not exist", path=path, missing=missing[0]),
+            _("fix '{missing}' in the scenario", missing=missing[0]), file=str(path),
+            pointer=f"/{missing[0]}")])
     ruleset, catalog = refs["ruleset"], refs["catalog"]
     assert ruleset is not None and catalog is not None
     return PlaytestOptions(
@@ -265,12 +269,14 @@ def start_problems(game_map: GameMap, options: PlaytestOptions) -> list[Problem]
     out: list[Problem] = []
     ruleset = _cached(Path(options.ruleset), load_ruleset)
     if ruleset is None:
-        out.append(error("playtest.ruleset", f"the ruleset {options.ruleset} cannot be loaded",
-                         "fix it or pick another edition", pointer="/ruleset"))
+        out.append(error("playtest.ruleset",
+                         _("the ruleset {ruleset} cannot be loaded", ruleset=options.ruleset),
+                         _("fix it or pick another edition"), pointer="/ruleset"))
     catalog = _cached(Path(options.catalog), load_catalog)
     if catalog is None:
-        out.append(error("playtest.catalog", f"the catalog {options.catalog} cannot be loaded",
-                         "fix it in the catalog file", pointer="/catalog"))
+        out.append(error("playtest.catalog",
+                         _("the catalog {catalog} cannot be loaded", catalog=options.catalog),
+                         _("fix it in the catalog file"), pointer="/catalog"))
     scenario = _scenario(game_map, options, ruleset, catalog)
     scenario.variants = list(options.variants)
     regions = {r.id: i for i, r in enumerate(game_map.regions)}
@@ -278,8 +284,9 @@ def start_problems(game_map: GameMap, options: PlaytestOptions) -> list[Problem]
         if p.pointer == "/half" and options.half in regions:
             p = p.located(pointer=f"/regions/{regions[options.half]}")
         elif p.code == "scenario.unknown_region":
-            p = p.located(hint=f"{p.hint}; paint a region '{options.half}' on the map "
-                          "(see docs/validation.md) or play with 4 players")
+            p = p.located(hint=_("{hint}; paint a region '{half}' on the map (see "
+                                 "docs/validation.md) or play with 4 players", hint=p.hint,
+                                 half=options.half))
         out.append(p)
     return out
 

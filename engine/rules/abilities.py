@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.hexes import Hex, disk
+from engine.i18n import _
 from engine.model import UnitType
 from engine.rules import victory
 from engine.rules.errors import MissingHookError
@@ -128,7 +129,8 @@ def ability_class(ability_id: str) -> type[Ability]:
     """The class registered for `ability_id`; UnknownAbilityError lists the known ids."""
     cls = ABILITIES.get(ability_id)
     if cls is None:
-        raise UnknownAbilityError(f"unknown ability {ability_id!r} (known: {known_ids()})")
+        raise UnknownAbilityError(_("unknown ability {ability_id!r} (known: {known_ids})",
+                                    ability_id=ability_id, known_ids=known_ids()))
     return cls
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.rules.errors import ActionParseError
 
 _ID = re.compile(r"^[A-Za-z0-9_.\-]+$")
@@ -28,13 +29,14 @@ def parse_hex(text: str) -> Hex:
     """Read an axial hex written as `q,r`."""
     m = _HEX.match(text)
     if not m:
-        raise ActionParseError(f"'{text}' is not a hex (hint: write axial coordinates as q,r)")
+        raise ActionParseError(_("'{text}' is not a hex (hint: write axial coordinates as q,r)",
+                                 text=text))
     return Hex(int(m.group(1)), int(m.group(2)))
 
 
 def _ident(text: str, what: str) -> str:
     if not _ID.match(text):
-        raise ActionParseError(f"'{text}' is not a valid {what}")
+        raise ActionParseError(_("'{text}' is not a valid {what}", text=text, what=what))
     return text
 
 
@@ -54,29 +56,32 @@ class Action:
         """Read an action from its text form, e.g. `move DE-infantry-1 4,7`."""
         words = text.split()
         if not words:
-            raise ActionParseError("empty action text")
+            raise ActionParseError(_("empty action text"))
         cls = Action._by_verb.get(words[0])
         if cls is None:
             verbs = ", ".join(sorted(Action._by_verb))
-            raise ActionParseError(f"unknown action '{words[0]}' (hint: one of {verbs})")
+            raise ActionParseError(_("unknown action '{words}' (hint: one of {verbs})",
+                                     words=words[0], verbs=verbs))
         try:
             return cls._from_words(words[1:])
         except ActionParseError:
             raise
         except (ValueError, IndexError) as exc:
-            raise ActionParseError(f"cannot read '{text}': {exc} (hint: {cls.usage})") from None
+            raise ActionParseError(_("cannot read '{text}': {exc} (hint: {usage})", text=text,
+                                     exc=exc, usage=cls.usage)) from None
 
     usage: ClassVar[str] = ""
 
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
         """The action from the words after its verb; each action class reads its own."""
-        raise ActionParseError(f"'{cls.verb}' has no text form (hint: {cls.usage or 'none'})")
+        raise ActionParseError(_("'{verb}' has no text form (hint: {value})", verb=cls.verb,
+                                 value=cls.usage or 'none'))
 
     @staticmethod
     def _expect(words: list[str], n: int, usage: str) -> None:
         if len(words) != n:
-            raise ActionParseError(f"expected '{usage}'")
+            raise ActionParseError(_("expected '{usage}'", usage=usage))
 
 
 def _first_text(first: str | None) -> str:
@@ -112,7 +117,8 @@ class Deal(Action):
         cls._expect(words, 1, cls.usage)
         if not re.fullmatch(r"\d+(,\d+)*", words[0]):
             raise ActionParseError(
-                f"'{words[0]}' is not a list of start numbers (hint: deal 4,1,9,2,7,5)")
+                _("'{words}' is not a list of start numbers (hint: deal 4,1,9,2,7,5)",
+                  words=words[0]))
         return cls(tuple(int(w) for w in words[0].split(",")))
 
 
@@ -262,7 +268,7 @@ class Unload(Action):
     @classmethod
     def _from_words(cls, words: list[str]) -> Action:
         if not words:
-            raise ActionParseError(f"expected '{cls.usage}'")
+            raise ActionParseError(_("expected '{usage}'", usage=cls.usage))
         return cls(_ident(words[0], "unit id"), tuple(parse_hex(w) for w in words[1:]))
 
 
@@ -367,13 +373,13 @@ class Fight(Action):
         parts = words[0].split("/")
         if len(parts) not in (2, 3):
             raise ActionParseError(
-                f"'{words[0]}' is not forced dice (hint: attacker faces/defender faces, e.g. "
-                "fight 2,8,6/1,2 or fight 2,8,6/ without return fire; "
-                "a third part /N is the scatter die; cards: fight c3/c7)")
+                _("'{words}' is not forced dice (hint: attacker faces/defender faces, e.g. fight "
+                  "2,8,6/1,2 or fight 2,8,6/ without return fire; a third part /N is the scatter "
+                  "die; cards: fight c3/c7)", words=words[0]))
         scatter = None
         if len(parts) == 3:
             if not re.fullmatch(r"-?\d+", parts[2]):
-                raise ActionParseError(f"scatter die '{parts[2]}' is not a number")
+                raise ActionParseError(_("scatter die '{parts}' is not a number", parts=parts[2]))
             scatter = int(parts[2])
         if parts[0].startswith("c"):
             first, *more = parts[1].split(",")
@@ -386,7 +392,7 @@ class Fight(Action):
 def _parse_card(text: str) -> int:
     if not re.fullmatch(r"c\d+", text):
         raise ActionParseError(
-            f"'{text}' is not a card (hint: c and the card number, e.g. c3)")
+            _("'{text}' is not a card (hint: c and the card number, e.g. c3)", text=text))
     return int(text[1:])
 
 
@@ -399,7 +405,8 @@ def _parse_faces(text: str) -> tuple[int, ...]:
         return ()
     if not re.fullmatch(r"-?\d+(,-?\d+)*", text):
         raise ActionParseError(
-            f"'{text}' is not a list of die faces (hint: numbers 1..12 separated by commas)")
+            _("'{text}' is not a list of die faces (hint: numbers 1..12 separated by commas)",
+              text=text))
     return tuple(int(w) for w in text.split(","))
 
 
@@ -455,7 +462,8 @@ class Buy(Action):
         if not _HEX.match(where):
             _ident(where, "fort id")
         if flag is not None and not _NATION.match(flag):
-            raise ActionParseError(f"'{flag}' is not a nation code such as GB ({cls.usage})")
+            raise ActionParseError(_("'{flag}' is not a nation code such as GB ({usage})",
+                                     flag=flag, usage=cls.usage))
         drawn = _ident(words[2], "unit type") if special and len(words) == 3 else None
         return cls(_ident(words[0], "unit type"), where, drawn, flag)
 

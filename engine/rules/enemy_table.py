@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.content import load_file
 from engine.content.problems import ContentError, error
+from engine.i18n import _
 from engine.model import UnitType
 from engine.paths import CONTENT_DIR
 from engine.rules import coop
@@ -183,8 +184,10 @@ def load_table(path: str | Path = TABLE_FILE) -> EnemyTable:
     rolls = [c.roll for c in table.columns]
     if rolls != list(range(1, len(rolls) + 1)):
         raise ContentError([error(
-            "enemy_table.rolls", f"the columns are rolls {rolls}, not 1..{len(rolls)} once each",
-            "give each column a different roll", file=str(path), pointer="/columns")])
+            "enemy_table.rolls",
+            _("the columns are rolls {rolls}, not 1..{n_rolls} once each", rolls=rolls,
+              n_rolls=len(rolls)),
+            _("give each column a different roll"), file=str(path), pointer="/columns")])
     return table
 
 

@@ -13,6 +13,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.i18n import _, localized
+
 
 class EventError(ValueError):
     """Saved log data that is not an event this engine knows."""
@@ -74,17 +76,18 @@ def register(cls: type[Event]) -> type[Event]:
 def event_from_json(data: dict[str, Any]) -> Event:
     """The event of saved JSON data; EventError names an unknown kind or a missing field."""
     if not isinstance(data, dict):
-        raise EventError(f"a log event is an object, got {type(data).__name__}")
+        raise EventError(_("a log event is an object, got {name}", name=type(data).__name__))
     kind = data.get("event")
     cls = EVENTS.get(kind)  # type: ignore[arg-type]
     if cls is None:
-        raise EventError(f"unknown log event {kind!r} (known: {', '.join(EVENTS)})")
+        raise EventError(_("unknown log event {kind!r} (known: {events})", kind=kind,
+                           events=', '.join(EVENTS)))
     names = {f.metadata.get("json", f.name): f.name for f in dataclasses.fields(cls)}
     kwargs = {names[k]: _freeze(v) for k, v in data.items() if k in names}
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        raise EventError(f"log event {kind!r}: {exc}") from None
+        raise EventError(_("log event {kind!r}: {exc}", kind=kind, exc=exc)) from None
 
 
 def _field(json_name: str, default: Any = dataclasses.MISSING) -> Any:
@@ -106,7 +109,7 @@ class ChipsDealt(Event):
 
     def text(self) -> str:
         chips = "; ".join(f"{n}: {', '.join(map(str, c))}" for n, c in self.chips.items())
-        return f"start chips dealt ({chips})"
+        return _("start chips dealt ({chips})", chips=chips)
 
 
 @register
@@ -121,7 +124,8 @@ class RolledOff(Event):
 
     def text(self) -> str:
         rolls = " / ".join(", ".join(f"{n} {v}" for n, v in r.items()) for r in self.rolls)
-        return f"roll-off for {self.purpose.replace('_', ' ')}: {rolls} → {self.winner}"
+        return _("roll-off for {purpose}: {rolls} → {winner}",
+                 purpose=self.purpose.replace('_', ' '), rolls=rolls, winner=self.winner)
 
 
 @register
@@ -136,8 +140,8 @@ class ArmyPlaced(Event):
     units: tuple[tuple[Any, ...], ...]
 
     def text(self) -> str:
-        return (f"{self.nation} places army {self.army} at start number {self.number} "
-                f"({len(self.units)} units)")
+        return (_("{nation} places army {army} at start number {number} ({n_units} units)",
+                  nation=self.nation, army=self.army, number=self.number, n_units=len(self.units)))
 
 
 @register
@@ -149,8 +153,9 @@ class HeadquartersChosen(Event):
     hq: dict[str, int]
 
     def text(self) -> str:
-        hq = ", ".join(f"{n} at start number {k}" for n, k in self.hq.items())
-        return f"headquarters: {hq}"
+        hq = ", ".join(_("{nation} at start number {number}", nation=n, number=k)
+                       for n, k in self.hq.items())
+        return _("headquarters: {hq}", hq=hq)
 
 
 # --- movement ------------------------------------------------------------------------------
@@ -167,8 +172,9 @@ class Moved(Event):
     to: tuple[int, int] = _field("to")
 
     def text(self) -> str:
-        where = "its fort" if self.start is None else ",".join(map(str, self.start))
-        return f"{self.unit} moves from {where} to {','.join(map(str, self.to))}"
+        where = _("its fort") if self.start is None else ",".join(map(str, self.start))
+        return _("{unit} moves from {where} to {to}", unit=self.unit, where=where,
+                 to=",".join(map(str, self.to)))
 
 
 @register
@@ -182,8 +188,8 @@ class FortEntered(Event):
     passengers: tuple[str, ...] = ()
 
     def text(self) -> str:
-        extra = f" with {', '.join(self.passengers)}" if self.passengers else ""
-        return f"{self.unit} enters {self.fort}{extra}"
+        extra = _(" with {units}", units=", ".join(self.passengers)) if self.passengers else ""
+        return _("{unit} enters {fort}{extra}", unit=self.unit, fort=self.fort, extra=extra)
 
 
 @register
@@ -198,8 +204,9 @@ class FortCaptured(Event):
     removed: tuple[str, ...] = ()
 
     def text(self) -> str:
-        removed = f", removing {', '.join(self.removed)}" if self.removed else ""
-        return f"{self.by} captures {self.fort} from {self.previous}{removed}"
+        removed = _(", removing {units}", units=", ".join(self.removed)) if self.removed else ""
+        return _("{by} captures {fort} from {previous}{removed}", by=self.by, fort=self.fort,
+                 previous=self.previous, removed=removed)
 
 
 @register
@@ -212,7 +219,7 @@ class TransportBoarded(Event):
     transport: str
 
     def text(self) -> str:
-        return f"{self.unit} boards {self.transport}"
+        return _("{unit} boards {transport}", unit=self.unit, transport=self.transport)
 
 
 @register
@@ -226,9 +233,10 @@ class TransportUnloaded(Event):
     to: tuple[tuple[int, int], ...]
 
     def text(self) -> str:
-        spots = ", ".join(f"{u} to {q},{r}" for u, (q, r) in zip(self.units, self.to,
-                                                                 strict=True))
-        return f"{self.transport} unloads {spots or 'nobody'}"
+        spots = ", ".join(_("{unit} to {q},{r}", unit=u, q=q, r=r)
+                          for u, (q, r) in zip(self.units, self.to, strict=True))
+        return _("{transport} unloads {value}", transport=self.transport,
+                 value=spots or _("nobody"))
 
 
 # --- combat --------------------------------------------------------------------------------
@@ -246,8 +254,9 @@ class AttackLost(Event):
     why: str | None = None
 
     def text(self) -> str:
-        why = f" ({self.why})" if self.why else " (a unit is gone)"
-        return f"attack of {self.attacker} on {self.defender} lapses{why}"
+        why = f" ({self.why})" if self.why else _(" (a unit is gone)")
+        return _("attack of {attacker} on {defender} lapses{why}", attacker=self.attacker,
+                 defender=self.defender, why=why)
 
 
 @register
@@ -263,8 +272,9 @@ class ShotScattered(Event):
     lands_on: str | None
 
     def text(self) -> str:
-        return (f"{self.attacker}'s shot at {self.target} scatters (face {self.face}) "
-                f"and lands on {self.lands_on or 'nothing'}")
+        return (_("{attacker}'s shot at {target} scatters (face {face}) and lands on {value}",
+                  attacker=self.attacker, target=self.target, face=self.face,
+                  value=self.lands_on or _("nothing")))
 
 
 @register
@@ -303,27 +313,31 @@ class CombatResolved(Event):
         def faces(dice: tuple[int, ...], value: int, hits: int | None) -> str:
             if self.cards:
                 # Dice-free: the engine turns each drawn card into hits (faces 1 or 12).
-                return f"{hits if hits is not None else dice.count(1)} hit(s)"
+                return _("{hits} hit(s)", hits=hits if hits is not None else dice.count(1))
             if not value:
                 return " ".join(str(f) for f in dice)
             return " ".join(f"[{f}]" if f <= value else str(f) for f in dice)
 
-        how = f": card(s) {', '.join(map(str, self.cards))}," if self.cards else ": dice"
-        text = (f"{self.attacker} attacks {self.defender} at range {self.distance}"
+        how = (_(": card(s) {cards},", cards=", ".join(map(str, self.cards))) if self.cards
+               else _(": dice"))
+        text = (_("{attacker} attacks {defender} at range {distance}", attacker=self.attacker,
+                  defender=self.defender, distance=self.distance)
                 + (f" ({self.bonus} +{self.bonus_dice})" if self.bonus else "")
                 + f"{how} {faces(self.attacker_dice, av, self.attacker_hits)}"
-                + (f" (hit on ≤{av})" if av and not self.cards else "")
-                + f" → {self.damage_to_defender} damage")
+                + (_(" (hit on ≤{value})", value=av) if av and not self.cards else "")
+                + _(" → {damage} damage", damage=self.damage_to_defender))
         if self.defender_dice:
-            text += (f"; return fire {faces(self.defender_dice, dv, self.defender_hits)}"
-                     + (f" (hit on ≤{dv})" if dv and not self.cards else "")
-                     + f" → {self.damage_to_attacker} damage")
+            text += (_("; return fire {faces}",
+                       faces=faces(self.defender_dice, dv, self.defender_hits))
+                     + (_(" (hit on ≤{value})", value=dv) if dv and not self.cards else "")
+                     + _(" → {damage} damage", damage=self.damage_to_attacker))
         if self.defender_destroyed:
-            text += f"; {self.defender} destroyed"
+            text += _("; {unit} destroyed", unit=self.defender)
         if self.attacker_destroyed:
-            text += f"; {self.attacker} destroyed"
+            text += _("; {unit} destroyed", unit=self.attacker)
         if self.xp_attacker or self.xp_defender:
-            text += f"; XP +{self.xp_attacker or 0} attacker, +{self.xp_defender or 0} defender"
+            text += _("; XP +{attacker} attacker, +{defender} defender",
+                      attacker=self.xp_attacker or 0, defender=self.xp_defender or 0)
         return text
 
 
@@ -345,10 +359,11 @@ class TrenchReturnFire(Event):
 
     def text(self) -> str:
         faces = " ".join(f"[{f}]" if f <= self.hit_value else str(f) for f in self.dice)
-        text = (f"{self.shooter} fires back from the trench at {self.attacker}: dice {faces} "
-                f"(hit on ≤{self.hit_value}) → {self.damage} damage")
+        text = _("{shooter} fires back from the trench at {attacker}: dice {faces} (hit on "
+                 "≤{value}) → {damage} damage", shooter=self.shooter, attacker=self.attacker,
+                 faces=faces, value=self.hit_value, damage=self.damage)
         if self.attacker_destroyed:
-            text += f"; {self.attacker} destroyed"
+            text += _("; {unit} destroyed", unit=self.attacker)
         return text + (f"; XP +{self.xp}" if self.xp else "")
 
 
@@ -365,7 +380,7 @@ class IncomeCollected(Event):
     amount: int
 
     def text(self) -> str:
-        return f"{self.nation} receives {self.amount} income"
+        return _("{nation} receives {amount} income", nation=self.nation, amount=self.amount)
 
 
 @register
@@ -378,7 +393,8 @@ class SpecialDrawn(Event):
     unit_type: str
 
     def text(self) -> str:
-        return f"{self.nation} draws the special unit {self.unit_type}"
+        return _("{nation} draws the special unit {unit_type}", nation=self.nation,
+                 unit_type=self.unit_type)
 
 
 @register
@@ -394,7 +410,8 @@ class UnitPurchased(Event):
     cost: int
 
     def text(self) -> str:
-        return f"{self.nation} buys {self.unit_type} {self.unit} into {self.where} for {self.cost}"
+        return _("{nation} buys {unit_type} {unit} into {where} for {cost}", nation=self.nation,
+                 unit_type=self.unit_type, unit=self.unit, where=self.where, cost=self.cost)
 
 
 @register
@@ -407,7 +424,7 @@ class UnitRepaired(Event):
     cost: int
 
     def text(self) -> str:
-        return f"{self.unit} repaired for {self.cost}"
+        return _("{unit} repaired for {cost}", unit=self.unit, cost=self.cost)
 
 
 @register
@@ -422,7 +439,8 @@ class MoneyGifted(Event):
     fee: int
 
     def text(self) -> str:
-        return f"{self.nation} gives {self.amount} to {self.to} (fee {self.fee})"
+        return _("{nation} gives {amount} to {to} (fee {fee})", nation=self.nation,
+                 amount=self.amount, to=self.to, fee=self.fee)
 
 
 # --- turn and end --------------------------------------------------------------------------
@@ -439,7 +457,8 @@ class PhaseStarted(Event):
     round: int
 
     def text(self) -> str:
-        return f"round {self.round}: {self.nation} {self.phase} phase"
+        return _("round {round}: {nation} {phase} phase", round=self.round, nation=self.nation,
+                 phase=self.phase)
 
 
 @register
@@ -453,7 +472,8 @@ class VictoryPointsScored(Event):
     why: str
 
     def text(self) -> str:
-        return f"{self.nation} scores {self.points} victory point(s): {self.why}"
+        return _("{nation} scores {points} victory point(s): {why}", nation=self.nation,
+                 points=self.points, why=self.why)
 
 
 # The reason of a game that ended without a winner (mutual destruction, issue 10 bug b).
@@ -471,8 +491,8 @@ class GameOver(Event):
 
     def text(self) -> str:
         if self.winner is None:
-            return "game over: a draw (both teams lost their last combat-capable units)"
-        return f"game over: {self.winner} wins by {self.reason}"
+            return _("game over: a draw (both teams lost their last combat-capable units)")
+        return _("game over: {winner} wins by {reason}", winner=self.winner, reason=self.reason)
 
 
 # --- scenario runtime (engine/rules/scenario_runtime.py) -------------------------------------
@@ -488,7 +508,8 @@ class TriggerFired(Event):
     round: int
 
     def text(self) -> str:
-        return f"round {self.round}: scenario event '{self.trigger}'"
+        return _("round {round}: scenario event '{trigger}'", round=self.round,
+                 trigger=self.trigger)
 
 
 @register
@@ -504,7 +525,8 @@ class UnitSpawned(Event):
     where: str
 
     def text(self) -> str:
-        return f"{self.nation} receives {self.unit} ({self.unit_type}) at {self.where}"
+        return _("{nation} receives {unit} ({unit_type}) at {where}", nation=self.nation,
+                 unit=self.unit, unit_type=self.unit_type, where=self.where)
 
 
 @register
@@ -518,7 +540,8 @@ class MoneyGiven(Event):
     amount: int
 
     def text(self) -> str:
-        return f"{self.nation} receives {self.amount} (scenario event '{self.trigger}')"
+        return _("{nation} receives {amount} (scenario event '{trigger}')", nation=self.nation,
+                 amount=self.amount, trigger=self.trigger)
 
 
 @register
@@ -532,7 +555,7 @@ class ScenarioMessage(Event):
     de: str = ""
 
     def text(self) -> str:
-        return f"message: {self.en}"
+        return _("message: {text}", text=localized({"en": self.en, "de": self.de}))
 
 
 @register
@@ -545,4 +568,5 @@ class ObjectiveAchieved(Event):
     team: str
 
     def text(self) -> str:
-        return f"{self.team} achieves the objective '{self.objective}'"
+        return _("{team} achieves the objective '{objective}'", team=self.team,
+                 objective=self.objective)

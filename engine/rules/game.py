@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.model import Scenario, UnitType
 from engine.rules import automa, combat, enemy_table, scenario_runtime
 from engine.rules import coop as coop_module
@@ -51,18 +52,20 @@ class Game:
     ) -> None:
         if scenario.map is None or scenario.ruleset is None or scenario.catalog is None:
             raise ScenarioError(
-                f"scenario {scenario.id!r} has no resolved map, ruleset or catalog "
-                "(hint: load it with engine.content.load_scenario)"
+                _("scenario {id!r} has no resolved map, ruleset or catalog (hint: load it with "
+                  "engine.content.load_scenario)", id=scenario.id)
             )
         if setup not in SETUP_MODES:
-            raise ScenarioError(f"setup must be one of {SETUP_MODES}, got {setup!r}")
+            raise ScenarioError(_("setup must be one of {setup_modes}, got {setup!r}",
+                                  setup_modes=SETUP_MODES, setup=setup))
         self.coop = coop
         self.controllers = dict(controllers or {})
         if coop is not None or controllers:
             try:
                 scenario = coop_module.seated(scenario, coop, controllers)
             except coop_module.CoopError as exc:
-                raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
+                raise ScenarioError(_("scenario {id!r}: {why}", id=scenario.id,
+                                      why=str(exc))) from None
         self.scenario = scenario
         self.map = scenario.map
         self.ruleset = scenario.ruleset
@@ -77,14 +80,15 @@ class Game:
             self.variant_objects: tuple[Variant, ...] = variants_module.make(
                 self.ruleset, self.variants)
         except (UnknownVariantError, UnplayedVariantError) as exc:
-            raise ScenarioError(f"scenario {scenario.id!r}: {exc}") from None
+            raise ScenarioError(_("scenario {id!r}: {exc}", id=scenario.id, exc=exc)) from None
         for v in self.variant_objects:
             self.ruleset = v.adjust_ruleset(self.ruleset)
         for utype in self.catalog.units.values():
             try:
                 powers(utype)
             except ValueError as exc:  # UnknownAbilityError, or a block that does not fit
-                raise ScenarioError(f"catalog {self.catalog.id!r} unit {utype.id!r}: {exc}") \
+                raise ScenarioError(_("catalog {id!r} unit {id2!r}: {exc}", id=self.catalog.id,
+                                      id2=utype.id, exc=exc)) \
                     from None
         self.card_variant = next((v for v in self.variant_objects if v.draws_cards), None)
         self.draws_cards = self.card_variant is not None
@@ -110,10 +114,10 @@ class Game:
         self.players = len(self.seats)
         if self.players not in (2, 4) or len(set(self.nations)) != self.players:
             raise ScenarioError(
-                f"scenario {scenario.id!r} needs 2 or 4 seats of different nations"
+                _("scenario {id!r} needs 2 or 4 seats of different nations", id=scenario.id)
             )
         if len(set(self.team_of.values())) != 2:
-            raise ScenarioError(f"scenario {scenario.id!r} needs seats of two teams")
+            raise ScenarioError(_("scenario {id!r} needs seats of two teams", id=scenario.id))
         # Co-op: lead nation -> the allied nation playing its seat with it (engine.rules.coop).
         self.partner_of = {s.nation: s.partner for s in self.seats if s.partner}
         # Nation -> the nation whose seat plays it (itself, or the lead for a co-op partner).
@@ -129,7 +133,8 @@ class Game:
         for mclass in ("foot", "vehicle", "air", "ship"):
             if mclass not in self.board.costs:
                 raise ScenarioError(
-                    f"ruleset {self.ruleset.id!r} has no terrain_costs for {mclass!r}"
+                    _("ruleset {id!r} has no terrain_costs for {mclass!r}", id=self.ruleset.id,
+                      mclass=mclass)
                 )
         self.acting_types = frozenset(u.id for u in self.catalog.units.values()
                                       if powers(u).action_hooks)
@@ -142,9 +147,9 @@ class Game:
         mixed = self.card_variant is not None and len(
             {self.card_variant.draws_for(n) for n in self.nations}) > 1
         if explicit_chance and mixed:
-            raise ScenarioError(f"scenario {scenario.id!r}: explicit chance nodes do not cover "
-                                f"'{self.card_variant.id}' yet (one side draws cards, the "
-                                "other rolls dice); play it with automatic dice")
+            raise ScenarioError(_("scenario {id!r}: explicit chance nodes do not cover '{id2}' yet "
+                                  "(one side draws cards, the other rolls dice); play it with "
+                                  "automatic dice", id=scenario.id, id2=self.card_variant.id))
 
     # --- static facts --------------------------------------------------------------------
 
@@ -156,8 +161,9 @@ class Game:
         unknown = [v for v in (*scenario.variants, *extra) if v not in rs.variants]
         if unknown:
             raise ScenarioError(
-                f"unknown variant(s) {', '.join(unknown)} (ruleset {rs.id!r} has "
-                f"{', '.join(sorted(rs.variants)) or 'none'})"
+                _("unknown variant(s) {unknown} (ruleset {id!r} has {value})",
+                  unknown=', '.join(unknown), id=rs.id,
+                  value=', '.join(sorted(rs.variants)) or 'none')
             )
         return frozenset(on | set(scenario.variants) | set(extra))
 
@@ -168,7 +174,8 @@ class Game:
             return None
         region = self.map.region(half)
         if region is None:
-            raise ScenarioError(f"map {self.map.id!r} has no region {half!r} for the half")
+            raise ScenarioError(_("map {id!r} has no region {half!r} for the half", id=self.map.id,
+                                  half=half))
         return frozenset(region.hexes)
 
     def _start_numbers(self) -> dict[int, int]:
@@ -178,20 +185,22 @@ class Game:
         if self.players == 2 and half:
             region = self.map.region(half)
             if region is None:
-                raise ScenarioError(f"map {self.map.id!r} has no region {half!r} for the half")
+                raise ScenarioError(_("map {id!r} has no region {half!r} for the half",
+                                      id=self.map.id, half=half))
             markers = {n: h for n, h in markers.items() if h in region.hexes}
         need = 3 * self.players
         if len(markers) < need:
             raise ScenarioError(
-                f"{self.players} players need {need} start numbers, the map offers "
-                f"{len(markers)}" + (f" in {half!r}" if half else "")
+                _("{players} players need {need} start numbers, the map offers {n_markers}{value}",
+                  players=self.players, need=need, n_markers=len(markers),
+                  value=f" in {half!r}" if half else "")
             )
         numbers = sorted(markers)[:need]
         out = {}
         for n in numbers:
             h = markers[n]
             if h not in self.board.index_of:
-                raise ScenarioError(f"start number {n} lies off the map")
+                raise ScenarioError(_("start number {n} lies off the map", n=n))
             out[n] = self.board.index_of[h]
         return out
 
@@ -201,19 +210,22 @@ class Game:
                 continue
             if self.players != 2 or seat.partner in self.nations:
                 raise ScenarioError(
-                    f"scenario {scenario.id!r}: co-op partner {seat.partner} of {seat.nation} "
-                    "needs a 2-player scenario and a nation without a seat of its own")
+                    _("scenario {id!r}: co-op partner {partner} of {nation} needs a 2-player "
+                      "scenario and a nation without a seat of its own", id=scenario.id,
+                      partner=seat.partner, nation=seat.nation))
             if coop_module.solo_opponent(seat.controller):
                 raise ScenarioError(
-                    f"scenario {scenario.id!r}: {seat.controller} plays one nation, not "
-                    f"{seat.nation}+{seat.partner} (hint: co-op is the humans' seat; RULES §9)")
+                    _("scenario {id!r}: {controller} plays one nation, not {nation}+{partner} "
+                      "(hint: co-op is the humans' seat; RULES §9)", id=scenario.id,
+                      controller=seat.controller, nation=seat.nation, partner=seat.partner))
 
     def _base_units(self, nation: str) -> list[UnitType]:
         units = [
             u for u in self.catalog.units.values() if not u.special and nation in u.nations
         ]
         if not units:
-            raise ScenarioError(f"catalog {self.catalog.id!r} has no units for {nation}")
+            raise ScenarioError(_("catalog {id!r} has no units for {nation}", id=self.catalog.id,
+                                  nation=nation))
         return units
 
     def _partner_roster(self, lead: str) -> list[UnitType]:
@@ -237,7 +249,7 @@ class Game:
             try:
                 units = v.starting_units(self.catalog, self.seed, nation, units)
             except ValueError as exc:
-                raise ScenarioError(f"variant {v.id!r}: {exc}") from None
+                raise ScenarioError(_("variant {id!r}: {exc}", id=v.id, exc=exc)) from None
         units = enemy_table.roster(self, nation, units)
         return automa.roster(self, nation, units)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import ContentError, Problem, atomic_write_text, load_scenario, resolved
+from engine.i18n import _
 from engine.rules.errors import SaveError
 from engine.rules.game import Game, ScenarioError
 from engine.rules.savecheck import check_save, check_save_schema, read_save_document
@@ -36,8 +37,8 @@ def _refuse(path: Path, problems: list[Problem]) -> GameFileError:
     if len(errors) > MAX_PROBLEMS_SHOWN:
         lines.append(f"... and {len(errors) - MAX_PROBLEMS_SHOWN} more")
     count = f"{len(errors)} problem{'s' if len(errors) != 1 else ''}"
-    return GameFileError(f"{path}: the saved game cannot be used ({count}):\n  "
-                         + "\n  ".join(lines), errors)
+    return GameFileError(_("{path}: the saved game cannot be used ({count}):\n  {lines}",
+                           path=path, count=count, lines="\n  ".join(lines)), errors)
 
 
 def _load_scenario(path: Path) -> Any:
@@ -45,7 +46,8 @@ def _load_scenario(path: Path) -> Any:
         return load_scenario(path)
     except ContentError as exc:
         first = exc.problems[0].format() if getattr(exc, "problems", None) else str(exc)
-        raise GameFileError(f"{path}: not a loadable scenario: {first}") from None
+        raise GameFileError(_("{path}: not a loadable scenario: {first}", path=path,
+                              first=first)) from None
 
 
 def new_game(scenario_path: str | os.PathLike[str], *, seed: int | str = 0,
@@ -92,11 +94,12 @@ def load_save(path: str | os.PathLike[str]) -> State:
     data = doc.data
     rel = data.get("scenario_path")
     if rel is None:
-        raise GameFileError(f"{path}: the save names no scenario_path (hint: add the path of "
-                            "its scenario file, relative to the save)")
+        raise GameFileError(_("{path}: the save names no scenario_path (hint: add the path of its "
+                              "scenario file, relative to the save)", path=path))
     scenario_file = resolved(path.parent / rel)
     if isinstance(scenario_file, str):
-        raise GameFileError(f"{path}: scenario_path {rel!r} cannot be used: {scenario_file}")
+        raise GameFileError(_("{path}: scenario_path {rel!r} cannot be used: {scenario_file}",
+                              path=path, rel=rel, scenario_file=scenario_file))
     options = data["options"]
     scenario = _load_scenario(scenario_file)
     try:

@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.rules.actions import Action
 from engine.rules.errors import SaveError
 from engine.rules.events import EventError, event_from_json
@@ -55,10 +56,10 @@ def to_json(s: State) -> dict[str, Any]:
     """The full state as plain JSON data; SaveError while a special draw is pending (the
     waiting purchase is no part of a saved game)."""
     if s.chance_pending is not None:
-        raise SaveError(f"'{s.chance_pending}' waits for its chance outcome "
-                        "(hint: apply_chance before saving)")
+        raise SaveError(_("'{chance_pending}' waits for its chance outcome (hint: apply_chance "
+                          "before saving)", chance_pending=s.chance_pending))
     if s.deal_pending is not None:
-        raise SaveError("the start chips are being dealt (hint: apply_chance before saving)")
+        raise SaveError(_("the start chips are being dealt (hint: apply_chance before saving)"))
     hexes = s.game.board.hexes
     units = []
     for u in s.units.values():
@@ -136,15 +137,17 @@ def load_into(s: State, data: dict[str, Any]) -> State:
     game = s.game
     try:
         if data.get("$schema") != SAVE_SCHEMA_ID:
-            raise SaveError(f"not a saved game: $schema is {data.get('$schema')!r}")
+            raise SaveError(_("not a saved game: $schema is {get!r}", get=data.get('$schema')))
         if data.get("schema_version") != SAVE_VERSION:
-            raise SaveError(f"unsupported save schema_version {data.get('schema_version')!r}")
+            raise SaveError(_("unsupported save schema_version {get!r}",
+                              get=data.get('schema_version')))
         if data["scenario"] != game.scenario.id:
             raise SaveError(
-                f"the save belongs to scenario {data['scenario']!r}, not {game.scenario.id!r}"
+                _("the save belongs to scenario {scenario!r}, not {id!r}",
+                  scenario=data['scenario'], id=game.scenario.id)
             )
         if data["phase"] not in PHASES:
-            raise SaveError(f"unknown phase {data['phase']!r}")
+            raise SaveError(_("unknown phase {phase!r}", phase=data['phase']))
         s.phase = Phase(data["phase"])
         s.current = int(data["current_player"])
         s.round = int(data["round"])
@@ -158,24 +161,27 @@ def load_into(s: State, data: dict[str, Any]) -> State:
         for ud in data["units"]:
             utype = game.catalog.units.get(ud["type"])
             if utype is None:
-                raise SaveError(f"unit {ud['id']}: unknown unit type {ud['type']!r}")
+                raise SaveError(_("unit {id}: unknown unit type {type!r}", id=ud['id'],
+                                  type=ud['type']))
             if ud["nation"] not in game.team_of:
-                raise SaveError(f"unit {ud['id']}: nation {ud['nation']!r} is not in the game")
+                raise SaveError(_("unit {id}: nation {nation!r} is not in the game", id=ud['id'],
+                                  nation=ud['nation']))
             flag = ud.get("flag")
             if flag is not None and game.partner_of.get(ud["nation"]) != flag:
-                raise SaveError(f"unit {ud['id']}: {flag} does not play {ud['nation']}'s seat")
+                raise SaveError(_("unit {id}: {flag} does not play {nation}'s seat", id=ud['id'],
+                                  flag=flag, nation=ud['nation']))
             u = Unit(ud["id"], utype, ud["nation"], game.team_of[ud["nation"]], flag)
             if ud["hex"] is not None:
                 h = Hex(int(ud["hex"][0]), int(ud["hex"][1]))
                 if h not in index_of:
-                    raise SaveError(f"unit {u.id}: hex {list(h)} is off the map")
+                    raise SaveError(_("unit {id}: hex {h} is off the map", id=u.id, h=list(h)))
                 u.pos = index_of[h]
                 if u.pos in s.occ:
-                    raise SaveError(f"unit {u.id}: hex {list(h)} is already occupied")
+                    raise SaveError(_("unit {id}: hex {h} is already occupied", id=u.id, h=list(h)))
                 s.occ[u.pos] = u
             u.fort = ud["fort"]
             if u.fort is not None and game.map.fort(u.fort) is None:
-                raise SaveError(f"unit {u.id}: unknown fort {u.fort!r}")
+                raise SaveError(_("unit {id}: unknown fort {fort!r}", id=u.id, fort=u.fort))
             u.carrier = ud["carrier"]
             u.cargo = list(ud["cargo"])
             u.damage = int(ud["damage"])
@@ -187,7 +193,7 @@ def load_into(s: State, data: dict[str, Any]) -> State:
             u.repair_ok = bool(ud["repair_ok"])
             s.units[u.id] = u
         if set(data["forts"]) != set(s.fort_owner):
-            raise SaveError("the save's forts do not match the map's forts")
+            raise SaveError(_("the save's forts do not match the map's forts"))
         s.fort_owner = {f.id: data["forts"][f.id] for f in game.forts}
         s.money = {k: int(v) for k, v in data["money"].items()}
         s.armies_moved = [int(x) for x in data["armies_moved"]]
@@ -211,9 +217,10 @@ def load_into(s: State, data: dict[str, Any]) -> State:
     except SaveError:
         raise
     except EventError as exc:
-        raise SaveError(f"corrupt saved game log: {exc}") from None
+        raise SaveError(_("corrupt saved game log: {exc}", exc=exc)) from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"corrupt saved game: {type(exc).__name__}: {exc}") from None
+        raise SaveError(_("corrupt saved game: {name}: {exc}", name=type(exc).__name__,
+                          exc=exc)) from None
     return s
 
 
@@ -222,6 +229,6 @@ def _board_index(game: Any) -> Any:
     def index_of(q: int, r: int) -> int:
         i = game.board.index_of.get(Hex(q, r))
         if i is None:
-            raise SaveError(f"power record: hex {[q, r]} is off the map")
+            raise SaveError(_("power record: hex {value} is off the map", value=[q, r]))
         return int(i)
     return index_of

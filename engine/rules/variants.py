@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.model import Catalog, Ruleset, UnitType
 from engine.rules import combat, dicefree, trenches
 from engine.rules.abilities import powers
@@ -167,7 +168,8 @@ def variant_class(variant_id: str) -> type[Variant]:
     """The class registered for `variant_id`; UnknownVariantError lists the known ids."""
     cls = VARIANTS.get(variant_id)
     if cls is None:
-        raise UnknownVariantError(f"unknown variant {variant_id!r} (known: {known_ids()})")
+        raise UnknownVariantError(_("unknown variant {variant_id!r} (known: {known_ids})",
+                                    variant_id=variant_id, known_ids=known_ids()))
     return cls
 
 
@@ -186,8 +188,8 @@ def make(ruleset: Ruleset, ids: frozenset[str] | set[str]) -> tuple[Variant, ...
         if not cls.implemented:
             playing = ", ".join(k for k, c in VARIANTS.items() if c.implemented)
             raise UnplayedVariantError(
-                f"variant {vid!r} has no effect in the engine yet (hint: switch it off; the "
-                f"variants that play are {playing})"
+                _("variant {vid!r} has no effect in the engine yet (hint: switch it off; the "
+                  "variants that play are {playing})", vid=vid, playing=playing)
             )
     out = []
     for vid, cls in VARIANTS.items():

@@ -7,22 +7,23 @@ import json
 import sys
 from pathlib import Path
 
+from engine.i18n import _
 from tcstudio.cli_support import ProgressBar, print_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `build` subcommand."""
     p = subparsers.add_parser(
-        "build", help="validate content and build map packs (.tcpack) plus index.json",
-        description="Validate every content file, stop with the full problem list if any is "
-        "wrong, otherwise write one .tcpack per scenario and index.json into --out. Unchanged "
-        "packs are skipped.")
+        "build", help=_("validate content and build map packs (.tcpack) plus index.json"),
+        description=
+        _("Validate every content file, stop with the full problem list if any is wrong, otherwise "
+          "write one .tcpack per scenario and index.json into --out. Unchanged packs are skipped."))
     p.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR",
-                   help="content folder (default: ./content)")
-    p.add_argument("--out", required=True, metavar="DIR", help="output folder")
-    p.add_argument("--quiet", action="store_true", help="print nothing on success")
+                   help=_("content folder (default: ./content)"))
+    p.add_argument("--out", required=True, metavar="DIR", help=_("output folder"))
+    p.add_argument("--quiet", action="store_true", help=_("print nothing on success"))
     p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="output for people (text) or CI (json)")
+                   help=_("output for people (text) or CI (json)"))
     p.set_defaults(handler=run)
 
 
@@ -34,18 +35,20 @@ def run(args: argparse.Namespace) -> int:
 
     content = Path(args.content_dir)
     if not content.is_dir():
-        sys.stderr.write(f"tcstudio build: {content} is not a folder "
-                         "(hint: give the content folder, e.g. 'tcstudio build content')\n")
+        sys.stderr.write(_("tcstudio build: {content} is not a folder (hint: give the content "
+                           "folder, e.g. 'tcstudio build content')\n", content=content))
         return 2
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        sys.stderr.write(f"tcstudio build: --out {out} is a file (hint: give a folder)\n")
+        sys.stderr.write(_("tcstudio build: --out {out} is a file (hint: give a folder)\n",
+                           out=out))
         return 2
     bar = ProgressBar(enabled=not args.quiet and args.format == "text")
     try:
         result = build(content, out, progress=bar)
     except OSError as err:
-        sys.stderr.write(f"tcstudio build: cannot write {err.filename or out}: {err.strerror}\n")
+        sys.stderr.write(_("tcstudio build: cannot write {value}: {strerror}\n",
+                           value=err.filename or out, strerror=err.strerror))
         return 2
     if not result.ok:
         print_problems(result.problems, args.format)
@@ -60,6 +63,6 @@ def run(args: argparse.Namespace) -> int:
     elif not args.quiet:
         for p in result.problems:
             sys.stderr.write(p.format() + "\n")
-        print(f"{len(result.built)} pack(s) built, {len(result.skipped)} unchanged, "
-              f"index: {out / 'index.json'}")
+        print(_("{n_built} pack(s) built, {n_skipped} unchanged, index: {out}",
+                n_built=len(result.built), n_skipped=len(result.skipped), out=out / 'index.json'))
     return 0

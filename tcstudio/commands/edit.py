@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import argparse
 
+from engine.i18n import _
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `edit` subcommand."""
     parser = subparsers.add_parser(
         "edit",
-        help="open the editor (maps, scenarios, unit catalogs, rulesets, content folders)",
-        description="Open the editor for a content file: a map or scenario in the map "
-        "editor, a unit catalog or ruleset in its editor; a folder opens as a project that "
-        "lists its content with its problems "
-        "(default: content/scenarios/default-4p.scenario.yaml, which opens its map).",
+        help=_("open the editor (maps, scenarios, unit catalogs, rulesets, content folders)"),
+        description=
+        _("Open the editor for a content file: a map or scenario in the map editor, a unit catalog "
+          "or ruleset in its editor; a folder opens as a project that lists its content with its "
+          "problems (default: content/scenarios/default-4p.scenario.yaml, which opens its map)."),
     )
-    parser.add_argument("file", nargs="?", help="a .map/.scenario/.catalog/.ruleset file "
-                        "(.yaml or .json), a .tcpack, or a content folder")
+    parser.add_argument("file", nargs="?", help=
+                        _("a .map/.scenario/.catalog/.ruleset file (.yaml or .json), a .tcpack, or "
+                          "a content folder"))
     parser.add_argument(
         "--screenshot",
         metavar="PNG",
-        help="render the editor window offscreen to this PNG and exit",
+        help=_("render the editor window offscreen to this PNG and exit"),
     )
     parser.set_defaults(handler=run)
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.i18n import _, in_language
 from tcstudio import area_rules as area
 from tcstudio.cli_support import printable
 
@@ -31,28 +32,29 @@ class _Usage(Exception):
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `rules` subcommand and its subcommands."""
     parser = subparsers.add_parser(
-        "rules", help="play and query the rules engine (JSON output)",
-        description="Create saved games, list legal moves, targets and odds, apply actions. "
-        "SCENARIO_OR_SAVE is a scenario file (a new quick-setup game with --seed) or a save.",
+        "rules", help=_("play and query the rules engine (JSON output)"),
+        description=
+        _("Create saved games, list legal moves, targets and odds, apply actions. SCENARIO_OR_SAVE "
+          "is a scenario file (a new quick-setup game with --seed) or a save."),
     )
     sub = parser.add_subparsers(dest="rules_command", metavar="SUBCOMMAND",
                                 parser_class=type(parser))
     parser.set_defaults(handler=lambda _args: _usage(parser))
 
-    p = sub.add_parser("new", help="create a saved game from a scenario")
+    p = sub.add_parser("new", help=_("create a saved game from a scenario"))
     p.add_argument("scenario", metavar="SCENARIO")
-    p.add_argument("--seed", default="0", help="seed of every die (default 0)")
-    p.add_argument("--quick", action="store_true", help="quick setup: armies placed at random")
-    p.add_argument("--variant", action="append", default=[], help="switch on a variant")
+    p.add_argument("--seed", default="0", help=_("seed of every die (default 0)"))
+    p.add_argument("--quick", action="store_true", help=_("quick setup: armies placed at random"))
+    p.add_argument("--variant", action="append", default=[], help=_("switch on a variant"))
     p.add_argument("--players", type=int, choices=(2, 3, 4),
-                   help="players of a Der Erste Weltkrieg game (default: the scenario's)")
+                   help=_("players of a Der Erste Weltkrieg game (default: the scenario's)"))
     p.add_argument("--coop", metavar="LEAD+PARTNER",
-                   help="co-op: two allies play one seat together, e.g. FR+GB or "
-                   "france+britain (RULES §9)")
+                   help=_("co-op: two allies play one seat together, e.g. FR+GB or "
+                          "france+britain (RULES §9)"))
     p.add_argument("--ai", action="append", default=[], metavar="NATION=KIND",
-                   help="controller of a seat, e.g. DE=automa:easy (the Automa's and enemy "
-                   "table's rules apply to their seats); default: the scenario's")
-    p.add_argument("--out", required=True, metavar="SAVE", help="save file to write")
+                   help=_("controller of a seat, e.g. DE=automa:easy (the Automa's and enemy "
+                          "table's rules apply to their seats); default: the scenario's"))
+    p.add_argument("--out", required=True, metavar="SAVE", help=_("save file to write"))
     p.set_defaults(handler=_run(_new))
 
     for name, helptext in (("moves", "reachable hexes of a unit with cost and path"),
@@ -62,37 +64,37 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         p.add_argument("--unit", required=True, metavar="ID")
         if name == "moves":
             p.add_argument("--any-time", action="store_true",
-                           help="as if it were the unit's move phase and it had not moved")
+                           help=_("as if it were the unit's move phase and it had not moved"))
         p.set_defaults(handler=_run(_moves if name == "moves" else _targets))
 
-    p = sub.add_parser("odds", help="exact damage odds of an attack")
+    p = sub.add_parser("odds", help=_("exact damage odds of an attack"))
     _source_args(p)
     p.add_argument("--attacker", required=True, metavar="ID")
     p.add_argument("--defender", required=True, metavar="ID")
     p.set_defaults(handler=_run(_odds))
 
-    p = sub.add_parser("actions", help="legal actions of the player to act")
+    p = sub.add_parser("actions", help=_("legal actions of the player to act"))
     _source_args(p)
     p.set_defaults(handler=_run(_actions))
 
-    p = sub.add_parser("log", help="the game's event log, each event with its readable line")
+    p = sub.add_parser("log", help=_("the game's event log, each event with its readable line"))
     _source_args(p)
     p.set_defaults(handler=_run(_log))
 
-    p = sub.add_parser("apply", help="apply actions to a save and print the new state")
+    p = sub.add_parser("apply", help=_("apply actions to a save and print the new state"))
     p.add_argument("save", metavar="SAVE")
-    p.add_argument("actions", nargs="+", metavar="ACTION", help="action text, e.g. 'end_phase'")
-    p.add_argument("--out", metavar="SAVE", help="also write the new state to this save file")
+    p.add_argument("actions", nargs="+", metavar="ACTION", help=_("action text, e.g. 'end_phase'"))
+    p.add_argument("--out", metavar="SAVE", help=_("also write the new state to this save file"))
     p.set_defaults(handler=_run(_apply))
 
-    p = sub.add_parser("ai", help="let an AI play for the player to act, each step explained")
+    p = sub.add_parser("ai", help=_("let an AI play for the player to act, each step explained"))
     _source_args(p)
     p.add_argument("--kind", default="heuristic", metavar="KIND",
-                   help="AI kind: random, heuristic, … (default heuristic)")
-    p.add_argument("--ai-seed", default="0", help="seed of the AI's own choices (default 0)")
+                   help=_("AI kind: random, heuristic, … (default heuristic)"))
+    p.add_argument("--ai-seed", default="0", help=_("seed of the AI's own choices (default 0)"))
     p.add_argument("--steps", type=int, default=0,
-                   help="actions to play (default 0: until the player's turn ends)")
-    p.add_argument("--out", metavar="SAVE", help="write the new state to this save file")
+                   help=_("actions to play (default 0: until the player's turn ends)"))
+    p.add_argument("--out", metavar="SAVE", help=_("write the new state to this save file"))
     p.set_defaults(handler=_run(_ai))
 
 
@@ -103,7 +105,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def _source_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("source", metavar="SCENARIO_OR_SAVE")
-    p.add_argument("--seed", default="0", help="seed when starting from a scenario")
+    p.add_argument("--seed", default="0", help=_("seed when starting from a scenario"))
 
 
 def _seed(text: str) -> int | str:
@@ -118,16 +120,16 @@ def _run(fn: Any) -> Any:
         try:
             out = fn(args)
         except FileNotFoundError as exc:
-            sys.stderr.write(f"tcstudio rules: {exc} (hint: check the path)\n")
+            sys.stderr.write(_("tcstudio rules: {exc} (hint: check the path)\n", exc=exc))
             return 2
         except _Usage as exc:
-            sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
+            sys.stderr.write(_("tcstudio rules: {exc}\n", exc=printable(str(exc))))
             return 2
         except (GameFileError, AreaGameFileError, area.AreaCommandError, _Bad) as exc:
-            sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
+            sys.stderr.write(_("tcstudio rules: {exc}\n", exc=printable(str(exc))))
             return 1
         except OSError as exc:
-            sys.stderr.write(f"tcstudio rules: {printable(str(exc))}\n")
+            sys.stderr.write(_("tcstudio rules: {exc}\n", exc=printable(str(exc))))
             return 2
         sys.stdout.write(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
         return 0
@@ -175,15 +177,16 @@ def _new(args: argparse.Namespace) -> dict[str, Any]:
     for spec in args.ai:
         nation, sep, kind = spec.partition("=")
         if not sep or not nation or not kind:
-            raise _Usage(f"--ai {spec!r}: expected NATION=KIND, e.g. DE=automa:easy")
+            raise _Usage(_("--ai {spec!r}: expected NATION=KIND, e.g. DE=automa:easy", spec=spec))
         if kind not in CONTROLLERS:
-            raise _Usage(f"--ai {spec!r}: unknown kind (hint: one of {', '.join(CONTROLLERS)})")
+            raise _Usage(_("--ai {spec!r}: unknown kind (hint: one of {kinds})", spec=spec,
+                           kinds=", ".join(CONTROLLERS)))
         controllers[nation.upper()] = kind
     if args.coop is not None:
         try:
             parse_pair(args.coop)
         except CoopError as exc:
-            raise _Usage(f"--coop: {exc}") from None
+            raise _Usage(_("--coop: {why}", why=str(exc))) from None
     s = new_game(args.scenario, seed=_seed(args.seed),
                  setup="quick" if args.quick else "full", variants=tuple(args.variant),
                  coop=args.coop, controllers=controllers or None)
@@ -278,7 +281,8 @@ def _log(args: argparse.Namespace) -> dict[str, Any]:
     if area.is_area_source(Path(args.source)):
         return area.log(args)
     s = _load(args)
-    return {"events": [{**e.to_json(), "text": e.text()} for e in s.log]}
+    with in_language("en"):  # machine output: the same in every language
+        return {"events": [{**e.to_json(), "text": str(e.text())} for e in s.log]}
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:
@@ -287,7 +291,7 @@ def _apply(args: argparse.Namespace) -> dict[str, Any]:
     from engine.rules.savefile import load_save, save_data, write_save
 
     if not Path(args.save).exists():
-        raise FileNotFoundError(f"{args.save}: no such file")
+        raise FileNotFoundError(_("{save}: no such file", save=args.save))
     if area.is_area_save(Path(args.save)):
         return area.apply(args)
     s = load_save(args.save)
@@ -310,9 +314,9 @@ def _ai(args: argparse.Namespace) -> dict[str, Any]:
     try:
         bot = make_bot(args.kind, _seed(args.ai_seed))
     except UnknownAIError as exc:
-        raise _Usage(f"--kind: {exc}") from None
+        raise _Usage(_("--kind: {exc}", exc=exc)) from None
     if args.steps < 0:
-        raise _Usage(f"--steps must be 0 or more, got {args.steps}")
+        raise _Usage(_("--steps must be 0 or more, got {steps}", steps=args.steps))
     s = _load(args)
     if s.is_terminal():
         raise _Bad(f"the game is over ({s.winner_team} won by {s.reason}); nothing to play")

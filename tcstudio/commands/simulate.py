@@ -13,34 +13,39 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.i18n import _, ngettext
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `simulate` subcommand."""
     p = subparsers.add_parser(
-        "simulate", help="play many AI-vs-AI games of a scenario and report balance",
-        description="Play N games with an AI on every seat; print wins per team, game length, "
-        "end reasons, forts and losses with 95%% confidence intervals. The same --seed gives "
-        "the same results whatever --jobs is.",
+        "simulate", help=_("play many AI-vs-AI games of a scenario and report balance"),
+        description=
+        _("Play N games with an AI on every seat; print wins per team, game length, end reasons, "
+          "forts and losses with 95%% confidence intervals. The same --seed gives the same results "
+          "whatever --jobs is."),
     )
     p.add_argument("scenario", metavar="SCENARIO")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", default="0", help="base seed (default 0)")
-    p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
+    p.add_argument("--seed", default="0", help=_("base seed (default 0)"))
+    p.add_argument("--jobs", type=int, default=1, help=_("processes (default 1)"))
     p.add_argument("--ai", action="append", default=[], metavar="SEAT=KIND",
-                   help="AI of a seat: seat number (1..) or nation, e.g. 1=heuristic or "
-                   "FR=random (default: heuristic on every seat)")
-    p.add_argument("--variant", action="append", default=[], help="switch on a variant")
+                   help=
+                   _("AI of a seat: seat number (1..) or nation, e.g. 1=heuristic or FR=random "
+                     "(default: heuristic on every seat)"))
+    p.add_argument("--variant", action="append", default=[], help=_("switch on a variant"))
     p.add_argument("--coop", metavar="LEAD+PARTNER",
-                   help="co-op: two allies play one seat together, e.g. FR+GB or "
-                   "france+britain (RULES §9; the seat of either nation)")
+                   help=_("co-op: two allies play one seat together, e.g. FR+GB or "
+                          "france+britain (RULES §9; the seat of either nation)"))
     p.add_argument("--format", choices=("human", "json"), default="human")
-    p.add_argument("--report", metavar="DIR", help="write plots and summary.json into DIR")
+    p.add_argument("--report", metavar="DIR", help=_("write plots and summary.json into DIR"))
     p.add_argument("--backend", choices=("local", "dask"), default="local",
-                   help="local processes (default) or Dask distributed (the [cluster] extra)")
+                   help=_("local processes (default) or Dask distributed (the [cluster] extra)"))
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                   help="run on this Dask scheduler (implies --backend dask); without it "
-                   "--backend dask starts a LocalCluster of --jobs workers")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help=
+                   _("run on this Dask scheduler (implies --backend dask); without it --backend "
+                     "dask starts a LocalCluster of --jobs workers"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     p.set_defaults(handler=run)
 
 
@@ -57,18 +62,19 @@ def _seats(specs: list[str], nations: list[str]) -> tuple[str, ...]:
     for spec in specs:
         seat, sep, kind = spec.partition("=")
         if not sep or not seat or not kind:
-            raise _Usage(f"--ai {spec!r}: expected SEAT=KIND, e.g. 1=heuristic")
+            raise _Usage(_("--ai {spec!r}: expected SEAT=KIND, e.g. 1=heuristic", spec=spec))
         if seat.isdigit() and 1 <= int(seat) <= len(nations):
             i = int(seat) - 1
         elif seat.upper() in nations:
             i = nations.index(seat.upper())
         else:
-            raise _Usage(f"--ai {spec!r}: no seat {seat!r} (hint: 1..{len(nations)} or "
-                         f"{', '.join(nations)})")
+            raise _Usage(_("--ai {spec!r}: no seat {seat!r} (hint: 1..{n_nations} or {nations})",
+                           spec=spec, seat=seat, n_nations=len(nations),
+                           nations=', '.join(nations)))
         try:
             kinds[i] = resolve(kind)
         except UnknownAIError as exc:
-            raise _Usage(f"--ai {spec!r}: {exc}") from None
+            raise _Usage(_("--ai {spec!r}: {exc}", spec=spec, exc=exc)) from None
     return tuple(kinds)
 
 
@@ -82,7 +88,7 @@ def _coop(text: str | None) -> str | None:
     try:
         return "+".join(parse_pair(text))
     except CoopError as exc:
-        raise _Usage(f"--coop: {exc}") from None
+        raise _Usage(_("--coop: {why}", why=str(exc))) from None
 
 
 def _check_coop(scenario: Any, text: str | None) -> None:
@@ -95,7 +101,7 @@ def _check_coop(scenario: Any, text: str | None) -> None:
     try:
         seated(scenario, text, None)
     except CoopError as exc:
-        raise _Usage(f"--coop: {exc}") from None
+        raise _Usage(_("--coop: {why}", why=str(exc))) from None
 
 
 class _Bar:
@@ -112,10 +118,11 @@ class _Bar:
         speed = done / elapsed
         eta = (total - done) / speed if speed else 0.0
         filled = int(30 * done / max(total, 1))
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} "
-                         f"{speed:.1f} games/s ETA {eta:.0f} s ")
+        sys.stderr.write(_("\r[{bar}{rest}] {done}/{total} {speed:.1f} games/s ETA {eta:.0f} s ",
+                           bar="#" * filled, rest="." * (30 - filled), done=done, total=total,
+                           speed=speed, eta=eta))
         if done >= total:
-            sys.stderr.write(f"\ndone in {elapsed:.1f} s\n")
+            sys.stderr.write(_("\ndone in {elapsed:.1f} s\n", elapsed=elapsed))
         sys.stderr.flush()
 
 
@@ -130,11 +137,11 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.scenario)
     try:
         if args.games < 1:
-            raise _Usage(f"--games must be at least 1, got {args.games}")
+            raise _Usage(_("--games must be at least 1, got {games}", games=args.games))
         if args.jobs < 1:
-            raise _Usage(f"--jobs must be at least 1, got {args.jobs}")
+            raise _Usage(_("--jobs must be at least 1, got {jobs}", jobs=args.jobs))
         if not path.is_file():
-            raise _Usage(f"{path}: no such file (hint: check the path)")
+            raise _Usage(_("{path}: no such file (hint: check the path)", path=path))
         try:
             scenario = load(str(path))
             _check_coop(scenario, args.coop)
@@ -144,16 +151,16 @@ def run(args: argparse.Namespace) -> int:
             problems = list(getattr(exc, "problems", []) or [])
             for problem in problems:
                 sys.stderr.write(problem.format() + "\n")
-            sys.stderr.write(f"tcstudio simulate: {path}: the scenario has errors"
-                             + (" (listed above)" if problems else f": {exc}")
-                             + " (hint: run 'tcstudio validate' on it)\n")
+            sys.stderr.write(_("tcstudio simulate: {path}: the scenario has errors{value} (hint: "
+                               "run 'tcstudio validate' on it)\n", path=path,
+                               value=" (listed above)" if problems else f": {exc}"))
             return 1
         except ScenarioError as exc:
-            sys.stderr.write(f"tcstudio simulate: {path}: {exc}\n")
+            sys.stderr.write(_("tcstudio simulate: {path}: {exc}\n", path=path, exc=exc))
             return 1
         seats = _seats(args.ai, game.nations)
     except _Usage as exc:
-        sys.stderr.write(f"tcstudio simulate: {exc}\n")
+        sys.stderr.write(_("tcstudio simulate: {exc}\n", exc=exc))
         return 2
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     spec = SimSpec(str(path), seats, seed=seed, variants=tuple(args.variant),
@@ -164,15 +171,15 @@ def run(args: argparse.Namespace) -> int:
             # lazy: Dask is an optional extra; its absence is a message, not an import error.
             from engine.ai.cluster import run_dask
         except ImportError as exc:
-            sys.stderr.write(f"tcstudio simulate: the Dask backend needs the cluster extra: "
-                             f"{exc} (hint: pip install '.[cluster]')\n")
+            sys.stderr.write(_("tcstudio simulate: the Dask backend needs the cluster extra: {exc} "
+                               "(hint: pip install '.[cluster]')\n", exc=exc))
             return 2
         try:
             results = run_dask(spec, args.games, scheduler=args.scheduler, jobs=args.jobs,
                                progress=bar)
         except OSError as exc:
-            sys.stderr.write(f"tcstudio simulate: cannot reach the Dask scheduler "
-                             f"{args.scheduler}: {exc}\n")
+            sys.stderr.write(_("tcstudio simulate: cannot reach the Dask scheduler {scheduler}: "
+                               "{exc}\n", scheduler=args.scheduler, exc=exc))
             return 2
     else:
         results = simulate(spec, args.games, jobs=args.jobs, progress=bar)
@@ -185,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_report(summary, scenario, Path(args.report))
         except OSError as exc:
-            sys.stderr.write(f"tcstudio simulate: cannot write the report: {exc}\n")
+            sys.stderr.write(_("tcstudio simulate: cannot write the report: {exc}\n", exc=exc))
             return 2
     if args.format == "json":
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
@@ -196,18 +203,29 @@ def run(args: argparse.Namespace) -> int:
 
 def _pct(r: dict[str, Any]) -> str:
     low, high = r["ci95"]
-    return f"{r['rate']:.1%} (95% CI {low:.1%}–{high:.1%}, {r['count']}/{r['games']})"
+    return _("{rate:.1%} (95% CI {low:.1%}–{high:.1%}, {count}/{games})", rate=r["rate"],
+             low=low, high=high, count=r["count"], games=r["games"])
+
+
+# The teams as the rulebooks call them (the summary's keys stay the engine's ids).
+TEAM_WORDS = {"central": _("central"), "entente": _("entente"), "neutral": _("neutral")}
 
 
 def _human(s: dict[str, Any]) -> str:
-    lines = [f"{s['games']} games of {s['scenario']}, seed {s['seed']}: "
-             + ", ".join(f"{'+'.join(filter(None, (x['nation'], x.get('partner'))))}={x['ai']}"
-                         for x in s["seats"])]
-    lines += [f"  {team} wins: {_pct(r)}" for team, r in s["wins"].items()]
-    lines.append(f"  draws: {_pct(s['draws'])}")
-    lines.append("  ended by: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
-                 + f"; round cap {_pct(s['round_cap'])}")
+    lines = [ngettext("{n} game of {scenario}, seed {seed}: {seats}",
+                      "{n} games of {scenario}, seed {seed}: {seats}", s["games"],
+                      scenario=s["scenario"], seed=s["seed"],
+                      seats=", ".join(
+                          f"{'+'.join(filter(None, (x['nation'], x.get('partner'))))}={x['ai']}"
+                          for x in s["seats"]))]
+    lines += [_("  {team} wins: {rate}", team=TEAM_WORDS.get(team, team), rate=_pct(r))
+              for team, r in s["wins"].items()]
+    lines.append(_("  draws: {rate}", rate=_pct(s["draws"])))
+    lines.append(_("  ended by: {reasons}; round cap {rate}",
+                   reasons=", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()),
+                   rate=_pct(s["round_cap"])))
     r = s["rounds"]
-    lines.append(f"  rounds: mean {r['mean']:.2f} (95% CI {r['ci95'][0]:.2f}–{r['ci95'][1]:.2f})")
-    lines.append(f"  first player's team wins: {_pct(s['first_player_wins'])}")
+    lines.append(_("  rounds: mean {mean:.2f} (95% CI {low:.2f}–{high:.2f})", mean=r["mean"],
+                   low=r["ci95"][0], high=r["ci95"][1]))
+    lines.append(_("  first player's team wins: {rate}", rate=_pct(s["first_player_wins"])))
     return "\n".join(lines) + "\n"

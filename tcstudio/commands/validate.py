@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from engine.content import validate_report
+from engine.i18n import _, ngettext
 from tcstudio.cli_support import printable
 
 
@@ -16,13 +17,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     """Add the `validate` subcommand."""
     parser = subparsers.add_parser(
         "validate",
-        help="check content files against their schemas and the game's rules",
-        description="Check maps, catalogs, rulesets, scenarios and pack manifests (files or "
-        "directories, recursively). Exit 0: no errors; 1: errors found; 2: could not run.",
+        help=_("check content files against their schemas and the game's rules"),
+        description=
+        _("Check maps, catalogs, rulesets, scenarios and pack manifests (files or directories, "
+          "recursively). Exit 0: no errors; 1: errors found; 2: could not run."),
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or directories")
+    parser.add_argument("paths", nargs="+", metavar="PATH", help=_("files or directories"))
     parser.add_argument("--format", choices=("human", "json"), default="human",
-                        help="output format (default: human)")
+                        help=_("output format (default: human)"))
     parser.set_defaults(handler=run)
 
 
@@ -30,9 +32,9 @@ def _unusable(path: Path) -> str | None:
     """Why a path given on the command line cannot be checked at all, or None."""
     try:
         if not path.exists():
-            return "no such file or directory"
+            return _("no such file or directory")
         if not os.access(path, os.R_OK) or (path.is_dir() and not os.access(path, os.X_OK)):
-            return "permission denied"
+            return _("permission denied")
     except OSError as exc:
         return str(exc)
     return None
@@ -44,19 +46,21 @@ def run(args: argparse.Namespace) -> int:
     for p in paths:
         reason = _unusable(p)
         if reason:
-            sys.stderr.write(f"tcstudio validate: {p}: {reason} (hint: check the path)\n")
+            sys.stderr.write(_("tcstudio validate: {p}: {reason} (hint: check the path)\n", p=p,
+                               reason=reason))
             return 2
     try:
         count, problems = validate_report(paths)
     except Exception as exc:  # never a traceback; per-file errors are already problems
-        sys.stderr.write(f"tcstudio validate: could not run: {type(exc).__name__}: {exc} "
-                         "(hint: please report this)\n")
+        sys.stderr.write(_("tcstudio validate: could not run: {name}: {exc} (hint: please report "
+                           "this)\n", name=type(exc).__name__, exc=exc))
         return 2
     errors = sum(1 for p in problems if p.is_error)
     warnings = len(problems) - errors
-    summary = (f"checked {count} file{'s' if count != 1 else ''}: "
-               f"{errors} error{'s' if errors != 1 else ''}, "
-               f"{warnings} warning{'s' if warnings != 1 else ''}")
+    summary = _("checked {files}: {errors}, {warnings}",
+                files=ngettext("{n} file", "{n} files", count),
+                errors=ngettext("{n} error", "{n} errors", errors),
+                warnings=ngettext("{n} warning", "{n} warnings", warnings))
     if args.format == "json":
         report = {
             "problems": [p.to_json() for p in problems],

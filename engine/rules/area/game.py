@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.area_geometry import adjacency
 from engine.area_model import FACTIONS, AreaScenario, Army, Faction
 from engine.content.semantic_area import allowed
+from engine.i18n import _
 
 if TYPE_CHECKING:
     from engine.rules.area.state import AreaState
@@ -34,8 +35,9 @@ class AreaGame:
     def __init__(self, scenario: AreaScenario, *, seed: int | str = 0,
                  explicit_chance: bool = False, variants: tuple[str, ...] = ()) -> None:
         if scenario.map is None or scenario.catalog is None or scenario.ruleset is None:
-            raise AreaScenarioError(f"scenario {scenario.id!r} has no resolved map, armies or "
-                                    "ruleset (hint: load it with engine.content.load_file)")
+            raise AreaScenarioError(_("scenario {id!r} has no resolved map, armies or ruleset "
+                                      "(hint: load it with engine.content.load_file)",
+                                      id=scenario.id))
         self.scenario = scenario
         self.map = scenario.map
         self.catalog = scenario.catalog
@@ -45,9 +47,9 @@ class AreaGame:
         self.variants = tuple(dict.fromkeys((*scenario.variants, *variants)))
         for v in self.variants:
             if v not in VARIANTS or v not in self.ruleset.variants:
-                raise AreaScenarioError(f"variant {v!r} is not offered by ruleset "
-                                        f"{self.ruleset.id!r} (offered: "
-                                        f"{', '.join(sorted(self.ruleset.variants))})")
+                raise AreaScenarioError(_("variant {v!r} is not offered by ruleset {id!r} "
+                                          "(offered: {variants})", v=v, id=self.ruleset.id,
+                                          variants=', '.join(sorted(self.ruleset.variants))))
         self.seats = SEATS[scenario.players]
         self.armies: dict[str, Army] = {a.id: a for a in self.catalog.armies}
         self.alliance = {f: self.catalog.factions[f].alliance for f in FACTIONS}

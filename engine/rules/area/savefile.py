@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import atomic_write_text, load_file
+from engine.i18n import _
 from engine.rules.area.actions import AreaAction, AreaActionError
 from engine.rules.area.game import AreaGame, AreaScenarioError
 from engine.rules.area.state import AreaState, IllegalAreaAction
@@ -47,11 +48,12 @@ def new_area_game(path: str | os.PathLike[str], *, seed: int | str = 0,
     loaded = load_file(path)
     if loaded.errors or loaded.kind != "area-scenario" or loaded.model is None:
         first = loaded.errors[0].format() if loaded.errors else f"{path}: not an area scenario"
-        raise AreaGameFileError(f"{path}: not a playable area scenario: {first}")
+        raise AreaGameFileError(_("{path}: not a playable area scenario: {first}", path=path,
+                                  first=first))
     scenario = loaded.model
     if players is not None:
         if players not in (2, 3, 4):
-            raise AreaGameFileError(f"players must be 2, 3 or 4, got {players}")
+            raise AreaGameFileError(_("players must be 2, 3 or 4, got {players}", players=players))
         scenario.players = players
     try:
         game = AreaGame(scenario, seed=seed, variants=variants)
@@ -85,25 +87,29 @@ def load_area_save(path: str | os.PathLike[str]) -> AreaState:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise AreaGameFileError(f"{path}: larger than {MAX_SAVE_BYTES} bytes")
+            raise AreaGameFileError(_("{path}: larger than {max_save_bytes} bytes", path=path,
+                                      max_save_bytes=MAX_SAVE_BYTES))
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise AreaGameFileError(f"{path}: cannot read the save: {exc}") from None
+        raise AreaGameFileError(_("{path}: cannot read the save: {exc}", path=path,
+                                  exc=exc)) from None
     except json.JSONDecodeError as exc:
-        raise AreaGameFileError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        raise AreaGameFileError(_("{path}:{lineno}:{colno}: not JSON: {msg}", path=path,
+                                  lineno=exc.lineno, colno=exc.colno, msg=exc.msg)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise AreaGameFileError(f"{path}: not an area save (hint: 'format' must be "
-                                f"'{SAVE_FORMAT}')")
+        raise AreaGameFileError(_("{path}: not an area save (hint: 'format' must be "
+                                  "'{save_format}')", path=path, save_format=SAVE_FORMAT))
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise AreaGameFileError(f"{path}: 'actions' must be a list of at most {MAX_ACTIONS}")
+        raise AreaGameFileError(_("{path}: 'actions' must be a list of at most {max_actions}",
+                                  path=path, max_actions=MAX_ACTIONS))
     rel = data.get("scenario_path")
     seed = data.get("seed", 0)
     variants = data.get("variants", [])
     if not isinstance(rel, str) or not isinstance(seed, int | str) or not isinstance(
             variants, list) or not all(isinstance(v, str) for v in variants):
-        raise AreaGameFileError(f"{path}: 'scenario_path', 'seed' or 'variants' is missing or "
-                                "of the wrong type")
+        raise AreaGameFileError(_("{path}: 'scenario_path', 'seed' or 'variants' is missing or of "
+                                  "the wrong type", path=path))
     players = data.get("players")
     s = new_area_game(path.parent / rel, seed=seed, variants=tuple(variants),
                       players=players if isinstance(players, int) else None)
@@ -111,6 +117,6 @@ def load_area_save(path: str | os.PathLike[str]) -> AreaState:
         try:
             s.apply_action(AreaAction.from_json(raw))
         except (AreaActionError, IllegalAreaAction) as exc:
-            raise AreaGameFileError(f"{path}: action {k + 1} ({str(raw)[:80]}) cannot be "
-                                    f"replayed: {exc}") from None
+            raise AreaGameFileError(_("{path}: action {k} ({raw}) cannot be replayed: {exc}",
+                                      path=path, k=k + 1, raw=str(raw)[:80], exc=exc)) from None
     return s
