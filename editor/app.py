@@ -101,11 +101,11 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     app.setApplicationName("tcstudio")
     apply_system_palette(app)  # type: ignore[arg-type]
 
+    recovery = None if screenshot else files.RecoveryStore(recovery_dir())
     if target.exists() and _is_area_file(target):
-        return _run_area(app, target, screenshot)
+        return _run_area(app, target, screenshot, recovery)
     from editor.authoring.opener import opens_in_content_editor
 
-    recovery = None if screenshot else files.RecoveryStore(recovery_dir())
     if target.is_dir() or opens_in_content_editor(target):
         return _run_authoring(app, target, recovery, screenshot)
 
@@ -164,15 +164,17 @@ def _is_area_file(path: Path) -> bool:
     return b"area-map.schema.json" in head or b"area-scenario.schema.json" in head
 
 
-def _run_area(app: QApplication, path: Path, screenshot: str | None) -> int:
-    """Open the area-map editor on an area map or scenario."""
+def _run_area(app: QApplication, path: Path, screenshot: str | None,
+              recovery: RecoveryStore | None = None) -> int:
+    """Open the area-map editor on an area map or scenario, then offer unsaved work of
+    windows that did not close cleanly."""
     # lazy: the area editor loads only for Der Erste Weltkrieg files
     from editor.area.window import AreaEditorWindow, open_area
     opened = open_area(path)
     if isinstance(opened, str):
         sys.stderr.write(f"tcstudio edit: error: {opened}\n")
         return 1
-    window = AreaEditorWindow(*opened)
+    window = AreaEditorWindow(*opened, recovery=recovery)
     if screenshot:
         window.show()
         app.processEvents()
@@ -182,6 +184,9 @@ def _run_area(app: QApplication, path: Path, screenshot: str | None) -> int:
         return 0 if ok else 1
     window.show()
     window.canvas.zoom_to_fit()
+    windows = [window]  # referenced until the event loop ends
+    if recovery is not None:
+        windows += _offer_recovery(window, recovery, lambda: open_map_window(recovery))
     return app.exec()
 
 
@@ -254,11 +259,15 @@ def _offer_recovery(
 ) -> list[QWidget]:
     """Offer every orphaned recovery (work of a window that did not close cleanly) for
     restore; restored map work opens in a window from `new_window`, a catalog or ruleset in
-    its editor. Returns those windows."""
+    its editor, an area map in the area editor. Yes restores, No discards, Cancel (or closing
+    the question) keeps the work for a later start. Returns the restored windows."""
     from PySide6.QtWidgets import QMessageBox
 
+    from editor.area.window import restore_area_window
     from editor.authoring.opener import restore_content
     from engine.content import ContentError
+
+    buttons = QMessageBox.StandardButton
 
     restored: list[QWidget] = []
     for slot in recovery.orphans():
@@ -271,10 +280,23 @@ def _offer_recovery(
             window,
             "Recover unsaved work?",
             f"An editor window did not shut down cleanly. Unsaved work on {original} from "
-            f"{stamp} was kept.\n\nRestore it in a new window?",
+            f"{stamp} was kept.\n\nRestore it in a new window? (No discards it; Cancel "
+            "keeps it for a later start.)",
+            buttons.Yes | buttons.No | buttons.Cancel, buttons.Yes,
         )
-        if answer != QMessageBox.StandardButton.Yes:
+        if answer in (buttons.No, buttons.Discard):
             slot.close()
+            continue
+        if answer != buttons.Yes:  # later: the work stays an orphan for the next start
+            slot.release()
+            continue
+        if info.kind == "area-map":
+            made = restore_area_window(slot, recovery)
+            if isinstance(made, str):
+                QMessageBox.warning(window, "Cannot recover", made)
+                slot.release()  # unreadable now: keep it for a later start
+            else:
+                restored.append(made)
             continue
         if info.kind == "scenario":
             target = new_window()
