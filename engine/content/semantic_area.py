@@ -38,12 +38,6 @@ def check_area_map(m: AreaMap) -> list[Problem]:
                              f"'{f.theatre}', which the map does not define",
                              f"use one of: {', '.join(sorted(theatres))}",
                              pointer=f"/fronts/{i}/theatre"))
-        if f.battlefield is not None:
-            out.append(warning("area.battlefield_unused", f"front {f.number} names the "
-                               f"battlefield '{f.battlefield}', but battles are not yet fought "
-                               "as Trench Club play-tests", "the link is kept in the file; "
-                               "see docs/der-erste-weltkrieg.md (Not yet)",
-                               pointer=f"/fronts/{i}/battlefield"))
         reason = polygon_problem(f.polygon)
         if reason is not None:
             out.append(error("area.bad_outline", f"the outline of front {f.number} is not a "
