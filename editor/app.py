@@ -90,12 +90,15 @@ def run(path: str | None = None, screenshot: str | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from editor import files
+    from editor.area.battlefield import set_battlefield_opener
+    from editor.battlefield_window import open_battlefield_window
     from editor.document import MapDocument
     from editor.main_window import MainWindow
     from editor.settings import recovery_dir
     from editor.theme import apply_system_palette
     from engine.model import GameMap
 
+    set_battlefield_opener(open_battlefield_window)  # battles of linked area fronts
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName("Trench Club Studio")
     app.setApplicationName("tcstudio")

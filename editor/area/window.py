@@ -219,7 +219,7 @@ class AreaEditorWindow(QMainWindow):
         if isinstance(made, str):
             QMessageBox.warning(self, self.tr("Cannot play-test"), made)
             return None
-        window = AreaPlaytestWindow(made)
+        window = AreaPlaytestWindow(made, map_path=self.doc.path)
         window.show()
         self.playtests.append(window)
         return window
