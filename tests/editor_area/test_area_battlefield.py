@@ -133,3 +133,31 @@ def test_a_battlefield_that_cannot_be_played_is_a_message(qtbot, linked, opener)
     assert "Cannot fight on the battlefield" in play.notice.text()
     assert "default-2p.scenario.yaml" in play.notice.text()
     assert play.pending() is not None and play.battlefields == []
+
+
+def test_a_front_is_linked_in_the_properties_and_validated_live(qtbot, linked):
+    opened = open_area(linked.parent / "europe.area-map.yaml")
+    window = AreaEditorWindow(*opened)
+    qtbot.addWidget(window)
+    doc = window.doc
+    window.canvas.select("front-2")
+    form = window.properties
+    assert form.battlefield.isEnabled() and form.battlefield.text() == ""
+    form.ask_battlefield = lambda: linked.parent / "scenarios" / "default-4p.scenario.yaml"
+    form.browse.click()
+    assert doc.map.front(2).battlefield == "scenarios/default-4p.scenario.yaml"
+    assert [p for p in doc.problems if p.is_error] == []
+    form.battlefield.setText("scenarios/nowhere.scenario.yaml")
+    form.apply()
+    [problem] = [p for p in doc.problems if p.is_error]
+    assert (problem.code, problem.pointer) == ("area.missing_battlefield",
+                                               "/fronts/1/battlefield")
+    assert any("area.missing_battlefield" in window.problems.item(i).text()
+               for i in range(window.problems.count()))
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert doc.map.front(2).battlefield is None
+    window.canvas.select("city-1" if any(c.id == "city-1" for c in doc.map.cities)
+                         else doc.map.cities[0].id)
+    assert form.battlefield.text() == "" and not form.battlefield.isEnabled()
+    doc.undo_stack.setClean()
