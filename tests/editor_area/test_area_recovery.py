@@ -3,7 +3,13 @@ recovery slot, and the next start offers it (restore / discard / later) in an ar
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QStandardPaths
@@ -11,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor import app as editor_app
 from editor import settings as editor_settings
-from editor.area.window import AreaEditorWindow, open_area
+from editor.area.window import AreaEditorWindow, open_area, restore_area_window
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from engine.content import load_file
@@ -198,3 +204,40 @@ def test_unreadable_area_work_is_a_message_and_stays_kept(qtbot, monkeypatch, tm
     [again] = RecoveryStore(store.dir).orphans()
     assert again.info().kind == "area-map"
     again.release()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_real_area_editor_killed_while_keeping_its_work_offers_it_back(qtbot, area_copy,
+                                                                         tmp_path):
+    """SIGKILL of a real editor process (tests/editor_area/kill_area_editor.py) at any moment
+    of its autosave loop: the next start finds the work, whole, and the file is untouched."""
+    store = RecoveryStore(tmp_path / "rec")
+    original = load_file(area_copy).model.cities[0]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    for delay in (0.0, 0.07):
+        proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "editor_area" /
+                                                     "kill_area_editor.py"),
+                                 str(area_copy), str(store.dir)], cwd=ROOT, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        ready = proc.stdout.readline().strip()
+        if ready != "ready":
+            proc.kill()
+            pytest.fail(f"the editor did not start: {proc.communicate()[1]}")
+        time.sleep(delay)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+        [slot] = store.orphans()
+        assert slot.info().kind == "area-map"
+        restored = restore_area_window(slot, store)
+        assert isinstance(restored, AreaEditorWindow), restored
+        qtbot.addWidget(restored)
+        assert _city(restored, original.id).name in ("Crashburg A", "Crashburg B")
+        assert not restored.doc.undo_stack.isClean() and restored.doc.path == area_copy
+        assert _city(None, original.id, area_copy).name == original.name  # file untouched
+        restored.doc.undo_stack.setClean()
+        restored.close()  # a clean close of the restoring window removes the slot
+        assert list(store.dir.iterdir()) == []
