@@ -13,6 +13,7 @@ import pytest
 from engine.content import dump_canonical, load_document
 from engine.paths import CONTENT_DIR
 from engine.rules.area import battle
+from engine.rules.area.actions import AreaAction
 from engine.rules.area.game import AreaGame
 from engine.rules.area.savefile import load_area_save, new_area_game, write_area_save
 from engine.rules.dice import Dice
@@ -147,3 +148,33 @@ def test_the_cli_refuses_resolve_where_no_battlefield_is_linked(tmp_path, capsys
     err = capsys.readouterr().err
     assert "no battle is under way" in err and "hint" in err and "Traceback" not in err
     assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_with_every_front_linked_end_and_replay_exactly(seed):
+    """Random play that also enters battlefield results: every game ends, its history
+    replays to the same state (a fresh game applying the recorded actions), and clones agree."""
+    def fresh() -> AreaGame:
+        s = copy.deepcopy(scenario())
+        for f in s.map.fronts:
+            f.battlefield = str(BATTLEFIELD)
+        return AreaGame(s, seed=seed)
+    state = fresh().new_initial_state()
+    dice = Dice(seed)
+    resolved = 0
+    for _ in range(5000):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        action = legal[dice.below(len(legal))]
+        resolved += action.kind == "resolve_battle"
+        twin = state.clone()
+        state.apply_action(action)
+        twin.apply_action(action)
+        assert twin.to_json() == state.to_json()
+    assert state.is_terminal() and resolved > 0
+    replay = fresh().new_initial_state()
+    for entry in state.history:
+        if "action" in entry:
+            replay.apply_action(AreaAction.from_json(entry["action"]))
+    assert replay.to_json() == state.to_json()
