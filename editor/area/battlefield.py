@@ -36,6 +36,14 @@ class BattlefieldHost(Protocol):
         """Qt's window title."""
         ...
 
+    def isVisible(self) -> bool:
+        """Whether the window is shown (Qt)."""
+        ...
+
+    def raise_(self) -> None:
+        """Bring the window to the front (Qt)."""
+        ...
+
 
 OpenBattlefield = Callable[[Path], "BattlefieldHost | str"]
 _opener: list[OpenBattlefield] = []

@@ -72,6 +72,7 @@ class AreaPlaytestWindow(QMainWindow):
         super().__init__()
         self.map_path = map_path  # the area map file: battlefields are relative to it
         self.battlefields: list[BattlefieldHost] = []
+        self._fighting: dict[PendingBattle, BattlefieldHost] = {}  # battles being fought
         try:
             self.game = AreaGame(scenario, seed=seed)
         except AreaScenarioError as exc:
@@ -247,6 +248,10 @@ class AreaPlaytestWindow(QMainWindow):
         pending = self.pending()
         if pending is None:
             return None
+        fighting = self._fighting.get(pending)
+        if fighting is not None and fighting.isVisible():  # already open: show it again
+            fighting.raise_()
+            return fighting
         seed = f"{self.game.seed}:front-{pending.front}:{pending.step}"
         try:
             options = battlefield_options(pending, seed, ai_defends=self.ai_seats.isChecked())
@@ -267,6 +272,7 @@ class AreaPlaytestWindow(QMainWindow):
             "%1", str(pending.front)).replace("%2", attacker).replace("%3", defender))
         host.playtest.gameEnded.connect(lambda winner: self.battle_fought(pending, winner))
         self.battlefields.append(host)
+        self._fighting[pending] = host
         self.say(self.tr("Front %1 is being fought on the battlefield; its result comes back "
                          "here when that play-test ends.").replace("%1", str(pending.front)))
         return host

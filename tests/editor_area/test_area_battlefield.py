@@ -83,6 +83,7 @@ def test_a_battle_fought_on_the_battlefield_comes_back_as_its_result(qtbot, link
     texts = [play.actions.item(i).text() for i in range(play.actions.count())]
     assert texts[0] == "roll_battle" and "resolve_battle draw" in texts
     play.fight_button.click()
+    play.fight_button.click()  # a second click shows the same game again
     [host] = play.battlefields
     qtbot.addWidget(host)
     assert isinstance(host, MainWindow) and host.playtest.active
