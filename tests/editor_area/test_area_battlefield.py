@@ -25,6 +25,15 @@ QStandardPaths.setTestModeEnabled(True)
 BATTLEFIELD = CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml"
 
 
+@pytest.fixture(autouse=True)
+def never_block(monkeypatch):
+    """A failing test leaves unsaved edits: closing then must not wait for a modal answer."""
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Discard)
+
+
 @pytest.fixture
 def linked(tmp_path):
     """The built-in area content in tmp_path with front 1 linked to the 2-player battlefield
@@ -161,4 +170,29 @@ def test_a_front_is_linked_in_the_properties_and_validated_live(qtbot, linked):
     window.canvas.select("city-1" if any(c.id == "city-1" for c in doc.map.cities)
                          else doc.map.cities[0].id)
     assert form.battlefield.text() == "" and not form.battlefield.isEnabled()
+    doc.undo_stack.setClean()
+
+
+def test_the_linked_scenario_is_checked_once_and_again_when_it_changes_on_disk(qtbot, linked,
+                                                                               monkeypatch):
+    from engine.content import loaders
+
+    opened = open_area(linked.parent / "europe.area-map.yaml")
+    window = AreaEditorWindow(*opened)
+    qtbot.addWidget(window)
+    doc = window.doc
+    analysed = []
+    real = loaders._analyse
+    monkeypatch.setattr(loaders, "_analyse",
+                        lambda d, *a, **k: analysed.append(d.path) or real(d, *a, **k))
+    scenario = linked.parent / "scenarios" / "default-2p.scenario.yaml"
+    for name in ("A", "B"):  # edits: the battlefield scenario is not analysed again
+        doc.change("Rename", lambda m, name=name: setattr(m.cities[0], "name", name))
+    assert scenario.resolve() not in {p and p.resolve() for p in analysed}
+    assert [p for p in doc.problems if p.is_error] == []
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace(
+        "../maps/default.map.yaml", "../maps/gone.map.yaml"), encoding="utf-8")
+    doc.change("Rename", lambda m: setattr(m.cities[0], "name", "C"))
+    assert scenario.resolve() in {p and p.resolve() for p in analysed}
+    assert {p.code for p in doc.problems if p.is_error} == {"area.invalid_battlefield"}
     doc.undo_stack.setClean()
