@@ -92,6 +92,8 @@ def run(path: str | None = None, screenshot: str | None = None,
     from PySide6.QtWidgets import QApplication
 
     from editor import files
+    from editor.area.battlefield import set_battlefield_opener
+    from editor.battlefield_window import open_battlefield_window
     from editor.document import MapDocument
     from editor.i18n import chosen_language, install_translators, translate
     from editor.main_window import MainWindow
@@ -99,17 +101,18 @@ def run(path: str | None = None, screenshot: str | None = None,
     from editor.theme import apply_system_palette
     from engine.model import GameMap
 
+    set_battlefield_opener(open_battlefield_window)  # battles of linked area fronts
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName("Trench Club Studio")
     app.setApplicationName("tcstudio")
     apply_system_palette(app)  # type: ignore[arg-type]
     install_translators(app, language or chosen_language(Settings()))
 
+    recovery = None if screenshot else files.RecoveryStore(recovery_dir())
     if target.exists() and _is_area_file(target):
-        return _run_area(app, target, screenshot)
+        return _run_area(app, target, screenshot, recovery)
     from editor.authoring.opener import opens_in_content_editor
 
-    recovery = None if screenshot else files.RecoveryStore(recovery_dir())
     if target.is_dir() or opens_in_content_editor(target):
         return _run_authoring(app, target, recovery, screenshot)
 
@@ -166,15 +169,17 @@ def _is_area_file(path: Path) -> bool:
     return b"area-map.schema.json" in head or b"area-scenario.schema.json" in head
 
 
-def _run_area(app: QApplication, path: Path, screenshot: str | None) -> int:
-    """Open the area-map editor on an area map or scenario."""
+def _run_area(app: QApplication, path: Path, screenshot: str | None,
+              recovery: RecoveryStore | None = None) -> int:
+    """Open the area-map editor on an area map or scenario, then offer unsaved work of
+    windows that did not close cleanly."""
     # lazy: the area editor loads only for Der Erste Weltkrieg files
     from editor.area.window import AreaEditorWindow, open_area
     opened = open_area(path)
     if isinstance(opened, str):
         sys.stderr.write(f"tcstudio edit: error: {opened}\n")
         return 1
-    window = AreaEditorWindow(*opened)
+    window = AreaEditorWindow(*opened, recovery=recovery)
     if screenshot:
         window.show()
         app.processEvents()
@@ -184,6 +189,9 @@ def _run_area(app: QApplication, path: Path, screenshot: str | None) -> int:
         return 0 if ok else 1
     window.show()
     window.canvas.zoom_to_fit()
+    windows = [window]  # referenced until the event loop ends
+    if recovery is not None:
+        windows += _offer_recovery(window, recovery, lambda: open_map_window(recovery))
     return app.exec()
 
 
@@ -258,12 +266,16 @@ def _offer_recovery(
 ) -> list[QWidget]:
     """Offer every orphaned recovery (work of a window that did not close cleanly) for
     restore; restored map work opens in a window from `new_window`, a catalog or ruleset in
-    its editor. Returns those windows."""
+    its editor, an area map in the area editor. Yes restores, No discards, Cancel (or closing
+    the question) keeps the work for a later start. Returns the restored windows."""
     from PySide6.QtWidgets import QMessageBox
 
+    from editor.area.window import restore_area_window
     from editor.authoring.opener import restore_content
     from editor.i18n import translate
     from engine.content import ContentError
+
+    buttons = QMessageBox.StandardButton
 
     restored: list[QWidget] = []
     for slot in recovery.orphans():
@@ -277,11 +289,24 @@ def _offer_recovery(
             window,
             translate("app", "Recover unsaved work?"),
             translate("app", "An editor window did not shut down cleanly. Unsaved work on "
-                      "{original} from {stamp} was kept.\n\nRestore it in a new window?"
+                      "{original} from {stamp} was kept.\n\nRestore it in a new window? (No "
+                      "discards it; Cancel keeps it for a later start.)"
                       ).format(original=original, stamp=stamp),
+            buttons.Yes | buttons.No | buttons.Cancel, buttons.Yes,
         )
-        if answer != QMessageBox.StandardButton.Yes:
+        if answer in (buttons.No, buttons.Discard):
             slot.close()
+            continue
+        if answer != buttons.Yes:  # later: the work stays an orphan for the next start
+            slot.release()
+            continue
+        if info.kind == "area-map":
+            made = restore_area_window(slot, recovery)
+            if isinstance(made, str):
+                QMessageBox.warning(window, translate("app", "Cannot recover"), made)
+                slot.release()  # unreadable now: keep it for a later start
+            else:
+                restored.append(made)
             continue
         if info.kind == "scenario":
             target = new_window()

@@ -2,11 +2,12 @@
 
 The store is a folder (AppDataLocation/recovery) holding one slot folder per window that has
 unsaved work: `<store>/<uuid>/` with `lock`, `recovery.json` (the original file, when, what
-kind) and `recovery.<kind>.yaml` (the work: a map, or a catalog/ruleset of the content
-editors). The window holds an OS lock on `lock` (engine.filelock) for as
-long as it lives; the OS releases it when the process dies, however it dies, so a slot whose
-lock nobody holds is an orphan: its work is offered for restore at the next start. A PID reused
-by another process cannot fake a live owner. Closing a window cleanly removes only its own slot.
+kind) and `recovery.<kind>.yaml` (the work: a map, a catalog/ruleset of the content editors,
+or an area map of the Der Erste Weltkrieg editor). The window holds an OS lock on `lock`
+(engine.filelock) for as long as it lives; the OS releases it when the process dies, however
+it dies, so a slot whose lock nobody holds is an orphan: its work is offered for restore at
+the next start. A PID reused by another process cannot fake a live owner. Closing a window
+cleanly removes only its own slot.
 
 A window writes its copies through a RecoveryWriter: the GUI thread only takes a snapshot of
 the map (map_to_dict, about a millisecond); serialising and fsyncing run on a worker thread.
@@ -36,7 +37,8 @@ from engine.model import GameMap
 
 LOCK = "lock"
 MAP = "recovery.map.yaml"
-KINDS = ("map", "catalog", "ruleset", "scenario")  # what a slot's work may be
+# What a slot's work may be; "area-map" is a Der Erste Weltkrieg map (editor.area).
+KINDS = ("map", "catalog", "ruleset", "scenario", "area-map")
 META = "recovery.json"
 # Left by version 0.1, which kept one recovery file for all windows at the store's top level.
 LEGACY_FILES = ("recovery.map.yaml", "recovery.json", "session.lock")

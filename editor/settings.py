@@ -7,6 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QStandardPaths
 
 MAX_RECENT = 10
+# Longest wait for a pause before unsaved work is kept anyway, in autosave intervals.
+AUTOSAVE_MAX_WAIT = 6
 
 DEFAULTS: dict[str, object] = {
     "autosave_seconds": 5,

@@ -15,6 +15,7 @@ from editor.authoring.project import ProjectWindow
 from editor.dialogs import NewMapDialog
 from editor.i18n import translate
 from editor.recovery import RecoverySlot
+from editor.settings import AUTOSAVE_MAX_WAIT
 from editor.templates import empty_map, half_template
 from engine.content import ContentError, map_to_dict
 from engine.model import GameMap
@@ -24,8 +25,6 @@ APP_TITLE = "Trench Club Studio"
 MAP_FILTER = QT_TRANSLATE_NOOP(
     "FileActions", "Trench Club maps and scenarios (*.yaml *.yml *.json);;All files (*)")
 DEFAULT_MAP = CONTENT_DIR / "maps" / "default.map.yaml"
-# Longest wait for a pause before unsaved work is kept anyway, in autosave intervals.
-AUTOSAVE_MAX_WAIT = 6
 
 
 class FileActions:

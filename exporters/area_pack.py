@@ -61,13 +61,21 @@ def _json(data: dict[str, Any]) -> bytes:
 def area_content_files(scenario: AreaScenario) -> dict[str, bytes]:
     """The four content files of an area scenario's pack, canonical JSON, the scenario's
     references rewritten to the files beside it. ExportError if the map has a background
-    picture (not carried by packs yet: the pack would lose it)."""
+    picture or links a front to a Trench Club battlefield (not carried by packs yet: the pack
+    would lose it, or name a file it does not hold)."""
     if scenario.map is None or scenario.catalog is None or scenario.ruleset is None:
         raise ValueError("the scenario's references are not resolved; load it first")
     if scenario.map.background:
         raise ExportError(_("area map {id!r} has a background picture, which packs do not "
                             "carry yet", id=scenario.map.id),
                           hint=_("remove 'background' from the map to pack it"))
+    linked = [f.number for f in scenario.map.fronts if f.battlefield is not None]
+    if linked:
+        raise ExportError(_("area map {id!r} links front(s) {fronts} to a Trench Club "
+                            "battlefield, which packs do not carry yet (the link would dangle "
+                            "in the pack)", id=scenario.map.id,
+                            fronts=", ".join(map(str, linked))),
+                          hint=_("remove 'battlefield' from those fronts to pack the scenario"))
     scen = copy.copy(scenario)
     scen.map_ref = AREA_REFERENCES["map"]
     scen.armies_ref = AREA_REFERENCES["armies"]

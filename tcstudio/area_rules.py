@@ -70,12 +70,20 @@ def log(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def apply(args: argparse.Namespace) -> dict[str, Any]:
-    """`rules apply`: apply action texts (as `rules actions` prints them) to a save."""
+    """`rules apply`: apply action texts (as `rules actions` prints them) to a save; on a front
+    linked to a Trench Club battlefield, `resolve_battle central|allies|draw` enters the
+    battlefield game's result."""
+    from engine.rules.area import battle
     from engine.rules.area.savefile import load_area_save, save_data, write_area_save
     s = load_area_save(args.save)
     for k, text in enumerate(args.actions, 1):
         by_text = {a.text(): a for a in s.legal_actions()}
         action = by_text.get(" ".join(text.split()))
+        if action is None and text.split()[:1] == ["resolve_battle"]:
+            why = battle.resolve_problem(s) or _("the winner is one of {results}",
+                                                 results=", ".join(battle.RESULTS))
+            raise AreaCommandError(_("action {k} {text!r} is not legal now: {why}", k=k,
+                                     text=text, why=why))
         if action is None:
             legal = ", ".join(list(by_text)[:8]) or "none (the game is over)"
             raise AreaCommandError(_("action {k} {text!r} is not legal now (hint: legal are "

@@ -4,7 +4,9 @@ Every edit goes through `change(label, fn)`: the document snapshots the map's fi
 and after, and pushes one undo step, so every operation (drawing a front, moving a city,
 renaming, deleting with its attack lines) undoes whole. Area maps are small (tens of fronts,
 hundreds of places), so a snapshot is well under a millisecond. Problems are the pipeline's own
-checks (schema + engine.content.semantic_area), run after every change.
+checks (schema + engine.content.semantic_area), run after every change; the files the map
+refers to (a front's Trench Club battlefield scenario, with its map, ruleset and catalog) are
+analysed once and kept until one of them changes on disk.
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engine.area_model import AreaMap, Base, City, Front, Theatre
-from engine.content import Problem, check_document, document_from_text, dump_canonical
+from engine.content import (
+    LoadCache,
+    Problem,
+    check_document,
+    document_from_text,
+    dump_canonical,
+)
 from engine.content.convert_area import area_map_from_dict, area_map_to_dict
 from engine.content.save import save_document
 
@@ -47,6 +55,8 @@ class AreaDocument(QObject):
         self.path = path
         self.undo_stack = QUndoStack(self)
         self.problems: list[Problem] = []
+        self._references = LoadCache()  # referenced files, analysed once
+        self._stamps: dict[Path, tuple[int, int] | None] = {}
         self.validate()
 
     @staticmethod
@@ -147,7 +157,10 @@ class AreaDocument(QObject):
         """Run the schema and semantic checks of the map's file form."""
         data = area_map_to_dict(self.map)
         doc = document_from_text(dump_canonical(data, "json"), "json", self.path)
-        self.problems = check_document(doc)
+        if _stamps(self._references) != self._stamps:  # a referenced file changed on disk
+            self._references = LoadCache()
+        self.problems = check_document(doc, cache=self._references)
+        self._stamps = _stamps(self._references)
         self.problems_changed.emit()
 
     def save(self, path: Path | None = None) -> Path:
@@ -159,3 +172,15 @@ class AreaDocument(QObject):
         self.path = target
         self.undo_stack.setClean()
         return target
+
+
+def _stamps(cache: LoadCache) -> dict[Path, tuple[int, int] | None]:
+    """Modification time and size of every file in the cache (None: gone)."""
+    out: dict[Path, tuple[int, int] | None] = {}
+    for path in cache.results:
+        try:
+            st = path.stat()
+            out[path] = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            out[path] = None
+    return out

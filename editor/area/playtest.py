@@ -1,9 +1,13 @@
 """Play-test of a Der Erste Weltkrieg map: hot-seat or against the random AI, with the exact
-battle odds the engine gives (engine.rules.area.odds) beside every battle choice."""
+battle odds the engine gives (engine.rules.area.odds) beside every battle choice. A battle on a
+front linked to a Trench Club battlefield may be fought there: a Trench Club play-test of the
+linked scenario opens (engine.play.battlefield maps the sides) and its result comes back as
+the battle's outcome (`resolve_battle`)."""
 
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
@@ -22,14 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.area.battlefield import BattlefieldHost, open_battlefield
 from editor.area.canvas import FACTION_COLOURS, draw_area_map
 from editor.area.document import AreaDocument
 from editor.area.properties import faction_names
 from editor.playtest.words import tr
 from engine.area_model import AreaScenario
-from engine.content import load_file
+from engine.content import ContentError, load_file
 from engine.i18n import localized
 from engine.paths import CONTENT_DIR
+from engine.play.battlefield import PendingBattle, area_result, battlefield_options, pending_battle
+from engine.rules.area.actions import AreaAction
 from engine.rules.area.game import AreaGame, AreaScenarioError
 from engine.rules.area.odds import battle_odds, declared_odds
 from engine.rules.dice import Dice
@@ -64,8 +71,12 @@ def playtest_scenario(doc: AreaDocument, scenario: AreaScenario | None) -> AreaS
 class AreaPlaytestWindow(QMainWindow):
     """One game: the board with armies per front, the legal actions, the log."""
 
-    def __init__(self, scenario: AreaScenario, seed: int = 1) -> None:
+    def __init__(self, scenario: AreaScenario, seed: int = 1,
+                 map_path: Path | None = None) -> None:
         super().__init__()
+        self.map_path = map_path  # the area map file: battlefields are relative to it
+        self.battlefields: list[BattlefieldHost] = []
+        self._fighting: dict[PendingBattle, BattlefieldHost] = {}  # battles being fought
         try:
             self.game = AreaGame(scenario, seed=seed)
         except AreaScenarioError as exc:
@@ -86,9 +97,23 @@ class AreaPlaytestWindow(QMainWindow):
         ai = QPushButton(self.tr("AI move"))
         ai.clicked.connect(self.ai_move)
         self.ai_seats = QCheckBox(self.tr("AI plays the other side"))
+        self.fight_button = QPushButton(self.tr("Fight on the battlefield"))
+        self.fight_button.setToolTip(self.tr("Play this battle as a Trench Club play-test of "
+                                             "the front's battlefield; its result is the "
+                                             "battle's outcome"))
+        self.fight_button.clicked.connect(self.fight_on_battlefield)
+        self.roll_button = QPushButton(self.tr("Roll the battle"))
+        self.roll_button.clicked.connect(lambda: self.play(AreaAction("roll_battle")))
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
         side = QWidget()
         column = QVBoxLayout(side)
         column.addWidget(self.status)
+        column.addWidget(self.notice)
+        battle_row = QHBoxLayout()
+        battle_row.addWidget(self.fight_button)
+        battle_row.addWidget(self.roll_button)
+        column.addLayout(battle_row)
         column.addWidget(QLabel(self.tr("Legal actions (double-click to play):")))
         column.addWidget(self.actions, 3)
         row = QHBoxLayout()
@@ -129,6 +154,10 @@ class AreaPlaytestWindow(QMainWindow):
         if odds is not None:
             text += "\n" + self._odds_text(odds)
         self.status.setText(text + "\n" + self.tr("VP — %1").replace("%1", vp))
+        pending = self.pending()
+        self.fight_button.setVisible(pending is not None)
+        self.roll_button.setVisible(pending is not None)
+        self.notice.setText(self.describe(pending) if pending is not None else "")
         self.actions.clear()
         for a in s.legal_actions():
             label = a.text()
@@ -196,5 +225,84 @@ class AreaPlaytestWindow(QMainWindow):
         self.refresh()
 
     def _random_step(self) -> None:
-        legal = self.state.legal_actions()
+        # The AI never invents the result of a battlefield game: it rolls its battles.
+        legal = [a for a in self.state.legal_actions() if a.kind != "resolve_battle"]
         self.state.apply_action(legal[self.ai.below(len(legal))])
+
+    # ------------------------------------------------------------------ battlefields
+    def pending(self) -> PendingBattle | None:
+        """The battle on a linked front waiting to be rolled or fought on its battlefield."""
+        return None if self.state.is_terminal() else pending_battle(self.state, self.map_path)
+
+    def side_names(self, pending: PendingBattle) -> tuple[str, str]:
+        """The attacking and defending sides, named with their Trench Club nations."""
+        names = {"central": self.tr("Central Powers (Germany, Austria-Hungary)"),
+                 "allies": self.tr("Entente (France, Britain)")}
+        return names[pending.attacking], names[pending.defending]
+
+    def describe(self, pending: PendingBattle) -> str:
+        """Which battle waits, who fights it, and where its battlefield is."""
+        attacker, defender = self.side_names(pending)
+        front = localized(self.game.map.front(pending.front).name, str(pending.front))
+        return self.tr("Battle in front %1 (%2): the %3 attack the %4. Its battlefield is "
+                       "%5: fight it there, or roll it.").replace("%1", str(pending.front)) \
+            .replace("%2", front).replace("%3", attacker).replace("%4", defender) \
+            .replace("%5", pending.scenario.name)
+
+    def fight_on_battlefield(self) -> BattlefieldHost | None:
+        """Open the Trench Club play-test of the waiting battle's battlefield, the attacker's
+        team human, the defender's the AI when it plays the other side; its result comes back
+        as the battle's outcome. None (and the reason shown) when it cannot open."""
+        pending = self.pending()
+        if pending is None:
+            return None
+        fighting = self._fighting.get(pending)
+        if fighting is not None and fighting.isVisible():  # already open: show it again
+            fighting.raise_()
+            return fighting
+        seed = f"{self.game.seed}:front-{pending.front}:{pending.step}"
+        try:
+            options = battlefield_options(pending, seed, ai_defends=self.ai_seats.isChecked())
+        except ContentError as exc:
+            first = exc.problems[0].format() if exc.problems else str(exc)
+            self.say(self.tr("Cannot fight on the battlefield: %1").replace("%1", first))
+            return None
+        host = open_battlefield(pending.scenario)
+        if isinstance(host, str):
+            self.say(self.tr("Cannot fight on the battlefield: %1").replace("%1", host))
+            return None
+        if not host.enter_play_mode(options):
+            self.say(self.tr("Cannot fight on the battlefield: the play-test of %1 does not "
+                             "start (see its window)").replace("%1", pending.scenario.name))
+            return None
+        attacker, defender = self.side_names(pending)
+        host.setWindowTitle(self.tr("Battle of front %1: %2 attack the %3").replace(
+            "%1", str(pending.front)).replace("%2", attacker).replace("%3", defender))
+        host.playtest.gameEnded.connect(lambda winner: self.battle_fought(pending, winner))
+        self.battlefields.append(host)
+        self._fighting[pending] = host
+        self.say(self.tr("Front %1 is being fought on the battlefield; its result comes back "
+                         "here when that play-test ends.").replace("%1", str(pending.front)))
+        return host
+
+    def battle_fought(self, pending: PendingBattle, winner_team: str | None) -> None:
+        """A battlefield play-test ended: its result becomes the battle's outcome, if the area
+        game still waits for that battle."""
+        if self.pending() != pending:
+            self.say(self.tr("The battlefield game of front %1 ended, but the area game has "
+                             "moved on: its result is not used.").replace(
+                                 "%1", str(pending.front)))
+            return
+        action = area_result(winner_team)
+        self.play(action)
+        result = {"central": self.tr("the Central Powers won"),
+                  "allies": self.tr("the Entente won"), "draw": self.tr("a draw")}
+        self.say(self.tr("Front %1 was fought on the battlefield: %2. The losing side now "
+                         "names its lead army, which is eliminated.").replace(
+                             "%1", str(pending.front)).replace("%2", result[action.target or
+                                                                            "draw"]))
+
+    def say(self, text: str) -> None:
+        """A message above the actions (and in the status bar)."""
+        self.notice.setText(text)
+        self.statusBar().showMessage(text, 10000)

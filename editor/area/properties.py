@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
+import os
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
 
 from editor.area.document import AreaDocument
 from engine.area_model import FACTIONS, AreaMap, ArmyCatalog
@@ -39,6 +52,16 @@ class AreaProperties(QWidget):
         for faction, name in faction_names().items():
             self.owner.addItem(name, faction)
         self.replacement = QCheckBox(self.tr("Replacement city"))
+        self.battlefield = QLineEdit()
+        self.battlefield.setPlaceholderText(self.tr("none: battles are rolled"))
+        self.battlefield.setToolTip(self.tr("A Trench Club scenario whose battlefield this "
+                                            "front's battles may be fought on, relative to "
+                                            "the area map file"))
+        self.browse = QPushButton(self.tr("Choose…"))
+        self.browse.clicked.connect(self.choose_battlefield)
+        battlefield_row = QHBoxLayout()
+        battlefield_row.addWidget(self.battlefield, 1)
+        battlefield_row.addWidget(self.browse)
         self.form.addRow(self.title)
         for label, widget in ((self.tr("Name (de)"), self.name_de),
                               (self.tr("Name (en)"), self.name_en),
@@ -47,7 +70,8 @@ class AreaProperties(QWidget):
                               (self.tr("Owner"), self.owner)):
             self.form.addRow(label, widget)
         self.form.addRow(self.replacement)
-        for edit in (self.name_de, self.name_en, self.nations):
+        self.form.addRow(self.tr("Battlefield"), battlefield_row)
+        for edit in (self.name_de, self.name_en, self.nations, self.battlefield):
             edit.editingFinished.connect(self.apply)
         self.theatre.activated.connect(lambda _i: self.apply())
         self.owner.activated.connect(lambda _i: self.apply())
@@ -67,20 +91,24 @@ class AreaProperties(QWidget):
         city = next((c for c in m.cities if c.id == ident), None)
         base = next((b for b in m.bases if b.id == ident), None)
         widgets = (self.name_de, self.name_en, self.theatre, self.nations, self.owner,
-                   self.replacement)
+                   self.replacement, self.battlefield, self.browse)
         for w in widgets:
             w.blockSignals(True)
             w.setEnabled(False)
         self.theatre.clear()
         for t in m.theatres:
             self.theatre.addItem(localized(t.name, t.id), t.id)
+        self.battlefield.clear()
         if front is not None:
             self.title.setText(self.tr("Front %1").replace("%1", str(front.number)))
             self.name_de.setText(front.name.get("de", ""))
             self.name_en.setText(front.name.get("en", ""))
             self.theatre.setCurrentIndex(self.theatre.findData(front.theatre))
             self.nations.setText(", ".join(front.nations))
-            enabled: tuple = (self.name_de, self.name_en, self.theatre, self.nations)
+            self.battlefield.setText(front.battlefield or "")
+            self.battlefield.setCursorPosition(0)  # the folder first: where it points
+            enabled: tuple = (self.name_de, self.name_en, self.theatre, self.nations,
+                              self.battlefield, self.browse)
         elif city is not None:
             self.title.setText(self.tr("City %1").replace("%1", city.id))
             self.name_de.setText(city.name)
@@ -106,6 +134,7 @@ class AreaProperties(QWidget):
         nations = [n.strip().upper() for n in self.nations.text().split(",") if n.strip()]
         owner, theatre = self.owner.currentData(), self.theatre.currentData()
         replacement = self.replacement.isChecked()
+        battlefield = self.battlefield.text().strip() or None
 
         def edit(m: AreaMap) -> None:
             front = _front(m, ident)
@@ -114,6 +143,7 @@ class AreaProperties(QWidget):
                               "en": en or front.name.get("en", "")}
                 front.theatre = theatre or front.theatre
                 front.nations = nations or front.nations
+                front.battlefield = battlefield
             for c in m.cities:
                 if c.id == ident:
                     c.name = de or c.name
@@ -123,6 +153,24 @@ class AreaProperties(QWidget):
                 if b.id == ident:
                     b.owner = owner  # type: ignore[assignment]
         self.doc.change(self.tr("Edit properties"), edit)
+
+    def choose_battlefield(self) -> None:
+        """Pick the front's Trench Club scenario in a file dialog; it is stored relative to
+        the area map file (absolute while the map has none)."""
+        chosen = self.ask_battlefield()
+        if chosen is None:
+            return
+        base = self.doc.path.parent if self.doc.path is not None else None
+        self.battlefield.setText(Path(os.path.relpath(chosen, base)).as_posix()
+                                 if base is not None else str(chosen))
+        self.apply()
+
+    def ask_battlefield(self) -> Path | None:
+        """The scenario file the designer picks (tests replace this)."""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Battlefield scenario"), "",
+                                              self.tr("Trench Club scenarios "
+                                                      "(*.scenario.yaml)"))
+        return Path(path) if path else None
 
 
 def _front(m: AreaMap, ident: str):

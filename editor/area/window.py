@@ -1,5 +1,6 @@
 """The Der Erste Weltkrieg area-map editor window: canvas, tools, properties, live problems,
-undo, atomic save, and a play-test of the map with its scenario's armies and ruleset."""
+undo, atomic save, crash recovery of unsaved work (editor.area.recovery), and a play-test of
+the map with its scenario's armies and ruleset."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
 from editor.area.canvas import TOOLS, AreaCanvas
 from editor.area.document import AreaDocument
 from editor.area.properties import AreaProperties, faction_names
+from editor.area.recovery import AreaAutosave, restore_document
+from editor.recovery import RecoverySlot, RecoveryStore
 from engine.area_model import AreaScenario
 from engine.content import load_file
 from engine.i18n import localized
@@ -34,10 +37,14 @@ class AreaEditorWindow(QMainWindow):
     """Edits one area map; opened on an area map or an area scenario (whose armies and ruleset
     the play-test then uses)."""
 
-    def __init__(self, doc: AreaDocument, scenario: AreaScenario | None = None) -> None:
+    def __init__(self, doc: AreaDocument, scenario: AreaScenario | None = None,
+                 recovery: RecoveryStore | None = None) -> None:
         super().__init__()
         self.doc = doc
         self.scenario = scenario
+        self.recovery = recovery
+        self.keeper = AreaAutosave(recovery, lambda text: self.statusBar().showMessage(
+            text, 6000), self)
         self.playtests: list[object] = []
         self.undo_group = QUndoGroup(self)
         self.undo_group.cleanChanged.connect(lambda _c: self._title())
@@ -67,6 +74,7 @@ class AreaEditorWindow(QMainWindow):
         doc.problems_changed.connect(self._show_problems)
         doc.changed.connect(lambda: self.properties.show_selection(self.canvas.selection))
         doc.setParent(self)  # the document lives as long as its window
+        self.keeper.watch(doc)
         self._show_problems()
         self._title()
 
@@ -193,6 +201,7 @@ class AreaEditorWindow(QMainWindow):
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Cannot save"), f"{self.doc.path}: {exc}")
             return False
+        self.keeper.saved()
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(self.doc.path)))
         return True
 
@@ -207,6 +216,8 @@ class AreaEditorWindow(QMainWindow):
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Cannot save"), f"{path}: {exc}")
             return False
+        self.keeper.saved()
+        self._title()
         return True
 
     def playtest(self) -> object | None:
@@ -217,13 +228,23 @@ class AreaEditorWindow(QMainWindow):
         if isinstance(made, str):
             QMessageBox.warning(self, self.tr("Cannot play-test"), made)
             return None
-        window = AreaPlaytestWindow(made)
+        window = AreaPlaytestWindow(made, map_path=self.doc.path)
         window.show()
         self.playtests.append(window)
         return window
 
+    @property
+    def recovery_slot(self) -> RecoverySlot | None:
+        """This window's recovery slot (None until its first recovery copy)."""
+        return self.keeper.slot
+
+    def adopt_recovery(self, slot: RecoverySlot) -> None:
+        """Make `slot` (restored work) this window's recovery slot, dropping its own."""
+        self.keeper.adopt(slot)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._confirm_discard():
+            self.keeper.close()
             event.accept()
         else:
             event.ignore()
@@ -243,3 +264,17 @@ def open_area(path: Path) -> tuple[AreaDocument, AreaScenario | None] | str:
         "AreaEditorWindow", "%1: not an area map or area scenario").replace("%1", str(path))
     return first + "\n" + QCoreApplication.translate(
         "AreaEditorWindow", "(hint: open a .area-map.yaml or .area-scenario.yaml file)")
+
+
+def restore_area_window(slot: RecoverySlot,
+                        recovery: RecoveryStore | None) -> AreaEditorWindow | str:
+    """A new, shown area editor window holding a recovery slot's area-map work as unsaved
+    edits to its original file (the window keeps the slot), or why the work cannot be read."""
+    doc = restore_document(slot)
+    if isinstance(doc, str):
+        return doc
+    window = AreaEditorWindow(doc, None, recovery)
+    window.adopt_recovery(slot)
+    window.show()
+    window.canvas.zoom_to_fit()
+    return window

@@ -181,7 +181,7 @@ class ProjectWindow(QMainWindow):
         if isinstance(opened, str):
             self.tell(tr("Cannot open"), opened)
             return None
-        window = AreaEditorWindow(*opened)
+        window = AreaEditorWindow(*opened, recovery=self.recovery)
         window.show()
         self.editors.append(window)  # type: ignore[arg-type]
         return window

@@ -31,6 +31,7 @@ class PlayMode(PlayCommands, QObject):
     """Play-tests inside one editor main window."""
 
     activeChanged = Signal(bool)
+    gameEnded = Signal(object)  # the winning team, None for a draw; once per game played
 
     def __init__(self, window: QMainWindow, document: MapDocument, view: QGraphicsView,
                  tool_state: ToolState) -> None:
@@ -185,6 +186,7 @@ class PlayMode(PlayCommands, QObject):
             self._ended_shown = True
             self.end_dialog = EndDialog(self.session, self.window)
             self.end_dialog.show()
+            self.gameEnded.emit(self.session.state.winner_team)
         self.schedule_ai()
 
     def flash(self, unit_ids: set[str]) -> None:

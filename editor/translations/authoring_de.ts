@@ -976,6 +976,13 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     </message>
 </context>
 <context>
+    <name>AreaAutosave</name>
+    <message>
+        <source>Could not write the recovery copy: %1</source>
+        <translation>Die Wiederherstellungskopie konnte nicht geschrieben werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>AreaCanvas</name>
     <message>
         <source>click to select; drag a city or base to move it</source>
@@ -1227,6 +1234,18 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>KI spielt die Gegenseite</translation>
     </message>
     <message>
+        <source>Fight on the battlefield</source>
+        <translation>Auf dem Schlachtfeld kämpfen</translation>
+    </message>
+    <message>
+        <source>Play this battle as a Trench Club play-test of the front&apos;s battlefield; its result is the battle&apos;s outcome</source>
+        <translation>Diese Schlacht als Trench-Club-Spieltest auf dem Schlachtfeld der Front spielen; ihr Ergebnis entscheidet die Schlacht</translation>
+    </message>
+    <message>
+        <source>Roll the battle</source>
+        <translation>Schlacht auswürfeln</translation>
+    </message>
+    <message>
         <source>Legal actions (double-click to play):</source>
         <translation>Erlaubte Aktionen (Doppelklick spielt):</translation>
     </message>
@@ -1266,6 +1285,54 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <source>(win %1 %, both fall %2 %, lose %3 %)</source>
         <translation>(Sieg %1 %, beide fallen %2 %, Niederlage %3 %)</translation>
     </message>
+    <message>
+        <source>Central Powers (Germany, Austria-Hungary)</source>
+        <translation>Mittelmächte (Deutschland, Österreich-Ungarn)</translation>
+    </message>
+    <message>
+        <source>Entente (France, Britain)</source>
+        <translation>Entente (Frankreich, Großbritannien)</translation>
+    </message>
+    <message>
+        <source>Battle in front %1 (%2): the %3 attack the %4. Its battlefield is %5: fight it there, or roll it.</source>
+        <translation>Schlacht an Front %1 (%2): %3 greifen %4 an. Ihr Schlachtfeld ist %5: dort kämpfen oder auswürfeln.</translation>
+    </message>
+    <message>
+        <source>Cannot fight on the battlefield: %1</source>
+        <translation>Auf dem Schlachtfeld kann nicht gekämpft werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot fight on the battlefield: the play-test of %1 does not start (see its window)</source>
+        <translation>Auf dem Schlachtfeld kann nicht gekämpft werden: der Spieltest von %1 startet nicht (siehe sein Fenster)</translation>
+    </message>
+    <message>
+        <source>Battle of front %1: %2 attack the %3</source>
+        <translation>Schlacht an Front %1: %2 greifen %3 an</translation>
+    </message>
+    <message>
+        <source>Front %1 is being fought on the battlefield; its result comes back here when that play-test ends.</source>
+        <translation>An Front %1 wird auf dem Schlachtfeld gekämpft; das Ergebnis kommt hierher zurück, wenn dieser Spieltest endet.</translation>
+    </message>
+    <message>
+        <source>The battlefield game of front %1 ended, but the area game has moved on: its result is not used.</source>
+        <translation>Das Schlachtfeld-Spiel von Front %1 ist beendet, aber das Gebietsspiel ist weitergegangen: sein Ergebnis wird nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>the Central Powers won</source>
+        <translation>die Mittelmächte haben gewonnen</translation>
+    </message>
+    <message>
+        <source>the Entente won</source>
+        <translation>die Entente hat gewonnen</translation>
+    </message>
+    <message>
+        <source>a draw</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>Front %1 was fought on the battlefield: %2. The losing side now names its lead army, which is eliminated.</source>
+        <translation>An Front %1 wurde auf dem Schlachtfeld gekämpft: %2. Die unterlegene Seite nennt jetzt ihre führende Armee, die ausgeschaltet wird.</translation>
+    </message>
 </context>
 <context>
     <name>AreaProperties</name>
@@ -1280,6 +1347,18 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>Replacement city</source>
         <translation>Ergänzungs-Stadt</translation>
+    </message>
+    <message>
+        <source>none: battles are rolled</source>
+        <translation>keins: Schlachten werden ausgewürfelt</translation>
+    </message>
+    <message>
+        <source>A Trench Club scenario whose battlefield this front&apos;s battles may be fought on, relative to the area map file</source>
+        <translation>Ein Trench-Club-Szenario, auf dessen Schlachtfeld die Schlachten dieser Front ausgetragen werden können, relativ zur Gebietskarten-Datei</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
     </message>
     <message>
         <source>Name (de)</source>
@@ -1302,6 +1381,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>Besitzer</translation>
     </message>
     <message>
+        <source>Battlefield</source>
+        <translation>Schlachtfeld</translation>
+    </message>
+    <message>
         <source>Front %1</source>
         <translation>Front %1</translation>
     </message>
@@ -1316,6 +1399,14 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>Edit properties</source>
         <translation>Eigenschaften bearbeiten</translation>
+    </message>
+    <message>
+        <source>Battlefield scenario</source>
+        <translation>Schlachtfeld-Szenario</translation>
+    </message>
+    <message>
+        <source>Trench Club scenarios (*.scenario.yaml)</source>
+        <translation>Trench-Club-Szenarien (*.scenario.yaml)</translation>
     </message>
 </context>
 <context>

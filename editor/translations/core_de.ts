@@ -1598,10 +1598,10 @@ Hinweis: {hint}</translation>
     <message>
         <source>An editor window did not shut down cleanly. Unsaved work on {original} from {stamp} was kept.
 
-Restore it in a new window?</source>
-        <translation>Ein Editorfenster wurde nicht sauber beendet. Ungespeicherte Arbeit an {original} vom {stamp} wurde aufbewahrt.
+Restore it in a new window? (No discards it; Cancel keeps it for a later start.)</source>
+        <translation>Ein Editorfenster wurde nicht sauber beendet. Ungesicherte Arbeit an {original} vom {stamp} wurde aufbewahrt.
 
-In einem neuen Fenster wiederherstellen?</translation>
+In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie für einen späteren Start auf.)</translation>
     </message>
     <message>
         <source>Cannot recover</source>

@@ -1,6 +1,8 @@
 """The area-game kinds in the one loading pipeline: model and semantic problems of an area map,
 army catalog, area ruleset or area scenario (whose referenced files are loaded through the same
-pipeline, so their problems are reported once, at their own file)."""
+pipeline, so their problems are reported once, at their own file). A front's `battlefield`
+names a Trench Club scenario, which must exist and load (it is played when a battle there is
+fought on the battlefield)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.area_model import AreaScenario
+from engine.area_model import AreaMap, AreaScenario
 from engine.content.convert_area import (
     area_map_from_dict,
     area_ruleset_from_dict,
@@ -42,7 +44,10 @@ def analyse_area(doc: Document, analyse_path: Analyse) -> tuple[list[Problem], A
     if doc.kind in _BUILD:
         build, check = _BUILD[doc.kind]
         model = build(doc.data)
-        return check(model), model
+        problems = check(model)
+        if doc.kind == "area-map":
+            problems += _battlefields(doc, model, analyse_path)
+        return problems, model
     scenario = area_scenario_from_dict(doc.data)
     problems = _resolve(doc, scenario, analyse_path)
     return problems + check_area_scenario(scenario), scenario
@@ -77,4 +82,49 @@ def _resolve(doc: Document, s: AreaScenario, analyse_path: Analyse) -> list[Prob
                              pointer=f"/{key}"))
         else:
             setattr(s, {"armies": "catalog"}.get(key, key), model)
+    return out
+
+
+def battlefield_path(map_path: Path | None, ref: str) -> Path:
+    """The Trench Club scenario file a front's `battlefield` names (relative to the area map's
+    folder, or the working folder for a map not saved yet)."""
+    return (map_path.parent if map_path is not None else Path.cwd()) / ref
+
+
+def _battlefields(doc: Document, m: AreaMap, analyse_path: Analyse) -> list[Problem]:
+    out: list[Problem] = []
+    base = doc.path.parent if doc.path is not None else Path.cwd()
+    for i, f in enumerate(m.fronts):
+        if f.battlefield is None:
+            continue
+        target = battlefield_path(doc.path, f.battlefield)
+        pointer = f"/fronts/{i}/battlefield"
+        try:
+            exists = target.is_file()
+        except (OSError, ValueError):  # a name the system refuses
+            exists = False
+        if not exists:
+            out.append(error("area.missing_battlefield",
+                             _("front {number} names the battlefield '{battlefield}', which "
+                               "does not exist", number=f.number, battlefield=f.battlefield),
+                             _("name a Trench Club .scenario.yaml, relative to the area map "
+                               "({base})", base=base), pointer=pointer))
+            continue
+        problems, model, found = analyse_path(target)
+        errors = [p for p in problems if p.is_error]
+        if found is not None and found != "scenario":
+            out.append(error("area.battlefield_wrong_kind",
+                             _("front {number}'s battlefield '{battlefield}' is a {found} file, "
+                               "not a Trench Club scenario", number=f.number,
+                               battlefield=f.battlefield, found=found),
+                             _("name a .scenario.yaml (its map, seats and ruleset are played)"),
+                             pointer=pointer))
+        elif errors or model is None:
+            first = errors[0].format() if errors else _("unreadable")
+            out.append(error("area.invalid_battlefield",
+                             _("front {number}'s battlefield '{battlefield}' has {count} "
+                               "error(s), first: {first}", number=f.number,
+                               battlefield=f.battlefield, count=len(errors), first=first),
+                             _("fix {battlefield} first", battlefield=f.battlefield),
+                             pointer=pointer))
     return out

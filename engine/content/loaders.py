@@ -311,11 +311,13 @@ def check_scenario_model(scenario: Scenario) -> list[Problem]:
             *check_scenario(scenario, scenario.map, scenario.ruleset, scenario.catalog)]
 
 
-def check_document(doc: Document, memo: SchemaMemo | None = None) -> list[Problem]:
+def check_document(doc: Document, memo: SchemaMemo | None = None,
+                   cache: LoadCache | None = None) -> list[Problem]:
     """Every schema and semantic problem of a parsed document (scenario references resolved);
-    an editor re-checking after each edit passes the same `memo` every time."""
+    an editor re-checking after each edit passes the same `memo` every time, and may pass a
+    `cache` of the referenced files (it must drop it when one of them changes on disk)."""
     with gc_paused():
-        problems, _ = _analyse(doc, LoadCache(), memo=memo)
+        problems, _ = _analyse(doc, cache if cache is not None else LoadCache(), memo=memo)
     return problems
 
 

@@ -43,14 +43,6 @@ def check_area_map(m: AreaMap) -> list[Problem]:
                                "define", number=f.number, theatre=f.theatre),
                              _("use one of: {theatres}", theatres=', '.join(sorted(theatres))),
                              pointer=f"/fronts/{i}/theatre"))
-        if f.battlefield is not None:
-            out.append(warning("area.battlefield_unused",
-                               _("front {number} names the battlefield '{battlefield}', but "
-                                 "battles are not yet fought as Trench Club play-tests",
-                                 number=f.number, battlefield=f.battlefield),
-                               _("the link is kept in the file; see docs/der-erste-weltkrieg.md "
-                                 "(Not yet)"),
-                               pointer=f"/fronts/{i}/battlefield"))
         reason = polygon_problem(f.polygon)
         if reason is not None:
             out.append(error("area.bad_outline",

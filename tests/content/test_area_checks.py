@@ -72,10 +72,38 @@ def _map(**edit) -> dict[str, Any]:
      "area.owner_cut_off"),
     ({"cities": lambda c: c[0].update(owner="eastern_allies")}, "area.owner_without_base"),
     ({"fronts": lambda f: f[0].update(battlefield="x.scenario.yaml")},
-     "area.battlefield_unused"),
+     "area.missing_battlefield"),
 ])
 def test_map_problems(tmp_path, edit, code):
     assert code in codes(tmp_path, area_map=_map(**edit))
+
+
+BATTLEFIELD = Path(__file__).resolve().parents[2] / "content" / "scenarios"
+
+
+def test_a_linked_battlefield_scenario_must_exist_and_load(tmp_path):
+    """The link now has its effect (a battle there may be fought as a Trench Club
+    play-test), so a front naming a good scenario is fine, and a bad one is an error at the
+    front's `battlefield`, with a hint."""
+    good = str(BATTLEFIELD / "default-2p.scenario.yaml")
+    assert codes(tmp_path, area_map=_map(fronts=lambda f: f[0].update(battlefield=good))) \
+        == set()
+    missing = write(tmp_path, area_map=_map(fronts=lambda f: f[1].update(
+        battlefield="argonne.scenario.yaml")))
+    [problem] = load_file(missing.parent / "area-map-0.yaml").problems
+    assert (problem.code, problem.pointer) == ("area.missing_battlefield",
+                                               "/fronts/1/battlefield")
+    assert "argonne.scenario.yaml" in problem.message and str(tmp_path) in problem.hint
+    assert "area.invalid_reference" in {p.code for p in load_file(missing).problems}
+    a_map = str(BATTLEFIELD.parent / "maps" / "default.map.yaml")
+    assert "area.battlefield_wrong_kind" in codes(tmp_path, area_map=_map(
+        fronts=lambda f: f[0].update(battlefield=a_map)))
+    broken = tmp_path / "broken.scenario.yaml"
+    broken.write_text((BATTLEFIELD / "default-2p.scenario.yaml").read_text(encoding="utf-8")
+                      .replace("../maps/default.map.yaml", "../maps/gone.map.yaml"),
+                      encoding="utf-8")
+    assert "area.invalid_battlefield" in codes(tmp_path, area_map=_map(
+        fronts=lambda f: f[0].update(battlefield="broken.scenario.yaml")))
 
 
 def test_every_front_needs_a_city(tmp_path):

@@ -155,7 +155,7 @@ def test_damaged_details_read_as_unknown(tmp_path):
         assert (info.original, info.saved_at, info.name) == (None, None, None)
 
 
-@pytest.mark.parametrize("answer", ["yes", "no"])
+@pytest.mark.parametrize("answer", ["yes", "no", "later"])
 def test_every_orphan_is_offered_and_restored_in_its_own_window(
         make_window, recovery, monkeypatch, tmp_path, answer):
     from PySide6.QtWidgets import QMessageBox
@@ -166,7 +166,8 @@ def test_every_orphan_is_offered_and_restored_in_its_own_window(
         w.document.paint_terrain([Hex(i, 0)], "water")
         _autosave(w)
         _crash(w)
-    button = QMessageBox.StandardButton.Yes if answer == "yes" else QMessageBox.StandardButton.No
+    button = {"yes": QMessageBox.StandardButton.Yes, "no": QMessageBox.StandardButton.No,
+              "later": QMessageBox.StandardButton.Cancel}[answer]
     asked = []
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or button)
     start = make_window()
@@ -178,8 +179,14 @@ def test_every_orphan_is_offered_and_restored_in_its_own_window(
             i = sources.index(r.document.path)
             assert r.document.map.terrain_at(Hex(i, 0)) == "water" and r.document.modified
         assert start.document.path is None  # the start window keeps what it showed
-    else:
+    elif answer == "no":
         assert restored == [] and list(recovery.dir.iterdir()) == []
+    else:  # kept for a later start: offered again, unchanged
+        assert restored == []
+        again = RecoveryStore(recovery.dir).orphans()
+        assert sorted(o.info().original for o in again) == sources
+        for o in again:
+            o.release()
 
 
 def test_continuous_editing_does_not_postpone_the_copy_forever(make_window, qtbot):

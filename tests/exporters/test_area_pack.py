@@ -129,3 +129,21 @@ def test_export_refuses_an_area_map_with_a_background_picture(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "background picture" in err and "hint" in err
     assert not out.exists()
+
+
+def test_export_refuses_an_area_map_that_links_a_battlefield(tmp_path, capsys):
+    folder = tmp_path / "weltkrieg"
+    shutil.copytree(SCENARIO.parent, folder)
+    map_file = folder / "europe.area-map.yaml"
+    text = map_file.read_text(encoding="utf-8")
+    battlefield = ROOT / "content" / "scenarios" / "default-2p.scenario.yaml"
+    first = text.index("  - number: 1\n")
+    map_file.write_text(text[:first] + f"  - battlefield: {battlefield}\n    number: 1\n"
+                        + text[first + len("  - number: 1\n"):], encoding="utf-8")
+    assert load_file(folder / SCENARIO.name).errors == []  # a valid link
+    out = tmp_path / "w.tcpack"
+    assert main(["export", str(folder / SCENARIO.name), "--format", "pack",
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "Trench Club battlefield" in err and "hint" in err and "Traceback" not in err
+    assert not out.exists()

@@ -2,7 +2,9 @@
 
 Multi-step decisions are split into steps so every list of legal actions stays small: a
 battle is declared, then markers, lead armies and captures are chosen one by one; a movement
-names its front, then moves armies one at a time until `end_move`.
+names its front, then moves armies one at a time until `end_move`. A battle on a front linked
+to a Trench Club battlefield is first either rolled (`roll_battle`) or given the result of the
+battlefield game (`resolve_battle central|allies|draw`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ KINDS = (
     "battle", "move", "move_army", "move_dummy", "end_move", "transfer", "transfer_more",
     "end_transfer", "pass",
     "play_marker", "no_marker", "lead", "draw", "no_draw", "discard", "keep_drawn",
-    "return_drawn", "capture",
+    "return_drawn", "capture", "roll_battle", "resolve_battle",
     "offer_treaty", "no_treaty", "accept_treaty", "refuse_treaty",
     "replace", "end_replacements",
 )

@@ -6,6 +6,13 @@ Interpretations (docs/der-erste-weltkrieg.md): every real army of the attacker i
 takes part (6.1 lets him hold some back, but only the lead army is at risk and more armies
 only add the +1, so holding back never helps); the defending faction is the one whose base is
 in the front, and every real army of its alliance there defends.
+
+A battle on a front that names a Trench Club battlefield (the campaign link, issue 17 item 7)
+stops first at the stage "how": `roll_battle` fights it as above, `resolve_battle WINNER`
+takes the result of the battlefield game instead (WINNER: the alliance `central` or `allies`,
+or `draw`). Then the loser (both sides in a draw) chooses its lead army, which is eliminated
+as in 6.1, and a winning attacker takes a city as in 6.4/6.5; no marker is played and no die
+is rolled, so nothing is drawn.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ if TYPE_CHECKING:
 
 A = AreaAction
 KINDS = ("battle",)
+RESULTS = ("allies", "central", "draw")  # what `resolve_battle` may name
 
 
 def _neutral(s: AreaState, army: str) -> bool:
@@ -45,6 +53,25 @@ def battle_fronts(s: AreaState, controlled: list[str]) -> list[int]:
             continue
         out.append(n)
     return out
+
+
+def linked(s: AreaState, front: int) -> bool:
+    """Whether a front names a Trench Club battlefield for its battles."""
+    return s.game.map.front(front).battlefield is not None
+
+
+def resolve_problem(s: AreaState) -> str | None:
+    """Why `resolve_battle` is not legal now, or None when it is."""
+    b = s.step.get("battle") if s.phase == "turns" and s.step else None
+    if b is None:
+        return "no battle is under way (hint: declare one with 'battle FRONT' first)"
+    if not linked(s, b["front"]):
+        return (f"front {b['front']} names no Trench Club battlefield, so its battles are "
+                "rolled (hint: link a battlefield scenario to the front in the area map)")
+    if b["stage"] != "how":
+        return ("the battle is already being fought here (hint: resolve_battle comes right "
+                "after the battle is declared)")
+    return None
 
 
 def _defender(s: AreaState, front: int, alliance: str) -> str | None:
@@ -121,6 +148,8 @@ def legal(s: AreaState) -> list[AreaAction]:
     assert s.step is not None
     b = s.step["battle"]
     stage = b["stage"]
+    if stage == "how":
+        return [A("roll_battle")] + [A("resolve_battle", target=w) for w in RESULTS]
     if stage in ("def_marker", "att_marker"):
         side = "dfd" if stage == "def_marker" else "att"
         return _marker_actions(s, b, side)
@@ -182,6 +211,10 @@ def declare(s: AreaState, front: int) -> None:
     if not dfd:
         _win(s, b)
         return
+    if linked(s, front):
+        b["stage"] = "how"
+        s.actor = attacker
+        return
     _to_stage(s, b, "def_marker")
 
 
@@ -211,7 +244,12 @@ def apply(s: AreaState, a: AreaAction) -> None:
     assert s.step is not None
     b = s.step["battle"]
     stage = b["stage"]
-    if a.kind in ("play_marker", "no_marker"):
+    if a.kind == "roll_battle":
+        s.note("battle_rolled", front=b["front"])
+        _to_stage(s, b, "def_marker")
+    elif a.kind == "resolve_battle":
+        _resolve(s, b, a.target or "")
+    elif a.kind in ("play_marker", "no_marker"):
         side = "dfd" if stage == "def_marker" else "att"
         faction = b["defender"] if side == "dfd" else b["attacker"]
         if a.kind == "play_marker":
@@ -222,7 +260,9 @@ def apply(s: AreaState, a: AreaAction) -> None:
     elif a.kind == "lead":
         side = "att" if stage == "att_lead" else "dfd"
         b["leads"][side] = a.army
-        if side == "att":
+        if "resolved" in b:
+            _next_casualty(s, b)
+        elif side == "att":
             _to_stage(s, b, "def_lead")
         else:
             b["stage"] = "dice"
@@ -233,6 +273,31 @@ def apply(s: AreaState, a: AreaAction) -> None:
         _after_result(s, b)
     else:
         _apply_draw_step(s, b, a)
+
+
+def _resolve(s: AreaState, b: dict[str, Any], winner: str) -> None:
+    """Take the battlefield game's result: the losing side(s) then name their lead army."""
+    attacking = s.game.alliance[b["attacker"]]
+    b["resolved"] = winner
+    b["casualties"] = (["att", "dfd"] if winner == "draw"
+                       else ["dfd"] if winner == attacking else ["att"])
+    s.note("battle_resolved", front=b["front"], winner=winner, attacker=b["attacker"],
+           defender=b["defender"], how="battlefield")
+    _next_casualty(s, b)
+
+
+def _next_casualty(s: AreaState, b: dict[str, Any]) -> None:
+    """The next losing side names its lead army; once all have, the result takes effect."""
+    waiting = [side for side in b["casualties"] if side not in b["leads"]]
+    if waiting:
+        _to_stage(s, b, "att_lead" if waiting[0] == "att" else "def_lead")
+        return
+    for side in b["casualties"]:
+        _eliminate(s, b["leads"][side])
+    if b["resolved"] == s.game.alliance[b["attacker"]]:
+        _win(s, b)
+    else:
+        _after_result(s, b)
 
 
 def apply_dice(s: AreaState, faces: tuple[int, int]) -> None:

@@ -48,10 +48,13 @@ def _odds(s: AreaState, b: dict[str, Any]) -> BattleOdds:
 
 def battle_odds(s: AreaState) -> BattleOdds | None:
     """Odds of the battle under way with the leads and markers chosen so far (a side without
-    a chosen lead is assumed to lead with its strongest army); None when no battle runs."""
+    a chosen lead is assumed to lead with its strongest army); None when no battle runs or
+    its result came from a Trench Club battlefield."""
     if not (s.step and "battle" in s.step):
         return None
     b = dict(s.step["battle"])
+    if "resolved" in b:  # decided on a Trench Club battlefield: no dice left to roll
+        return None
     if not b["dfd"]:
         return BattleOdds(Fraction(1), Fraction(0), Fraction(0), undefended=True)
     leads = dict(b["leads"])
