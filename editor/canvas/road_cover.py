@@ -96,6 +96,9 @@ class RoadCover:
             if rivers is None:
                 rivers = [LineString(smooth_points(p.points)) for p in river_paths]
             fresh[path.id] = (key, road_spots(game_map, path, rivers))
+        if list(fresh) == list(self._per_path) and all(
+                fresh[k] is self._per_path[k] for k in fresh):
+            return set()  # no road changed: every other edit lands here, on a 1M map too
         self._per_path = fresh
         spots: dict[int, RoadSpot] = {}
         for _, found in fresh.values():
