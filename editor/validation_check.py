@@ -10,7 +10,9 @@ module imports no Qt, so the worker starts without it).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -77,6 +79,16 @@ def full_check(game_map: GameMap) -> list:
 def check_snapshot(snapshot: MapSnapshot) -> list:
     """`full_check` of a snapshot's map: what the worker process runs."""
     return full_check(snapshot.to_map())
+
+
+WORKER_NICENESS = 5
+
+
+def yield_cpu_to_editor() -> None:
+    """Lower the calling (worker) process's CPU priority: on a busy machine the seconds-long
+    check of a big map then waits for the editor's GUI thread instead of delaying its frames."""
+    with contextlib.suppress(OSError, AttributeError):  # no os.nice on Windows
+        os.nice(WORKER_NICENESS)
 
 
 MAX_QUOTED = 48

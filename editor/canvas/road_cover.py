@@ -120,6 +120,9 @@ class RoadCover:
                 found = road_spots(game_map, path, rivers)
             fresh[path.id] = (key, found)
             self._remember(key, found)
+        if list(fresh) == list(self._per_path) and all(
+                fresh[k] is self._per_path[k] for k in fresh):
+            return set()  # no road changed: every other edit lands here, on a 1M map too
         self._per_path = fresh
         spots: dict[int, RoadSpot] = {}
         for _, found in fresh.values():
