@@ -298,8 +298,12 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
         reached.append(s)
     buckets[0].extend(starts)
 
+    # A hex reached with no half point left can only take a last step to meadow (entering
+    # and boarding cost at least one, every step too): without that rule it adds nothing, and
+    # the outermost ring is often the largest.
+    stop = budget + 1 if last_step <= 0 else budget
     try:
-        for c in range(budget + 1):
+        for c in range(stop):
             bucket = buckets[c]
             if not bucket:
                 continue
