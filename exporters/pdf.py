@@ -26,6 +26,7 @@ from exporters.base import ExportError, ExportOptions, atomic_write_bytes, regis
 from exporters.board import PALETTE, Board, Shape, palette, smooth_points
 from exporters.halfboard import HalfBoard, board_of
 from exporters.limits import check_options, check_pages
+from exporters.png import render_board
 
 PAPERS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
 PAGE_MARGIN_MM = 10.0  # most printers cannot print the outer 4-6 mm
@@ -33,6 +34,11 @@ OVERLAP_MM = 10.0
 CROSS_EVERY_MM = 60.0
 MARK = "#b03a2e"
 _FIXED_DATE = dt.datetime(1980, 1, 1, tzinfo=dt.UTC)
+# Above this many hexes the page map shows the board as a picture: at page-map scale a hex is
+# a fraction of a millimetre, and writing 100,000 of them as vectors was a third of the export.
+OVERVIEW_PICTURE_HEXES = 20_000
+OVERVIEW_DPI = 200.0
+_OVERVIEW_GROUPS = ("paper", "terrain", "paths", "grid", "fort")
 _LATIN1 = str.maketrans({"–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"',
                          "…": "...", "•": "*"})
 
@@ -297,8 +303,9 @@ def _scale_bar(pdf: FPDF, x: float, y: float) -> None:
     pdf.text(x + 52, y + 0.8, "50 mm - check before cutting")
 
 
-def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
-    """The print-and-play PDF of a laid-out board: page map, then the board pages."""
+def board_to_pdf(board: Board, paper: str = "A4", overview: Board | None = None) -> bytes:
+    """The print-and-play PDF of a laid-out board: page map, then the board pages. With
+    `overview` (the same board with raster cells) the page map shows it as a picture."""
     t = plan_tiling(board.width, board.height, paper)
     check_pages(t.pages)
     pdf = FPDF(orientation="L" if t.landscape else "P", unit="mm", format=paper)
@@ -308,7 +315,7 @@ def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
     pdf.set_title(_latin1(f"{board.title} - print and play"))
     pdf.set_creator(f"trenchclub-studio {__version__}")
     painter = _Painter(pdf)
-    _page_map(pdf, painter, board, t)
+    _page_map(pdf, painter, board, t, overview)
     crosses = _crosses(board, t)
     on_page = page_shapes(board, t)
     for j in range(t.rows):
@@ -409,7 +416,8 @@ def wrap_lines(pdf: FPDF, text: str, width: float) -> list[str]:
     return lines
 
 
-def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
+def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling,
+              overview: Board | None = None) -> None:
     pdf.add_page()
     m = PAGE_MARGIN_MM
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
@@ -435,9 +443,16 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     avail_w, avail_h = t.page_w - 2 * m, t.page_h - top - m - 8
     k = min(avail_w / board.width, avail_h / board.height)
     ox, oy = m + (avail_w - board.width * k) / 2, top
-    overview = [s for g in board.groups
-                if g.name in ("paper", "terrain", "paths", "grid", "fort") for s in g.shapes]
-    painter.draw(overview, ox, oy, k, text=False)
+    if overview is not None:
+        # as the vector page map: no texts
+        picture = replace(overview, groups=[
+            replace(g, shapes=[s for s in g.shapes if s.kind != "text"])
+            for g in overview.groups if g.name in _OVERVIEW_GROUPS])
+        pdf.image(render_board(picture, OVERVIEW_DPI * k), ox, oy, board.width * k,
+                  board.height * k)
+    else:
+        painter.draw([s for g in board.groups if g.name in _OVERVIEW_GROUPS
+                      for s in g.shapes], ox, oy, k, text=False)
     pdf.set_line_width(0.4)
     for j in range(t.rows):
         for i in range(t.cols):
@@ -475,8 +490,13 @@ def _legend(pdf: FPDF, x: float, y: float, width: float, season: str) -> int:
 
 
 def map_to_pdf(game_map: GameMap | HalfBoard, paper: str = "A4", hex_mm: float = 30.0) -> bytes:
-    """The print-and-play PDF of `game_map` (or of a half of one)."""
-    return board_to_pdf(board_of(game_map, hex_mm), paper)
+    """The print-and-play PDF of `game_map` (or of a half of one); a large board's page map
+    shows it as a picture."""
+    cut = game_map.map if isinstance(game_map, HalfBoard) else game_map
+    overview = None
+    if len(cut.terrain) > OVERVIEW_PICTURE_HEXES:
+        overview = board_of(game_map, hex_mm, raster_cells=True)
+    return board_to_pdf(board_of(game_map, hex_mm), paper, overview)
 
 
 class PdfExporter:

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+import exporters.pdf as pdf
 import exporters.png as png
 from engine.content.loaders import load_file
 from engine.model import GameMap, MapLayout
@@ -95,3 +96,16 @@ def test_map_png_is_deterministic_and_rasters_cells():
     first = png.map_to_png(m, dpi=50)
     assert first == png.map_to_png(m, dpi=50)
     assert first.startswith(b"\x89PNG")
+
+
+def test_a_large_board_page_map_is_a_picture(monkeypatch):
+    """The page map of a large board embeds the board as an image (its vector drawing was a
+    third of a 100k-hex export); a small board keeps the vector page map."""
+    small = pdf.map_to_pdf(sample_map(), "A4")
+    assert b"/Subtype /Image" not in small
+    monkeypatch.setattr(pdf, "OVERVIEW_PICTURE_HEXES", 50)
+    large = pdf.map_to_pdf(sample_map(), "A4")
+    assert b"/Subtype /Image" in large
+    assert large == pdf.map_to_pdf(sample_map(), "A4")  # deterministic
+    # the board pages themselves stay vectors: the same page count, more than the picture
+    assert large.count(b"/Type /Page\n") == small.count(b"/Type /Page\n") > 1
