@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from fpdf import FPDF
 from fpdf.drawing_primitives import DeviceCMYK, DeviceGray, DeviceRGB, convert_to_device_color
 
@@ -166,6 +167,7 @@ class _Painter:
 
     def __init__(self, pdf: FPDF) -> None:
         self.pdf = pdf
+        self._smooth: dict[int, list[tuple[float, float]]] = {}  # by id(shape), in mm
 
     def draw(self, shapes: Iterable[Shape], dx: float, dy: float, k: float = 1.0,
              text: bool = True) -> None:
@@ -175,10 +177,10 @@ class _Painter:
                 self._fill(s.fill)
                 self._polygon(s.points, dx, dy, k, "f")
                 continue
-            pts = [(dx + x * k, dy + y * k) for x, y in s.points]
             if s.kind == "text":
                 if text:
-                    self._text(s, pts[0], k)
+                    x, y = s.points[0]
+                    self._text(s, (dx + x * k, dy + y * k), k)
                 continue
             if s.fill:
                 self._fill(s.fill)
@@ -193,14 +195,24 @@ class _Painter:
             if s.kind == "polygon":
                 self._polygon(s.points, dx, dy, k, _OPERATOR[style])
             elif s.kind == "circle":
-                self._circle(pts[0][0], pts[0][1], s.radius * k, _OPERATOR[style])
+                x, y = s.points[0]
+                self._circle(dx + x * k, dy + y * k, s.radius * k, _OPERATOR[style])
             else:
-                line = smooth_points(pts) if s.smooth else pts
+                line = [(dx + x * k, dy + y * k) for x, y in self._curve(s)]
                 with pdf.local_context(stroke_cap_style="BUTT" if s.dash else "ROUND",
                                        stroke_join_style="ROUND"):
                     pdf.polyline(line, style="D")
             if s.dash:
                 pdf.set_dash_pattern()
+
+    def _curve(self, s: Shape) -> list[tuple[float, float]]:
+        """The points a polyline is drawn through (smoothed once per shape, not per page)."""
+        if not s.smooth:
+            return s.points
+        line = self._smooth.get(id(s))
+        if line is None:
+            line = self._smooth[id(s)] = smooth_points(s.points)
+        return line
 
     def _fill(self, fill: str) -> None:
         colour = _device(fill)
@@ -212,12 +224,12 @@ class _Painter:
         """What `FPDF.polygon` writes for the points moved by (dx, dy) after `scale`: one
         line per point, close, paint."""
         k, h = self.pdf.k, self.pdf.h
-        lines = [f"{(dx + x * scale) * k:.2f} {(h - (dy + y * scale)) * k:.2f} l"
-                 for x, y in points]
-        lines[0] = lines[0][:-1] + "m"
-        lines.append(" h")
-        lines.append(f" {operator}")
-        self.pdf._out("\n".join(lines))  # fpdf's own writer, see the class
+        numbers = []
+        for x, y in points:
+            numbers.append((dx + x * scale) * k)
+            numbers.append((h - (dy + y * scale)) * k)
+        # fpdf's own writer, see the class; one formatting call per polygon
+        self.pdf._out(_polygon_format(len(points), operator) % tuple(numbers))
 
     def _circle(self, x: float, y: float, radius: float, operator: str) -> None:
         """What `FPDF.circle(x, y, radius, style)` writes: four Bézier quarters."""
@@ -257,6 +269,12 @@ class _Painter:
                     pdf.text(x, y, text)
             pdf.set_text_color(*_rgb(s.fill or "#000000"))
             pdf.text(x, y, text)
+
+
+@lru_cache(maxsize=64)
+def _polygon_format(corners: int, operator: str) -> str:
+    """The %-template of what `_Painter._polygon` writes for a polygon of `corners` points."""
+    return "\n".join(["%.2f %.2f m", *["%.2f %.2f l"] * (corners - 1), " h", f" {operator}"])
 
 
 class _nothing:
@@ -336,27 +354,18 @@ def board_to_pdf(board: Board, paper: str = "A4", overview: Board | None = None)
 
 def page_shapes(board: Board, t: Tiling) -> list[list[Shape]]:
     """The shapes each board page shows (row by row), in drawing order: those whose box
-    meets the page's part of the board. Each shape is checked only against the pages its box
-    can reach, so the work grows with the shapes, not with shapes times pages."""
-    parts = [page_part(t, i, j, board.width, board.height)
-             for j in range(t.rows) for i in range(t.cols)]
-    out: list[list[Shape]] = [[] for _ in parts]
-    cols, rows = t.cols, t.rows
-    for group in board.groups:
-        for s in group.shapes:
-            x0, y0, x1, y1 = s.bbox()
-            # Page i starts at origin + i * step and is area wide: the pages a box can meet,
-            # widened by one each way so rounding never loses one (the exact test follows).
-            i0 = max(0, math.floor((x0 - t.origin_x - t.area_w) / t.step_x))
-            i1 = min(cols - 1, math.floor((x1 - t.origin_x) / t.step_x) + 1)
-            j0 = max(0, math.floor((y0 - t.origin_y - t.area_h) / t.step_y))
-            j1 = min(rows - 1, math.floor((y1 - t.origin_y) / t.step_y) + 1)
-            for j in range(j0, j1 + 1):
-                for i in range(i0, i1 + 1):
-                    k = j * cols + i
-                    p = parts[k]
-                    if x1 >= p.bx0 and x0 <= p.bx1 and y1 >= p.by0 and y0 <= p.by1:
-                        out[k].append(s)
+    meets the page's part of the board (one array test per page over all boxes)."""
+    shapes = [s for group in board.groups for s in group.shapes]
+    if not shapes:
+        return [[] for _ in range(t.rows * t.cols)]
+    boxes = np.array([s.bbox() for s in shapes], dtype=np.float64)
+    x0, y0, x1, y1 = boxes.T
+    out: list[list[Shape]] = []
+    for j in range(t.rows):
+        for i in range(t.cols):
+            p = page_part(t, i, j, board.width, board.height)
+            meets = (x1 >= p.bx0) & (x0 <= p.bx1) & (y1 >= p.by0) & (y0 <= p.by1)
+            out.append([shapes[n] for n in np.flatnonzero(meets).tolist()])
     return out
 
 
