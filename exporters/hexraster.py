@@ -28,8 +28,8 @@ def rgb(colour: str) -> tuple[int, int, int]:
 def cell_layers(cells: Cells, k: float, top: int, rows: int, cols: int, line_px: float
                 ) -> tuple[np.ndarray, np.ndarray]:
     """The pixel rows `top` .. `top + rows` (all `cols` columns) at `k` pixels per mm: the
-    terrain colours with trees as (rows, cols, 3) uint8, paper outside the map, and the
-    coverage (0..1, float32) of grid lines `line_px` pixels wide."""
+    terrain colours with trees as (rows, cols, 3) float32 (0..255), paper outside the map,
+    and the coverage (0..1, float32) of grid lines `line_px` pixels wide."""
     bl, m = cells.layout, cells.map
     size = bl.size
     xs = ((np.arange(cols, dtype=np.float64) + 0.5) / k - bl.ox) / size
@@ -64,7 +64,7 @@ def cell_layers(cells: Cells, k: float, top: int, rows: int, cols: int, line_px:
         # neighbour across it is on the map.
         cover[outside] = _edge_cover_outside(m, qi[outside], ri[outside], e1[outside],
                                              e2[outside], e3[outside], apothem, half)
-    return np.rint(colour).astype(np.uint8), cover
+    return colour, cover
 
 
 def _line_cover(d: np.ndarray, half: np.float32) -> np.ndarray:
@@ -129,11 +129,17 @@ def _draw_trees(colour: np.ndarray, forest: np.ndarray, dq: np.ndarray, dr: np.n
     else:
         lx, ly = size * 1.5 * dq, size * (SQRT3 / 2 * dq + SQRT3 * dr)
     cover = np.zeros(lx.shape, dtype=np.float32)
+    radius, px = np.float32(cells.tree_radius), np.float32(k)
+    near = (cells.tree_radius + 1 / k) ** 2
     for tx, ty in cells.trees:
-        d = np.hypot(lx - np.float32(tx), ly - np.float32(ty))
-        np.maximum(cover, np.clip((cells.tree_radius - d) * np.float32(k) + 0.5, 0.0, 1.0),
-                   out=cover)
-    cover = _steps(cover)
+        ax, ay = lx - np.float32(tx), ly - np.float32(ty)
+        d2 = ax * ax + ay * ay
+        hit = np.flatnonzero(d2 < near)  # only pixels a disc reaches get a square root
+        disc = np.clip((radius - np.sqrt(d2[hit])) * px + 0.5, 0.0, 1.0)
+        cover[hit] = np.maximum(cover[hit], disc)
+    covered = np.flatnonzero(cover)
+    where = np.flatnonzero(forest)[covered]
+    flat = colour.reshape(-1, 3)
     tree = np.array(rgb(cells.tree), dtype=np.float32)
-    mixed = colour[forest]
-    colour[forest] = mixed + (tree - mixed) * cover[:, None]
+    mixed = flat[where]
+    flat[where] = mixed + (tree - mixed) * _steps(cover[covered])[:, None]

@@ -161,18 +161,31 @@ def _render_cells(board: Board, cells: Cells, k: float, w: int, h: int) -> Image
     line_px = max(1, round(cells.grid_width * k * ss)) / ss
     grid = np.array(rgb(cells.grid), dtype=np.float32)
     out = np.empty((h, w, 3), dtype=np.uint8)
-    for ti, top in enumerate(range(0, h, _TILE_ROWS)):
+    for row, top in enumerate(range(0, h, _TILE_ROWS)):
         rows = min(_TILE_ROWS, h - top)
         colour, cover = cell_layers(cells, k, top, rows, w, line_px)
         band = out[top:top + rows]
-        band[:] = colour
-        _draw_tiles(band, under_tiles, ti, k, top, cache)
-        if cover.any():
-            mixed = band.astype(np.float32)
-            mixed += (grid - mixed) * cover[:, :, None]
-            band[:] = np.rint(mixed)
-        _draw_tiles(band, over_tiles, ti, k, top, cache)
+        band[:] = _blend(colour, grid, cover)
+        for col, left in enumerate(range(0, w, _TILE_COLS)):
+            shapes = under_tiles.get((row, col))
+            if shapes:
+                # this tile again: shapes between the terrain and the grid
+                part = slice(left, left + _TILE_COLS)
+                tile = np.rint(colour[:, part]).astype(np.uint8)
+                _draw_tile(tile, shapes, k, left, top, cache)
+                band[:, part] = _blend(tile.astype(np.float32), grid, cover[:, part])
+        for col, left in enumerate(range(0, w, _TILE_COLS)):
+            shapes = over_tiles.get((row, col))
+            if shapes:
+                _draw_tile(band[:, left:left + _TILE_COLS], shapes, k, left, top, cache)
     return Image.fromarray(out, "RGB")
+
+
+def _blend(colour: np.ndarray, ink: np.ndarray, cover: np.ndarray) -> np.ndarray:
+    """`ink` over float `colour` by `cover`, as uint8 (`colour` is left as it was)."""
+    mixed = (ink - colour) * cover[:, :, None]
+    mixed += colour
+    return np.rint(mixed).astype(np.uint8)
 
 
 def _tile_shapes(shapes: list[Shape], k: float, w: int, h: int,
@@ -211,26 +224,19 @@ def _polyline_pieces(shape: Shape, cache: dict[int, list[np.ndarray]]) -> list[n
     return pieces
 
 
-def _draw_tiles(band: np.ndarray, tiles: dict[tuple[int, int], list[Shape]], row: int,
-                k: float, top: int, cache: dict[int, list[np.ndarray]]) -> None:
-    """Draw the shapes of a band's tiles supersampled over what the band holds."""
+def _draw_tile(tile: np.ndarray, shapes: list[Shape], k: float, left: int, top: int,
+               cache: dict[int, list[np.ndarray]]) -> None:
+    """Draw shapes supersampled over the pixels of `tile` (whose corner is at left, top)."""
     ss = SUPERSAMPLE
-    rows, width = band.shape[:2]
-    for col, left in enumerate(range(0, width, _TILE_COLS)):
-        shapes = tiles.get((row, col))
-        if not shapes:
-            continue
-        cols = min(_TILE_COLS, width - left)
-        tile = band[:, left:left + cols]
-        img = Image.fromarray(tile, "RGB").resize((cols * ss, rows * ss),
-                                                  Image.Resampling.NEAREST)
-        draw = ImageDraw.Draw(img)
-        for shape in shapes:
-            if shape.kind == "polyline":
-                _draw_polyline_clipped(draw, shape, k * ss, left * ss, top * ss, img.size, cache)
-            else:
-                _draw_shape(img, draw, shape, k * ss, shift=(left * ss, top * ss))
-        tile[:] = np.asarray(img.reduce(ss))
+    rows, cols = tile.shape[:2]
+    img = Image.fromarray(tile, "RGB").resize((cols * ss, rows * ss), Image.Resampling.NEAREST)
+    draw = ImageDraw.Draw(img)
+    for shape in shapes:
+        if shape.kind == "polyline":
+            _draw_polyline_clipped(draw, shape, k * ss, left * ss, top * ss, img.size, cache)
+        else:
+            _draw_shape(img, draw, shape, k * ss, shift=(left * ss, top * ss))
+    tile[:] = np.asarray(img.reduce(ss))
 
 
 def _draw_polyline_clipped(draw: ImageDraw.ImageDraw, shape: Shape, k: float, left: int,
