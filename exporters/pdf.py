@@ -157,6 +157,13 @@ def _device(colour: str) -> DeviceGray | DeviceRGB | DeviceCMYK:
     return convert_to_device_color(*_rgb(colour))
 
 
+@lru_cache(maxsize=512)
+def _operator(colour: str, fill: bool) -> str:
+    """The colour operator fpdf writes for a fill (lower case) or stroke colour."""
+    text = _device(colour).serialize()
+    return text.lower() if fill else text.upper()
+
+
 class _Painter:
     """Draws board shapes onto the current PDF page with an offset and a scale.
 
@@ -186,8 +193,10 @@ class _Painter:
                 self._fill(s.fill)
             if s.stroke:
                 colour = _device(s.stroke)
-                if colour != pdf.draw_color:
-                    pdf.set_draw_color(colour)
+                if colour is not pdf.draw_color and colour != pdf.draw_color:
+                    # what `set_draw_color` writes, without its per-call conversion
+                    pdf.draw_color = colour
+                    pdf._out(_operator(s.stroke, fill=False))
                 pdf.set_line_width(max(s.width * k, 0.05))
             if s.dash:
                 pdf.set_dash_pattern(s.dash[0] * k, s.dash[1] * k)
@@ -216,8 +225,11 @@ class _Painter:
 
     def _fill(self, fill: str) -> None:
         colour = _device(fill)
-        if colour != self.pdf.fill_color:
-            self.pdf.set_fill_color(colour)
+        pdf = self.pdf
+        if colour is not pdf.fill_color and colour != pdf.fill_color:
+            # what `set_fill_color` writes, without its per-call conversion
+            pdf.fill_color = colour
+            pdf._out(_operator(fill, fill=True))
 
     def _polygon(self, points: list[tuple[float, float]], dx: float, dy: float, scale: float,
                  operator: str) -> None:
