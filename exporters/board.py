@@ -30,6 +30,7 @@ __all__ = [
     "WINTER_PALETTE",
     "Board",
     "BoardLayout",
+    "Cells",
     "Group",
     "Shape",
     "bezier_controls",
@@ -149,8 +150,26 @@ class Group:
 
 
 @dataclass
+class Cells:
+    """The hex cells of a board left to a raster renderer instead of one shape per hex: the
+    terrain fills (forest trees included) go under the "paths" group, the grid lines over
+    "bridges", exactly where the per-hex shapes would be drawn. Colours are the season's."""
+
+    map: GameMap
+    layout: BoardLayout
+    fills: list[str]  # by terrain id
+    tree: str
+    tree_radius: float  # mm
+    trees: list[Point]  # tree centres from a forest hex's centre, mm
+    paper: str
+    grid: str
+    grid_width: float  # mm
+
+
+@dataclass
 class Board:
-    """A laid-out board: size in mm and its groups of shapes in drawing order."""
+    """A laid-out board: size in mm and its groups of shapes in drawing order; with `cells`
+    the per-hex terrain and grid shapes are left out and described by it instead."""
 
     width: float
     height: float
@@ -158,6 +177,7 @@ class Board:
     title: str
     hex_mm: float
     season: str = "summer"
+    cells: Cells | None = None
 
 
 def dash_polyline(points: list[Point], dash: float, gap: float) -> list[list[Point]]:
@@ -229,25 +249,28 @@ class BoardLayout:
 
 def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = None, *,
                 numbering: tuple[int, int] = (0, 0),
-                out_of_play: frozenset[Hex] = frozenset()) -> Board:
+                out_of_play: frozenset[Hex] = frozenset(), raster_cells: bool = False) -> Board:
     """Lay out `game_map` at `hex_mm` across flats and return its drawing.
 
     A part of a larger map (a 2-player half, `exporters.halfboard`) numbers its margin from
-    `numbering` (the larger map's first column and row) and covers `out_of_play` hexes."""
+    `numbering` (the larger map's first column and row) and covers `out_of_play` hexes. With
+    `raster_cells` the terrain and grid groups stay empty and `Board.cells` describes them
+    (for a raster renderer that draws them without a shape per hex)."""
     if hex_mm <= 0:
         raise ValueError("hex size must be positive")
     margin = hex_mm * 0.4 if margin is None else margin
     bl = BoardLayout(game_map, hex_mm, margin)
     width = bl.map_w + 2 * margin
     height = bl.map_h + 2 * margin
-    polygons = [bl.polygon(h) for h in game_map.hexes()]  # row-major, like `terrain`
+    # row-major, like `terrain`
+    polygons = [] if raster_cells else [bl.polygon(h) for h in game_map.hexes()]
     groups = [
         Group("paper", [Shape("polygon", [(0, 0), (width, 0), (width, height), (0, height)],
                               fill=PALETTE["paper"])]),
-        _terrain(game_map, bl, polygons),
+        Group("terrain") if raster_cells else _terrain(game_map, bl, polygons),
         _paths(game_map, bl),
         _bridges(game_map, bl),
-        Group("grid", [Shape("polygon", poly, stroke=PALETTE["grid"], width=0.25)
+        Group("grid", [Shape("polygon", poly, stroke=PALETTE["grid"], width=GRID_WIDTH)
                        for poly in polygons]),
         *_forts(game_map, bl),
         *_start_markers(game_map, bl),
@@ -255,15 +278,31 @@ def build_board(game_map: GameMap, hex_mm: float = 30.0, margin: float | None = 
         *([_out_of_play(bl, out_of_play)] if out_of_play else []),
         _margin(game_map, bl, width, height, numbering),
     ]
+    cells = _cells(game_map, bl) if raster_cells else None
     return Board(width, height, seasonal(groups, game_map.season), game_map.name, hex_mm,
-                 game_map.season)
+                 game_map.season, cells)
+
+
+GRID_WIDTH = 0.25  # mm
+
+
+def _tree_offsets(bl: BoardLayout) -> list[Point]:
+    return [(dx * bl.size, dy * bl.size) for dx, dy in ((-0.35, 0.15), (0.3, 0.25), (0.0, -0.35))]
+
+
+def _cells(game_map: GameMap, bl: BoardLayout) -> Cells:
+    colours = palette(game_map.season)
+    swap = {PALETTE[k]: colours[k] for k in WINTER_PALETTE}  # as `seasonal` swaps them
+    return Cells(game_map, bl, [swap.get(PALETTE[t], PALETTE[t]) for t in TERRAINS],
+                 swap.get(PALETTE["tree"], PALETTE["tree"]), bl.size * 0.16, _tree_offsets(bl),
+                 PALETTE["paper"], PALETTE["grid"], GRID_WIDTH)
 
 
 def _terrain(game_map: GameMap, bl: BoardLayout, polygons: list[list[Point]]) -> Group:
     group = Group("terrain")
     fills = [PALETTE[t] for t in TERRAINS]
     tree_r = bl.size * 0.16
-    trees = [(dx * bl.size, dy * bl.size) for dx, dy in ((-0.35, 0.15), (0.3, 0.25), (0.0, -0.35))]
+    trees = _tree_offsets(bl)
     forest = TERRAINS.index("forest")
     tree = PALETTE["tree"]
     decorations: list[Shape] = []

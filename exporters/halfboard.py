@@ -29,10 +29,10 @@ class HalfBoard:
     origin: tuple[int, int]
     out_of_play: frozenset[Hex]
 
-    def board(self, hex_mm: float = 30.0) -> Board:
-        """The half's drawing."""
+    def board(self, hex_mm: float = 30.0, raster_cells: bool = False) -> Board:
+        """The half's drawing (`raster_cells`: see `build_board`)."""
         return build_board(self.map, hex_mm, numbering=self.origin,
-                           out_of_play=self.out_of_play)
+                           out_of_play=self.out_of_play, raster_cells=raster_cells)
 
 
 def half_regions(game_map: GameMap) -> list[str]:
@@ -95,8 +95,8 @@ def _inside(part: GameMap, x: float, y: float) -> bool:
     return part.in_bounds(h)
 
 
-def board_of(source: GameMap | HalfBoard, hex_mm: float) -> Board:
-    """The drawing of a whole map or of a half."""
+def board_of(source: GameMap | HalfBoard, hex_mm: float, raster_cells: bool = False) -> Board:
+    """The drawing of a whole map or of a half (`raster_cells`: see `build_board`)."""
     if isinstance(source, HalfBoard):
-        return source.board(hex_mm)
-    return build_board(source, hex_mm)
+        return source.board(hex_mm, raster_cells)
+    return build_board(source, hex_mm, raster_cells=raster_cells)

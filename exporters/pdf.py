@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from fpdf import FPDF
 from fpdf.drawing_primitives import DeviceCMYK, DeviceGray, DeviceRGB, convert_to_device_color
 
@@ -27,6 +28,7 @@ from exporters.base import ExportError, ExportOptions, atomic_write_bytes, regis
 from exporters.board import PALETTE, Board, Shape, palette, smooth_points
 from exporters.halfboard import HalfBoard, board_of
 from exporters.limits import check_options, check_pages
+from exporters.png import render_board
 
 PAPERS: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
 PAGE_MARGIN_MM = 10.0  # most printers cannot print the outer 4-6 mm
@@ -34,6 +36,11 @@ OVERLAP_MM = 10.0
 CROSS_EVERY_MM = 60.0
 MARK = "#b03a2e"
 _FIXED_DATE = dt.datetime(1980, 1, 1, tzinfo=dt.UTC)
+# Above this many hexes the page map shows the board as a picture: at page-map scale a hex is
+# a fraction of a millimetre, and writing 100,000 of them as vectors was a third of the export.
+OVERVIEW_PICTURE_HEXES = 20_000
+OVERVIEW_DPI = 200.0
+_OVERVIEW_GROUPS = ("paper", "terrain", "paths", "grid", "fort")
 _LATIN1 = str.maketrans({"–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"',
                          "…": "...", "•": "*"})
 
@@ -151,6 +158,13 @@ def _device(colour: str) -> DeviceGray | DeviceRGB | DeviceCMYK:
     return convert_to_device_color(*_rgb(colour))
 
 
+@lru_cache(maxsize=512)
+def _operator(colour: str, fill: bool) -> str:
+    """The colour operator fpdf writes for a fill (lower case) or stroke colour."""
+    text = _device(colour).serialize()
+    return text.lower() if fill else text.upper()
+
+
 class _Painter:
     """Draws board shapes onto the current PDF page with an offset and a scale.
 
@@ -161,6 +175,7 @@ class _Painter:
 
     def __init__(self, pdf: FPDF) -> None:
         self.pdf = pdf
+        self._smooth: dict[int, list[tuple[float, float]]] = {}  # by id(shape), in mm
 
     def draw(self, shapes: Iterable[Shape], dx: float, dy: float, k: float = 1.0,
              text: bool = True) -> None:
@@ -170,17 +185,19 @@ class _Painter:
                 self._fill(s.fill)
                 self._polygon(s.points, dx, dy, k, "f")
                 continue
-            pts = [(dx + x * k, dy + y * k) for x, y in s.points]
             if s.kind == "text":
                 if text:
-                    self._text(s, pts[0], k)
+                    x, y = s.points[0]
+                    self._text(s, (dx + x * k, dy + y * k), k)
                 continue
             if s.fill:
                 self._fill(s.fill)
             if s.stroke:
                 colour = _device(s.stroke)
-                if colour != pdf.draw_color:
-                    pdf.set_draw_color(colour)
+                if colour is not pdf.draw_color and colour != pdf.draw_color:
+                    # what `set_draw_color` writes, without its per-call conversion
+                    pdf.draw_color = colour
+                    pdf._out(_operator(s.stroke, fill=False))
                 pdf.set_line_width(max(s.width * k, 0.05))
             if s.dash:
                 pdf.set_dash_pattern(s.dash[0] * k, s.dash[1] * k)
@@ -188,31 +205,44 @@ class _Painter:
             if s.kind == "polygon":
                 self._polygon(s.points, dx, dy, k, _OPERATOR[style])
             elif s.kind == "circle":
-                self._circle(pts[0][0], pts[0][1], s.radius * k, _OPERATOR[style])
+                x, y = s.points[0]
+                self._circle(dx + x * k, dy + y * k, s.radius * k, _OPERATOR[style])
             else:
-                line = smooth_points(pts) if s.smooth else pts
+                line = [(dx + x * k, dy + y * k) for x, y in self._curve(s)]
                 with pdf.local_context(stroke_cap_style="BUTT" if s.dash else "ROUND",
                                        stroke_join_style="ROUND"):
                     pdf.polyline(line, style="D")
             if s.dash:
                 pdf.set_dash_pattern()
 
+    def _curve(self, s: Shape) -> list[tuple[float, float]]:
+        """The points a polyline is drawn through (smoothed once per shape, not per page)."""
+        if not s.smooth:
+            return s.points
+        line = self._smooth.get(id(s))
+        if line is None:
+            line = self._smooth[id(s)] = smooth_points(s.points)
+        return line
+
     def _fill(self, fill: str) -> None:
         colour = _device(fill)
-        if colour != self.pdf.fill_color:
-            self.pdf.set_fill_color(colour)
+        pdf = self.pdf
+        if colour is not pdf.fill_color and colour != pdf.fill_color:
+            # what `set_fill_color` writes, without its per-call conversion
+            pdf.fill_color = colour
+            pdf._out(_operator(fill, fill=True))
 
     def _polygon(self, points: list[tuple[float, float]], dx: float, dy: float, scale: float,
                  operator: str) -> None:
         """What `FPDF.polygon` writes for the points moved by (dx, dy) after `scale`: one
         line per point, close, paint."""
         k, h = self.pdf.k, self.pdf.h
-        lines = [f"{(dx + x * scale) * k:.2f} {(h - (dy + y * scale)) * k:.2f} l"
-                 for x, y in points]
-        lines[0] = lines[0][:-1] + "m"
-        lines.append(" h")
-        lines.append(f" {operator}")
-        self.pdf._out("\n".join(lines))  # fpdf's own writer, see the class
+        numbers = []
+        for x, y in points:
+            numbers.append((dx + x * scale) * k)
+            numbers.append((h - (dy + y * scale)) * k)
+        # fpdf's own writer, see the class; one formatting call per polygon
+        self.pdf._out(_polygon_format(len(points), operator) % tuple(numbers))
 
     def _circle(self, x: float, y: float, radius: float, operator: str) -> None:
         """What `FPDF.circle(x, y, radius, style)` writes: four Bézier quarters."""
@@ -252,6 +282,12 @@ class _Painter:
                     pdf.text(x, y, text)
             pdf.set_text_color(*_rgb(s.fill or "#000000"))
             pdf.text(x, y, text)
+
+
+@lru_cache(maxsize=64)
+def _polygon_format(corners: int, operator: str) -> str:
+    """The %-template of what `_Painter._polygon` writes for a polygon of `corners` points."""
+    return "\n".join(["%.2f %.2f m", *["%.2f %.2f l"] * (corners - 1), " h", f" {operator}"])
 
 
 class _nothing:
@@ -298,8 +334,9 @@ def _scale_bar(pdf: FPDF, x: float, y: float) -> None:
     pdf.text(x + 52, y + 0.8, _latin1(_("50 mm - check before cutting")))
 
 
-def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
-    """The print-and-play PDF of a laid-out board: page map, then the board pages."""
+def board_to_pdf(board: Board, paper: str = "A4", overview: Board | None = None) -> bytes:
+    """The print-and-play PDF of a laid-out board: page map, then the board pages. With
+    `overview` (the same board with raster cells) the page map shows it as a picture."""
     t = plan_tiling(board.width, board.height, paper)
     check_pages(t.pages)
     pdf = FPDF(orientation="L" if t.landscape else "P", unit="mm", format=paper)
@@ -309,7 +346,7 @@ def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
     pdf.set_title(_latin1(f"{board.title} - print and play"))
     pdf.set_creator(f"trenchclub-studio {__version__}")
     painter = _Painter(pdf)
-    _page_map(pdf, painter, board, t)
+    _page_map(pdf, painter, board, t, overview)
     crosses = _crosses(board, t)
     on_page = page_shapes(board, t)
     for j in range(t.rows):
@@ -330,27 +367,18 @@ def board_to_pdf(board: Board, paper: str = "A4") -> bytes:
 
 def page_shapes(board: Board, t: Tiling) -> list[list[Shape]]:
     """The shapes each board page shows (row by row), in drawing order: those whose box
-    meets the page's part of the board. Each shape is checked only against the pages its box
-    can reach, so the work grows with the shapes, not with shapes times pages."""
-    parts = [page_part(t, i, j, board.width, board.height)
-             for j in range(t.rows) for i in range(t.cols)]
-    out: list[list[Shape]] = [[] for _ in parts]
-    cols, rows = t.cols, t.rows
-    for group in board.groups:
-        for s in group.shapes:
-            x0, y0, x1, y1 = s.bbox()
-            # Page i starts at origin + i * step and is area wide: the pages a box can meet,
-            # widened by one each way so rounding never loses one (the exact test follows).
-            i0 = max(0, math.floor((x0 - t.origin_x - t.area_w) / t.step_x))
-            i1 = min(cols - 1, math.floor((x1 - t.origin_x) / t.step_x) + 1)
-            j0 = max(0, math.floor((y0 - t.origin_y - t.area_h) / t.step_y))
-            j1 = min(rows - 1, math.floor((y1 - t.origin_y) / t.step_y) + 1)
-            for j in range(j0, j1 + 1):
-                for i in range(i0, i1 + 1):
-                    k = j * cols + i
-                    p = parts[k]
-                    if x1 >= p.bx0 and x0 <= p.bx1 and y1 >= p.by0 and y0 <= p.by1:
-                        out[k].append(s)
+    meets the page's part of the board (one array test per page over all boxes)."""
+    shapes = [s for group in board.groups for s in group.shapes]
+    if not shapes:
+        return [[] for _ in range(t.rows * t.cols)]
+    boxes = np.array([s.bbox() for s in shapes], dtype=np.float64)
+    x0, y0, x1, y1 = boxes.T
+    out: list[list[Shape]] = []
+    for j in range(t.rows):
+        for i in range(t.cols):
+            p = page_part(t, i, j, board.width, board.height)
+            meets = (x1 >= p.bx0) & (x0 <= p.bx1) & (y1 >= p.by0) & (y0 <= p.by1)
+            out.append([shapes[n] for n in np.flatnonzero(meets).tolist()])
     return out
 
 
@@ -412,7 +440,8 @@ def wrap_lines(pdf: FPDF, text: str, width: float) -> list[str]:
     return lines
 
 
-def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
+def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling,
+              overview: Board | None = None) -> None:
     pdf.add_page()
     m = PAGE_MARGIN_MM
     pdf.set_text_color(*_rgb(PALETTE["ink"]))
@@ -440,9 +469,16 @@ def _page_map(pdf: FPDF, painter: _Painter, board: Board, t: Tiling) -> None:
     avail_w, avail_h = t.page_w - 2 * m, t.page_h - top - m - 8
     k = min(avail_w / board.width, avail_h / board.height)
     ox, oy = m + (avail_w - board.width * k) / 2, top
-    overview = [s for g in board.groups
-                if g.name in ("paper", "terrain", "paths", "grid", "fort") for s in g.shapes]
-    painter.draw(overview, ox, oy, k, text=False)
+    if overview is not None:
+        # as the vector page map: no texts
+        picture = replace(overview, groups=[
+            replace(g, shapes=[s for s in g.shapes if s.kind != "text"])
+            for g in overview.groups if g.name in _OVERVIEW_GROUPS])
+        pdf.image(render_board(picture, OVERVIEW_DPI * k), ox, oy, board.width * k,
+                  board.height * k)
+    else:
+        painter.draw([s for g in board.groups if g.name in _OVERVIEW_GROUPS
+                      for s in g.shapes], ox, oy, k, text=False)
     pdf.set_line_width(0.4)
     for j in range(t.rows):
         for i in range(t.cols):
@@ -480,8 +516,13 @@ def _legend(pdf: FPDF, x: float, y: float, width: float, season: str) -> int:
 
 
 def map_to_pdf(game_map: GameMap | HalfBoard, paper: str = "A4", hex_mm: float = 30.0) -> bytes:
-    """The print-and-play PDF of `game_map` (or of a half of one)."""
-    return board_to_pdf(board_of(game_map, hex_mm), paper)
+    """The print-and-play PDF of `game_map` (or of a half of one); a large board's page map
+    shows it as a picture."""
+    cut = game_map.map if isinstance(game_map, HalfBoard) else game_map
+    overview = None
+    if len(cut.terrain) > OVERVIEW_PICTURE_HEXES:
+        overview = board_of(game_map, hex_mm, raster_cells=True)
+    return board_to_pdf(board_of(game_map, hex_mm), paper, overview)
 
 
 class PdfExporter:

@@ -8,18 +8,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.model import GameMap
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.board import Board, Shape, dash_polyline, smooth_points
+from exporters.board import Board, Cells, Shape, dash_polyline, smooth_points
 from exporters.halfboard import HalfBoard, board_of
+from exporters.hexraster import cell_layers, rgb
 from exporters.limits import check_options, check_png_size
 
 # Every board is drawn at SUPERSAMPLE times the size and averaged down (Pillow draws polygons
 # without anti-aliasing); large boards are drawn in horizontal strips so memory stays bounded.
 SUPERSAMPLE = 3
 _STRIP_PIXELS = 16_000_000  # supersampled pixels per strip
+# A board with raster cells is drawn in tiles; only tiles that shapes reach are supersampled.
+_TILE_ROWS, _TILE_COLS = 128, 512
 
 # The fonts the boards use ship with the project (DejaVu, Bitstream Vera licence, see
 # fonts/LICENSE-DejaVu.txt): the same bytes on every machine, whatever is installed.
@@ -41,11 +45,12 @@ def _font(px: int, family: str = "sans", bold: bool = False, italic: bool = Fals
 
 
 def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: float,
-                dx: float = 0.0, dy: float = 0.0) -> None:
-    """Draw a shape moved by (dx, dy) mm at `k` pixels per mm."""
+                dx: float = 0.0, dy: float = 0.0, shift: tuple[int, int] = (0, 0)) -> None:
+    """Draw a shape moved by (dx, dy) mm at `k` pixels per mm, then by -`shift` pixels."""
     width = max(1, round(shape.width * k)) if shape.stroke else 0
+    sx, sy = shift
     if shape.kind == "polygon":
-        pts = [((x + dx) * k, (y + dy) * k) for x, y in shape.points]
+        pts = [((x + dx) * k - sx, (y + dy) * k - sy) for x, y in shape.points]
         if shape.fill:
             draw.polygon(pts, fill=shape.fill)
         if shape.stroke:
@@ -68,12 +73,12 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
             for x, y in pts:
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.stroke)
     elif shape.kind == "circle":
-        x, y = (shape.points[0][0] + dx) * k, (shape.points[0][1] + dy) * k
+        x, y = (shape.points[0][0] + dx) * k - sx, (shape.points[0][1] + dy) * k - sy
         r = shape.radius * k
         draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.fill, outline=shape.stroke,
                      width=width)
     elif shape.kind == "text":
-        x, y = (shape.points[0][0] + dx) * k, (shape.points[0][1] + dy) * k
+        x, y = (shape.points[0][0] + dx) * k - sx, (shape.points[0][1] + dy) * k - sy
         _draw_text(img, draw, shape, k, x, y)
 
 
@@ -105,6 +110,8 @@ def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Ima
     """Rasterise a board at `dpi` (pixels per inch of the real-size board), anti-aliased."""
     k = dpi / 25.4
     w, h = check_png_size(board.width * k, board.height * k, max_pixels)
+    if board.cells is not None:
+        return _render_cells(board, board.cells, k, w, h)
     ss = SUPERSAMPLE
     strip_h = max(1, min(h, _STRIP_PIXELS // (w * ss * ss)))
     img = Image.new("RGB", (w, h), "#ffffff")
@@ -139,6 +146,133 @@ def _strip_shapes(board: Board, k: float, h: int, strip_h: int) -> list[list[Sha
     return out
 
 
+def _render_cells(board: Board, cells: Cells, k: float, w: int, h: int) -> Image.Image:
+    """Render a board whose hex cells are rastered (`exporters.hexraster`): per tile, the
+    cells, then the shapes under the grid supersampled, the grid, the shapes over it."""
+    ss = SUPERSAMPLE
+    names = [g.name for g in board.groups]
+    cut = names.index("grid")
+    under = [s for g in board.groups[:cut] if g.name not in ("paper", "terrain") for s in g.shapes]
+    over = [s for g in board.groups[cut + 1:] for s in g.shapes]
+    cache: dict[int, list[np.ndarray]] = {}
+    under_tiles = _tile_shapes(under, k, w, h, cache)
+    over_tiles = _tile_shapes(over, k, w, h, cache)
+    # The grid as wide as the shape renderer draws it: whole supersampled pixels.
+    line_px = max(1, round(cells.grid_width * k * ss)) / ss
+    grid = np.array(rgb(cells.grid), dtype=np.float32)
+    out = np.empty((h, w, 3), dtype=np.uint8)
+    for row, top in enumerate(range(0, h, _TILE_ROWS)):
+        rows = min(_TILE_ROWS, h - top)
+        colour, cover = cell_layers(cells, k, top, rows, w, line_px)
+        band = out[top:top + rows]
+        band[:] = _blend(colour, grid, cover)
+        for col, left in enumerate(range(0, w, _TILE_COLS)):
+            shapes = under_tiles.get((row, col))
+            if shapes:
+                # this tile again: shapes between the terrain and the grid
+                part = slice(left, left + _TILE_COLS)
+                tile = np.rint(colour[:, part]).astype(np.uint8)
+                _draw_tile(tile, shapes, k, left, top, cache)
+                band[:, part] = _blend(tile.astype(np.float32), grid, cover[:, part])
+        for col, left in enumerate(range(0, w, _TILE_COLS)):
+            shapes = over_tiles.get((row, col))
+            if shapes:
+                _draw_tile(band[:, left:left + _TILE_COLS], shapes, k, left, top, cache)
+    return Image.fromarray(out, "RGB")
+
+
+def _blend(colour: np.ndarray, ink: np.ndarray, cover: np.ndarray) -> np.ndarray:
+    """`ink` over float `colour` by `cover`, as uint8 (`colour` is left as it was)."""
+    mixed = (ink - colour) * cover[:, :, None]
+    mixed += colour
+    return np.rint(mixed).astype(np.uint8)
+
+
+def _tile_shapes(shapes: list[Shape], k: float, w: int, h: int,
+                 cache: dict[int, list[np.ndarray]]) -> dict[tuple[int, int], list[Shape]]:
+    """The shapes of each tile (row, column) in drawing order: those whose box, 1 mm wider,
+    meets it (a curve's box is that of its drawn points: it can swing past its points)."""
+    out: dict[tuple[int, int], list[Shape]] = {}
+    last_row, last_col = (h - 1) // _TILE_ROWS, (w - 1) // _TILE_COLS
+    for shape in shapes:
+        if shape.kind == "polyline":
+            drawn = np.concatenate(_polyline_pieces(shape, cache))
+            pad = shape.width / 2
+            x0, y0 = drawn.min(axis=0) - pad
+            x1, y1 = drawn.max(axis=0) + pad
+        else:
+            x0, y0, x1, y1 = shape.bbox()
+        r0 = max(0, math.floor((y0 - 1) * k / _TILE_ROWS))
+        r1 = min(last_row, math.floor((y1 + 1) * k / _TILE_ROWS))
+        c0 = max(0, math.floor((x0 - 1) * k / _TILE_COLS))
+        c1 = min(last_col, math.floor((x1 + 1) * k / _TILE_COLS))
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                out.setdefault((row, col), []).append(shape)
+    return out
+
+
+def _polyline_pieces(shape: Shape, cache: dict[int, list[np.ndarray]]) -> list[np.ndarray]:
+    """The drawn pieces of a polyline in mm (smoothed, cut into dashes), worked out once per
+    shape and kept in `cache`."""
+    pieces = cache.get(id(shape))
+    if pieces is None:
+        pts = smooth_points(shape.points) if shape.smooth else shape.points
+        parts = dash_polyline(pts, shape.dash[0], shape.dash[1]) if shape.dash else [pts]
+        pieces = [np.array(p, dtype=np.float64).reshape(-1, 2) for p in parts]
+        cache[id(shape)] = pieces
+    return pieces
+
+
+def _draw_tile(tile: np.ndarray, shapes: list[Shape], k: float, left: int, top: int,
+               cache: dict[int, list[np.ndarray]]) -> None:
+    """Draw shapes supersampled over the pixels of `tile` (whose corner is at left, top)."""
+    ss = SUPERSAMPLE
+    rows, cols = tile.shape[:2]
+    img = Image.fromarray(tile, "RGB").resize((cols * ss, rows * ss), Image.Resampling.NEAREST)
+    draw = ImageDraw.Draw(img)
+    for shape in shapes:
+        if shape.kind == "polyline":
+            _draw_polyline_clipped(draw, shape, k * ss, left * ss, top * ss, img.size, cache)
+        else:
+            _draw_shape(img, draw, shape, k * ss, shift=(left * ss, top * ss))
+    tile[:] = np.asarray(img.reduce(ss))
+
+
+def _draw_polyline_clipped(draw: ImageDraw.ImageDraw, shape: Shape, k: float, left: int,
+                           top: int, size: tuple[int, int], cache: dict[int, list[np.ndarray]]
+                           ) -> None:
+    """Draw a polyline as `_draw_shape` does, only the runs of it that reach the tile image."""
+    width = max(1, round(shape.width * k))
+    pad = width + 2
+    box = (left - pad, top - pad, left + size[0] + pad, top + size[1] + pad)
+    shift = np.array([left, top], dtype=np.float64)
+    for piece in _polyline_pieces(shape, cache):
+        for run in _runs_in(piece * k, box):
+            pts = [tuple(p) for p in (run - shift).tolist()]
+            draw.line(pts, fill=shape.stroke, width=width, joint="curve")
+            if not shape.dash and width > 2:
+                r = width / 2
+                for x, y in pts:
+                    draw.ellipse((x - r, y - r, x + r, y + r), fill=shape.stroke)
+
+
+def _runs_in(pts: np.ndarray, box: tuple[float, float, float, float]) -> list[np.ndarray]:
+    """The runs of consecutive segments of a polyline whose boxes meet `box`."""
+    if len(pts) < 2:
+        return []
+    a, b = pts[:-1], pts[1:]
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    meets = (hi[:, 0] >= box[0]) & (lo[:, 0] <= box[2]) & (hi[:, 1] >= box[1]) & (
+        lo[:, 1] <= box[3])
+    if not meets.any():
+        return []
+    if meets.all():
+        return [pts]
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], meets.astype(np.int8), [0]))))
+    return [pts[start:stop + 1] for start, stop in zip(edges[::2], edges[1::2], strict=True)]
+
+
 def png_bytes(img: Image.Image, dpi: float) -> bytes:
     """Encode an image as PNG with its DPI recorded and no time stamp (reproducible)."""
     buf = io.BytesIO()
@@ -149,7 +283,8 @@ def png_bytes(img: Image.Image, dpi: float) -> bytes:
 def map_to_png(game_map: GameMap | HalfBoard, dpi: float = 150.0, hex_mm: float = 30.0,
                max_pixels: int = 200_000_000) -> bytes:
     """The board of `game_map` (or of a half of one) as PNG bytes."""
-    return png_bytes(render_board(board_of(game_map, hex_mm), dpi, max_pixels), dpi)
+    board = board_of(game_map, hex_mm, raster_cells=True)
+    return png_bytes(render_board(board, dpi, max_pixels), dpi)
 
 
 class PngExporter:
