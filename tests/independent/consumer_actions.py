@@ -5,34 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conformance_consumer import Rules, legal_moves, unloadings, unwrap
+from .conformance_consumer import ARMIES, Rules, flag_of, legal_moves, unloadings, unwrap
+from .conformance_consumer import army_allowed as moves_army_allowed
 from .consumer_apply import Play
 
-ARMIES = 3
 ACTING_ABILITIES = ("field_repair", "lay_mines", "builder")
 
 
 def army_allowed(play: Play, u: dict[str, Any]) -> bool:
     """rules-apply.md "Army allowance"."""
-    s = play.s
-    if u["army"] is None:
-        return True
-    table = play.rules.ruleset.get("first_round_armies", {}).get(str(play.rules.players)) or []
-    if s["first_player"] is None or not 1 <= s["round"] <= len(table):
-        return True
-    position = (s["current_player"] - s["first_player"]) % play.rules.players
-    row = table[s["round"] - 1]
-    limit = int(unwrap(row[position])) if position < len(row) else ARMIES
-    if limit >= ARMIES:
-        return True
-    excluded: list[int] = []
-    if s["round"] >= 2:
-        prev = table[s["round"] - 2]
-        if position < len(prev) and int(unwrap(prev[position])) < ARMIES:
-            excluded = s["last_armies"].get(play.nation, [])
-    if u["army"] in excluded:
-        return False
-    return u["army"] in s["armies_moved"] or len(s["armies_moved"]) < limit
+    return moves_army_allowed(play.rules, play.s, u)
+
+
+def allowed_armies(play: Play, u: dict[str, Any]) -> tuple[int, ...]:
+    """rules-apply.md "Co-op": in a joint seat the lead's units join army 1 or 3, the
+    partner's 2 or 3; elsewhere every army."""
+    if u["nation"] not in play.rules.partner_of:
+        return (1, 2, 3)
+    return (1, 3) if flag_of(u) == u["nation"] else (2, 3)
 
 
 def attacks(play: Play) -> list[str]:
@@ -76,6 +66,15 @@ def free_water(play: Play) -> list[tuple[int, int]]:
             and h not in play.fort_cells and play.occupant(h) is None]
 
 
+def at_limit(play: Play, utype: dict[str, Any], owner: str) -> bool:
+    """`unit_limit_per_type`: the seat's units of the type with nationality `owner` reached
+    `max` (rules-apply.md "Co-op": each nation of a joint seat has its own limit)."""
+    limit = play.rules.ruleset["unit_limit_per_type"]
+    return bool(limit["enabled"]) and sum(
+        1 for u in play.s["units"] if u["nation"] == play.nation and flag_of(u) == owner
+        and u["type"] == utype["id"]) >= unwrap(limit["max"])
+
+
 def money_actions(play: Play) -> list[str]:
     nation = play.nation
     money = play.s["money"][nation]
@@ -84,11 +83,12 @@ def money_actions(play: Play) -> list[str]:
            and u["repair_ok"] and money >= play.repair_cost(play.catalog[u["type"]])]
     forts = sorted(f for f, o in play.s["forts"].items() if o == nation)
     currency = play.rules.ruleset["currency"]
-    limit = play.rules.ruleset["unit_limit_per_type"]
     water = free_water(play)
     choose = None
+    partner = play.rules.partner_of.get(nation)
     for utype in play.catalog.values():
-        if nation not in utype["nations"]:
+        owner = play.rules.flag_for(nation, utype, None)
+        if owner is None:
             continue
         if utype["special"]:
             choose = may_choose_special(play) if choose is None else choose
@@ -98,13 +98,15 @@ def money_actions(play: Play) -> list[str]:
             continue
         if money < play.price(utype):
             continue
-        if limit["enabled"] and sum(1 for u in play.s["units"] if u["nation"] == nation
-                                    and u["type"] == utype["id"]) >= unwrap(limit["max"]):
+        if at_limit(play, utype, owner):
             continue
         if "buy_on_water" in play.abilities(utype):
             out += [f"buy {utype['id']} {q},{r}" for q, r in water]
         else:
             out += [f"buy {utype['id']} {f}" for f in forts]
+            if (partner is not None and owner == nation and partner in utype["nations"]
+                    and not at_limit(play, utype, partner)):
+                out += [f"buy {utype['id']} {f} {partner}" for f in forts]
     pool = [u for u in play.catalog.values() if u["special"] and nation in u["nations"]
             and (water or "buy_on_water" not in play.abilities(u))]
     price = int(unwrap(play.rules.ruleset["special_unit"]["price"]))
@@ -170,7 +172,8 @@ def legal_actions(play: Play) -> list[str]:
         step = s["setup"]["step"]
         if step == "assign":
             out = [f"assign {u['id']} {k}" for u in s["units"]
-                   if u["nation"] == nation and u["army"] is None for k in (1, 2, 3)]
+                   if u["nation"] == nation and u["army"] is None
+                   for k in allowed_armies(play, u)]
         elif step == "hq":
             out = [f"hq {n}" for n in s["setup"]["chips"][nation]]
         else:
