@@ -8,8 +8,10 @@ from typing import Any
 from .conformance_consumer import ARMIES, Rules, flag_of, legal_moves, unloadings, unwrap
 from .conformance_consumer import army_allowed as moves_army_allowed
 from .consumer_apply import Play
+from .consumer_fight import hex_distance
 
 ACTING_ABILITIES = ("field_repair", "lay_mines", "builder")
+ANSWERED_POWERS = ("field_repair",)
 
 
 def army_allowed(play: Play, u: dict[str, Any]) -> bool:
@@ -115,6 +117,37 @@ def money_actions(play: Play) -> list[str]:
     return out
 
 
+def field_repairs(play: Play) -> list[str]:
+    """rules-apply.md "Special-unit powers", `field_repair`: in the move, declare and money
+    phases, each medic of the nation to act on a hex that has repaired fewer than `per_turn`
+    times this turn repairs any damaged unit of the nation on a hex within `range` that has
+    neither moved nor attacked, when the money pays its repair cost."""
+    s = play.s
+    if s["phase"] not in ("move", "declare", "money"):
+        return []
+    uses = (s.get("powers") or {}).get("uses") or {}
+    money = s["money"][play.nation]
+    out = []
+    for medic in s["units"]:
+        mt = play.catalog[medic["type"]]
+        ability = next((a for a in mt.get("abilities", []) if a["id"] == "field_repair"), None)
+        if ability is None or medic["nation"] != play.nation or medic["hex"] is None:
+            continue
+        params = ability.get("params") or {}
+        stamp = uses.get(medic["id"])
+        used = stamp[2] if stamp and stamp[:2] == [s["round"], s["current_player"]] else 0
+        if used >= int(unwrap(params.get("per_turn", 1))):
+            continue
+        reach = int(unwrap(params.get("range", 1)))
+        out += [f"field_repair {medic['id']} {u['id']}" for u in s["units"]
+                if u["nation"] == medic["nation"] and u["id"] != medic["id"]
+                and u["hex"] is not None and u["damage"] > 0 and not u["moved"]
+                and not u["attacked"]
+                and hex_distance(tuple(medic["hex"]), tuple(u["hex"])) <= reach
+                and play.repair_cost(play.catalog[u["type"]]) <= money]
+    return out
+
+
 def gifts(play: Play) -> list[str]:
     nation = play.nation
     most = play.s["money"][nation] - int(unwrap(play.rules.ruleset["gift_fee"]))
@@ -193,6 +226,7 @@ def legal_actions(play: Play) -> list[str]:
     if (play.vp_params is not None and s["phase"] == "money"
             and s["money"][nation] >= max(1, play.vp("money_per_point", 60))):
         out.append("pay_bank")
+    out += field_repairs(play)
     out += gifts(play)
     return sorted([*out, "end_phase", "surrender"])
 
@@ -205,7 +239,8 @@ def actions_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     nation = rules.nations[state["current_player"]]
     for u in state["units"]:
         abilities = {a["id"] for a in rules.units[u["type"]].get("abilities", [])}
-        if u["nation"] == nation and abilities & set(ACTING_ABILITIES):
+        if u["nation"] == nation and abilities & (set(ACTING_ABILITIES)
+                                                  - set(ANSWERED_POWERS)):
             return "legal actions with special-unit powers are not sampled yet"
     return None
 
