@@ -6,7 +6,8 @@ move units onto chosen hexes (the saved-game JSON is edited, then loaded by the 
 every case is a state the engine accepts):
 
 - encirclement: an attacker next to an enemy and a second unit of its nation directly
-  opposite; a pincer: the second unit beside instead; each gives a `legal_actions` case in
+  opposite; a pincer: the second unit beside instead (in the turn of a seat that is not
+  the Automa's: the Automa gets neither bonus); each gives a `legal_actions` case in
   the declare phase, the `attack` and the `fight` that resolves it with the bonus logged.
 - special units: each special unit type a nation of the scenario can field is put on a free
   hex of that nation's turn; a `legal_moves` case for it, and in the declare phase the
@@ -33,6 +34,7 @@ from typing import Any
 from engine.hexes import Hex, ring
 from engine.model import Scenario
 from engine.rules.actions import Action, Attack, EndPhase, Fight
+from engine.rules.automa import automa_nations
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
 from engine.rules.playout import random_action
@@ -59,17 +61,21 @@ def _in_play(game: Game) -> list[Hex]:
     return [h for h in game.map.hexes() if half is None or h in half.hexes]
 
 
-def _reach(scenario: Scenario, options: dict[str, Any], phase: str
+def _reach(scenario: Scenario, options: dict[str, Any], phase: str, dice_seat: bool = False
            ) -> tuple[Game, State] | None:
     """A game of `options` played with seeded random actions until `phase` in round 2 or
-    later (so every army may act); None when the game ends before (a short scenario)."""
+    later (so every army may act), with `dice_seat` of a seat that is not the Automa's (its
+    attacks get no pincer or encirclement); None when the game ends before (a short
+    scenario)."""
     game = Game(scenario, seed=options["seed"], setup=options["setup"],
                 variants=tuple(options["variants"]))
+    automa = automa_nations(game) if dice_seat else {}
     state = game.new_initial_state()
     rng = Dice(seed_state(f"staged:{options['seed']}"))
     steps = 0
     while not state.is_terminal() and steps < 5000:
-        if state.phase == phase and state.round >= 2 and state.pending_unload is None:
+        if (state.phase == phase and state.round >= 2 and state.pending_unload is None
+                and state.nation not in automa):
             return game, state
         state.apply_action(random_action(state, rng))
         steps += 1
@@ -81,7 +87,7 @@ def support_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     """(label, snapshot, action) triples for staged pincer and encirclement attacks: the
     declare-phase snapshot with the units moved into place and the `attack` to apply. The
     caller replays them (legal_actions, apply attack, apply fight)."""
-    reached = _reach(scenario, options, "declare")
+    reached = _reach(scenario, options, "declare", dice_seat=True)
     if reached is None:
         return
     game, state = reached
