@@ -22,7 +22,8 @@ every case is a state the engine accepts):
   comrade firing back).
 - money: random games seldom have money to spend, so a money phase is given money, a fort
   and a damaged unit in it; the phase's `legal_actions` and the `repair`, the `gift` to an
-  ally, a plain purchase and a drawn special unit (`buy special FORT`).
+  ally, a plain purchase, a co-op partner's purchase (`buy TYPE FORT PARTNER`) and a drawn
+  special unit (`buy special FORT`).
 """
 
 from __future__ import annotations
@@ -187,9 +188,10 @@ def money_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     """A money-phase snapshot (round 2 or later) where the nation to act has money, owns a
     fort in play and has a damaged foot soldier in it since the start of its turn; and the
     actions to apply to it (each on the snapshot): the repair, a gift to an ally (4
-    players), the first plain purchase listed and a drawn special unit. None when the game
-    ends before or the nation has no foot soldier on the board."""
-    reached = _reach(scenario, options, "money")
+    players), the first plain purchase listed, in a co-op joint seat the first purchase for
+    the partner, and a drawn special unit; in the turn of a seat that is not the Automa's.
+    None when the game ends before or the nation has no foot soldier on the board."""
+    reached = _reach(scenario, options, "money", dice_seat=True)
     if reached is None:
         return None
     game, state = reached
@@ -211,6 +213,9 @@ def money_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     actions = [f"repair {unit['id']}"]
     actions += [a for a in listed if a.startswith("gift ")][:1]
     actions += [a for a in listed if a.startswith("buy ") and " special " not in a][:1]
+    # a joint seat's purchase for its partner (`buy TYPE FORT PARTNER`)
+    actions += [a for a in listed if a.startswith("buy ") and " special " not in a
+                and len(a.split()) == 4][:1]
     actions += [a for a in listed if a.startswith("buy special ")][:1]
     for text in actions:
         if text not in listed:
