@@ -78,7 +78,7 @@ def replay(files: dict[str, Any]) -> tuple[dict[str, Counter[str]], list[str]]:
                          f"{why or 'disagrees'}")
         for area in [f"kind {case['kind']}", *rule_areas(files, case)]:
             row = table.setdefault(area, Counter())
-            row.update(cases=1, answered=answered, agreed=agreed)
+            row.update(cases=1, answered=int(answered), agreed=int(agreed))
     return table, wrong
 
 
