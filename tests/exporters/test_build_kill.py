@@ -53,7 +53,8 @@ def test_build_killed_at_random_points_stays_consistent(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT_DIR, content)
     # One scenario keeps each run short; the write phase is the same for one pack or many.
-    for extra in ("default-4p.scenario.yaml", "default-4p-earlier.scenario.yaml"):
+    for extra in ("default-4p.scenario.yaml", "default-4p-earlier.scenario.yaml",
+                  "coop-vs-automa.scenario.yaml"):
         (content / "scenarios" / extra).unlink()
     (content / "weltkrieg" / "weltkrieg-1914.area-scenario.yaml").unlink()
     (tmp_path / "outside.txt").write_text("must stay", encoding="utf-8")

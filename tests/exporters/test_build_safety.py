@@ -90,7 +90,9 @@ def test_a_pack_changed_by_the_user_is_not_removed(tmp_path, content, capsys):
     assert "default_2p" not in (out / INDEX_FILE).read_text(encoding="utf-8")
 
 
-PACKS = 4  # the three hex scenarios and the Der Erste Weltkrieg scenario of content/
+# every hex scenario and area scenario of content/ (the co-op scenario made it five)
+PACKS = len([*(CONTENT_DIR / "scenarios").glob("*.scenario.yaml"),
+             *(CONTENT_DIR / "weltkrieg").glob("*.area-scenario.yaml")])
 CORRUPT_CACHES = {
     "not json": b"{nope",
     "deeply nested": b"[" * 100_000 + b"]" * 100_000,
@@ -124,8 +126,8 @@ def test_tampered_cache_entry_never_reaches_the_index(tmp_path, content, capsys)
     assert main(["build", str(content), "--out", str(out), "--quiet"]) == 0
     index = json.loads((out / INDEX_FILE).read_text(encoding="utf-8"))
     assert sorted(e["file"] for e in index["packs"]) == [
-        "default_2p.tcpack", "default_4p.tcpack", "default_4p_earlier.tcpack",
-        "weltkrieg-1914.tcpack"]
+        "coop_vs_automa.tcpack", "default_2p.tcpack", "default_4p.tcpack",
+        "default_4p_earlier.tcpack", "weltkrieg-1914.tcpack"]
     assert_index_consistent(out)
 
 
