@@ -326,6 +326,9 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             expected={"moves": moves_of(state, unit_id)})
     for snapshot, actions in power_cases(scenario, options, _state_json):
         state = State.from_json(game, snapshot)
+        if actions[0].startswith("field_repair "):  # the medic's repairs among the actions
+            add("legal_actions", snapshot, ("special_units",),
+                expected={"actions": sorted(str(a) for a in state.legal_actions())})
         before = snapshot
         for text in actions:
             log_from = len(state.log)

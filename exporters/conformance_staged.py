@@ -6,7 +6,8 @@ move units onto chosen hexes (the saved-game JSON is edited, then loaded by the 
 every case is a state the engine accepts):
 
 - encirclement: an attacker next to an enemy and a second unit of its nation directly
-  opposite; a pincer: the second unit beside instead; each gives a `legal_actions` case in
+  opposite; a pincer: the second unit beside instead (in the turn of a seat that is not
+  the Automa's: the Automa gets neither bonus); each gives a `legal_actions` case in
   the declare phase, the `attack` and the `fight` that resolves it with the bonus logged.
 - special units: each special unit type a nation of the scenario can field is put on a free
   hex of that nation's turn; a `legal_moves` case for it, and in the declare phase the
@@ -21,7 +22,8 @@ every case is a state the engine accepts):
   comrade firing back).
 - money: random games seldom have money to spend, so a money phase is given money, a fort
   and a damaged unit in it; the phase's `legal_actions` and the `repair`, the `gift` to an
-  ally, a plain purchase and a drawn special unit (`buy special FORT`).
+  ally, a plain purchase, a co-op partner's purchase (`buy TYPE FORT PARTNER`) and a drawn
+  special unit (`buy special FORT`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from typing import Any
 from engine.hexes import Hex, ring
 from engine.model import Scenario
 from engine.rules.actions import Action, Attack, EndPhase, Fight
+from engine.rules.automa import automa_nations
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
 from engine.rules.playout import random_action
@@ -59,17 +62,21 @@ def _in_play(game: Game) -> list[Hex]:
     return [h for h in game.map.hexes() if half is None or h in half.hexes]
 
 
-def _reach(scenario: Scenario, options: dict[str, Any], phase: str
+def _reach(scenario: Scenario, options: dict[str, Any], phase: str, dice_seat: bool = False
            ) -> tuple[Game, State] | None:
     """A game of `options` played with seeded random actions until `phase` in round 2 or
-    later (so every army may act); None when the game ends before (a short scenario)."""
+    later (so every army may act), with `dice_seat` of a seat that is not the Automa's (its
+    attacks get no pincer or encirclement); None when the game ends before (a short
+    scenario)."""
     game = Game(scenario, seed=options["seed"], setup=options["setup"],
                 variants=tuple(options["variants"]))
+    automa = automa_nations(game) if dice_seat else {}
     state = game.new_initial_state()
     rng = Dice(seed_state(f"staged:{options['seed']}"))
     steps = 0
     while not state.is_terminal() and steps < 5000:
-        if state.phase == phase and state.round >= 2 and state.pending_unload is None:
+        if (state.phase == phase and state.round >= 2 and state.pending_unload is None
+                and state.nation not in automa):
             return game, state
         state.apply_action(random_action(state, rng))
         steps += 1
@@ -81,7 +88,7 @@ def support_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     """(label, snapshot, action) triples for staged pincer and encirclement attacks: the
     declare-phase snapshot with the units moved into place and the `attack` to apply. The
     caller replays them (legal_actions, apply attack, apply fight)."""
-    reached = _reach(scenario, options, "declare")
+    reached = _reach(scenario, options, "declare", dice_seat=True)
     if reached is None:
         return
     game, state = reached
@@ -181,9 +188,10 @@ def money_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     """A money-phase snapshot (round 2 or later) where the nation to act has money, owns a
     fort in play and has a damaged foot soldier in it since the start of its turn; and the
     actions to apply to it (each on the snapshot): the repair, a gift to an ally (4
-    players), the first plain purchase listed and a drawn special unit. None when the game
-    ends before or the nation has no foot soldier on the board."""
-    reached = _reach(scenario, options, "money")
+    players), the first plain purchase listed, in a co-op joint seat the first purchase for
+    the partner, and a drawn special unit; in the turn of a seat that is not the Automa's.
+    None when the game ends before or the nation has no foot soldier on the board."""
+    reached = _reach(scenario, options, "money", dice_seat=True)
     if reached is None:
         return None
     game, state = reached
@@ -205,6 +213,9 @@ def money_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     actions = [f"repair {unit['id']}"]
     actions += [a for a in listed if a.startswith("gift ")][:1]
     actions += [a for a in listed if a.startswith("buy ") and " special " not in a][:1]
+    # a joint seat's purchase for its partner (`buy TYPE FORT PARTNER`)
+    actions += [a for a in listed if a.startswith("buy ") and " special " not in a
+                and len(a.split()) == 4][:1]
     actions += [a for a in listed if a.startswith("buy special ")][:1]
     for text in actions:
         if text not in listed:

@@ -361,7 +361,9 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     if forced is not None and not forced.forced_cards:
         roll = _forced_roll(forced)
     elif s.game.draws_cards:
-        roll = _card_roll(s, e, cards, forced)
+        automa_of = automa.automa_nations(s.game) if forced is None else {}
+        roll = _card_roll(s, e, cards, forced,
+                          tuple(u.nation in automa_of for u in (e.attacker, e.defender)))
     else:
         roll = s.dice.roll
     if forced is None and automa.automa_nations(s.game):
@@ -441,16 +443,21 @@ def _comrade_roll(
 
 
 def _card_roll(
-    s: State, e: Engagement, cards: list[int], forced: Fight | None
+    s: State, e: Engagement, cards: list[int], forced: Fight | None,
+    automa_sides: tuple[bool, bool] = (False, False),
 ) -> Callable[[int], tuple[int, ...]]:
     """A `roll` that draws a dice-free card for each side that draws (the variant's
     `draws_for`; the other side rolls its dice), or takes `forced`'s cards, and returns faces
     showing the card's hits (1 = a hit, 12 = a miss; every face hits when the hit value is
-    12)."""
+    12). It is asked once per side, attacker first, skipping the `automa_sides` (the
+    Automa's fixed hits stand in for them, automa.roll_for)."""
     variant = s.game.card_variant
     assert variant is not None
-    tables = iter(card_tables(s, e))
-    draws = iter(variant.draws_for(u.nation) for u in (e.attacker, e.defender))
+    sides = [k for k in (0, 1) if not automa_sides[k]]
+    both = card_tables(s, e)
+    tables = iter([both[k] for k in sides])
+    units = (e.attacker, e.defender)
+    draws = iter([variant.draws_for(units[k].nation) for k in sides])
     given = iter(()) if forced is None else iter((forced.attacker_card, forced.defender_card))
 
     def roll(n: int) -> tuple[int, ...]:

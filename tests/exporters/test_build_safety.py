@@ -90,7 +90,9 @@ def test_a_pack_changed_by_the_user_is_not_removed(tmp_path, content, capsys):
     assert "default_2p" not in (out / INDEX_FILE).read_text(encoding="utf-8")
 
 
-PACKS = 5  # the four hex scenarios and the Der Erste Weltkrieg scenario of content/
+# every hex scenario and area scenario of content/ (the co-op scenario made it five)
+PACKS = len([*(CONTENT_DIR / "scenarios").glob("*.scenario.yaml"),
+             *(CONTENT_DIR / "weltkrieg").glob("*.area-scenario.yaml")])
 CORRUPT_CACHES = {
     "not json": b"{nope",
     "deeply nested": b"[" * 100_000 + b"]" * 100_000,

@@ -62,7 +62,7 @@ def test_pack_round_trip_matches_source(tmp_path, path):
     back = load_scenario(tmp_path / "out" / "scenario.json")
     assert map_to_dict(back.map) == map_to_dict(source.map)
     assert ruleset_to_dict(back.ruleset) == ruleset_to_dict(source.ruleset)
-    # a co-op partner's units are in play too
+    # a co-op partner's units are in the pack too (exporters/packcontent.py)
     nations = {n for s in source.seats for n in (s.nation, s.partner) if n}
     assert catalog_to_dict(back.catalog) == catalog_to_dict(catalog_subset(source.catalog,
                                                                            nations))

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 TRENCH_CLASSES = ("foot", "tank", "air")
+ARMIES = 3
 TERRAIN_CHARS = {".": "meadow", "f": "forest", "=": "road", "b": "bridge", "~": "water",
                  "t": "trench"}
 Hex = tuple[int, int]  # axial (q, r)
@@ -70,6 +71,9 @@ class Rules:
     nations: list[str]
     width: int
     height: int
+    # pack-format.md "Co-op": lead nation -> partner of a joint seat; nation -> controller
+    partner_of: dict[str, str] = field(default_factory=dict)
+    controllers: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_pack(cls, files: dict[str, Any]) -> Rules:
@@ -94,7 +98,21 @@ class Rules:
         return cls(terrain, offset_of, forts, files["ruleset.json"],
                    {u["id"]: u for u in files["catalog.json"]["units"]},
                    {s["nation"]: s["team"] for s in scenario["seats"]}, scenario["players"],
-                   area, [s["nation"] for s in scenario["seats"]], m["width"], m["height"])
+                   area, [s["nation"] for s in scenario["seats"]], m["width"], m["height"],
+                   {s["nation"]: s["partner"] for s in scenario["seats"] if s.get("partner")},
+                   {s["nation"]: s["controller"] for s in scenario["seats"]})
+
+    def automa(self, nation: str) -> bool:
+        """rules-apply.md "The Automa": whether the Automa plays this nation's seat."""
+        return self.controllers.get(nation, "").startswith("automa:")
+
+    def flag_for(self, seat: str, utype: dict[str, Any], asked: str | None) -> str | None:
+        """rules-apply.md "Co-op": the nationality a unit of `utype` bought by `seat` gets
+        (`asked` when given), None when no nation of the seat fields it."""
+        nations = [seat, *([self.partner_of[seat]] if seat in self.partner_of else [])]
+        if asked is not None:
+            return asked if asked in nations and asked in utype["nations"] else None
+        return next((n for n in nations if n in utype["nations"]), None)
 
     def on_board(self, h: Hex) -> bool:
         return h in self.terrain and (self.area is None or h in self.area)
@@ -167,7 +185,8 @@ def passable(rules: Rules, utype: dict[str, Any], h: Hex, variants: set[str]) ->
     graben = "grabenkampf" in variants
     if terrain == "trench" and not graben:
         terrain = "meadow"
-    if terrain == "trench" and move_class(rules, utype) not in TRENCH_CLASSES:
+    # the unit's class decides: a tank costs the vehicle table's entry but may enter
+    if terrain == "trench" and utype["class"] not in TRENCH_CLASSES:
         return False
     cost = unwrap(rules.ruleset["terrain_costs"][move_class(rules, utype)].get(terrain))
     return cost is not None and cost != "whole_move"
@@ -224,11 +243,52 @@ def first_round_allowance(rules: Rules, state: dict[str, Any]) -> int | None:
     return unwrap(table[state["round"] - 1][position])
 
 
+def army_allowed(rules: Rules, state: dict[str, Any], u: dict[str, Any]) -> bool:
+    """rules-apply.md "Army allowance": whether `u`'s army may still move or attack."""
+    if u["army"] is None:
+        return True
+    table = rules.ruleset.get("first_round_armies", {}).get(str(rules.players)) or []
+    if state["first_player"] is None or not 1 <= state["round"] <= len(table):
+        return True
+    position = (state["current_player"] - state["first_player"]) % rules.players
+    row = table[state["round"] - 1]
+    limit = int(unwrap(row[position])) if position < len(row) else ARMIES
+    if limit >= ARMIES:
+        return True
+    excluded: list[int] = []
+    if state["round"] >= 2:
+        prev = table[state["round"] - 2]
+        if position < len(prev) and int(unwrap(prev[position])) < ARMIES:
+            excluded = state["last_armies"].get(rules.nations[state["current_player"]], [])
+    if u["army"] in excluded:
+        return False
+    return u["army"] in state["armies_moved"] or len(state["armies_moved"]) < limit
+
+
+def flag_of(u: dict[str, Any]) -> str:
+    """rules-apply.md "Co-op": a unit's own nationality (`flag`, else its `nation`)."""
+    return u.get("flag") or u["nation"]
+
+
+def may_move(rules: Rules, state: dict[str, Any], u: dict[str, Any]) -> bool:
+    """rules-apply.md "Legal actions": a unit of the nation to act, in the move phase with no
+    transport waiting to unload, not `moved` or `done`, not aboard, on a hex or in a fort,
+    its army allowed."""
+    return (state["phase"] == "move" and state["pending_unload"] is None
+            and u["nation"] == rules.nations[state["current_player"]]
+            and not u["moved"] and not u["done"] and u["carrier"] is None
+            and (u["hex"] is not None or u["fort"] is not None)
+            and army_allowed(rules, state, u))
+
+
 def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
                 variants: set[str]) -> list[dict[str, Any]]:
-    """Every hex the unit may end its move on, as the conformance case expects."""
+    """Every hex the unit may end its move on, as the conformance case expects (none when
+    it may not move now)."""
     units = {u["id"]: u for u in state["units"]}
     unit = units[unit_id]
+    if not may_move(rules, state, unit):
+        return []
     utype = rules.units[unit["type"]]
     nation = unit["nation"]
     team = rules.team_of[nation]
@@ -237,13 +297,12 @@ def legal_moves(rules: Rules, state: dict[str, Any], unit_id: str,
     last_step2 = round(2 * unwrap(rules.ruleset["last_step_to_meadow"]))
 
     graben = "grabenkampf" in variants
-    mclass = move_class(rules, utype)
 
     def cost2(h: Hex) -> int | str | None:
         terrain = rules.terrain[h]
         if terrain == "trench" and not graben:
             terrain = "meadow"  # §4: without Grabenkampf a trench costs as meadow
-        if terrain == "trench" and mclass not in TRENCH_CLASSES:
+        if terrain == "trench" and utype["class"] not in TRENCH_CLASSES:
             return None
         c = unwrap(costs.get(terrain))
         return c if c is None or c == "whole_move" else round(2 * c)

@@ -5,34 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conformance_consumer import Rules, legal_moves, unloadings, unwrap
+from .conformance_consumer import ARMIES, Rules, flag_of, legal_moves, unloadings, unwrap
+from .conformance_consumer import army_allowed as moves_army_allowed
 from .consumer_apply import Play
+from .consumer_fight import hex_distance
 
-ARMIES = 3
 ACTING_ABILITIES = ("field_repair", "lay_mines", "builder")
+ANSWERED_POWERS = ("field_repair",)
 
 
 def army_allowed(play: Play, u: dict[str, Any]) -> bool:
     """rules-apply.md "Army allowance"."""
-    s = play.s
-    if u["army"] is None:
-        return True
-    table = play.rules.ruleset.get("first_round_armies", {}).get(str(play.rules.players)) or []
-    if s["first_player"] is None or not 1 <= s["round"] <= len(table):
-        return True
-    position = (s["current_player"] - s["first_player"]) % play.rules.players
-    row = table[s["round"] - 1]
-    limit = int(unwrap(row[position])) if position < len(row) else ARMIES
-    if limit >= ARMIES:
-        return True
-    excluded: list[int] = []
-    if s["round"] >= 2:
-        prev = table[s["round"] - 2]
-        if position < len(prev) and int(unwrap(prev[position])) < ARMIES:
-            excluded = s["last_armies"].get(play.nation, [])
-    if u["army"] in excluded:
-        return False
-    return u["army"] in s["armies_moved"] or len(s["armies_moved"]) < limit
+    return moves_army_allowed(play.rules, play.s, u)
+
+
+def allowed_armies(play: Play, u: dict[str, Any]) -> tuple[int, ...]:
+    """rules-apply.md "Co-op": in a joint seat the lead's units join army 1 or 3, the
+    partner's 2 or 3; elsewhere every army."""
+    if u["nation"] not in play.rules.partner_of:
+        return (1, 2, 3)
+    return (1, 3) if flag_of(u) == u["nation"] else (2, 3)
 
 
 def attacks(play: Play) -> list[str]:
@@ -76,6 +68,15 @@ def free_water(play: Play) -> list[tuple[int, int]]:
             and h not in play.fort_cells and play.occupant(h) is None]
 
 
+def at_limit(play: Play, utype: dict[str, Any], owner: str) -> bool:
+    """`unit_limit_per_type`: the seat's units of the type with nationality `owner` reached
+    `max` (rules-apply.md "Co-op": each nation of a joint seat has its own limit)."""
+    limit = play.rules.ruleset["unit_limit_per_type"]
+    return bool(limit["enabled"]) and sum(
+        1 for u in play.s["units"] if u["nation"] == play.nation and flag_of(u) == owner
+        and u["type"] == utype["id"]) >= unwrap(limit["max"])
+
+
 def money_actions(play: Play) -> list[str]:
     nation = play.nation
     money = play.s["money"][nation]
@@ -84,11 +85,12 @@ def money_actions(play: Play) -> list[str]:
            and u["repair_ok"] and money >= play.repair_cost(play.catalog[u["type"]])]
     forts = sorted(f for f, o in play.s["forts"].items() if o == nation)
     currency = play.rules.ruleset["currency"]
-    limit = play.rules.ruleset["unit_limit_per_type"]
     water = free_water(play)
     choose = None
+    partner = play.rules.partner_of.get(nation)
     for utype in play.catalog.values():
-        if nation not in utype["nations"]:
+        owner = play.rules.flag_for(nation, utype, None)
+        if owner is None:
             continue
         if utype["special"]:
             choose = may_choose_special(play) if choose is None else choose
@@ -98,18 +100,51 @@ def money_actions(play: Play) -> list[str]:
             continue
         if money < play.price(utype):
             continue
-        if limit["enabled"] and sum(1 for u in play.s["units"] if u["nation"] == nation
-                                    and u["type"] == utype["id"]) >= unwrap(limit["max"]):
+        if at_limit(play, utype, owner):
             continue
         if "buy_on_water" in play.abilities(utype):
             out += [f"buy {utype['id']} {q},{r}" for q, r in water]
         else:
             out += [f"buy {utype['id']} {f}" for f in forts]
+            if (partner is not None and owner == nation and partner in utype["nations"]
+                    and not at_limit(play, utype, partner)):
+                out += [f"buy {utype['id']} {f} {partner}" for f in forts]
     pool = [u for u in play.catalog.values() if u["special"] and nation in u["nations"]
             and (water or "buy_on_water" not in play.abilities(u))]
     price = int(unwrap(play.rules.ruleset["special_unit"]["price"]))
     if pool and money >= price:
         out += [f"buy special {f}" for f in forts]
+    return out
+
+
+def field_repairs(play: Play) -> list[str]:
+    """rules-apply.md "Special-unit powers", `field_repair`: in the move, declare and money
+    phases, each medic of the nation to act on a hex that has repaired fewer than `per_turn`
+    times this turn repairs any damaged unit of the nation on a hex within `range` that has
+    neither moved nor attacked, when the money pays its repair cost."""
+    s = play.s
+    if s["phase"] not in ("move", "declare", "money"):
+        return []
+    uses = (s.get("powers") or {}).get("uses") or {}
+    money = s["money"][play.nation]
+    out = []
+    for medic in s["units"]:
+        mt = play.catalog[medic["type"]]
+        ability = next((a for a in mt.get("abilities", []) if a["id"] == "field_repair"), None)
+        if ability is None or medic["nation"] != play.nation or medic["hex"] is None:
+            continue
+        params = ability.get("params") or {}
+        stamp = uses.get(medic["id"])
+        used = stamp[2] if stamp and stamp[:2] == [s["round"], s["current_player"]] else 0
+        if used >= int(unwrap(params.get("per_turn", 1))):
+            continue
+        reach = int(unwrap(params.get("range", 1)))
+        out += [f"field_repair {medic['id']} {u['id']}" for u in s["units"]
+                if u["nation"] == medic["nation"] and u["id"] != medic["id"]
+                and u["hex"] is not None and u["damage"] > 0 and not u["moved"]
+                and not u["attacked"]
+                and hex_distance(tuple(medic["hex"]), tuple(u["hex"])) <= reach
+                and play.repair_cost(play.catalog[u["type"]]) <= money]
     return out
 
 
@@ -170,7 +205,8 @@ def legal_actions(play: Play) -> list[str]:
         step = s["setup"]["step"]
         if step == "assign":
             out = [f"assign {u['id']} {k}" for u in s["units"]
-                   if u["nation"] == nation and u["army"] is None for k in (1, 2, 3)]
+                   if u["nation"] == nation and u["army"] is None
+                   for k in allowed_armies(play, u)]
         elif step == "hq":
             out = [f"hq {n}" for n in s["setup"]["chips"][nation]]
         else:
@@ -190,6 +226,7 @@ def legal_actions(play: Play) -> list[str]:
     if (play.vp_params is not None and s["phase"] == "money"
             and s["money"][nation] >= max(1, play.vp("money_per_point", 60))):
         out.append("pay_bank")
+    out += field_repairs(play)
     out += gifts(play)
     return sorted([*out, "end_phase", "surrender"])
 
@@ -202,7 +239,8 @@ def actions_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     nation = rules.nations[state["current_player"]]
     for u in state["units"]:
         abilities = {a["id"] for a in rules.units[u["type"]].get("abilities", [])}
-        if u["nation"] == nation and abilities & set(ACTING_ABILITIES):
+        if u["nation"] == nation and abilities & (set(ACTING_ABILITIES)
+                                                  - set(ANSWERED_POWERS)):
             return "legal actions with special-unit powers are not sampled yet"
     return None
 

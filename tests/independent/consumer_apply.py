@@ -134,9 +134,10 @@ class Play(Fights):
                     return h
         raise ValueError("no free water hex")
 
-    def do_buy(self, type_id: str, where: str, drawn: str | None = None) -> None:
+    def do_buy(self, type_id: str, where: str, third: str | None = None) -> None:
         nation = self.nation
         special = type_id == "special"
+        drawn = third if special else None
         if special:
             if drawn is None:
                 water = any(t == "water" and self.rules.on_board(h) and h not in self.fort_cells
@@ -150,12 +151,16 @@ class Play(Fights):
         utype = self.catalog[type_id]
         cost = self.price(utype)
         self.s["money"][nation] -= cost
-        key = f"{nation}-{type_id}"
+        # rules-apply.md "Co-op": a joint seat's unit is named after its nationality
+        flag = self.rules.flag_for(nation, utype, None if special else third) or nation
+        key = f"{flag}-{type_id}"
         k = self.s["counters"].get(key, 0) + 1
         self.s["counters"][key] = k
         unit = {"army": None, "attacked": False, "cargo": [], "carrier": None, "damage": 0,
                 "done": True, "fort": None, "hex": None, "id": f"{key}-{k}", "moved": True,
                 "nation": nation, "repair_ok": False, "type": type_id, "xp": 0}
+        if flag != nation:
+            unit["flag"] = flag
         if "buy_on_water" in self.abilities(utype):
             h = self.nearest_free_water(where) if special else tuple(
                 int(x) for x in where.split(","))

@@ -9,6 +9,8 @@ from typing import Any
 from .conformance_consumer import DIRECTIONS, Hex, move_class, ring, unwrap
 from .consumer_state import PlayBase
 
+AUTOMA_FULL_STRENGTH_UP_TO = 2  # rules-apply.md "The Automa": full attack value at 0-2 damage
+
 
 def hex_distance(a: Hex, b: Hex) -> int:
     dq, dr = b[0] - a[0], b[1] - a[1]
@@ -139,6 +141,23 @@ class Fights(PlayBase):
         hits = table[card - 1]
         return [1] * hits + [12] * (n - hits)
 
+    def fixed_hits(self, shooter: dict[str, Any], target: dict[str, Any]) -> int:
+        """rules-apply.md "The Automa": the hits an Automa unit deals to `target`."""
+        value = self.hit_value({**shooter, "xp": 0}, target)
+        levels = ("recruit", "veteran", "hero").index(self.level(shooter["xp"]))
+        if shooter["damage"] <= AUTOMA_FULL_STRENGTH_UP_TO:
+            return value + 2 * levels
+        return (value + 1) // 2 + levels
+
+    def shoot(self, shooter: dict[str, Any], target: dict[str, Any], value: int, n: int,
+              cards: list[int]) -> list[int]:
+        """The faces of `shooter`'s `n` dice on `target`: the Automa's fixed hits (1 a hit,
+        12 a miss), else `throw`."""
+        if self.rules.automa(shooter["nation"]):
+            hits = min(n, self.fixed_hits(shooter, target))
+            return [1] * hits + [12] * (n - hits)
+        return self.throw(shooter, value, n, cards)
+
     def lost(self, a: str, d: str, why: str | None = None) -> None:
         entry = {"event": "attack_lost", "attacker": a, "defender": d}
         if why:
@@ -197,7 +216,7 @@ class Fights(PlayBase):
                     extra: int) -> None:
         at = self.catalog[a["type"]]
         value = self.hit_value(a, d)
-        faces = self.throw(a, value, self.dice_count(a["damage"], extra), [])
+        faces = self.shoot(a, d, value, self.dice_count(a["damage"], extra), [])
         hits = sum(1 for f in faces if f <= value)
         centre = tuple(d["hex"])
         hexes = self.pattern(a, centre, area)
@@ -251,7 +270,10 @@ class Fights(PlayBase):
         shots = [(c, self.hit_value(c, a), self.dice_count(c["damage"])) for c in comrades]
         destroyed = False
         for c, value, n in shots:
-            faces = self.throw(c, value, n, [])
+            if self.draws_card(c["nation"]):
+                faces = self.throw(c, value, n, [])
+            else:
+                faces = self.shoot(c, a, value, n, [])
             hits = sum(1 for f in faces if f <= value)
             dealt = min(sum(1 for need in self.armour(a, False) if hits >= need), left) \
                 if left > 0 else 0
@@ -353,6 +375,8 @@ class Fights(PlayBase):
                 bonus, extra = "encirclement", int(unwrap(rs["encirclement_dice"]))
             elif count == 1:
                 bonus, extra = "pincer", int(unwrap(rs["pincer_dice"]))
+        if self.rules.automa(a["nation"]):
+            bonus, extra = None, 0  # rules-apply.md "The Automa": no pincer or encirclement
         area = next((x.get("params") or {} for x in at.get("abilities", [])
                      if x["id"] == "area_attack"), None)
         if area is not None:
@@ -362,12 +386,12 @@ class Fights(PlayBase):
                       and self.can_melee(dt, at))
         cards: list[int] = []
         a_value = self.hit_value(a, d)
-        a_faces = self.throw(a, a_value, self.dice_count(a["damage"], extra), cards)
+        a_faces = self.shoot(a, d, a_value, self.dice_count(a["damage"], extra), cards)
         a_hits = sum(1 for f in a_faces if f <= a_value)
         d_value, d_faces, d_hits = 0, [], 0
         if fires_back:
             d_value = self.hit_value(d, a)
-            d_faces = self.throw(d, d_value, self.dice_count(d["damage"]), cards)
+            d_faces = self.shoot(d, a, d_value, self.dice_count(d["damage"]), cards)
             d_hits = sum(1 for f in d_faces if f <= d_value)
         d_room, a_room = self.room(d), self.room(a)
         to_d = min(sum(1 for need in self.armour(d, True) if a_hits >= need), d_room)

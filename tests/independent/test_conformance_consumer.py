@@ -78,7 +78,7 @@ def replay(files: dict[str, Any]) -> tuple[dict[str, Counter[str]], list[str]]:
                          f"{why or 'disagrees'}")
         for area in [f"kind {case['kind']}", *rule_areas(files, case)]:
             row = table.setdefault(area, Counter())
-            row.update(cases=1, answered=answered, agreed=agreed)
+            row.update(cases=1, answered=int(answered), agreed=int(agreed))
     return table, wrong
 
 
@@ -157,3 +157,30 @@ def format_table(tables: list[dict[str, Counter[str]]]) -> str:
 
 if __name__ == "__main__":
     print(format_table([replay(pack_files(s))[0] for s in SCENARIOS]))
+
+
+def test_the_coop_pack_exercises_the_joint_seat_and_the_automa():
+    """The co-op pack's vectors reach what a client changes for co-op and the Automa
+    (rules-apply.md "Co-op and the Automa"): the split start markers, a purchase for the
+    partner, the Automa's fixed hits and the partner's units in the lead's turn."""
+    files = pack_files("coop-vs-automa.scenario.yaml")
+    cases = files["conformance.json"]["cases"]
+    lead, partner = next((s["nation"], s["partner"]) for s in files["scenario.json"]["seats"]
+                         if s.get("partner"))
+    automa = {s["nation"] for s in files["scenario.json"]["seats"]
+              if s["controller"].startswith("automa:")}
+    assigns = [c for c in cases if c["kind"] == "legal_actions"
+               and any(a.startswith(f"assign {partner}-") for a in c["expected"]["actions"])]
+    assert assigns and all(not a.startswith(f"assign {partner}-") or a.endswith((" 2", " 3"))
+                           for c in assigns for a in c["expected"]["actions"])
+    assert any(c["kind"] == "apply" and c["action"].startswith("buy ")
+               and c["action"].endswith(f" {partner}") for c in cases)
+    fixed = [e for c in cases if c["kind"] == "apply" and c["action"] == "fight"
+             for e in c["expected"]["log"] if e["event"] == "combat"
+             and e["attacker"].split("-")[0] in automa]
+    assert len(fixed) >= 5 and all(set(e["attacker_dice"]) <= {1, 12} for e in fixed)
+    lead_seat = next(i for i, s in enumerate(files["scenario.json"]["seats"])
+                     if s["nation"] == lead)
+    assert any(c["kind"] == "legal_moves" and c["unit"].startswith(f"{partner}-")
+               and c["expected"]["moves"] and c["state"]["current_player"] == lead_seat
+               for c in cases)

@@ -14,12 +14,21 @@ from engine.content import load_scenario
 from engine.hexes import Hex
 from engine.paths import CONTENT_DIR
 from engine.rules import automa as rules
+from engine.rules import battle
 from engine.rules.actions import Assign, Attack, Buy, Capture, EndPhase, Fight, Move
 from engine.rules.combat import Fighter
 from engine.rules.events import CombatResolved
 from engine.rules.game import Game
 from engine.rules.phase import Phase
-from tests.engine.rules.fixtures import catalog, empty_state, fort, game_map, put, scenario
+from tests.engine.rules.fixtures import (
+    catalog,
+    empty_state,
+    fort,
+    game_map,
+    put,
+    ruleset,
+    scenario,
+)
 
 R = 4
 
@@ -77,10 +86,12 @@ def test_fixed_hits_full_strength_plus_two_per_level_then_half_plus_one():
     assert rules.fixed_hits(game, Fighter(howitzer, 4, 0), target) == 2  # 002's example
 
 
-def _automa_state(to_act: str = "DE", m=None):
-    sc = scenario(m or game_map(), players=2)
+def _automa_state(to_act: str = "DE", m=None, variants: tuple[str, ...] = ()):
+    rs = ruleset()
+    rs.variants["dice_free"] = {"enabled": False, "cards": 10, "quantile": "midpoint"}
+    sc = scenario(m or game_map(), players=2, rs=rs)
     sc.seats[0] = dataclasses.replace(sc.seats[0], controller="automa:easy")
-    game = Game(sc, seed=3)
+    game = Game(sc, seed=3, variants=variants)
     s = game.new_initial_state()
     s.units.clear()
     s.occ.clear()
@@ -376,3 +387,21 @@ def test_ranged_1c_fire_support_on_a_unit_already_attacked():
         declared.append(d.action)
     assert Attack("DE-armoured_car-1", "FR-infantry-1") in declared
     assert Attack("DE-howitzer-1", "FR-infantry-1") in declared
+
+
+def test_under_dice_free_the_human_defender_draws_from_its_own_card_table():
+    """The Automa's attacker draws no card; the defender firing back draws from the table of
+    its own hit value and dice (it was handed the attacker's table)."""
+    s = _automa_state(variants=("dice_free",))
+    infantry = put(s, "infantry", "DE", row(2))
+    put(s, "tank", "FR", row(3))
+    s.phase = Phase.DECLARE
+    s.apply_action(Attack(infantry.id, "FR-tank-1"))
+    s.apply_action(EndPhase())
+    a_table, d_table = battle.card_tables(s, battle.engage(s, infantry, s.units["FR-tank-1"]))
+    assert a_table != d_table  # else the test could not tell them apart
+    s.apply_action(Fight())
+    e = next(e for e in s.log if isinstance(e, CombatResolved))
+    assert len(e.cards) == 1  # only the human side draws
+    assert e.defender_hits == d_table[e.cards[0] - 1]
+    assert len(e.defender_dice) == len(e.attacker_dice)  # both roll for 0 damage
