@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.hexes import Hex
-from engine.i18n import _
+from engine.i18n import _, localized
 from engine.play import explain, seat_view
 from engine.play.session import PlaytestSession
 from engine.rules.actions import Action, Buy, Headquarters, Move, Unload
@@ -132,16 +132,17 @@ class Interaction:
             self.contact = st.contact_hexes(u)
             if not self.reachable:
                 return st.problem(Move(uid, st.hex_of(u) or Hex(0, 0))) or \
-                    f"{uid} has nowhere to go"
-            return f"{uid} ({u.type.id}): {len(self.reachable)} hexes in reach"
+                    _("{uid} has nowhere to go", uid=uid)
+            return _("{uid} ({type}): {n} hexes in reach", uid=uid,
+                     type=localized(u.type.name, u.type.id), n=len(self.reachable))
         if st.phase == "declare":
             self.targets = set(s.targets(uid))
-            if any(a == uid for a, _ in s.plan):
-                return f"{uid} is already in the plan (remove it there to change it)"
+            if any(a == uid for a, _d in s.plan):
+                return _("{uid} is already in the plan (remove it there to change it)", uid=uid)
             if self.targets:
-                return f"{uid}: {len(self.targets)} target(s), ringed red"
-            return f"{uid} has no target in range"
-        return f"{uid} ({u.type.id})"
+                return _("{uid}: {n} target(s), ringed red", uid=uid, n=len(self.targets))
+            return _("{uid} has no target in range", uid=uid)
+        return f"{uid} ({localized(u.type.name, u.type.id)})"
 
     def unit_at(self, h: Hex) -> str | None:
         """The unit a click on h picks: the unit standing there, or in one of the player's
@@ -196,8 +197,10 @@ class Interaction:
         if sel is not None and h in self.reachable:
             opt = self.reachable[h]
             action = opt.action()
-            return Outcome(action=action, message=
-                                  _("{action} (cost {cost:g})", action=action, cost=opt.cost))
+            col, row = st.game.map.to_offset(h)
+            return Outcome(action=action, message=_(
+                "{unit}: {kind} to [{col}, {row}] (cost {cost:g})", unit=sel,
+                kind=explain.move_word(opt.kind), col=col, row=row, cost=opt.cost))
         uid = self.unit_at(h)
         if uid is not None and st.units[uid].nation == st.nation:
             return Outcome(message=self.select(uid), changed=True)
@@ -257,7 +260,8 @@ class Interaction:
         return Hover(path=self.path, cost=opt.cost,
                      contact_stop=len(self.path) >= 2 and self.path[-1] in self.contact,
                      message=
-                          _("{kind} to [{col}, {row}]: cost {cost:g}{stop}", kind=opt.kind,
+                          _("{kind} to [{col}, {row}]: cost {cost:g}{stop}",
+                            kind=explain.move_word(opt.kind),
                             col=col, row=row, cost=opt.cost, stop=stop))
 
     # --- picks -------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from engine.i18n import _
+
 
 class Phase(StrEnum):
     """The phase of a game; a `str`, so it compares equal to its name and saves as one."""
@@ -17,3 +19,12 @@ class Phase(StrEnum):
 
 
 PHASES = tuple(p.value for p in Phase)
+
+
+def phase_words(phase: str) -> str:
+    """"the move phase" and so on in the current language (the rulebook's names in German);
+    an unknown phase as "the {phase} phase"."""
+    words = {"setup": _("the setup phase"), "move": _("the move phase"),
+             "declare": _("the declare phase"), "combat": _("the combat phase"),
+             "money": _("the money phase"), "over": _("the end of the game")}
+    return words.get(phase) or _("the {phase} phase", phase=phase)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex, ring
+from engine.i18n import _
 from engine.rules.events import (
     CombatResolved,
     Event,
@@ -145,29 +146,43 @@ def objective_progress(s: State, o: dict[str, Any]) -> tuple[bool, str]:
     kind, team = o.get("kind", ""), o.get("team", "")
     check = OBJECTIVES.get(kind)
     done = bool(check and check(s, o))
+    who = _team_word(team)
     if kind == "hold_forts":
-        text = f"{team} holds {s.forts_of(team)} of {o.get('count', 1)} forts"
+        text = _("{team} holds {held} of {count} forts", team=who, held=s.forts_of(team),
+                 count=o.get("count", 1))
     elif kind == "capture_fort":
-        text = f"{team} to take {o.get('fort')}: held by {s.fort_owner.get(o.get('fort', ''))}"
+        holder = s.fort_owner.get(o.get("fort", ""))
+        text = _("{team} to take {fort}: held by {holder}", team=who, fort=o.get("fort"),
+                 holder=_team_word(holder or "neutral"))
     elif kind == "hold_region":
         region = s.game.map.region(o.get("region", ""))
         inside = [u for u in s.units.values()
                   if region is not None and _in_hexes(s, u, region.hexes)]
         own = sum(1 for u in inside if u.team == team)
-        text = (f"{team} to hold {o.get('region')}: {own} own, {len(inside) - own} enemy "
-                "unit(s) there")
+        text = _("{team} to hold {region}: {own} own, {enemy} enemy unit(s) there", team=who,
+                 region=o.get("region"), own=own, enemy=len(inside) - own)
     elif kind == "eliminate":
         left = sum(1 for u in s.units.values() if u.team != team and u.type.targets
                    and u.type.unit_class != "transport")
-        text = f"{team} to destroy every enemy combat unit: {left} left"
+        text = _("{team} to destroy every enemy combat unit: {left} left", team=who, left=left)
     else:
         lost = [uid for uid in destroyed(s.log) if s.game.team_of.get(uid[:2]) != team
                 and (not o.get("unit") or type_of_id(uid) == o["unit"])]
-        text = f"{team} destroyed {len(lost)} of {o.get('count', 1)} {o.get('unit') or 'units'}"
+        if o.get("unit"):
+            text = _("{team} destroyed {lost} of {count} {unit}", team=who, lost=len(lost),
+                     count=o.get("count", 1), unit=o["unit"])
+        else:
+            text = _("{team} destroyed {lost} of {count} units", team=who, lost=len(lost),
+                     count=o.get("count", 1))
     return done, text
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+
+def _team_word(team: str) -> str:
+    words = {"central": _("central"), "entente": _("entente"), "neutral": _("neutral")}
+    return words.get(team, team)
 
 
 def type_of_id(unit_id: str) -> str:
