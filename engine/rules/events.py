@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.i18n import _, localized
+from engine.rules.phase import phase_words
 
 
 class EventError(ValueError):
@@ -457,8 +458,8 @@ class PhaseStarted(Event):
     round: int
 
     def text(self) -> str:
-        return _("round {round}: {nation} {phase} phase", round=self.round, nation=self.nation,
-                 phase=self.phase)
+        return _("round {round}: {nation}, {phase}", round=self.round, nation=self.nation,
+                 phase=phase_words(self.phase))
 
 
 @register
