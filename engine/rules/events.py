@@ -125,8 +125,10 @@ class RolledOff(Event):
 
     def text(self) -> str:
         rolls = " / ".join(", ".join(f"{n} {v}" for n, v in r.items()) for r in self.rolls)
-        return _("roll-off for {purpose}: {rolls} → {winner}",
-                 purpose=self.purpose.replace('_', ' '), rolls=rolls, winner=self.winner)
+        purposes = {"first_player": _("first player"), "first_placer": _("first placer")}
+        purpose = purposes.get(self.purpose) or self.purpose.replace("_", " ")
+        return _("roll-off for {purpose}: {rolls} → {winner}", purpose=purpose, rolls=rolls,
+                 winner=self.winner)
 
 
 @register
