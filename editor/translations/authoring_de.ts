@@ -1216,6 +1216,53 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     </message>
 </context>
 <context>
+    <name>AreaPhases</name>
+    <message>
+        <source>setup</source>
+        <translation>Aufstellung</translation>
+    </message>
+    <message>
+        <source>turn order</source>
+        <translation>Zugreihenfolge</translation>
+    </message>
+    <message>
+        <source>turns</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>victory check</source>
+        <translation>Siegprüfung</translation>
+    </message>
+    <message>
+        <source>treaty</source>
+        <translation>Friedensvertrag</translation>
+    </message>
+    <message>
+        <source>replacements</source>
+        <translation>Ersatz</translation>
+    </message>
+    <message>
+        <source>game over</source>
+        <translation>Spielende</translation>
+    </message>
+    <message>
+        <source>victory points</source>
+        <translation>Siegpunkte</translation>
+    </message>
+    <message>
+        <source>fronts</source>
+        <translation>Fronten</translation>
+    </message>
+    <message>
+        <source>capitulation</source>
+        <translation>Kapitulation</translation>
+    </message>
+    <message>
+        <source>treaty garrison</source>
+        <translation>Vertragsbesatzung</translation>
+    </message>
+</context>
+<context>
     <name>AreaPlaytestWindow</name>
     <message>
         <source>the built-in armies and ruleset cannot be loaded</source>

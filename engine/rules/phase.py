@@ -28,3 +28,17 @@ def phase_words(phase: str) -> str:
              "declare": _("the declare phase"), "combat": _("the combat phase"),
              "money": _("the money phase"), "over": _("the end of the game")}
     return words.get(phase) or _("the {phase} phase", phase=phase)
+
+
+def end_reason_words(reason: str) -> str:
+    """Why a game ended (`State.reason`: forts, elimination, …) in the current language; a
+    trigger or objective keeps its id, an unknown reason comes back unchanged."""
+    kind, _space, rest = reason.partition(" ")
+    if kind == "trigger" and rest:
+        return _("trigger {id}", id=rest)
+    if kind == "objective" and rest:
+        return _("objective {id}", id=rest)
+    words = {"forts": _("forts"), "elimination": _("elimination"),
+             "victory_points": _("victory points"), "mutual_destruction": _("mutual destruction"),
+             "surrender": _("surrender"), "draw": _("draw")}
+    return words.get(reason, reason)

@@ -61,7 +61,7 @@ from engine.rules.movement import (
     legal_moves,
 )
 from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
-from engine.rules.phase import Phase, phase_words
+from engine.rules.phase import Phase, end_reason_words, phase_words
 from engine.rules.powers.record import PowerRecord
 from engine.rules.unit import Unit
 
@@ -485,7 +485,7 @@ class State:
         """Why `a` is illegal now, or None when it is legal."""
         if self.phase == "over":
             return _("the game is over ({team} won by {reason})",
-                     team=self.winner_team, reason=self.reason)
+                     team=self.winner_team, reason=end_reason_words(self.reason))
         if self.deal_pending is not None and not isinstance(a, Deal):
             return ("the start chips are being dealt (hint: apply_chance one of "
                     "chance_outcomes(), or 'deal N,N,…')")
