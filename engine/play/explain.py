@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
 from engine.i18n import _, localized, rule_word
+from engine.rules.actions import Move
 from engine.rules.movement import MoveOption
 from engine.rules.state import State
 
@@ -29,6 +30,34 @@ def move_word(kind: str) -> str:
     words = {"move": _("move"), "enter": _("enter"), "capture": _("capture"),
              "board": _("board")}
     return words.get(kind, kind)
+
+
+def selection_note(session: PlaytestSession, uid: str, reachable: Mapping[Hex, MoveOption],
+                   targets: Set[str]) -> str:
+    """The status text on selecting unit `uid`: where it can go (move phase), what it can
+    attack (declare phase), or why neither."""
+    st = session.state
+    u = st.units[uid]
+    if st.phase == "move":
+        if not reachable:
+            return st.problem(Move(uid, st.hex_of(u) or Hex(0, 0))) or \
+                _("{uid} has nowhere to go", uid=uid)
+        return _("{uid} ({type}): {n} hexes in reach", uid=uid,
+                 type=localized(u.type.name, u.type.id), n=len(reachable))
+    if st.phase == "declare":
+        if any(a == uid for a, _d in session.plan):
+            return _("{uid} is already in the plan (remove it there to change it)", uid=uid)
+        if targets:
+            return _("{uid}: {n} target(s), ringed red", uid=uid, n=len(targets))
+        return _("{uid} has no target in range", uid=uid)
+    return f"{uid} ({localized(u.type.name, u.type.id)})"
+
+
+def move_note(st: State, uid: str, h: Hex, opt: MoveOption) -> str:
+    """The status text on choosing move option `opt` of unit `uid` to hex `h`."""
+    col, row = st.game.map.to_offset(h)
+    return _("{unit}: {kind} to [{col}, {row}] (cost {cost:g})", unit=uid,
+             kind=move_word(opt.kind), col=col, row=row, cost=opt.cost)
 
 
 def enemies_next_to(st: State, uid: str, h: Hex) -> list[str]:

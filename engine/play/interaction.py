@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.hexes import Hex
-from engine.i18n import _, localized
+from engine.i18n import _
 from engine.play import explain, seat_view
 from engine.play.session import PlaytestSession
 from engine.rules.actions import Action, Buy, Headquarters, Move, Unload
@@ -130,19 +130,9 @@ class Interaction:
         if st.phase == "move":
             self.reachable = dict(st.legal_moves(u))
             self.contact = st.contact_hexes(u)
-            if not self.reachable:
-                return st.problem(Move(uid, st.hex_of(u) or Hex(0, 0))) or \
-                    _("{uid} has nowhere to go", uid=uid)
-            return _("{uid} ({type}): {n} hexes in reach", uid=uid,
-                     type=localized(u.type.name, u.type.id), n=len(self.reachable))
-        if st.phase == "declare":
+        elif st.phase == "declare":
             self.targets = set(s.targets(uid))
-            if any(a == uid for a, _d in s.plan):
-                return _("{uid} is already in the plan (remove it there to change it)", uid=uid)
-            if self.targets:
-                return _("{uid}: {n} target(s), ringed red", uid=uid, n=len(self.targets))
-            return _("{uid} has no target in range", uid=uid)
-        return f"{uid} ({localized(u.type.name, u.type.id)})"
+        return explain.selection_note(s, uid, self.reachable, self.targets)
 
     def unit_at(self, h: Hex) -> str | None:
         """The unit a click on h picks: the unit standing there, or in one of the player's
@@ -197,10 +187,7 @@ class Interaction:
         if sel is not None and h in self.reachable:
             opt = self.reachable[h]
             action = opt.action()
-            col, row = st.game.map.to_offset(h)
-            return Outcome(action=action, message=_(
-                "{unit}: {kind} to [{col}, {row}] (cost {cost:g})", unit=sel,
-                kind=explain.move_word(opt.kind), col=col, row=row, cost=opt.cost))
+            return Outcome(action=action, message=explain.move_note(st, sel, h, opt))
         uid = self.unit_at(h)
         if uid is not None and st.units[uid].nation == st.nation:
             return Outcome(message=self.select(uid), changed=True)

@@ -112,6 +112,12 @@ def test_a_german_play_test_shows_no_english(german, make_window, qtbot):
                     c.hover(st.hex_of(e))
                     look()
             break
+    while s.state.phase != "money":
+        c.apply(EndPhase())
+    look()
+    c.open_money()
+    assert c.money_dialog is not None and c.money_dialog.isVisible()
+    seen.extend(visible_texts(c.money_dialog))
     found = sorted({text for _word, text in english_in(seen)})
     print("\n".join(found))
     assert found == []
