@@ -85,7 +85,7 @@ def apply(args: argparse.Namespace) -> dict[str, Any]:
             raise AreaCommandError(_("action {k} {text!r} is not legal now: {why}", k=k,
                                      text=text, why=why))
         if action is None:
-            legal = ", ".join(list(by_text)[:8]) or "none (the game is over)"
+            legal = ", ".join(list(by_text)[:8]) or _("none (the game is over)")
             raise AreaCommandError(_("action {k} {text!r} is not legal now (hint: legal are "
                                      "{legal}{value})", k=k, text=text, legal=legal,
                                      value=', …' if len(by_text) > 8 else ''))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -42,6 +42,30 @@ from engine.rules.area.odds import battle_odds, declared_odds
 from engine.rules.dice import Dice
 
 BUILT_IN = CONTENT_DIR / "weltkrieg" / "weltkrieg-1914.area-scenario.yaml"
+
+
+# The area rules' phases and end reasons (engine.rules.area), marked for the German catalog.
+AREA_PHASES = {
+    "setup": QT_TRANSLATE_NOOP("AreaPhases", "setup"),
+    "order": QT_TRANSLATE_NOOP("AreaPhases", "turn order"),
+    "turns": QT_TRANSLATE_NOOP("AreaPhases", "turns"),
+    "victory": QT_TRANSLATE_NOOP("AreaPhases", "victory check"),
+    "treaty": QT_TRANSLATE_NOOP("AreaPhases", "treaty"),
+    "replacements": QT_TRANSLATE_NOOP("AreaPhases", "replacements"),
+    "over": QT_TRANSLATE_NOOP("AreaPhases", "game over"),
+}
+AREA_END_REASONS = {
+    "victory_points": QT_TRANSLATE_NOOP("AreaPhases", "victory points"),
+    "fronts": QT_TRANSLATE_NOOP("AreaPhases", "fronts"),
+    "capitulation": QT_TRANSLATE_NOOP("AreaPhases", "capitulation"),
+    "treaty_garrison": QT_TRANSLATE_NOOP("AreaPhases", "treaty garrison"),
+}
+
+
+def area_word(table: dict[str, str], key: str) -> str:
+    """An area phase or end reason in the current language; an unknown id unchanged."""
+    english = table.get(key)
+    return QCoreApplication.translate("AreaPhases", english) if english else key
 
 
 def playtest_scenario(doc: AreaDocument, scenario: AreaScenario | None) -> AreaScenario | str:
@@ -146,10 +170,12 @@ class AreaPlaytestWindow(QMainWindow):
             result = s.result or {}
             winners = ", ".join(names.get(f, f) for f in result.get("winners", []))
             text = self.tr("Game over (%1): winners %2").replace(
-                "%1", str(result.get("reason"))).replace("%2", winners or self.tr("none"))
+                "%1", area_word(AREA_END_REASONS, str(result.get("reason")))).replace(
+                "%2", winners or self.tr("none"))
         else:
             text = self.tr("Round %1, %2 — %3 to act").replace("%1", str(s.round)).replace(
-                "%2", s.phase).replace("%3", names.get(str(s.actor), str(s.actor)))
+                "%2", area_word(AREA_PHASES, s.phase)).replace(
+                "%3", names.get(str(s.actor), str(s.actor)))
         odds = battle_odds(s)
         if odds is not None:
             text += "\n" + self._odds_text(odds)

@@ -5,7 +5,6 @@ edit an undo step on the ContentDocument."""
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from PySide6.QtCore import QT_TR_NOOP, Qt
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from editor.authoring.document import ContentDocument, Key, tr
 from editor.authoring.fields import estimable, plain
+from editor.authoring.rule_summaries import ability_summary
 from engine.rules import abilities
 
 PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Default"),
@@ -36,11 +36,8 @@ def describe(ability_id: str) -> str:
     cls = abilities.ABILITIES.get(ability_id)
     if cls is None:
         return tr("not an ability the engine knows (declare it from building blocks)")
-    text = " ".join((inspect.getdoc(cls) or "").split())
-    if len(text) > 420:
-        text = text[:420].rsplit(" ", 1)[0] + " …"
     played = "" if cls.implemented else tr(" — no effect in the engine yet")
-    return f"{text} [{cls.rule}]{played}"
+    return f"{ability_summary(ability_id)} [{cls.rule}]{played}"
 
 
 def parse_param(text: str, kind: str, old: Any) -> Any:

@@ -5,7 +5,6 @@ not play cannot be switched on: the switch is disabled and the reason is shown n
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import yaml
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from editor.authoring.document import ContentDocument, Key, tr
 from editor.authoring.fields import PROBLEM, estimable, plain
+from editor.authoring.rule_summaries import variant_summary
 from editor.playtest.words import variant_name
 from engine.rules import variants
 
@@ -46,8 +46,7 @@ def summary(variant_id: str) -> str:
     cls = variants.VARIANTS.get(variant_id)
     if cls is None:
         return ""
-    text = " ".join((inspect.getdoc(cls) or "").split())
-    return f"{text.split('. ')[0].rstrip('.')}. ({cls.rule})"
+    return f"{variant_summary(variant_id)}. ({cls.rule})"
 
 
 def flow(value: Any) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
 NATION_COLOURS = {
@@ -16,14 +16,33 @@ DAMAGE_COLOUR = QColor("#c62828")
 XP_COLOUR = QColor("#f9d835")
 INK = QColor("#1d1d1b")
 
-# Short labels shown under the symbol, per unit type id (fallback: the id's first letters).
+# Short labels shown under the symbol, per unit type id (fallback: the id's first letters);
+# marked for the German catalog (context "Counters"), which abbreviates the German names.
 SHORT = {
-    "infantry": "Inf", "heavy_infantry": "HvInf", "mounted_infantry": "MtInf", "medic": "Med",
-    "anti_tank": "AT", "anti_aircraft": "AA", "armoured_car": "ArmCar", "assault_gun": "StuG",
-    "big_bertha": "Bertha", "fighter": "Ftr", "fort_turret": "Turret", "gas_mortar": "Gas",
-    "ground_attack_plane": "GrdAtk", "gunboat": "Gunbt", "heavy_mortar": "HvMor",
-    "howitzer": "How", "mark_i_female": "MkI F", "minelayer": "Mines", "railway_gun": "RlGun",
-    "renault_ft17": "FT-17",
+    "infantry": QT_TRANSLATE_NOOP("Counters", "Inf"),
+    "heavy_infantry": QT_TRANSLATE_NOOP("Counters", "HvInf"),
+    "mounted_infantry": QT_TRANSLATE_NOOP("Counters", "MtInf"),
+    "medic": QT_TRANSLATE_NOOP("Counters", "Med"),
+    "anti_tank": QT_TRANSLATE_NOOP("Counters", "AT"),
+    "anti_aircraft": QT_TRANSLATE_NOOP("Counters", "AA"),
+    "armoured_car": QT_TRANSLATE_NOOP("Counters", "ArmCar"),
+    "assault_gun": QT_TRANSLATE_NOOP("Counters", "StuG"),
+    "big_bertha": QT_TRANSLATE_NOOP("Counters", "Bertha"),
+    "fighter": QT_TRANSLATE_NOOP("Counters", "Ftr"),
+    "fort_turret": QT_TRANSLATE_NOOP("Counters", "Turret"),
+    "gas_mortar": QT_TRANSLATE_NOOP("Counters", "Gas"),
+    "ground_attack_plane": QT_TRANSLATE_NOOP("Counters", "GrdAtk"),
+    "gunboat": QT_TRANSLATE_NOOP("Counters", "Gunbt"),
+    "heavy_mortar": QT_TRANSLATE_NOOP("Counters", "HvMor"),
+    "howitzer": QT_TRANSLATE_NOOP("Counters", "How"),
+    "mark_i_female": QT_TRANSLATE_NOOP("Counters", "MkI F"),
+    "minelayer": QT_TRANSLATE_NOOP("Counters", "Mines"),
+    "railway_gun": QT_TRANSLATE_NOOP("Counters", "RlGun"),
+    "renault_ft17": QT_TRANSLATE_NOOP("Counters", "FT-17"),
+    "tank": QT_TRANSLATE_NOOP("Counters", "Tank"),
+    "transport": QT_TRANSLATE_NOOP("Counters", "Transp"),
+    "trench_club": QT_TRANSLATE_NOOP("Counters", "TClub"),
+    "zeppelin": QT_TRANSLATE_NOOP("Counters", "Zepp"),
 }
 
 
@@ -34,7 +53,10 @@ def nation_colour(nation: str) -> QColor:
 
 def short_name(type_id: str) -> str:
     """A label of at most 6 characters for a unit type."""
-    return SHORT.get(type_id, type_id.replace("_", " ").title()[:6])
+    label = SHORT.get(type_id)
+    if label is None:
+        return type_id.replace("_", " ").title()[:6]
+    return QCoreApplication.translate("Counters", label)
 
 
 def draw_symbol(p: QPainter, box: QRectF, unit_class: str, type_id: str) -> None:

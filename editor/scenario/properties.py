@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.authoring.rule_summaries import variant_summary
 from editor.controller_words import controller_labels
 from editor.recovery import RecoveryStore
 from editor.scenario.document import Key, ScenarioDocument
@@ -163,8 +164,8 @@ class ScenarioProperties(QWidget):
             # The play-test's catalog (context "Variants") names the variants.
             cb = QCheckBox(QCoreApplication.translate("Variants", v.replace("_", " ")))
             playable = cls is not None and cls.implemented
-            cb.setToolTip((self.tr("%1 Rule: %2").replace("%1", cls.__doc__ or "").replace(
-                "%2", cls.rule) if cls else "")
+            cb.setToolTip((self.tr("%1 Rule: %2").replace(
+                "%1", variant_summary(v) + ".").replace("%2", cls.rule) if cls else "")
                 + ("" if playable else self.tr(" — no effect in the engine yet")))
             cb.setEnabled(playable)
             self.variant_checks[v] = cb

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.scenario.document import ScenarioDocument
+from engine.i18n import translate
 from engine.rules.scenario_runtime import ACTIONS, CONDITIONS, ON, Spec
 
 EVENTS_VERSION = 1
@@ -86,7 +87,8 @@ class PartList(QGroupBox):
         self.kind = QComboBox()
         for kind, spec in self.specs.items():
             self.kind.addItem(kind.replace("_", " "), kind)
-            self.kind.setItemData(self.kind.count() - 1, spec.help, Qt.ItemDataRole.ToolTipRole)
+            self.kind.setItemData(self.kind.count() - 1, translate(spec.help),
+                                  Qt.ItemDataRole.ToolTipRole)
         self.add_button = QPushButton(tr("Add"))
         self.remove_button = QPushButton(tr("Remove"))
         self.add_button.clicked.connect(self.add)
@@ -146,7 +148,7 @@ class PartList(QGroupBox):
                 about.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 for col, item in enumerate((label, value, about)):
                     self.params.setItem(r, col, item)
-            self.params.setToolTip(spec.help)
+            self.params.setToolTip(translate(spec.help))
         self._filling = False
         self.mark()
 
@@ -233,7 +235,7 @@ class TriggerEditor(QWidget):
         self.id_edit = QLineEdit()
         self.on = QComboBox()
         for key, text in ON.items():
-            self.on.addItem(f"{key.replace('_', ' ')} — {text}", key)
+            self.on.addItem(f"{key} — {translate(text)}", key)
         self.once = QCheckBox(tr("Fires once"))
         form.addRow(tr("Id"), self.id_edit)
         form.addRow(tr("Fires"), self.on)

@@ -1216,6 +1216,53 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     </message>
 </context>
 <context>
+    <name>AreaPhases</name>
+    <message>
+        <source>setup</source>
+        <translation>Aufstellung</translation>
+    </message>
+    <message>
+        <source>turn order</source>
+        <translation>Zugreihenfolge</translation>
+    </message>
+    <message>
+        <source>turns</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>victory check</source>
+        <translation>Siegprüfung</translation>
+    </message>
+    <message>
+        <source>treaty</source>
+        <translation>Friedensvertrag</translation>
+    </message>
+    <message>
+        <source>replacements</source>
+        <translation>Ersatz</translation>
+    </message>
+    <message>
+        <source>game over</source>
+        <translation>Spielende</translation>
+    </message>
+    <message>
+        <source>victory points</source>
+        <translation>Siegpunkte</translation>
+    </message>
+    <message>
+        <source>fronts</source>
+        <translation>Fronten</translation>
+    </message>
+    <message>
+        <source>capitulation</source>
+        <translation>Kapitulation</translation>
+    </message>
+    <message>
+        <source>treaty garrison</source>
+        <translation>Vertragsbesatzung</translation>
+    </message>
+</context>
+<context>
     <name>AreaPlaytestWindow</name>
     <message>
         <source>the built-in armies and ruleset cannot be loaded</source>
@@ -1407,6 +1454,121 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>Trench Club scenarios (*.scenario.yaml)</source>
         <translation>Trench-Club-Szenarien (*.scenario.yaml)</translation>
+    </message>
+</context>
+<context>
+    <name>RuleSummaries</name>
+    <message>
+        <source>Trench fighting: vehicles stay out of trenches, a trench is held and left as one long hex, foot soldiers in it defend like a tank in forest</source>
+        <translation>Grabenkampf: Fahrzeuge bleiben aus Gräben heraus, ein Graben wird als ein langes Feld gehalten und verlassen, Fußtruppen darin verteidigen wie ein Panzer im Wald</translation>
+    </message>
+    <message>
+        <source>Victory points: headquarters, points for enemy headquarters, forts, destroyed units and payments to the bank</source>
+        <translation>Siegpunkte: Hauptquartiere, Punkte für feindliche Hauptquartiere, Forts, zerstörte Einheiten und Zahlungen an die Bank</translation>
+    </message>
+    <message>
+        <source>Shorter game: fewer forts to win, and anti-tank units may not capture</source>
+        <translation>Kürzeres Spiel: weniger Forts zum Sieg, und Panzerabwehr darf keine Forts einnehmen</translation>
+    </message>
+    <message>
+        <source>Each player starts with a special unit of their choice</source>
+        <translation>Jeder Spieler startet mit einer Spezialeinheit seiner Wahl</translation>
+    </message>
+    <message>
+        <source>Each nation starts with the units only it fields</source>
+        <translation>Jede Nation startet mit den Einheiten, die nur sie aufstellt</translation>
+    </message>
+    <message>
+        <source>Units are destroyed at less damage than the ruleset says</source>
+        <translation>Einheiten werden bei weniger Schaden zerstört, als das Regelwerk sagt</translation>
+    </message>
+    <message>
+        <source>A second full set of units: every nation&apos;s roster twice</source>
+        <translation>Ein zweiter kompletter Satz Einheiten: jede Nation hat alles doppelt</translation>
+    </message>
+    <message>
+        <source>Dice-free combat: each side draws a card instead of rolling</source>
+        <translation>Ohne Würfel: jede Seite zieht eine Karte, statt zu würfeln</translation>
+    </message>
+    <message>
+        <source>Dice-free per player: the chosen nations draw cards, the others roll dice</source>
+        <translation>Ohne Würfel pro Spieler: die gewählten Nationen ziehen Karten, die anderen würfeln</translation>
+    </message>
+    <message>
+        <source>Stopwatch: a time limit for the move and declare phases of a turn</source>
+        <translation>Stoppuhr: ein Zeitlimit für die Phasen Bewegen und Angriffe benennen eines Zuges</translation>
+    </message>
+    <message>
+        <source>The shot may land on a neighbour of the target</source>
+        <translation>Der Schuss kann auf einem Nachbarfeld des Ziels landen</translation>
+    </message>
+    <message>
+        <source>Never attacks air units</source>
+        <translation>Greift nie Lufteinheiten an</translation>
+    </message>
+    <message>
+        <source>Takes no damage at all</source>
+        <translation>Nimmt überhaupt keinen Schaden</translation>
+    </message>
+    <message>
+        <source>Belongs on water: attacks and fires back from water</source>
+        <translation>Gehört aufs Wasser: greift vom Wasser aus an und schießt von dort zurück</translation>
+    </message>
+    <message>
+        <source>Bought onto a free water hex instead of into a fort</source>
+        <translation>Wird auf ein freies Wasserfeld statt in ein Fort gekauft</translation>
+    </message>
+    <message>
+        <source>Anti-tank value: its own hit value against tanks</source>
+        <translation>Panzerabwehrwert: ein eigener Trefferwert gegen Panzer</translation>
+    </message>
+    <message>
+        <source>Its own hit value against foot soldiers</source>
+        <translation>Ein eigener Trefferwert gegen Fußtruppen</translation>
+    </message>
+    <message>
+        <source>Attacks air units (the cloud symbol)</source>
+        <translation>Greift Lufteinheiten an (das Wolkensymbol)</translation>
+    </message>
+    <message>
+        <source>Unlimited range: any hex on the map can be hit</source>
+        <translation>Unbegrenzte Reichweite: jedes Feld auf der Karte kann getroffen werden</translation>
+    </message>
+    <message>
+        <source>Attacks every hex of a pattern with one roll</source>
+        <translation>Greift alle Felder eines Musters mit einem Wurf an</translation>
+    </message>
+    <message>
+        <source>Gas: an area attack that harms friend and foe, except gas-immune units</source>
+        <translation>Gas: ein Flächenangriff, der Freund wie Feind schadet, außer gasimmunen Einheiten</translation>
+    </message>
+    <message>
+        <source>Immune to gas</source>
+        <translation>Immun gegen Gas</translation>
+    </message>
+    <message>
+        <source>Repairs own units on the board, without a fort, for money</source>
+        <translation>Repariert eigene Einheiten auf dem Feld, ohne Fort, gegen Bezahlung</translation>
+    </message>
+    <message>
+        <source>Lays mines that destroy an enemy unit entering their hex</source>
+        <translation>Legt Minen, die eine feindliche Einheit vernichten, die ihr Feld betritt</translation>
+    </message>
+    <message>
+        <source>Its own hit value against air units</source>
+        <translation>Ein eigener Trefferwert gegen Lufteinheiten</translation>
+    </message>
+    <message>
+        <source>Close-combat weapons: a bonus to its hit value in melee</source>
+        <translation>Nahkampfwaffen: ein Bonus auf den Trefferwert im Nahkampf</translation>
+    </message>
+    <message>
+        <source>Builds a trench or a road/bridge over 2 hexes once per round instead of attacking</source>
+        <translation>Baut einmal pro Runde statt anzugreifen einen Graben oder eine Straße/Brücke über 2 Felder</translation>
+    </message>
+    <message>
+        <source>Fort turret: bought into a fort, fires from it in melee and at range</source>
+        <translation>Geschützturm: in ein Fort gekauft, schießt er von dort im Nah- und Fernkampf</translation>
     </message>
 </context>
 <context>

@@ -143,6 +143,105 @@
     </message>
 </context>
 <context>
+    <name>Counters</name>
+    <message>
+        <source>Inf</source>
+        <translation>Inf</translation>
+    </message>
+    <message>
+        <source>HvInf</source>
+        <translation>SchInf</translation>
+    </message>
+    <message>
+        <source>MtInf</source>
+        <translation>BerInf</translation>
+    </message>
+    <message>
+        <source>Med</source>
+        <translation>San</translation>
+    </message>
+    <message>
+        <source>AT</source>
+        <translation>PzAbw</translation>
+    </message>
+    <message>
+        <source>AA</source>
+        <translation>Flak</translation>
+    </message>
+    <message>
+        <source>ArmCar</source>
+        <translation>PzWag</translation>
+    </message>
+    <message>
+        <source>StuG</source>
+        <translation>StuG</translation>
+    </message>
+    <message>
+        <source>Bertha</source>
+        <translation>Berta</translation>
+    </message>
+    <message>
+        <source>Ftr</source>
+        <translation>KFlug</translation>
+    </message>
+    <message>
+        <source>Turret</source>
+        <translation>Turm</translation>
+    </message>
+    <message>
+        <source>Gas</source>
+        <translation>Gas</translation>
+    </message>
+    <message>
+        <source>GrdAtk</source>
+        <translation>SchlFl</translation>
+    </message>
+    <message>
+        <source>Gunbt</source>
+        <translation>KBoot</translation>
+    </message>
+    <message>
+        <source>HvMor</source>
+        <translation>SMörs</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Haub</translation>
+    </message>
+    <message>
+        <source>MkI F</source>
+        <translation>MkI F</translation>
+    </message>
+    <message>
+        <source>Mines</source>
+        <translation>Minen</translation>
+    </message>
+    <message>
+        <source>RlGun</source>
+        <translation>SchGes</translation>
+    </message>
+    <message>
+        <source>FT-17</source>
+        <translation>FT-17</translation>
+    </message>
+    <message>
+        <source>Tank</source>
+        <translation>Pz</translation>
+    </message>
+    <message>
+        <source>Transp</source>
+        <translation>TrWag</translation>
+    </message>
+    <message>
+        <source>TClub</source>
+        <translation>Keule</translation>
+    </message>
+    <message>
+        <source>Zepp</source>
+        <translation>Zepp</translation>
+    </message>
+</context>
+<context>
     <name>Currency</name>
     <message>
         <source>coins</source>

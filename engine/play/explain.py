@@ -8,11 +8,56 @@ from collections.abc import Mapping, Set
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
+from engine.i18n import _, localized, rule_word
+from engine.rules.actions import Move
 from engine.rules.movement import MoveOption
 from engine.rules.state import State
 
 if TYPE_CHECKING:
     from engine.play.session import PlaytestSession
+
+
+def class_word(unit_class: str) -> str:
+    """A unit class (foot, tank, …) in the current language; an unknown class unchanged."""
+    words = {"foot": _("foot"), "vehicle": _("vehicle"), "tank": _("tank"), "air": _("air"),
+             "artillery": _("artillery"), "transport": _("transport"), "ship": _("ship"),
+             "static": _("static")}
+    return words.get(unit_class, unit_class)
+
+
+def move_word(kind: str) -> str:
+    """A kind of move option (move, enter, capture, board) in the current language."""
+    words = {"move": _("move"), "enter": _("enter"), "capture": _("capture"),
+             "board": _("board")}
+    return words.get(kind, kind)
+
+
+def selection_note(session: PlaytestSession, uid: str, reachable: Mapping[Hex, MoveOption],
+                   targets: Set[str]) -> str:
+    """The status text on selecting unit `uid`: where it can go (move phase), what it can
+    attack (declare phase), or why neither."""
+    st = session.state
+    u = st.units[uid]
+    if st.phase == "move":
+        if not reachable:
+            return st.problem(Move(uid, st.hex_of(u) or Hex(0, 0))) or \
+                _("{uid} has nowhere to go", uid=uid)
+        return _("{uid} ({type}): {n} hexes in reach", uid=uid,
+                 type=localized(u.type.name, u.type.id), n=len(reachable))
+    if st.phase == "declare":
+        if any(a == uid for a, _d in session.plan):
+            return _("{uid} is already in the plan (remove it there to change it)", uid=uid)
+        if targets:
+            return _("{uid}: {n} target(s), ringed red", uid=uid, n=len(targets))
+        return _("{uid} has no target in range", uid=uid)
+    return f"{uid} ({localized(u.type.name, u.type.id)})"
+
+
+def move_note(st: State, uid: str, h: Hex, opt: MoveOption) -> str:
+    """The status text on choosing move option `opt` of unit `uid` to hex `h`."""
+    col, row = st.game.map.to_offset(h)
+    return _("{unit}: {kind} to [{col}, {row}] (cost {cost:g})", unit=uid,
+             kind=move_word(opt.kind), col=col, row=row, cost=opt.cost)
 
 
 def enemies_next_to(st: State, uid: str, h: Hex) -> list[str]:
@@ -25,15 +70,19 @@ def stop_note(st: State, uid: str, path: tuple[Hex, ...], contact: Set[Hex]) -> 
     """Why a move along `path` ends where it does when enemy contact is involved, else ""."""
     if not path or path[-1] not in contact:
         if any(x in contact for x in path[1:]):
-            return " — passes through enemy contact (one contact hex does not stop it)"
+            return _(" — passes through enemy contact (one contact hex does not stop it)")
         return ""
     near = ", ".join(enemies_next_to(st, uid, path[-1]))
     if len(path) >= 2 and path[-2] in contact:
         col, row = st.game.map.to_offset(path[-1])
-        first = "starts" if len(path) == 2 else "is already"
-        return (f" — enemy contact stops the move here: the unit {first} in contact and "
-                f"[{col}, {row}] is next to {near} (two contact hexes in a row end a move)")
-    return f" — ends in enemy contact next to {near}"
+        if len(path) == 2:
+            return _(" — enemy contact stops the move here: the unit starts in contact and "
+                     "[{col}, {row}] is next to {near} (two contact hexes in a row end a move)",
+                     col=col, row=row, near=near)
+        return _(" — enemy contact stops the move here: the unit is already in contact and "
+                 "[{col}, {row}] is next to {near} (two contact hexes in a row end a move)",
+                 col=col, row=row, near=near)
+    return _(" — ends in enemy contact next to {near}", near=near)
 
 
 def contact_note(st: State, uid: str, h: Hex, contact: Set[Hex],
@@ -41,14 +90,13 @@ def contact_note(st: State, uid: str, h: Hex, contact: Set[Hex],
     """Why enemy contact keeps hex `h` out of reach of unit `uid`, when it does, else ""."""
     here = st.hex_of(st.units[uid])
     if here is not None and here in contact:
-        return (f" ({uid} starts in enemy contact next to "
-                f"{', '.join(enemies_next_to(st, uid, here))}: the next contact hex on its "
-                "way ends the move)")
+        return _(" ({uid} starts in enemy contact next to {near}: the next contact hex on "
+                 "its way ends the move)", uid=uid, near=", ".join(enemies_next_to(st, uid, here)))
     stops = {o.path[-1] for o in reachable.values()
              if len(o.path) >= 2 and o.path[-1] in contact and o.path[-2] in contact}
     if stops and (h in contact or any(n in stops for n in h.neighbors())):
-        return (" (enemy contact: two contact hexes in a row end a move, so the unit "
-                "cannot pass the enemy line here)")
+        return _(" (enemy contact: two contact hexes in a row end a move, so the unit "
+                 "cannot pass the enemy line here)")
     return ""
 
 
@@ -61,21 +109,26 @@ def describe_hex(st: State, h: Hex, teams: Set[str] | None = None) -> str:
     marks = []
     mine = st.powers.mines.get(i) if i is not None else None
     if mine is not None and (teams is None or st.game.team_of[mine] in teams):
-        marks.append(f"mine of {mine}")
+        marks.append(_("mine of {nation}", nation=mine))
     if i is not None and i in st.powers.built:
-        marks.append(f"built {st.powers.built[i]}")
+        marks.append(_("built {terrain}", terrain=rule_word(st.powers.built[i])))
     note = f" [{'; '.join(marks)}]" if marks else ""
     if u is not None:
-        extra = f", carries {', '.join(u.cargo)}" if u.cargo else ""
-        return (f"{u.id}: {u.type.id} ({u.type.unit_class}), damage {u.damage}, "
-                f"XP {u.xp}, army {u.army or '–'}{extra}{note}")
+        extra = _(", carries {units}", units=", ".join(u.cargo)) if u.cargo else ""
+        return _("{uid}: {type} ({unit_class}), damage {damage}, XP {xp}, army {army}"
+                 "{extra}{note}", uid=u.id, type=localized(u.type.name, u.type.id),
+                 unit_class=class_word(u.type.unit_class), damage=u.damage, xp=u.xp,
+                 army=u.army or "–", extra=extra, note=note)
     if marks:
         return note.strip(" []")
     fort = st.game.map.fort_at().get(h)
     if fort is not None:
         inside = [v.id for v in st.units.values() if v.fort == fort.id]
-        owner = st.fort_owner.get(fort.id, "neutral")
-        return f"{fort.name} ({owner})" + (f": {', '.join(inside)}" if inside else ", empty")
+        owner = st.fort_owner.get(fort.id) or _("neutral")
+        if inside:
+            return _("{fort} ({owner}): {units}", fort=fort.name, owner=owner,
+                     units=", ".join(inside))
+        return _("{fort} ({owner}), empty", fort=fort.name, owner=owner)
     return ""
 
 
@@ -89,5 +142,6 @@ def target_note(session: PlaytestSession, attacker: str, h: Hex,
         return describe_hex(st, h, teams)
     why = session.plan_problem(attacker, d.id)
     if why:
-        return f"{attacker} cannot attack {d.id}: {why}"
+        return _("{attacker} cannot attack {defender}: {why}", attacker=attacker,
+                 defender=d.id, why=why)
     return f"{attacker} → {d.id}: {session.odds_of(attacker, d.id).text()}"

@@ -130,18 +130,9 @@ class Interaction:
         if st.phase == "move":
             self.reachable = dict(st.legal_moves(u))
             self.contact = st.contact_hexes(u)
-            if not self.reachable:
-                return st.problem(Move(uid, st.hex_of(u) or Hex(0, 0))) or \
-                    f"{uid} has nowhere to go"
-            return f"{uid} ({u.type.id}): {len(self.reachable)} hexes in reach"
-        if st.phase == "declare":
+        elif st.phase == "declare":
             self.targets = set(s.targets(uid))
-            if any(a == uid for a, _ in s.plan):
-                return f"{uid} is already in the plan (remove it there to change it)"
-            if self.targets:
-                return f"{uid}: {len(self.targets)} target(s), ringed red"
-            return f"{uid} has no target in range"
-        return f"{uid} ({u.type.id})"
+        return explain.selection_note(s, uid, self.reachable, self.targets)
 
     def unit_at(self, h: Hex) -> str | None:
         """The unit a click on h picks: the unit standing there, or in one of the player's
@@ -196,8 +187,7 @@ class Interaction:
         if sel is not None and h in self.reachable:
             opt = self.reachable[h]
             action = opt.action()
-            return Outcome(action=action, message=
-                                  _("{action} (cost {cost:g})", action=action, cost=opt.cost))
+            return Outcome(action=action, message=explain.move_note(st, sel, h, opt))
         uid = self.unit_at(h)
         if uid is not None and st.units[uid].nation == st.nation:
             return Outcome(message=self.select(uid), changed=True)
@@ -257,7 +247,8 @@ class Interaction:
         return Hover(path=self.path, cost=opt.cost,
                      contact_stop=len(self.path) >= 2 and self.path[-1] in self.contact,
                      message=
-                          _("{kind} to [{col}, {row}]: cost {cost:g}{stop}", kind=opt.kind,
+                          _("{kind} to [{col}, {row}]: cost {cost:g}{stop}",
+                            kind=explain.move_word(opt.kind),
                             col=col, row=row, cost=opt.cost, stop=stop))
 
     # --- picks -------------------------------------------------------------------------------

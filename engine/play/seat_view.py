@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.play.session import PlaytestSession
 from engine.rules.abilities import powers
 from engine.rules.actions import Action
@@ -113,7 +114,7 @@ def event_line(st: State, e: Event, teams: frozenset[str]) -> str:
     """The log line of event `e` as the viewer may read it: a mine laid by the other side
     says that a mine was laid, not where."""
     if isinstance(e, MineLaid) and _hidden_mine(st, e.nation, teams):
-        return f"{e.unit} lays a mine (hidden from you)"
+        return _("{unit} lays a mine (hidden from you)", unit=e.unit)
     return e.text()
 
 
@@ -124,5 +125,5 @@ def action_line(st: State, a: Action, teams: frozenset[str]) -> str:
         u = st.units.get(a.unit)
         nation = u.nation if u is not None else a.unit.split("-", 1)[0]
         if _hidden_mine(st, nation, teams):
-            return f"lay_mine {a.unit} (hidden from you)"
+            return _("lay_mine {unit} (hidden from you)", unit=a.unit)
     return str(a)

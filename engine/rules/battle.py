@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.i18n import _
 from engine.rules import automa, combat, trench_fire, trenches, victory
 from engine.rules.abilities import powers
 from engine.rules.actions import Action, Attack, Fight
@@ -20,20 +21,20 @@ if TYPE_CHECKING:
 def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
     """Why `a` may not declare an attack on `d` now, or None."""
     if a.nation != s.nation:
-        return f"{a.id} is not yours"
+        return _("{unit} is not yours", unit=a.id)
     src = turret.origin(s, a, d.pos)
     if src < 0:
-        return f"{a.id} is not on the board (in a fort or a transport)"
+        return _("{unit} is not on the board (in a fort or a transport)", unit=a.id)
     if a.attacked:
-        return f"{a.id} has already declared an attack this turn"
+        return _("{unit} has already declared an attack this turn", unit=a.id)
     if not s.army_allowed(a):
-        limit, _ = s.army_allowance()
-        return (f"round {s.round}: you may use only {limit} of your armies and "
-                f"army {a.army} is not one of them")
+        limit, _used = s.army_allowance()
+        return _("round {round}: you may use only {limit} of your armies and army "
+                 "{army} is not one of them", round=s.round, limit=limit, army=a.army)
     if d.team == a.team:
-        return f"{d.id} is not an enemy"
+        return _("{unit} is not an enemy", unit=d.id)
     if d.pos < 0:
-        return f"{d.id} is in a fort or a transport and cannot be attacked"
+        return _("{unit} is in a fort or a transport and cannot be attacked", unit=d.id)
     dist = trenches.attack_distance(s, a, d, src)
     return combat.attack_problem(s.fighter(a), s.fighter(d), dist)
 

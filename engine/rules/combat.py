@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 
+from engine.i18n import _
 from engine.model import EXPERIENCE_LEVELS, Catalog, Ruleset, UnitType
 from engine.rules.abilities import powers
 
@@ -117,12 +118,17 @@ def attack_problem(attacker: Fighter, defender: Fighter, distance: int) -> str |
     """Why `attacker` may not attack `defender` at `distance`, or None when it may."""
     a, d = attacker.unit_type, defender.unit_type
     if attacker.on_water and not is_water_unit(a):
-        return f"{a.id} stands on water and cannot attack"
+        return _("{attacker} stands on water and cannot attack", attacker=a.id)
     if not can_target(a, d):
-        return f"{a.id} cannot attack {target_kind(d)} units such as {d.id}"
+        if target_kind(d) == AIR:
+            return _("{attacker} cannot attack air units such as {defender}", attacker=a.id,
+                     defender=d.id)
+        return _("{attacker} cannot attack ground units such as {defender}", attacker=a.id,
+                 defender=d.id)
     if not can_attack_at(a, distance):
-        hi = "unlimited" if a.range_max is None else str(a.range_max)
-        return f"{d.id} is {distance} hexes away, outside {a.id}'s range {a.range_min}-{hi}"
+        hi = _("unlimited") if a.range_max is None else str(a.range_max)
+        return _("{defender} is {distance} hexes away, outside {attacker}'s range {low}-{high}",
+                 defender=d.id, distance=distance, attacker=a.id, low=a.range_min, high=hi)
     return None
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.i18n import _, localized
+from engine.rules.phase import phase_words
 
 
 class EventError(ValueError):
@@ -124,8 +125,10 @@ class RolledOff(Event):
 
     def text(self) -> str:
         rolls = " / ".join(", ".join(f"{n} {v}" for n, v in r.items()) for r in self.rolls)
-        return _("roll-off for {purpose}: {rolls} → {winner}",
-                 purpose=self.purpose.replace('_', ' '), rolls=rolls, winner=self.winner)
+        purposes = {"first_player": _("first player"), "first_placer": _("first placer")}
+        purpose = purposes.get(self.purpose) or self.purpose.replace("_", " ")
+        return _("roll-off for {purpose}: {rolls} → {winner}", purpose=purpose, rolls=rolls,
+                 winner=self.winner)
 
 
 @register
@@ -457,8 +460,8 @@ class PhaseStarted(Event):
     round: int
 
     def text(self) -> str:
-        return _("round {round}: {nation} {phase} phase", round=self.round, nation=self.nation,
-                 phase=self.phase)
+        return _("round {round}: {nation}, {phase}", round=self.round, nation=self.nation,
+                 phase=phase_words(self.phase))
 
 
 @register

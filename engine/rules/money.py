@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.hexes import ring
+from engine.i18n import _
 from engine.model import UnitType
 from engine.rules import coop, enemy_table, victory
 from engine.rules.abilities import powers
@@ -48,16 +49,17 @@ def repair_cost(s: State, u: Unit) -> int:
 def repair_problem(s: State, u: Unit) -> str | None:
     """Why `u` cannot be repaired now, or None."""
     if s.phase != "money":
-        return "repairs happen in the money phase"
+        return _("repairs happen in the money phase")
     if u.nation != s.nation:
-        return f"{u.id} is not yours"
+        return _("{unit} is not yours", unit=u.id)
     if u.fort is None or not u.repair_ok:
-        return f"{u.id} has not been in a fort since the start of the turn"
+        return _("{unit} has not been in a fort since the start of the turn", unit=u.id)
     if u.damage == 0:
-        return f"{u.id} has no damage"
+        return _("{unit} has no damage", unit=u.id)
     cost = repair_cost(s, u)
     if s.money[u.nation] < cost:
-        return f"repair costs {cost}, you have {s.money[u.nation]}"
+        return _("repair costs {cost}, you have {money}", cost=cost,
+                 money=s.money[u.nation])
     return None
 
 
@@ -110,49 +112,53 @@ def buy_problem(s: State, type_id: str, where: str | None,
     names the nation of a co-op seat that gets the unit."""
     nation = s.nation
     if flag is not None and flag != nation and s.game.partner_of.get(nation) != flag:
-        return f"{flag} does not play in {coop.seat_label(s.game, nation)}'s seat"
+        return _("{flag} does not play in {seat}'s seat",
+                 flag=flag, seat=coop.seat_label(s.game, nation))
     rs = s.game.ruleset
     if s.phase != "money":
-        return "units are bought in the money phase"
+        return _("units are bought in the money phase")
     utype = None
     if type_id == SPECIAL:
         if not special_pool(s):
-            return "the catalog has no special unit for you"
+            return _("the catalog has no special unit for you")
     else:
         utype = s.game.catalog.units.get(type_id)
         if utype is None:
-            return f"the catalog has no unit type {type_id!r}"
+            return _("the catalog has no unit type {type_id!r}", type_id=type_id)
         if coop.flag_for(s.game, nation, utype, flag) is None:
-            return (f"{utype.id} is not available to {flag}" if flag
-                    else f"{utype.id} is not available to {coop.seat_label(s.game, nation)}")
+            return _("{unit} is not available to {seat}", unit=utype.id,
+                     seat=flag or coop.seat_label(s.game, nation))
         if utype.special and not may_choose_special(s):
-            return ("special units are drawn at random ('buy special FORT'); you may choose "
-                    "only when your team has fewer units and fewer forts")
+            return _("special units are drawn at random ('buy special FORT'); you may choose "
+                     "only when your team has fewer units and fewer forts")
     cost = price(s, utype)
     if cost is None:
-        return f"{type_id} has no price in {rs.currency}"
+        return _("{type_id} has no price in {currency}", type_id=type_id, currency=rs.currency)
     if s.money[nation] < cost:
-        return f"{type_id} costs {cost}, you have {s.money[nation]}"
+        return _("{type_id} costs {cost}, you have {money}",
+                 type_id=type_id, cost=cost, money=s.money[nation])
     if utype is not None and rs.unit_limit_enabled:
         # Co-op: each nation of the seat has its own miniatures, so the limit is per flag.
         owner = coop.flag_for(s.game, nation, utype, flag)
         have = sum(1 for u in s.units.values()
                    if u.nation == nation and u.flag == owner and u.type.id == utype.id)
         if have >= rs.unit_limit_max:
-            return f"you already have {have} {utype.id} (limit {rs.unit_limit_max})"
+            return _("you already have {have} {utype} (limit {limit})",
+                     have=have, utype=utype.id, limit=rs.unit_limit_max)
     if where is None:
         return None
     if utype is not None and powers(utype).bought_on_water:
         try:
             h = parse_hex(where)
         except ActionParseError:
-            return f"{utype.id} is bought onto a water hex q,r, not {where!r}"
+            return _("{utype} is bought onto a water hex q,r, not {where!r}",
+                     utype=utype.id, where=where)
         i = s.game.board.index_of.get(h)
         if i is None or not s.game.board.water[i] or s.game.board.blocked[i] or i in s.occ:
-            return f"{where} is not a free water hex on the map"
+            return _("{where} is not a free water hex on the map", where=where)
         return None
     if s.fort_owner.get(where) != nation:
-        return f"{where!r} is not one of your forts"
+        return _("{where!r} is not one of your forts", where=where)
     return None
 
 
@@ -217,18 +223,19 @@ def do_repair(s: State, a: Repair) -> None:
 def gift_problem(s: State, a: Gift) -> str | None:
     """Why the gift is not allowed now, or None."""
     if s.phase not in ("move", "declare", "money"):
-        return "gifts are made during a turn"
+        return _("gifts are made during a turn")
     nation = s.nation
     team_of = s.game.team_of
     if a.nation not in team_of or a.nation == nation:
-        return f"{a.nation} is not another player of this game"
+        return _("{nation} is not another player of this game", nation=a.nation)
     if team_of[a.nation] != team_of[nation]:
-        return f"{a.nation} is not your ally"
+        return _("{nation} is not your ally", nation=a.nation)
     if a.amount < 1:
-        return "a gift must be at least 1"
+        return _("a gift must be at least 1")
     need = a.amount + s.game.ruleset.gift_fee
     if s.money[nation] < need:
-        return f"the gift costs {need} with the fee, you have {s.money[nation]}"
+        return _("the gift costs {need} with the fee, you have {money}",
+                 need=need, money=s.money[nation])
     return None
 
 

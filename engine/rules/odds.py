@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from engine.i18n import _, rule_word
 from engine.model import Ruleset
 from engine.rules import trench_fire, trenches
 from engine.rules.abilities import powers
@@ -237,27 +238,32 @@ class AttackOdds:
     def text(self) -> str:
         """One line: expected damage both ways, destruction chance, bonus and return fire."""
         o = self.odds
-        parts = [f"range {self.distance}", f"dealt {o.expected_dealt:.2f}",
-                 f"destroy {o.p_destroy:.0%}"]
+        parts = [_("range {distance}", distance=self.distance),
+                 _("dealt {dealt:.2f}", dealt=o.expected_dealt),
+                 _("destroy {p:.0%}", p=o.p_destroy)]
         if o.return_fire:
-            also = f", +{len(self.trench_fire)} from the trench" if self.trench_fire else ""
-            parts.append(f"taken {o.expected_taken:.2f} (return fire{also})")
+            also = (_(", +{n} from the trench", n=len(self.trench_fire)) if self.trench_fire
+                    else "")
+            parts.append(_("taken {taken:.2f} (return fire{also})", taken=o.expected_taken,
+                           also=also))
             if o.p_lose_attacker:
-                parts.append(f"lose attacker {o.p_lose_attacker:.0%}")
+                parts.append(_("lose attacker {p:.0%}", p=o.p_lose_attacker))
         else:
-            parts.append("no return fire")
+            parts.append(_("no return fire"))
         if self.bonus:
-            parts.append(f"{self.bonus} +{self.bonus_dice} dice")
+            parts.append(_("{bonus} +{n} dice", bonus=rule_word(self.bonus), n=self.bonus_dice))
         if self.area:
-            parts.append("area: " + " ".join(
-                f"{u.unit} {'immune' if u.immune else f'{u.expected:.2f}'}" for u in self.area))
+            parts.append(_("area: {units}", units=" ".join(
+                f"{u.unit} {_('immune') if u.immune else f'{u.expected:.2f}'}"
+                for u in self.area)))
         if o.p_on_target < 1:
-            parts.append(f"on target {o.p_on_target:.0%}")
+            parts.append(_("on target {p:.0%}", p=o.p_on_target))
         if self.cards_dealt:
-            parts.append("cards 1-" + str(len(self.cards_dealt)) + ": hits "
-                         + " ".join(map(str, self.cards_dealt)))
+            parts.append(_("cards 1-{n}: hits {hits}", n=len(self.cards_dealt),
+                           hits=" ".join(map(str, self.cards_dealt))))
             if self.cards_taken:
-                parts.append("return cards: hits " + " ".join(map(str, self.cards_taken)))
+                parts.append(_("return cards: hits {hits}",
+                               hits=" ".join(map(str, self.cards_taken))))
         return ", ".join(parts)
 
     def to_json(self) -> dict[str, Any]:

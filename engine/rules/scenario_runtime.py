@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex, ring
+from engine.i18n import _
 from engine.rules.events import (
     CombatResolved,
     Event,
@@ -60,39 +61,41 @@ class Spec:
 
 # What fires a trigger: the new log events of one action (or a new round) it looks for.
 ON: dict[str, str] = {
-    "action": "after every action",
-    "round_start": "when a new round begins",
-    "turn_start": "when a nation's turn begins",
-    "fort_captured": "when a fort is captured",
-    "unit_destroyed": "when a unit is destroyed",
-    "unit_moved": "when a unit ends a move, enters a fort or is unloaded",
+    "action": _("after every action"),
+    "round_start": _("when a new round begins"),
+    "turn_start": _("when a nation's turn begins"),
+    "fort_captured": _("when a fort is captured"),
+    "unit_destroyed": _("when a unit is destroyed"),
+    "unit_moved": _("when a unit ends a move, enters a fort or is unloaded"),
 }
 
 CONDITIONS: dict[str, Spec] = {
-    "round_is": Spec({"round": "int"}, help="the round is exactly `round`"),
-    "round_at_least": Spec({"round": "int"}, help="the round is `round` or later"),
+    "round_is": Spec({"round": "int"}, help=_("the round is exactly `round`")),
+    "round_at_least": Spec({"round": "int"}, help=_("the round is `round` or later")),
     "fort_captured": Spec({"fort": "fort"}, {"team": "team"},
-                          help="the fort is held by `team` (any team but its first owner's)"),
+                          help=_("the fort is held by `team` (any team but its first "
+                                 "owner's)")),
     "unit_destroyed": Spec({}, {"nation": "nation", "unit_type": "unit_type", "count": "int"},
-                           help="at least `count` (1) units (of that nation/type) destroyed"),
+                           help=_("at least `count` (1) units (of that nation/type) "
+                                  "destroyed")),
     "unit_in_region": Spec({"region": "region"},
                            {"team": "team", "nation": "nation", "unit_type": "unit_type"},
-                           help="a unit (of that team/nation/type) stands in the region"),
+                           help=_("a unit (of that team/nation/type) stands in the region")),
     "money_at_least": Spec({"nation": "nation", "amount": "int"},
-                           help="the nation has at least `amount` money"),
+                           help=_("the nation has at least `amount` money")),
 }
 
 ACTIONS: dict[str, Spec] = {
     "spawn_unit": Spec({"nation": "nation", "unit_type": "unit_type"},
                        {"hex": "hex", "fort": "fort", "xp": "int", "damage": "int"},
                        one_of=("hex", "fort"),
-                       help="a new unit on a hex (the nearest free one) or in a fort"),
+                       help=_("a new unit on a hex (the nearest free one) or in a fort")),
     "give_money": Spec({"nation": "nation", "amount": "int"},
-                       help="add `amount` (may be negative; money stays >= 0)"),
+                       help=_("add `amount` (may be negative; money stays >= 0)")),
     "show_message": Spec({"text": "text"}, {"text_de": "text"},
-                         help="a message for the players (English, optional German)"),
-    "win": Spec({"team": "team"}, help="the team wins"),
-    "lose": Spec({"team": "team"}, help="the team loses (the other team wins)"),
+                         help=_("a message for the players (English, optional German)")),
+    "win": Spec({"team": "team"}, help=_("the team wins")),
+    "lose": Spec({"team": "team"}, help=_("the team loses (the other team wins)")),
 }
 
 
@@ -145,29 +148,43 @@ def objective_progress(s: State, o: dict[str, Any]) -> tuple[bool, str]:
     kind, team = o.get("kind", ""), o.get("team", "")
     check = OBJECTIVES.get(kind)
     done = bool(check and check(s, o))
+    who = _team_word(team)
     if kind == "hold_forts":
-        text = f"{team} holds {s.forts_of(team)} of {o.get('count', 1)} forts"
+        text = _("{team} holds {held} of {count} forts", team=who, held=s.forts_of(team),
+                 count=o.get("count", 1))
     elif kind == "capture_fort":
-        text = f"{team} to take {o.get('fort')}: held by {s.fort_owner.get(o.get('fort', ''))}"
+        holder = s.fort_owner.get(o.get("fort", ""))
+        text = _("{team} to take {fort}: held by {holder}", team=who, fort=o.get("fort"),
+                 holder=_team_word(holder or "neutral"))
     elif kind == "hold_region":
         region = s.game.map.region(o.get("region", ""))
         inside = [u for u in s.units.values()
                   if region is not None and _in_hexes(s, u, region.hexes)]
         own = sum(1 for u in inside if u.team == team)
-        text = (f"{team} to hold {o.get('region')}: {own} own, {len(inside) - own} enemy "
-                "unit(s) there")
+        text = _("{team} to hold {region}: {own} own, {enemy} enemy unit(s) there", team=who,
+                 region=o.get("region"), own=own, enemy=len(inside) - own)
     elif kind == "eliminate":
         left = sum(1 for u in s.units.values() if u.team != team and u.type.targets
                    and u.type.unit_class != "transport")
-        text = f"{team} to destroy every enemy combat unit: {left} left"
+        text = _("{team} to destroy every enemy combat unit: {left} left", team=who, left=left)
     else:
         lost = [uid for uid in destroyed(s.log) if s.game.team_of.get(uid[:2]) != team
                 and (not o.get("unit") or type_of_id(uid) == o["unit"])]
-        text = f"{team} destroyed {len(lost)} of {o.get('count', 1)} {o.get('unit') or 'units'}"
+        if o.get("unit"):
+            text = _("{team} destroyed {lost} of {count} {unit}", team=who, lost=len(lost),
+                     count=o.get("count", 1), unit=o["unit"])
+        else:
+            text = _("{team} destroyed {lost} of {count} units", team=who, lost=len(lost),
+                     count=o.get("count", 1))
     return done, text
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+
+def _team_word(team: str) -> str:
+    words = {"central": _("central"), "entente": _("entente"), "neutral": _("neutral")}
+    return words.get(team, team)
 
 
 def type_of_id(unit_id: str) -> str:
@@ -392,16 +409,17 @@ def apply(s: State, action: Action, apply_rule: Callable[[Action], None]) -> Non
 
 def _value_problem(kind: str, value: Any) -> str | None:
     if kind == "int":
-        return None if isinstance(value, int) and not isinstance(value, bool) else "a whole number"
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        return None if whole else _("a whole number")
     if kind == "hex":
         ok = (isinstance(value, list | tuple) and len(value) == 2
               and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
-        return None if ok else "a hex [column, row] as in the map file"
+        return None if ok else _("a hex [column, row] as in the map file")
     if kind == "nation":
-        return None if value in NATIONS else "one of " + ", ".join(NATIONS)
+        return None if value in NATIONS else _("one of {names}", names=", ".join(NATIONS))
     if kind == "team":
-        return None if value in TEAMS else "central or entente"
-    return None if isinstance(value, str) and value else "a text"
+        return None if value in TEAMS else _("central or entente")
+    return None if isinstance(value, str) and value else _("a text")
 
 
 def step_problems(kind: str, params: dict[str, Any], specs: dict[str, Spec],
@@ -409,27 +427,31 @@ def step_problems(kind: str, params: dict[str, Any], specs: dict[str, Spec],
     """Problems of one condition or action as (pointer suffix, message, hint); references
     (forts, regions, unit types) are checked by the caller, who knows the map and catalog."""
     spec = specs.get(kind)
+    word = {"condition": _("condition"), "action": _("action")}.get(what, what)
     if spec is None:
-        return [("/kind", f"{what} '{kind}' is not played by the engine",
-                 "known: " + ", ".join(specs))]
+        return [("/kind", _("{what} '{kind}' is not played by the engine", what=word, kind=kind),
+                 _("known: {kinds}", kinds=", ".join(specs)))]
+    about = _("{kind}: {help}", kind=kind, help=spec.help)
     out: list[tuple[str, str, str]] = []
     for name in spec.required:
         if name not in params:
-            out.append(("/params", f"{what} '{kind}' needs parameter '{name}'",
-                        f"{kind}: {spec.help}"))
+            out.append(("/params", _("{what} '{kind}' needs parameter '{name}'", what=word,
+                                     kind=kind, name=name), about))
     known = {**spec.required, **spec.optional}
     for name, value in params.items():
         if name not in known:
-            out.append((f"/params/{name}", f"{what} '{kind}' has no parameter '{name}'",
-                        "parameters: " + ", ".join(known)))
+            out.append((f"/params/{name}", _("{what} '{kind}' has no parameter '{name}'",
+                                              what=word, kind=kind, name=name),
+                        _("parameters: {names}", names=", ".join(known))))
             continue
         wrong = _value_problem(known[name], value)
         if wrong is not None:
-            out.append((f"/params/{name}", f"'{name}' of {what} '{kind}' must be {wrong}",
-                        f"{kind}: {spec.help}"))
+            out.append((f"/params/{name}", _("'{name}' of {what} '{kind}' must be {wrong}",
+                                              name=name, what=word, kind=kind, wrong=wrong),
+                        about))
     if spec.one_of and sum(1 for n in spec.one_of if n in params) != 1:
-        out.append(("/params", f"{what} '{kind}' needs exactly one of "
-                    + " or ".join(spec.one_of), f"{kind}: {spec.help}"))
+        out.append(("/params", _("{what} '{kind}' needs exactly one of {names}", what=word,
+                                 kind=kind, names=" or ".join(spec.one_of)), about))
     return out
 
 

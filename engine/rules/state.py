@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.model import UnitType
 from engine.rules import (
     battle,
@@ -60,7 +61,7 @@ from engine.rules.movement import (
     legal_moves,
 )
 from engine.rules.phase import PHASES as PHASES  # re-exported: callers import it from here
-from engine.rules.phase import Phase
+from engine.rules.phase import Phase, end_reason_words, phase_words
 from engine.rules.powers.record import PowerRecord
 from engine.rules.unit import Unit
 
@@ -483,7 +484,8 @@ class State:
     def problem(self, a: Action) -> str | None:
         """Why `a` is illegal now, or None when it is legal."""
         if self.phase == "over":
-            return f"the game is over ({self.winner_team} won by {self.reason})"
+            return _("the game is over ({team} won by {reason})",
+                     team=self.winner_team, reason=end_reason_words(self.reason))
         if self.deal_pending is not None and not isinstance(a, Deal):
             return ("the start chips are being dealt (hint: apply_chance one of "
                     "chance_outcomes(), or 'deal N,N,…')")
@@ -500,7 +502,7 @@ class State:
         for name in ("unit", "transport", "attacker", "defender"):
             uid = getattr(a, name, None)
             if uid is not None and uid not in self.units:
-                return f"there is no unit {uid!r}"
+                return _("there is no unit {uid!r}", uid=uid)
         phase_of = {
             Assign: "setup", Place: "setup", Headquarters: "setup", Deal: "setup", Move: "move",
             Enter: "move", Capture: "move", BoardTransport: "move", Unload: "move",
@@ -508,7 +510,8 @@ class State:
         }
         want = phase_of.get(type(a))
         if want is not None and self.phase != want:
-            return f"'{a.verb}' belongs to the {want} phase, this is the {self.phase} phase"
+            return _("'{verb}' belongs to {want}, this is {phase}", verb=a.verb,
+                     want=phase_words(want), phase=phase_words(self.phase))
         if isinstance(a, Deal):
             return setup.deal_problem(self, a)
         if isinstance(a, Assign | Place | Headquarters):
@@ -518,23 +521,25 @@ class State:
         if isinstance(a, Unload):
             t = self.units[a.transport]
             if t.nation != self.nation:
-                return f"{t.id} is not yours"
+                return _("{transport} is not yours", transport=t.id)
             if not t.cargo:
-                return f"{t.id} carries nothing"
+                return _("{transport} carries nothing", transport=t.id)
             if t.pos < 0 or t.done:
-                return f"{t.id} cannot unload now"
+                return _("{transport} cannot unload now", transport=t.id)
             if not self.army_allowed(t):
-                return f"round {self.round}: army {t.army} may not be used this turn"
+                return _("round {round}: army {army} may not be used this turn",
+                         round=self.round, army=t.army)
             if self.unload_spots(t, t.pos) is None:
-                return f"not enough free hexes next to {t.id} to unload"
+                return _("not enough free hexes next to {transport} to unload", transport=t.id)
             return transport.unload_problem(self, t, a.to)
         if self.pending_unload is not None:
-            return f"transport {self.pending_unload} must unload first"
+            return _("transport {transport} must unload first",
+                     transport=self.pending_unload)
         if isinstance(a, Attack):
             return self.attack_problem(self.units[a.attacker], self.units[a.defender])
         if isinstance(a, Fight):
             if self.next_fight >= len(self.declarations):
-                return "no attack left"
+                return _("no attack left")
             return battle.forced_problem(self, a) if a.forced else None
         if isinstance(a, Repair):
             return self.repair_problem(self.units[a.unit])
@@ -545,7 +550,7 @@ class State:
             return money.gift_problem(self, a)
         if isinstance(a, EndPhase):
             if self.phase in ("setup", "combat"):
-                return f"the {self.phase} phase ends by itself"
+                return _("{phase} ends by itself", phase=phase_words(self.phase))
             return None
         return self._power_problem(a)
 
@@ -569,13 +574,13 @@ class State:
         """The acting unit and its ability object for an ability's action, or why none."""
         cls = self.game.ability_actions.get(type(a))
         if cls is None:
-            return f"unknown action {a!r}"
+            return _("unknown action {a!r}", a=a)
         u = self.units.get(str(getattr(a, "unit", "")))
         if u is None:
-            return f"'{a}' names no unit of this game"
+            return _("'{a}' names no unit of this game", a=a)
         ability = next((x for x in powers(u.type).abilities if isinstance(x, cls)), None)
         if ability is None:
-            return f"{u.id} has no {cls.id} ability"
+            return _("{unit} has no {cls} ability", unit=u.id, cls=cls.id)
         return u, ability
 
     def _power_problem(self, a: Action) -> str | None:
@@ -591,76 +596,82 @@ class State:
         problem = self._setup_step_problem(a)
         if problem is None and a.first is not None:
             if a.first not in self.game.nations:
-                return f"first={a.first}: no such nation in this game ({self.game.nations})"
+                return _("first={first}: no such nation in this game ({nations})",
+                         first=a.first, nations=self.game.nations)
             if not chance.rolls_off(self, a):
-                return f"no roll-off follows '{replace(a, first=None)}' (hint: drop first=)"
+                return _("no roll-off follows '{action}' (hint: drop first=)",
+                         action=replace(a, first=None))
         return problem
 
     def _setup_step_problem(self, a: Assign | Place | Headquarters) -> str | None:
         nation = self.nation
         if isinstance(a, Headquarters):
             if self.setup_step != "hq":
-                return "headquarters are chosen after every army is placed (victory points)"
+                return _("headquarters are chosen after every army is placed (victory points)")
             if a.number not in self.chips[nation]:
-                return f"{a.number} is not one of your start numbers {self.chips[nation]}"
+                return _("{number} is not one of your start numbers {numbers}",
+                         number=a.number, numbers=self.chips[nation])
             return None
         if isinstance(a, Assign):
             if self.setup_step != "assign":
-                return "armies are already assigned; place them"
+                return _("armies are already assigned; place them")
             u = self.units[a.unit]
             if u.nation != nation:
-                return f"{u.id} is not yours (it is {nation}'s turn to assign)"
+                return _("{unit} is not yours (it is {nation}'s turn to assign)",
+                         unit=u.id, nation=nation)
             if u.army is not None:
-                return f"{u.id} is already in army {u.army}"
+                return _("{unit} is already in army {army}", unit=u.id, army=u.army)
             if not 1 <= a.army <= ARMIES:
-                return f"army must be 1..{ARMIES}"
+                return _("army must be 1..{armies}", armies=ARMIES)
             return coop.army_problem(self.game, u, a.army)
         if self.setup_step != "place":
-            return ("assign every unit to an army first" if self.setup_step == "assign"
-                    else "every army is placed")
+            return (_("assign every unit to an army first") if self.setup_step == "assign"
+                    else _("every army is placed"))
         if not 1 <= a.army <= ARMIES:
-            return f"army must be 1..{ARMIES}"
+            return _("army must be 1..{armies}", armies=ARMIES)
         if self.placed[nation][a.army - 1]:
-            return f"army {a.army} is already placed"
+            return _("army {army} is already placed", army=a.army)
         return None
 
     def _move_problem(self, a: Move | Enter | Capture | BoardTransport) -> str | None:
         u = self.units[a.unit]
         if u.nation != self.nation:
-            return f"{u.id} is not yours"
+            return _("{unit} is not yours", unit=u.id)
         if self.pending_unload is not None:
-            return f"transport {self.pending_unload} must unload first"
+            return _("transport {transport} must unload first",
+                     transport=self.pending_unload)
         if not self.can_move(u):
             if u.moved or u.done:
-                return f"{u.id} has already moved this turn"
+                return _("{unit} has already moved this turn", unit=u.id)
             if u.carrier is not None:
-                return f"{u.id} is aboard {u.carrier}"
+                return _("{unit} is aboard {carrier}", unit=u.id, carrier=u.carrier)
             if not self.army_allowed(u):
-                limit, _ = self.army_allowance()
-                return (f"round {self.round}: you may use only {limit} of your armies and "
-                        f"army {u.army} is not one of them")
-            return f"{u.id} cannot move now"
+                limit, _used = self.army_allowance()
+                return _("round {round}: you may use only {limit} of your armies and army "
+                         "{army} is not one of them", round=self.round, limit=limit, army=u.army)
+            return _("{unit} cannot move now", unit=u.id)
         moves = legal_moves(self, u)
         if isinstance(a, Move):
             opt = moves.get(a.to)
             if opt is None or opt.kind != MOVE:
-                return f"{u.id} cannot reach {a.to.q},{a.to.r} (hint: rules moves --unit {u.id})"
+                return _("{unit} cannot reach {q},{r} (hint: rules moves --unit {unit})",
+                         unit=u.id, q=a.to.q, r=a.to.r)
             return None
         if isinstance(a, BoardTransport):
             t = self.units[a.transport]
             opt = moves.get(self.hex_of(t)) if t.pos >= 0 else None
             if opt is None or opt.kind != BOARD:
-                return f"{u.id} cannot board {t.id}"
+                return _("{unit} cannot board {transport}", unit=u.id, transport=t.id)
             return None
         kind = ENTER if isinstance(a, Enter) else CAPTURE
         if self.game.map.fort(a.fort) is None:
-            return f"there is no fort {a.fort!r}"
+            return _("there is no fort {fort!r}", fort=a.fort)
         if any(o.kind == kind and o.fort == a.fort for o in moves.values()):
             return None
         if kind == CAPTURE:
-            return (f"{u.id} cannot capture {a.fort}: only a foot soldier that has not moved, "
-                    "next to an entrance of a neutral or enemy fort, can")
-        return f"{u.id} cannot reach an entrance of its own fort {a.fort}"
+            return _("{unit} cannot capture {fort}: only a foot soldier that has not moved, "
+                     "next to an entrance of a neutral or enemy fort, can", unit=u.id, fort=a.fort)
+        return _("{unit} cannot reach an entrance of its own fort {fort}", unit=u.id, fort=a.fort)
 
     def _apply(self, a: Action) -> None:
         handler = _HANDLERS.get(type(a))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.i18n import _, ngettext
+from engine.rules.phase import end_reason_words
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -222,7 +223,8 @@ def _human(s: dict[str, Any]) -> str:
               for team, r in s["wins"].items()]
     lines.append(_("  draws: {rate}", rate=_pct(s["draws"])))
     lines.append(_("  ended by: {reasons}; round cap {rate}",
-                   reasons=", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()),
+                   reasons=", ".join(f"{end_reason_words(k)} {v}"
+                                     for k, v in s["end_reasons"].items()),
                    rate=_pct(s["round_cap"])))
     r = s["rounds"]
     lines.append(_("  rounds: mean {mean:.2f} (95% CI {low:.2f}–{high:.2f})", mean=r["mean"],

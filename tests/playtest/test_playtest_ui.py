@@ -7,6 +7,7 @@ import copy
 from PySide6.QtCore import Qt
 
 from engine.content import load_map
+from engine.i18n import localized
 from engine.play.setup import PlaytestOptions, SeatChoice
 from engine.rules.actions import Attack, Buy, EndPhase
 from engine.rules.savefile import load_save
@@ -90,7 +91,8 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
                 if u.nation == st.nation and st.can_move(u) and u.pos >= 0
                 and any(o.kind == "move" for o in st.legal_moves(u).values()))
     hover_hex(w, st.hex_of(unit))
-    assert w.statusBar().currentMessage().startswith(f"{unit.id}: {unit.type.id}")
+    name = localized(unit.type.name, unit.type.id)  # the catalog's name, not the id
+    assert w.statusBar().currentMessage().startswith(f"{unit.id}: {name}")
     click_hex(w, st.hex_of(unit))
     assert c.interaction.selected == unit.id and c.interaction.reachable
     target = max((h for h, o in c.interaction.reachable.items() if o.kind == "move"),

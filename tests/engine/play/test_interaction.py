@@ -7,6 +7,7 @@ import pytest
 
 from engine.ai.random_bot import RandomBot
 from engine.content import load_map
+from engine.i18n import localized
 from engine.paths import CONTENT_DIR
 from engine.play.interaction import Interaction, in_play, water_spots
 from engine.play.session import PlaytestSession
@@ -54,7 +55,8 @@ def test_clicking_an_own_unit_selects_it_with_the_engines_legal_moves(default_ma
     out = ui.click(s.state.hex_of(u))
     assert out.action is None and out.changed and ui.selected == u.id
     assert ui.reachable == dict(s.state.legal_moves(u))
-    assert out.message == f"{u.id} ({u.type.id}): {len(ui.reachable)} hexes in reach"
+    name = localized(u.type.name, u.type.id)
+    assert out.message == f"{u.id} ({name}): {len(ui.reachable)} hexes in reach"
 
 
 def test_clicking_a_reachable_hex_gives_the_move_options_action(default_map):
@@ -65,7 +67,8 @@ def test_clicking_a_reachable_hex_gives_the_move_options_action(default_map):
     h, opt = max(ui.reachable.items(), key=lambda kv: kv[1].cost)
     out = ui.click(h)
     assert out.action == opt.action() and out.plan is None
-    assert out.message == f"{opt.action()} (cost {opt.cost:g})"
+    col, row = s.game.map.to_offset(h)
+    assert out.message == f"{u.id}: {opt.kind} to [{col}, {row}] (cost {opt.cost:g})"
     s.apply(out.action)
     assert s.state.hex_of(s.state.units[u.id]) == h
 
