@@ -279,7 +279,7 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
         log_from = len(state.log)
         state.apply_unchecked(action)  # drawn from the legal actions: checking it again is waste
         sampled = counts[f"apply:{action.verb}"] < _APPLY_VERBS.get(action.verb, 1)
-        events = {e.to_json().get("event") for e in state.log[log_from:]}
+        events = {e.kind for e in state.log[log_from:]}  # an event's "event" tag
         if before is not None and (sampled or action.verb in _RARE_VERBS
                                    or events & {"scatter", "game_over"}):
             shot = before
