@@ -20,10 +20,13 @@ what the build wrote are ever removed.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,6 +158,7 @@ class _Task:
     previous: str | None
 
 
+_PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
 # The validated content of the running build, inherited by the forked pack builders.
 _LOADS: LoadCache | None = None
 
@@ -178,6 +182,17 @@ def _build_task(task: _Task) -> BuiltPack | _Failed:
         return _Failed(err.message, err.hint)
 
 
+def _start_worker(parent: int) -> None:
+    """Set up a pack worker: Ctrl-C is for the parent to handle (it stops the pool), and on
+    Linux the worker is killed with its parent instead of finishing a pack nobody will take
+    and printing a broken-pipe traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+
+
 def _run(tasks: list[_Task], loads: LoadCache, jobs: int | None
          ) -> Iterator[BuiltPack | _Failed]:
     """The packs of `tasks` in their order, built on up to `jobs` forked processes (in this
@@ -189,7 +204,8 @@ def _run(tasks: list[_Task], loads: LoadCache, jobs: int | None
         if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
             yield from map(_build_task, tasks)
             return
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs, _start_worker,
+                                                      (os.getpid(),)) as pool:
             yield from pool.imap(_build_task, tasks)
     finally:
         _LOADS = None
