@@ -6,6 +6,10 @@ remembers, per pack, a hash of its inputs (the scenario file, the files it refer
 pipeline version) and of the pack written; a pack whose inputs are unchanged and whose file is
 intact is skipped.
 
+Packs are built on `jobs` processes (forked, so they share the validated content; default:
+the CPUs this process may use); their results are taken in scenario order, so the output does
+not depend on the number of jobs.
+
 The output stays consistent if the build is killed at any point: `index.json` never names a
 checksum that is not its file's. Changed packs are built in memory; then an interim index
 listing only the packs that stay as they are is written, then the cache (naming every pack
@@ -16,9 +20,14 @@ what the build wrote are ever removed.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
-from collections.abc import Callable
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,7 +45,7 @@ from exporters.buildcache import (
     read_cache,
     remove_stale_temp_files,
 )
-from exporters.pack import FORMAT_VERSION, build_pack_from_file, existing_version
+from exporters.pack import FORMAT_VERSION, BuiltPack, build_pack_from_file, existing_version
 from packs.paths import UnsafePathError
 
 __all__ = ["CACHE_FILE", "INDEX_FILE", "BuildResult", "build", "content_files"]
@@ -130,8 +139,82 @@ def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
     return scenarios
 
 
-def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) -> BuildResult:
-    """Validate `content_dir`, then write one pack per scenario and index.json to `out_dir`."""
+def default_jobs() -> int:
+    """The number of CPUs this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class _Task:
+    """A pack to build: its file name, scenario file, kind, input hash and the version of the
+    pack it replaces."""
+
+    name: str
+    path: Path
+    kind: str
+    inputs: str
+    previous: str | None
+
+
+_PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
+# The validated content of the running build, inherited by the forked pack builders.
+_LOADS: LoadCache | None = None
+
+
+@dataclass(frozen=True)
+class _Failed:
+    """Why a pack could not be built (an ExportError's message and hint, sent back whole from
+    a worker process)."""
+
+    message: str
+    hint: str
+
+
+def _build_task(task: _Task) -> BuiltPack | _Failed:
+    """Build one pack, or say why it cannot be built."""
+    build_file = build_area_pack_from_file if task.kind == "area-scenario" \
+        else build_pack_from_file
+    try:
+        return build_file(task.path, previous_version=task.previous, cache=_LOADS)
+    except ExportError as err:
+        return _Failed(err.message, err.hint)
+
+
+def _start_worker(parent: int) -> None:
+    """Set up a pack worker: Ctrl-C is for the parent to handle (it stops the pool), and on
+    Linux the worker is killed with its parent instead of finishing a pack nobody will take
+    and printing a broken-pipe traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+
+
+def _run(tasks: list[_Task], loads: LoadCache, jobs: int | None
+         ) -> Iterator[BuiltPack | _Failed]:
+    """The packs of `tasks` in their order, built on up to `jobs` forked processes (in this
+    one when there is one job, one task, or no fork on this system)."""
+    global _LOADS
+    jobs = min(default_jobs() if jobs is None else jobs, len(tasks))
+    _LOADS = loads
+    try:
+        if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+            yield from map(_build_task, tasks)
+            return
+        with multiprocessing.get_context("fork").Pool(jobs, _start_worker,
+                                                      (os.getpid(),)) as pool:
+            yield from pool.imap(_build_task, tasks)
+    finally:
+        _LOADS = None
+
+
+def build(content_dir: Path, out_dir: Path, progress: Progress | None = None,
+          jobs: int | None = None) -> BuildResult:
+    """Validate `content_dir`, then write one pack per scenario and index.json to `out_dir`,
+    building changed packs on `jobs` processes (None: one per CPU)."""
     files = content_files(content_dir)
     loads = LoadCache()  # every file is parsed and checked once, then reused for the packs
     result = BuildResult(problems=list(validate_paths(files, loads)))
@@ -146,10 +229,9 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
     result.problems.extend(cache.warnings)
     records: dict[str, CacheRecord] = {}
     fresh: dict[str, bytes] = {}  # name -> bytes of packs to write
-    for n, (path, kind, data) in enumerate(scenarios, start=1):
+    tasks: list[_Task] = []
+    for path, kind, data in scenarios:
         name = f"{data['id']}.tcpack"
-        if progress:
-            progress(n - 1, len(scenarios), name)
         target = pack_path(out_dir, name)
         inputs = _input_hash(path, kind, data)
         old = cache.records.get(name)
@@ -159,20 +241,22 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None) ->
             continue
         # The revision continues from the pack this one replaces (cache, else the file).
         previous = old.entry["version"] if old else existing_version(target, data["id"])
-        build_file = build_area_pack_from_file if kind == "area-scenario" else build_pack_from_file
-        try:
-            pack = build_file(path, previous_version=previous, cache=loads)
-        except ExportError as err:
-            result.problems.append(Problem("build.export_failed", "error", err.message,
-                                           err.hint, file=str(path)))
+        tasks.append(_Task(name, path, kind, inputs, previous))
+    for done, (task, built) in enumerate(zip(tasks, _run(tasks, loads, jobs), strict=True),
+                                         start=len(result.skipped)):
+        if progress:
+            progress(done, len(scenarios), task.name)
+        if isinstance(built, _Failed):
+            result.problems.append(Problem("build.export_failed", "error", built.message,
+                                           built.hint, file=str(task.path)))
             continue
-        m = pack.manifest
-        entry = {"file": name, "id": m["pack"]["id"], "version": m["pack"]["version"],
+        m = built.manifest
+        entry = {"file": task.name, "id": m["pack"]["id"], "version": m["pack"]["version"],
                  "name": m["pack"]["name"], "ruleset_version": m["ruleset_version"],
-                 "sha256": pack.sha256, "size": len(pack.data),
-                 "source": path.relative_to(content_dir).as_posix()}
-        records[name] = CacheRecord(name, inputs, pack.sha256, entry)
-        fresh[name] = pack.data
+                 "sha256": built.sha256, "size": len(built.data),
+                 "source": task.path.relative_to(content_dir).as_posix()}
+        records[task.name] = CacheRecord(task.name, task.inputs, built.sha256, entry)
+        fresh[task.name] = built.data
     if progress:
         progress(len(scenarios), len(scenarios), "index")
     if not result.ok:

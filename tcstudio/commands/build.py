@@ -21,6 +21,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR",
                    help=_("content folder (default: ./content)"))
     p.add_argument("--out", required=True, metavar="DIR", help=_("output folder"))
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help=_("build packs on N processes (default: one per CPU); the packs are "
+                          "the same for any N"))
     p.add_argument("--quiet", action="store_true", help=_("print nothing on success"))
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help=_("output for people (text) or CI (json)"))
@@ -38,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(_("tcstudio build: {content} is not a folder (hint: give the content "
                            "folder, e.g. 'tcstudio build content')\n", content=content))
         return 2
+    if args.jobs is not None and args.jobs < 1:
+        sys.stderr.write(_("tcstudio build: --jobs {jobs} is not a number of processes (hint: "
+                           "give 1 or more)\n", jobs=args.jobs))
+        return 2
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         sys.stderr.write(_("tcstudio build: --out {out} is a file (hint: give a folder)\n",
@@ -45,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     bar = ProgressBar(enabled=not args.quiet and args.format == "text")
     try:
-        result = build(content, out, progress=bar)
+        result = build(content, out, progress=bar, jobs=args.jobs)
     except OSError as err:
         sys.stderr.write(_("tcstudio build: cannot write {value}: {strerror}\n",
                            value=err.filename or out, strerror=err.strerror))

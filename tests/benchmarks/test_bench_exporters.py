@@ -86,17 +86,24 @@ def big_map() -> GameMap:
     return make_front()
 
 
-def _build_once(tmp_path_factory) -> None:
+def _build_once(tmp_path_factory, jobs: int | None = None) -> None:
     out = tmp_path_factory.mktemp("dist")
     pack._PICTURES.clear()  # measure a cold build: no board drawings remembered
-    result = build(CONTENT_DIR, out)
+    result = build(CONTENT_DIR, out, jobs=jobs)
     assert result.ok and result.built
     shutil.rmtree(out)
 
 
 def test_build_all_builtin_content(benchmark, tmp_path_factory):
+    """A first build into an empty folder, packs on one process per CPU (the default)."""
     benchmark.group = "build"
     benchmark.pedantic(_build_once, args=(tmp_path_factory,), rounds=5, iterations=1)
+
+
+def test_build_all_builtin_content_one_job(benchmark, tmp_path_factory):
+    """A first build on this process alone: the work itself, whatever the CPUs."""
+    benchmark.group = "build"
+    benchmark.pedantic(_build_once, args=(tmp_path_factory, 1), rounds=5, iterations=1)
 
 
 def test_build_all_builtin_content_unchanged(benchmark, tmp_path):

@@ -1,0 +1,126 @@
+"""`tcstudio build --jobs`: packs built on several processes are the same as on one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import exporters.pipeline as pipeline
+from engine.content import dump_canonical
+from exporters.base import ExportError
+from exporters.pipeline import build
+from tcstudio.cli import main
+from tests.content.fixtures import valid_scenario, write_set
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture()
+def content(tmp_path: Path) -> Path:
+    """Two scenarios sharing one map, ruleset and catalog."""
+    src = tmp_path / "content"
+    src.mkdir()
+    write_set(src)
+    second = valid_scenario()
+    second["id"] = "second_scenario"
+    (src / "second.yaml").write_text(dump_canonical(second), encoding="utf-8")
+    return src
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_the_packs_do_not_depend_on_the_number_of_jobs(tmp_path: Path, content: Path) -> None:
+    one = build(content, tmp_path / "one", jobs=1)
+    two = build(content, tmp_path / "two", jobs=2)
+    assert one.ok and two.ok and len(one.built) == 2
+    assert two.built == one.built and two.index == one.index
+    assert _files(tmp_path / "two") == _files(tmp_path / "one")
+
+
+def test_a_pack_failing_in_a_worker_reports_its_message_and_hint(
+        tmp_path: Path, content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = pipeline.build_pack_from_file
+
+    def refuse_second(path, version=None, previous_version=None, cache=None):  # type: ignore[no-untyped-def]
+        if path.name == "second.yaml":
+            raise ExportError("the PNG would be 0×0 pixels", hint="lower --dpi or --hex-mm")
+        return real(path, version, previous_version, cache)
+
+    monkeypatch.setattr(pipeline, "build_pack_from_file", refuse_second)
+    result = build(content, tmp_path / "out", jobs=2)
+    failed = [p for p in result.problems if p.code == "build.export_failed"]
+    assert len(failed) == 1 and failed[0].file.endswith("second.yaml")
+    assert failed[0].message == "the PNG would be 0×0 pixels"
+    assert failed[0].hint == "lower --dpi or --hex-mm"
+    assert not (tmp_path / "out" / "index.json").exists()
+
+
+def test_jobs_below_one_cannot_run(tmp_path: Path, content: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", str(content), "--out", str(tmp_path / "out"), "--jobs", "0"]) == 2
+    assert "--jobs 0" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+_SLOW_BUILD = """
+import os, time
+from pathlib import Path
+import exporters.pipeline as pipeline
+from engine.content import LoadCache
+
+def slow(path, version=None, previous_version=None, cache=None):
+    os.write(1, b"w")  # one byte: the two workers cannot interleave it
+    time.sleep(60)
+
+pipeline.build_pack_from_file = slow
+tasks = [pipeline._Task(f"{n}.tcpack", Path(f"{n}.yaml"), "scenario", "", None)
+         for n in range(2)]
+list(pipeline._run(tasks, LoadCache(), 2))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="parent-death signal: Linux")
+def test_workers_die_quietly_with_a_killed_build(tmp_path: Path) -> None:
+    """Found killing a build: its workers finished their packs, then printed broken-pipe
+    tracebacks."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    build = subprocess.Popen([sys.executable, "-c", _SLOW_BUILD], env=env, cwd=tmp_path,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert build.stdout is not None
+    assert build.stdout.read(2) == "ww"
+    workers = _children(build.pid)
+    assert len(workers) == 2
+    build.kill()
+    _, err = build.communicate(timeout=30)
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if _alive(pid)]
+    assert "Traceback" not in err
+
+
+def _children(pid: int) -> list[int]:
+    return [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
+            and _ppid(p) == pid]
+
+
+def _ppid(proc: Path) -> int | None:
+    try:
+        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
