@@ -30,6 +30,7 @@ from editor.area.battlefield import BattlefieldHost, open_battlefield
 from editor.area.canvas import FACTION_COLOURS, draw_area_map
 from editor.area.document import AreaDocument
 from editor.area.properties import faction_names
+from editor.area.words import action_label, event_text
 from editor.playtest.words import tr
 from engine.area_model import AreaScenario
 from engine.content import ContentError, load_file
@@ -186,7 +187,7 @@ class AreaPlaytestWindow(QMainWindow):
         self.notice.setText(self.describe(pending) if pending is not None else "")
         self.actions.clear()
         for a in s.legal_actions():
-            label = a.text()
+            label = action_label(a)
             if a.kind == "battle" and a.front is not None:
                 label += "   " + self._odds_text(declared_odds(s, a.front))
             item = QListWidgetItem(label)
@@ -196,9 +197,8 @@ class AreaPlaytestWindow(QMainWindow):
             self.actions.setCurrentRow(0)
         self.log.clear()
         for e in s.log[-200:]:
-            details = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("event", "round"))
-            self.log.addItem(self.tr("R%1 %2: %3").replace("%1", str(e["round"])).replace(
-                "%2", str(e["event"])).replace("%3", details))
+            self.log.addItem(self.tr("R%1 %2").replace("%1", str(e["round"])).replace(
+                "%2", event_text(e, self.faction_names)))
 
         self.log.scrollToBottom()
 

@@ -1321,8 +1321,8 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>SP — %1</translation>
     </message>
     <message>
-        <source>R%1 %2: %3</source>
-        <translation>R%1 %2: %3</translation>
+        <source>R%1 %2</source>
+        <translation>R%1 %2</translation>
     </message>
     <message>
         <source>(no defender: a city at once)</source>
@@ -1454,6 +1454,329 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>Trench Club scenarios (*.scenario.yaml)</source>
         <translation>Trench-Club-Szenarien (*.scenario.yaml)</translation>
+    </message>
+</context>
+<context>
+    <name>AreaWords</name>
+    <message>
+        <source>place an army</source>
+        <translation>Armee aufstellen</translation>
+    </message>
+    <message>
+        <source>place a dummy</source>
+        <translation>Attrappe aufstellen</translation>
+    </message>
+    <message>
+        <source>end the setup</source>
+        <translation>Aufstellung beenden</translation>
+    </message>
+    <message>
+        <source>pick the turn order</source>
+        <translation>Zugreihenfolge wählen</translation>
+    </message>
+    <message>
+        <source>battle</source>
+        <translation>Schlacht</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>Bewegung</translation>
+    </message>
+    <message>
+        <source>move an army</source>
+        <translation>Armee bewegen</translation>
+    </message>
+    <message>
+        <source>move a dummy</source>
+        <translation>Attrappe bewegen</translation>
+    </message>
+    <message>
+        <source>end the move</source>
+        <translation>Bewegung beenden</translation>
+    </message>
+    <message>
+        <source>strategic transfer</source>
+        <translation>strategische Verlegung</translation>
+    </message>
+    <message>
+        <source>transfer another army</source>
+        <translation>weitere Armee verlegen</translation>
+    </message>
+    <message>
+        <source>end the transfer</source>
+        <translation>Verlegung beenden</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>passen</translation>
+    </message>
+    <message>
+        <source>play a battle marker</source>
+        <translation>Schlachtmarker ausspielen</translation>
+    </message>
+    <message>
+        <source>play no marker</source>
+        <translation>keinen Marker ausspielen</translation>
+    </message>
+    <message>
+        <source>lead army</source>
+        <translation>führende Armee</translation>
+    </message>
+    <message>
+        <source>draw a marker</source>
+        <translation>Marker ziehen</translation>
+    </message>
+    <message>
+        <source>draw no marker</source>
+        <translation>keinen Marker ziehen</translation>
+    </message>
+    <message>
+        <source>discard a marker</source>
+        <translation>Marker abwerfen</translation>
+    </message>
+    <message>
+        <source>keep the drawn marker</source>
+        <translation>gezogenen Marker behalten</translation>
+    </message>
+    <message>
+        <source>return the drawn marker</source>
+        <translation>gezogenen Marker zurücklegen</translation>
+    </message>
+    <message>
+        <source>capture a city</source>
+        <translation>Stadt erobern</translation>
+    </message>
+    <message>
+        <source>roll the battle</source>
+        <translation>Schlacht auswürfeln</translation>
+    </message>
+    <message>
+        <source>enter the battle&apos;s result</source>
+        <translation>Ergebnis der Schlacht eintragen</translation>
+    </message>
+    <message>
+        <source>offer a treaty</source>
+        <translation>Friedensvertrag anbieten</translation>
+    </message>
+    <message>
+        <source>offer no treaty</source>
+        <translation>keinen Friedensvertrag anbieten</translation>
+    </message>
+    <message>
+        <source>accept the treaty</source>
+        <translation>Friedensvertrag annehmen</translation>
+    </message>
+    <message>
+        <source>refuse the treaty</source>
+        <translation>Friedensvertrag ablehnen</translation>
+    </message>
+    <message>
+        <source>replace an army</source>
+        <translation>Armee ersetzen</translation>
+    </message>
+    <message>
+        <source>end the replacements</source>
+        <translation>Ersatz beenden</translation>
+    </message>
+    <message>
+        <source>battle declared</source>
+        <translation>Schlacht erklärt</translation>
+    </message>
+    <message>
+        <source>battle result</source>
+        <translation>Ergebnis der Schlacht</translation>
+    </message>
+    <message>
+        <source>battle rolled</source>
+        <translation>Schlacht ausgewürfelt</translation>
+    </message>
+    <message>
+        <source>capitulation point</source>
+        <translation>Kapitulationspunkt</translation>
+    </message>
+    <message>
+        <source>city taken</source>
+        <translation>Stadt erobert</translation>
+    </message>
+    <message>
+        <source>dummies revealed</source>
+        <translation>Attrappen aufgedeckt</translation>
+    </message>
+    <message>
+        <source>dummy moved</source>
+        <translation>Attrappe bewegt</translation>
+    </message>
+    <message>
+        <source>dummy placed</source>
+        <translation>Attrappe aufgestellt</translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translation>ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>game over</source>
+        <translation>Spielende</translation>
+    </message>
+    <message>
+        <source>garrison broken</source>
+        <translation>Besatzung gebrochen</translation>
+    </message>
+    <message>
+        <source>historical setup</source>
+        <translation>historische Aufstellung</translation>
+    </message>
+    <message>
+        <source>marker discarded</source>
+        <translation>Marker abgeworfen</translation>
+    </message>
+    <message>
+        <source>marker drawn</source>
+        <translation>Marker gezogen</translation>
+    </message>
+    <message>
+        <source>marker returned</source>
+        <translation>Marker zurückgelegt</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>bewegt</translation>
+    </message>
+    <message>
+        <source>turn order picked</source>
+        <translation>Zugreihenfolge gewählt</translation>
+    </message>
+    <message>
+        <source>turn order roll</source>
+        <translation>Wurf um die Zugreihenfolge</translation>
+    </message>
+    <message>
+        <source>placed</source>
+        <translation>aufgestellt</translation>
+    </message>
+    <message>
+        <source>replaced</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>transferred</source>
+        <translation>verlegt</translation>
+    </message>
+    <message>
+        <source>treaty accepted</source>
+        <translation>Friedensvertrag angenommen</translation>
+    </message>
+    <message>
+        <source>treaty offered</source>
+        <translation>Friedensvertrag angeboten</translation>
+    </message>
+    <message>
+        <source>treaty refused</source>
+        <translation>Friedensvertrag abgelehnt</translation>
+    </message>
+    <message>
+        <source>army</source>
+        <translation>Armee</translation>
+    </message>
+    <message>
+        <source>front</source>
+        <translation>Front</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>setup slot</source>
+        <translation>Aufstellungsplatz</translation>
+    </message>
+    <message>
+        <source>turn slot</source>
+        <translation>Zugplatz</translation>
+    </message>
+    <message>
+        <source>faction</source>
+        <translation>Fraktion</translation>
+    </message>
+    <message>
+        <source>attacker</source>
+        <translation>Angreifer</translation>
+    </message>
+    <message>
+        <source>defender</source>
+        <translation>Verteidiger</translation>
+    </message>
+    <message>
+        <source>attackers</source>
+        <translation>Angreifer</translation>
+    </message>
+    <message>
+        <source>defenders</source>
+        <translation>Verteidiger</translation>
+    </message>
+    <message>
+        <source>winner</source>
+        <translation>Sieger</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>setup</source>
+        <translation>Aufstellung</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>markers</source>
+        <translation>Marker</translation>
+    </message>
+    <message>
+        <source>lost by</source>
+        <translation>verloren durch</translation>
+    </message>
+    <message>
+        <source>lead armies</source>
+        <translation>führende Armeen</translation>
+    </message>
+    <message>
+        <source>how</source>
+        <translation>wie</translation>
+    </message>
+    <message>
+        <source>fallen</source>
+        <translation>gefallen</translation>
+    </message>
+    <message>
+        <source>faces</source>
+        <translation>Würfelseiten</translation>
+    </message>
+    <message>
+        <source>face</source>
+        <translation>Würfelseite</translation>
+    </message>
+    <message>
+        <source>city</source>
+        <translation>Stadt</translation>
+    </message>
+    <message>
+        <source>capitulates</source>
+        <translation>kapituliert</translation>
+    </message>
+    <message>
+        <source>armies</source>
+        <translation>Armeen</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>Grund</translation>
     </message>
 </context>
 <context>

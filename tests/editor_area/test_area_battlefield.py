@@ -90,7 +90,8 @@ def test_a_battle_fought_on_the_battlefield_comes_back_as_its_result(qtbot, link
     pending = play.pending()
     assert play.fight_button.isVisible() and play.roll_button.isVisible()
     texts = [play.actions.item(i).text() for i in range(play.actions.count())]
-    assert texts[0] == "roll_battle" and "resolve_battle draw" in texts
+    assert texts[0].startswith("roll_battle — ")
+    assert any(t.startswith("resolve_battle draw — ") for t in texts)
     play.fight_button.click()
     play.fight_button.click()  # a second click shows the same game again
     [host] = play.battlefields
