@@ -92,6 +92,23 @@ def localized(names: Mapping[str, str] | None, fallback: str = "") -> str:
     return names.get(_language) or names.get(DEFAULT) or names.get("de") or fallback
 
 
+# Unit-type names ({"de": …, "en": …}) of the catalogs games were made from, so log lines
+# can name a unit type in words; text only, the rules never read it.
+_UNIT_NAMES: dict[str, Mapping[str, str]] = {}
+_UNIT_NAMES_MAX = 10_000
+
+
+def register_unit_names(names: Mapping[str, Mapping[str, str]]) -> None:
+    """Remember the names of unit types (id -> {"de": …, "en": …}) for `unit_name`."""
+    if len(_UNIT_NAMES) + len(names) <= _UNIT_NAMES_MAX:
+        _UNIT_NAMES.update(names)
+
+
+def unit_name(type_id: str) -> str:
+    """A unit type's name in the current language, from a registered catalog; else the id."""
+    return localized(_UNIT_NAMES.get(type_id), type_id)
+
+
 def rule_word(key: str) -> str:
     """The rulebook's word for a rules term (terrain, fort, hero, …) in the current language.
 
@@ -166,6 +183,13 @@ def english(text: str) -> str:
     return translate(text, DEFAULT)
 
 
+class _GermanNumber(float):
+    """A float that formats with a decimal comma ("1,38"), as German text writes it."""
+
+    def __format__(self, spec: str) -> str:
+        return format(float(self), spec).replace(".", ",")
+
+
 def _render(template: str, plural: str | None, n: int | None, params: dict[str, Any],
             language: str) -> str:
     english_form = template if plural is None or n == 1 else plural
@@ -174,8 +198,9 @@ def _render(template: str, plural: str | None, n: int | None, params: dict[str, 
         entry = catalogue(language).get(template)
         if entry is not None:
             form = entry[0] if len(entry) == 1 or n == 1 else entry[1]
+            local = {k: _GermanNumber(v) if type(v) is float else v for k, v in fields.items()}
             try:
-                return form.format_map(fields)
+                return form.format_map(local)
             except (KeyError, ValueError, IndexError, AttributeError):
                 pass  # a broken translation must not hide the message: English instead
     return english_form.format_map(fields)

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.i18n import _, localized
+from engine.i18n import _, localized, unit_name
 from engine.rules.phase import phase_words
 
 
@@ -397,7 +397,7 @@ class SpecialDrawn(Event):
 
     def text(self) -> str:
         return _("{nation} draws the special unit {unit_type}", nation=self.nation,
-                 unit_type=self.unit_type)
+                 unit_type=unit_name(self.unit_type))
 
 
 @register
@@ -414,7 +414,8 @@ class UnitPurchased(Event):
 
     def text(self) -> str:
         return _("{nation} buys {unit_type} {unit} into {where} for {cost}", nation=self.nation,
-                 unit_type=self.unit_type, unit=self.unit, where=self.where, cost=self.cost)
+                 unit_type=unit_name(self.unit_type), unit=self.unit, where=self.where,
+                 cost=self.cost)
 
 
 @register
@@ -529,7 +530,7 @@ class UnitSpawned(Event):
 
     def text(self) -> str:
         return _("{nation} receives {unit} ({unit_type}) at {where}", nation=self.nation,
-                 unit=self.unit, unit_type=self.unit_type, where=self.where)
+                 unit=self.unit, unit_type=unit_name(self.unit_type), where=self.where)
 
 
 @register

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.hexes import Hex
-from engine.i18n import _
+from engine.i18n import _, register_unit_names
 from engine.model import Scenario, UnitType
 from engine.rules import automa, combat, enemy_table, scenario_runtime
 from engine.rules import coop as coop_module
@@ -70,6 +70,7 @@ class Game:
         self.map = scenario.map
         self.ruleset = scenario.ruleset
         self.catalog = scenario.catalog
+        register_unit_names({u.id: u.name for u in self.catalog.units.values()})
         self.seed = seed
         self.setup_mode = setup
         self.groups = groups or {}
