@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import MapDocument
-from editor.playtest.words import reason_text, team_name, tr
+from editor.i18n import tr
+from editor.playtest.words import reason_text, team_name
 from engine.ai.simulate import SimSpec, play_game, summarize
 from engine.content import ContentError
 from engine.model import Scenario

@@ -84,6 +84,15 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
 translate = QCoreApplication.translate
 
 
+def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Translate a string outside a QObject's methods, `n` the count of a %n plural.
+
+    pyside6-lupdate files a free tr("…") call under the empty context and marks its plural
+    forms only for tr(), so this is how mixins and plain functions translate plurals.
+    """
+    return QCoreApplication.translate("", text, disambiguation, n)
+
+
 def english_plural(translated: str, source: str, n: int, one: str, other: str) -> str:
     """A numerus translation (`translate(ctx, "%n hex(es)", "", n)`) made exact in English:
     with no translator Qt returns the source with "(es)" in it, so the English singular

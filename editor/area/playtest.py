@@ -31,7 +31,7 @@ from editor.area.canvas import FACTION_COLOURS, draw_area_map
 from editor.area.document import AreaDocument
 from editor.area.properties import faction_names
 from editor.area.words import action_label, event_text
-from editor.playtest.words import tr
+from editor.i18n import tr
 from engine.area_model import AreaScenario
 from engine.content import ContentError, load_file
 from engine.i18n import localized

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.authoring.document import ContentDocument, Key, tr
+from editor.authoring.document import ContentDocument, Key
 from editor.authoring.fields import estimable, plain
 from editor.authoring.rule_summaries import ability_summary
+from editor.i18n import tr
 from engine.rules import abilities
 
 PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Default"),

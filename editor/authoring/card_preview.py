@@ -9,8 +9,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from editor.authoring.document import tr
 from editor.authoring.fields import plain
+from editor.i18n import tr
 from editor.playtest.counters import draw_counter
 
 COUNTER = 56

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.authoring.document import ContentDocument, Key, tr
+from editor.authoring.document import ContentDocument, Key
 from editor.authoring.unit_form import UnitForm
 from editor.authoring.window import ContentWindow
+from editor.i18n import tr
 from editor.recovery import RecoveryStore
 from engine.i18n import localized
 from engine.model import NATIONS

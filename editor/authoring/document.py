@@ -12,9 +12,10 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.i18n import tr
 from engine.content import (
     ContentError,
     Document,
@@ -27,12 +28,6 @@ from engine.content import (
 
 Key = tuple[str | int, ...]  # a path into the data: ("units", 3, "speed"), ("currency",) …
 EDITABLE_KINDS = ("catalog", "ruleset")
-
-
-def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """Translate a user-visible string of the content editors (`n`: the count of a %n plural)."""
-    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
-    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 def get_at(data: Any, key: Key) -> Any:

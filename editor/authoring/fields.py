@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.authoring.document import ContentDocument, Key, pointer_of, tr
+from editor.authoring.document import ContentDocument, Key, pointer_of
+from editor.i18n import tr
 from editor.playtest.words import severity_word
 from engine.content.problems import Problem
 

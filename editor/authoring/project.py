@@ -20,9 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.authoring.document import key_of, tr
+from editor.authoring.document import key_of
 from editor.authoring.opener import content_kind, open_content_editor
 from editor.authoring.window import ContentWindow
+from editor.i18n import tr
 from editor.recovery import RecoveryStore
 from engine.content import (
     ContentError,

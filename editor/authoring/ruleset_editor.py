@@ -18,10 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.authoring.document import ContentDocument, Key, tr
+from editor.authoring.document import ContentDocument, Key
 from editor.authoring.fields import Binder, BoolField, ChoiceField, Field, NumberField, TextField
 from editor.authoring.variants_panel import VariantsPanel
 from editor.authoring.window import ContentWindow
+from editor.i18n import tr
 from editor.recovery import RecoveryStore
 from engine.content import schema_description
 from engine.model import NATIONS

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from editor.authoring.abilities import AbilityEditor
 from editor.authoring.card_preview import CardPreview
-from editor.authoring.document import ContentDocument, Key, tr
+from editor.authoring.document import ContentDocument, Key
 from editor.authoring.fields import (
     Binder,
     BoolField,
@@ -28,6 +28,7 @@ from editor.authoring.fields import (
     SetField,
     TextField,
 )
+from editor.i18n import tr
 from engine.i18n import RULE_WORDS, rule_word
 from engine.model import NATIONS
 

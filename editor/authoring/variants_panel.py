@@ -19,9 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.authoring.document import ContentDocument, Key, tr
+from editor.authoring.document import ContentDocument, Key
 from editor.authoring.fields import PROBLEM, estimable, plain
 from editor.authoring.rule_summaries import variant_summary
+from editor.i18n import tr
 from editor.playtest.words import variant_name
 from engine.rules import variants
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QGraphicsView, QMainWindow
 
+from editor.i18n import tr
 from editor.playtest.armies import ArmiesDialog
 from editor.playtest.money import MoneyDialog
-from editor.playtest.words import tr
 from engine.content import atomic_write_text
 from engine.hexes import Hex
 from engine.play.interaction import Interaction, Outcome

@@ -7,7 +7,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
-from editor.playtest.words import nation_name, tr
+from editor.i18n import tr
+from editor.playtest.words import nation_name
 from engine.play.setup import HUMAN, SeatChoice
 from engine.rules.coop import HISTORICAL_ALLY
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QWidget
 
 from editor.files import remember_scenario
-from editor.playtest.words import tr
+from editor.i18n import tr
 from engine.play.setup import options_from_scenario, save_scenario_file
 
 translate = QCoreApplication.translate

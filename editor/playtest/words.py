@@ -21,15 +21,6 @@ _NATION_WORDS = (
 )
 
 
-def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """Translate a string outside a QObject's methods, `n` the count of a %n plural.
-
-    pyside6-lupdate files a free tr("…") call under the empty context and marks its plural
-    forms only for tr(), so this is how mixins and plain functions translate plurals.
-    """
-    return QCoreApplication.translate("", text, disambiguation, n)
-
-
 def nation_name(code: str) -> str:
     """The name of nation `code` (DE, AH, FR, GB) in the current language; unknown: the code."""
     english = NATION_NAMES.get(code)

@@ -8,17 +8,11 @@ import copy
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from editor.i18n import tr
 from editor.recovery import RecoveryStore, RecoveryWriter
 from editor.scenario.document import ScenarioDocument
-
-
-def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """Translate a user-visible string of the scenario window (`n`: the count of a %n plural)."""
-    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
-    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 class ScenarioKeeper:

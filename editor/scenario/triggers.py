@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,18 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import tr
 from editor.scenario.document import ScenarioDocument
 from engine.i18n import translate
 from engine.rules.scenario_runtime import ACTIONS, CONDITIONS, ON, Spec
 
 EVENTS_VERSION = 1
 PART_SPECS = {"conditions": CONDITIONS, "actions": ACTIONS}
-
-
-def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """Translate a user-visible string of the trigger form (`n`: the count of a %n plural)."""
-    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
-    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 def parse_value(text: str, kind: str) -> Any:

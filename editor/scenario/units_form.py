@@ -9,7 +9,7 @@ import copy
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QT_TR_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -22,17 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import tr
 from editor.scenario.document import ScenarioDocument
 
 # Column ids, marked for pyside6-lupdate (shown through tr).
 COLUMNS = (QT_TR_NOOP("nation"), QT_TR_NOOP("type"), QT_TR_NOOP("where"), QT_TR_NOOP("xp"),
            QT_TR_NOOP("damage"))
-
-
-def tr(text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """Translate a user-visible string of the units form (`n`: the count of a %n plural)."""
-    # pyside6-lupdate files a module-level tr("…") under the empty context; look it up there.
-    return QCoreApplication.translate("", text, disambiguation, n)
 
 
 def where_text(unit: dict[str, Any]) -> str:

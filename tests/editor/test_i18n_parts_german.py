@@ -69,7 +69,8 @@ def clipped(root: QWidget) -> list[str]:
 
 def test_the_free_tr_and_self_tr_plurals_speak_german(german):
     from editor.controller_words import controller_label
-    from editor.playtest.words import nation_name, phase_name, tr
+    from editor.i18n import tr
+    from editor.playtest.words import nation_name, phase_name
 
     assert tr("Loaded %1: %n actions replayed.", "", 1) == "%1 geladen: 1 Aktion nachgespielt."
     assert tr("Loaded %1: %n actions replayed.", "", 4) == "%1 geladen: 4 Aktionen nachgespielt."
