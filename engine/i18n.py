@@ -165,6 +165,54 @@ def _(template: str, /, **params: Any) -> Msg:
     return Msg(template, params)
 
 
+class Text(Msg):
+    """A fixed text without fields, such as a schema's description of a value: the
+    catalogue's translation in each language, braces and all (nothing is filled in).
+
+    As a `clause` it fits inside a sentence ("expected {description}"): no final full stop,
+    and in English a lower-case first letter unless the text starts with an abbreviation
+    ("XP needed …"); German keeps its capitals, as its nouns need them.
+    """
+
+    clause: bool
+
+    def __new__(cls, text: str, clause: bool = False) -> Text:
+        self = str.__new__(cls, _fixed(text, clause, _language))
+        self.template, self.plural, self.n, self.params = text, None, None, {}
+        self.clause, self.language = clause, _language
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Text, (self.template, self.clause))
+
+    def render(self, language: str | None = None) -> str:
+        """The text in `language` (default: the current language)."""
+        language = language or _language
+        if language == self.language:
+            return str.__str__(self)
+        return _fixed(self.template, self.clause, language)
+
+
+def gettext(text: str, /) -> Text:
+    """A fixed text in the current language (no fields filled in), e.g. a schema description.
+
+    A literal argument is a msgid the completeness test finds; texts that come from data (the
+    schemas' descriptions) are extracted by tests/i18n_scan.py from where they are written.
+    """
+    return Text(text)
+
+
+def _fixed(text: str, clause: bool, language: str) -> str:
+    entry = catalogue(language).get(text) if language != DEFAULT else None
+    out = entry[0] if entry else text
+    if not clause:
+        return out
+    out = out.rstrip().removesuffix(".")
+    if entry is None and out[:1].isupper() and not out[1:2].isupper():
+        out = out[0].lower() + out[1:]
+    return out
+
+
 def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
     """`_()` for a message with a count: `singular` when `n` is 1, else `plural`; `{n}` is
     filled in with `n`."""

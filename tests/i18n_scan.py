@@ -1,5 +1,7 @@
 """Find the user-visible strings of the Qt-free packages: those marked for translation
-(`_()`, `ngettext()`, `count()` nouns) and those that should be but are not.
+(`_()`, `ngettext()`, `gettext()`, `count()` nouns) and those that should be but are not,
+and every `description`/`title` of the JSON Schemas (schema/), which validation hints and
+the editors' help show in the user's language.
 
 `python -m tests.i18n_scan` lists what the German catalogue (engine/locale/de.po) lacks;
 with `--update` it appends those msgids with empty translations for a translator to fill in.
@@ -8,15 +10,23 @@ with `--update` it appends those msgids with empty translations for a translator
 from __future__ import annotations
 
 import ast
+import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine.i18n import LOCALE_DIR, parse_po
+from engine.paths import SCHEMA_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "packs", "exporters", "tcstudio")
+# The schema keywords holding text for people, and those whose values are content data (an
+# example map's own "description" is not the schema's) or maps of names to subschemas.
+SCHEMA_TEXT_KEYWORDS = ("description", "title")
+SCHEMA_DATA_KEYWORDS = {"examples", "const", "enum", "default"}
+SCHEMA_NAME_KEYWORDS = {"properties", "patternProperties", "$defs", "dependentSchemas"}
 
 # Message and hint positions of the problem constructors (engine.content.problems and the
 # local shorthands that wrap them).
@@ -76,7 +86,7 @@ def marked(path: Path, tree: ast.AST) -> Iterator[Marked]:
             continue
         name = _name(node.func)
         args = node.args
-        if name == "_" and args and _literal(args[0]) is not None:
+        if name in ("_", "gettext") and args and _literal(args[0]) is not None:
             yield Marked(_literal(args[0]) or "", None, _where(path, node))
         elif name == "ngettext" and len(args) >= 2 and _literal(args[0]) and _literal(args[1]):
             yield Marked(_literal(args[0]) or "", _literal(args[1]), _where(path, node))
@@ -84,6 +94,28 @@ def marked(path: Path, tree: ast.AST) -> Iterator[Marked]:
             noun = _literal(args[1]) or ""
             plural = _literal(args[2]) if len(args) > 2 else noun + "s"
             yield Marked(f"{{n}} {noun}", f"{{n}} {plural}", _where(path, node))
+
+
+def schema_texts(schema: Any, where: str) -> Iterator[Marked]:
+    """The descriptions and titles of one JSON Schema (and of its subschemas), as msgids."""
+    if isinstance(schema, list):
+        for item in schema:
+            yield from schema_texts(item, where)
+    if not isinstance(schema, dict):
+        return
+    for keyword, value in schema.items():
+        if keyword in SCHEMA_TEXT_KEYWORDS and isinstance(value, str) and value:
+            yield Marked(value, None, where)
+        elif keyword in SCHEMA_NAME_KEYWORDS and isinstance(value, dict):
+            for subschema in value.values():
+                yield from schema_texts(subschema, where)
+        elif keyword not in SCHEMA_DATA_KEYWORDS:
+            yield from schema_texts(value, where)
+
+
+def schema_files() -> Iterator[Path]:
+    """Every JSON Schema of schema/."""
+    yield from sorted(SCHEMA_DIR.glob("*.schema.json"))
 
 
 def _is_text(node: ast.expr) -> bool:
@@ -123,13 +155,17 @@ def unmarked(path: Path, tree: ast.AST) -> Iterator[str]:
 
 
 def scan() -> tuple[list[Marked], list[str]]:
-    """Every marked msgid and every unmarked message of the packages."""
+    """Every marked msgid and every unmarked message of the packages, then every schema
+    description and title."""
     found: list[Marked] = []
     missing: list[str] = []
     for path in python_files():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         found.extend(marked(path, tree))
         missing.extend(unmarked(path, tree))
+    for path in schema_files():
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        found.extend(schema_texts(schema, path.relative_to(ROOT).as_posix()))
     return found, missing
 
 

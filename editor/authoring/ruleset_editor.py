@@ -6,8 +6,6 @@ crash recovery come from editor.authoring.window."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -28,9 +26,9 @@ from engine.content import schema_description
 from engine.model import NATIONS
 
 
-@cache
 def schema_help(key: Key) -> str:
-    """The ruleset schema's description of the value at `key` (empty if it has none)."""
+    """The ruleset schema's description of the value at `key` in the current language
+    (empty if it has none)."""
     return schema_description("ruleset", key)
 
 

@@ -17,7 +17,7 @@ from engine.content.documents import SCHEMA_OF_KIND, Document
 from engine.content.fastitems import fast_items
 from engine.content.positions import join_pointer, pointer_of
 from engine.content.problems import Problem, error
-from engine.i18n import _
+from engine.i18n import Msg, Text, _, gettext, ngettext
 from engine.paths import SCHEMA_DIR
 
 MAX_SCHEMA_PROBLEMS = 100
@@ -37,15 +37,17 @@ def all_schemas() -> dict[str, dict[str, Any]]:
 
 
 def schema_description(kind: str, key: tuple[str | int, ...]) -> str:
-    """The schema's description of the value at `key` in a `kind` file (following plain
-    `properties` only; empty where there is none), e.g. an editor's help for a field."""
+    """The schema's description of the value at `key` in a `kind` file, in the current
+    language (following plain `properties` only; empty where there is none), e.g. an
+    editor's help for a field."""
     node: Any = all_schemas()[SCHEMA_OF_KIND[kind]]
     for part in key:
         props = node.get("properties", {}) if isinstance(node, dict) else {}
         if not isinstance(part, str) or part not in props:
             return ""
         node = props[part]
-    return str(node.get("description", "")) if isinstance(node, dict) else ""
+    description = node.get("description") if isinstance(node, dict) else None
+    return gettext(description) if isinstance(description, str) and description else ""
 
 
 @cache
@@ -97,14 +99,28 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-_TYPE_NAMES = {
+# Msgs render in the language current when a message that holds them is made.
+_TYPE_NAMES: dict[type, Msg] = {
     dict: _("a mapping"), list: _("a list"), str: _("text"), bool: _("true/false"),
-    int: _("an integer"), float: _("a number"), type(None): "null",
+    int: _("an integer"), float: _("a number"), type(None): _("null"),
+}
+# The same words for the JSON Schema type names a schema expects.
+_JSON_TYPE_NAMES: dict[str, Msg] = {
+    "object": _TYPE_NAMES[dict], "array": _TYPE_NAMES[list], "string": _TYPE_NAMES[str],
+    "boolean": _TYPE_NAMES[bool], "integer": _TYPE_NAMES[int], "number": _TYPE_NAMES[float],
+    "null": _TYPE_NAMES[type(None)],
 }
 
 
 def _type_name(value: Any) -> str:
     return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _expected_types(types: Any) -> str:
+    names = _JSON_TYPE_NAMES
+    words = [names.get(t, str(t)) for t in (types if isinstance(types, list) else [types])]
+    return words[0] if len(words) == 1 else _("{some} or {last}", some=", ".join(words[:-1]),
+                                              last=words[-1])
 
 
 _BOUND_WORDS = {
@@ -121,16 +137,45 @@ def _hint(err: ValidationError, fallback: str) -> str:
     description = err.schema.get("description") if isinstance(err.schema, dict) else None
     if not description and err.parent is not None and isinstance(err.parent.schema, dict):
         description = err.parent.schema.get("description")
-    if not description:
+    if not isinstance(description, str) or not description:
         return fallback
-    return f"expected {description[0].lower()}{description[1:]}".rstrip(".")
+    return _("expected {description}", description=Text(description, clause=True))
+
+
+def _with_hint(bound: str, hint: str) -> str:
+    return _("{bound}; {hint}", bound=bound, hint=hint) if hint else bound
+
+
+def _length(err: ValidationError, where: str, short: str) -> tuple[str, str]:
+    """The message and the allowed size of a too long or too short list, text or mapping."""
+    v, n, f = err.validator, err.validator_value, {"where": where, "short": short}
+    if v == "minItems":
+        return (_("{where}: {short} is too short", **f),
+                ngettext("at least {n} item", "at least {n} items", n))
+    if v == "minLength":
+        return (_("{where}: {short} is too short", **f),
+                ngettext("at least {n} character", "at least {n} characters", n))
+    if v == "maxLength":
+        return (_("{where}: {short} is too long", **f),
+                ngettext("at most {n} character", "at most {n} characters", n))
+    if v == "minProperties":
+        return (_("{where}: {short} has too few keys", **f),
+                ngettext("at least {n} key", "at least {n} keys", n))
+    if v == "maxProperties":
+        return (_("{where}: {short} has too many keys", **f),
+                ngettext("at most {n} key", "at most {n} keys", n))
+    if v == "items":  # `items: false` after `prefixItems`: a list of fixed length
+        n = len(err.schema.get("prefixItems", ()))
+    return (_("{where}: {short} is too long", **f),
+            ngettext("at most {n} item", "at most {n} items", n))
 
 
 def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
     pointer = pointer_of(err.absolute_path)
     v = err.validator
     inst = err.instance
-    code, message, hint, prefer_key = "schema.invalid", err.message, _hint(err, ""), False
+    code, hint, prefer_key = "schema.invalid", _hint(err, ""), False
+    message = _("{where}: {short} is not valid here", where=_where(pointer), short=_short(inst))
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(err.schema.get("properties", {}))
         # A generator: a mapping with a million unknown keys is listed only up to the cap.
@@ -149,13 +194,16 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
         return
     if v == "required":
         missing = [k for k in err.validator_value if isinstance(inst, dict) and k not in inst]
-        names = ", ".join(f"'{k}'" for k in missing) or err.message
-        code, message = "schema.missing_key", f"{_where(pointer)} is missing key {names}"
+        names = ", ".join(f"'{k}'" for k in missing)
+        code = "schema.missing_key"
+        message = ngettext("{where} is missing key {names}", "{where} is missing keys {names}",
+                           len(missing), where=_where(pointer), names=names)
         hint = _("add the missing key")
     elif v == "type":
         code = "schema.wrong_type"
         message = _("{where} is {type_name}, expected {validator_value}", where=_where(pointer),
-                    type_name=_type_name(inst), validator_value=err.validator_value)
+                    type_name=_type_name(inst),
+                    validator_value=_expected_types(err.validator_value))
     elif v in ("anyOf", "oneOf"):
         # A value of the right shape but wrong inside (e.g. {value: 20} over a maximum)
         # is best explained by the deepest or most specific inner error.
@@ -191,14 +239,16 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
     elif v in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "items",
                "maxProperties"):
         code = "schema.bad_length"
-        message = f"{_where(pointer)}: {err.message}"
+        message, bound = _length(err, _where(pointer), _short(inst))
+        hint = _with_hint(bound, hint)
     elif v == "uniqueItems":
         code = "schema.not_unique"
         message = _("{where}: items must be unique", where=_where(pointer))
         hint = _("remove the repeated item")
     elif v == "propertyNames":
         code, prefer_key = "schema.bad_key", True
-        message = f"{_where(pointer)}: {err.message}"
+        message = _("{where}: key {short} is not allowed", where=_where(pointer),
+                    short=_short(inst))
     line, col = doc.locate(pointer, prefer_key) or (None, None)
     yield error(code, message, hint or _("see the schema"), file=doc.file, line=line, col=col,
                 pointer=pointer)
