@@ -143,7 +143,8 @@ BROKEN = {
         ("season: summer", "season: winterish\nweather: rain"),
         ("layout: {orientation: pointy, hex_size: 32, offset: odd}",
          "layout: {orientation: pointy, hex_size: big}"),
-        ("id: default", "id: 'Default Map!'"), ("author: Trench Club Studio", "author: " + "x" * 600),
+        ("id: default", "id: 'Default Map!'"),
+        ("author: Trench Club Studio", "author: " + "x" * 600),
         ("{number: 1, hex: [10, 2]}", "{number: 1, hex: [10, 2, 5]}")]),
     "speed.catalog.yaml": ("catalog/base.catalog.yaml", [("    speed: 4", "    speed: -1")]),
     "nations.catalog.yaml": ("catalog/base.catalog.yaml", [
