@@ -180,7 +180,8 @@ def test_a_german_validation_quotes_the_schema_in_german(tmp_path):
     assert "erwartet: Eine Zahl 0..10.000" in speed[0].hint
     ruleset = {p.pointer: p for p in found["bad.ruleset.yaml"]}
     assert ruleset["/currency"].hint == (
-        "erwartet: Das Geld dieser Ausgabe: coins (aktuelle) oder war_bonds (frühere)")
+        "erwartet: Geld dieser Ausgabe: coins (Münzen, aktuelle) oder war_bonds "
+        "(Kriegsanleihen, frühere)")
 
 
 def test_no_english_is_left_in_any_german_schema_problem(tmp_path):
