@@ -87,11 +87,11 @@ def _plain_validator(schema_id: str) -> Draft202012Validator:
 
 
 def schema_messages(data: Any, schema_id: str) -> list[str]:
-    """`path: message` for every way `data` breaks the schema with `$id` `schema_id`, by path
-    (for data outside a content file, such as a pack's manifest)."""
+    """A message (in the current language, naming the JSON pointer) for every way `data`
+    breaks the schema with `$id` `schema_id`, by path (for data outside a content file, such
+    as a pack's manifest)."""
     errors = _plain_validator(schema_id).iter_errors(data)
-    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
-            for e in sorted(errors, key=lambda e: list(e.path))]
+    return [p.message for p in problems_of(errors, Document(data, kind=""))]
 
 
 def _short(value: Any) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from editor import i18n
 from editor.authoring.document import ContentDocument
 from editor.authoring.ruleset_editor import RulesetEditor, schema_help
 from editor.authoring.variants_panel import VariantsPanel, refusal
@@ -149,3 +150,25 @@ def test_an_edit_inside_a_value_of_the_wrong_kind_is_refused_at_the_field(qtbot,
     assert w.doc.value(("repair",)) == ["flat"] and w.doc.undo_stack.count() == 0
     assert w.binder.refused == [("repair", "cost")]
     assert "cannot be set" in cost.toolTip()
+
+
+def test_field_help_is_the_german_schema_description_under_german(qtbot, qapp, ruleset_file,
+                                                                 recovery):
+    english_help = _field_help(qtbot, ruleset_file, recovery)
+    i18n.install_translators(qapp, "de")
+    try:
+        german_help = _field_help(qtbot, ruleset_file, recovery)
+    finally:
+        i18n.install_translators(qapp, "en")
+    assert german_help[("income_per_fort",)] == "Einkommen je eigenem Fort am Ende eines Zuges."
+    assert german_help[("repair", "mode")].startswith("flat: ein Preis für jede Einheit")
+    assert english_help[("income_per_fort",)] == "Income per owned fort at the end of a turn."
+    same = sorted(k for k in german_help if german_help[k] == english_help[k])
+    assert german_help.keys() == english_help.keys() and same == []
+
+
+def _field_help(qtbot, ruleset_file, recovery):
+    """The tooltip of every field of a new ruleset editor, in the current language."""
+    w = RulesetEditor(ContentDocument.open(ruleset_file), recovery)
+    qtbot.addWidget(w)
+    return {key: field.toolTip() for key, field in w.binder.fields.items()}
