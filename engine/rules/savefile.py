@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content import ContentError, Problem, atomic_write_text, load_scenario, resolved
+from engine.content.problems import count
 from engine.i18n import _
 from engine.rules.errors import SaveError
 from engine.rules.game import Game, ScenarioError
@@ -35,10 +36,10 @@ def _refuse(path: Path, problems: list[Problem]) -> GameFileError:
     errors = sorted((p for p in problems if p.is_error), key=lambda p: (p.line or 0, p.col or 0))
     lines = [p.format() for p in errors[:MAX_PROBLEMS_SHOWN]]
     if len(errors) > MAX_PROBLEMS_SHOWN:
-        lines.append(f"... and {len(errors) - MAX_PROBLEMS_SHOWN} more")
-    count = f"{len(errors)} problem{'s' if len(errors) != 1 else ''}"
+        lines.append(_("... and {n} more", n=len(errors) - MAX_PROBLEMS_SHOWN))
     return GameFileError(_("{path}: the saved game cannot be used ({count}):\n  {lines}",
-                           path=path, count=count, lines="\n  ".join(lines)), errors)
+                           path=path, count=count(len(errors), "problem"),
+                           lines="\n  ".join(lines)), errors)
 
 
 def _load_scenario(path: Path) -> Any:

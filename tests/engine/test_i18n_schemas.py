@@ -20,6 +20,7 @@ from engine import i18n
 from engine.content import load_file, schema_description
 from engine.content.problems import Problem
 from engine.i18n import Text, english, gettext, translate
+from engine.rules import savefile
 from tests import i18n_scan
 from tests.layers import ROOT
 
@@ -214,3 +215,20 @@ def test_problem_codes_and_english_are_the_same_in_either_language(tmp_path):
         assert [p.code for p in english_run] == [p.code for p in problems]
         assert [p.message for p in english_run] == [english(p.message) for p in problems]
         assert [p.hint for p in english_run] == [english(p.hint) for p in problems]
+
+
+def test_a_refused_save_is_german_down_to_its_problem_count(tmp_path):
+    """Bug: a German `tcstudio rules` on a broken save said "(1 problem)" in English."""
+    path = tmp_path / "game.json"
+    savefile.write_save(savefile.new_game(CONTENT / "scenarios" / "default-2p.scenario.yaml",
+                                          seed=1), path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["round"] = -3
+    path.write_text(json.dumps(data), encoding="utf-8")
+    i18n.set_language("de")
+    with pytest.raises(savefile.GameFileError) as info:
+        savefile.load_save(path)
+    text = str(info.value)
+    assert "der Spielstand kann nicht verwendet werden (1 Problem)" in text
+    assert "erwartet: Rundennummer, 1 ab dem ersten Zug" in text
+    assert ENGLISH.findall(re.sub(r"'[^']*'", "", text)) == []
