@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine import i18n
-from engine.content import load_file, schema_description
+from engine.content import load_file, schema_description, schema_messages
 from engine.content.problems import Problem
 from engine.i18n import Text, english, gettext, translate
 from engine.rules import savefile
@@ -25,6 +25,7 @@ from tests import i18n_scan
 from tests.layers import ROOT
 
 CONTENT = ROOT / "content"
+MANIFEST_SCHEMA = "https://trenchclub.studio/schema/pack-manifest.schema.json"
 
 
 @pytest.fixture(autouse=True)
@@ -232,3 +233,15 @@ def test_a_refused_save_is_german_down_to_its_problem_count(tmp_path):
     assert "der Spielstand kann nicht verwendet werden (1 Problem)" in text
     assert "erwartet: Rundennummer, 1 ab dem ersten Zug" in text
     assert ENGLISH.findall(re.sub(r"'[^']*'", "", text)) == []
+
+
+def test_a_pack_manifest_breaking_its_schema_is_explained_in_german():
+    manifest = {"format_version": "x", "pack": {"id": "A B"}}
+    i18n.set_language("de")
+    messages = schema_messages(manifest, MANIFEST_SCHEMA)
+    assert "'/format_version' ist Text, erwartet: eine ganze Zahl" in messages
+    assert any(m.startswith("'/' (oberste Ebene): Schlüssel '$schema'") for m in messages)
+    assert [m for m in messages if ENGLISH.search(re.sub(r"'[^']*'", "", m))] == []
+    i18n.set_language("en")
+    assert "'/format_version' is text, expected an integer" in schema_messages(
+        manifest, MANIFEST_SCHEMA)
