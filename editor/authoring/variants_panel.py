@@ -1,6 +1,7 @@
 """The variant switches of a ruleset: one row per variant the engine registers
 (engine/rules/variants.py) plus any other id the file names, each with its rule reference, an
-`enabled` switch and its parameters (value, estimated flag, note). A variant the engine does
+`enabled` switch and its parameters (value, estimated flag, note; the schema's description of
+each parameter as its tooltip, in the current language). A variant the engine does
 not play cannot be switched on: the switch is disabled and the reason is shown next to it."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from editor.authoring.fields import PROBLEM, estimable, plain
 from editor.authoring.rule_summaries import variant_summary
 from editor.i18n import tr
 from editor.playtest.words import variant_name
+from engine.content import schema_description
 from engine.rules import variants
 
 PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Estimated"),
@@ -109,6 +111,7 @@ class VariantRow(QGroupBox):
             cells = [QTableWidgetItem(name), QTableWidgetItem(flow(value)),
                      QTableWidgetItem(), QTableWidgetItem(str(meta.get("note", "")))]
             cells[0].setFlags(Qt.ItemFlag.ItemIsEnabled)
+            cells[0].setToolTip(schema_description("ruleset", (*self.key, name)))
             number = isinstance(plain(value), int | float) and not isinstance(plain(value), bool)
             if number:
                 cells[2].setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)

@@ -163,12 +163,22 @@ def test_field_help_is_the_german_schema_description_under_german(qtbot, qapp, r
     assert german_help[("income_per_fort",)] == "Einkommen je eigenem Fort am Ende eines Zuges."
     assert german_help[("repair", "mode")].startswith("flat: ein Preis für jede Einheit")
     assert english_help[("income_per_fort",)] == "Income per owned fort at the end of a turn."
-    same = sorted(k for k in german_help if german_help[k] == english_help[k])
+    assert german_help[("variants", "victory_points", "player_target")] == (
+        "Siegpunkte, die ein Spieler zum Sieg braucht.")
+    assert english_help[("variants", "victory_points", "player_target")] == (
+        "VP one player needs to win.")
+    same = sorted(k for k in german_help if german_help[k] == english_help[k] != "")
     assert german_help.keys() == english_help.keys() and same == []
 
 
 def _field_help(qtbot, ruleset_file, recovery):
-    """The tooltip of every field of a new ruleset editor, in the current language."""
+    """The tooltip of every field and variant parameter of a new ruleset editor, in the
+    current language."""
     w = RulesetEditor(ContentDocument.open(ruleset_file), recovery)
     qtbot.addWidget(w)
-    return {key: field.toolTip() for key, field in w.binder.fields.items()}
+    help_texts = {key: field.toolTip() for key, field in w.binder.fields.items()}
+    for vid, row in w.variants.rows.items():
+        for r in range(row.params.rowCount()):
+            cell = row.params.item(r, 0)
+            help_texts[("variants", vid, cell.text())] = cell.toolTip()
+    return help_texts
