@@ -38,6 +38,7 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
+from exporters.conformance_powers import build_cases, mine_cases, with_unit_types
 from exporters.conformance_staged import (
     money_cases,
     power_cases,
@@ -106,7 +107,7 @@ def victory_of(state: Any) -> dict[str, Any]:
 
 AREAS = ("setup", "movement", "contact", "water", "last_step", "forts", "capture", "transport",
          "combat", "pincer", "encirclement", "scatter", "money", "victory", "variants",
-         "special_units")
+         "special_units", "mines", "building")
 # Cases kept per rule area beyond the regular samples, so rare situations are covered too.
 AREA_TARGET = 8
 _MOVE_VERBS = {"move", "enter", "capture", "board", "unload"}
@@ -127,8 +128,9 @@ def game_plan(scenario: Scenario, seed: str) -> list[dict[str, Any]]:
 
 
 def _game(scenario: Scenario, options: dict[str, Any]) -> Game:
-    return Game(scenario, seed=options["seed"], setup=options["setup"],
-                variants=tuple(options["variants"]))
+    """The game of a case's `game` options (with any `unit_types` added to the catalog)."""
+    return Game(with_unit_types(scenario, options.get("unit_types", [])), seed=options["seed"],
+                setup=options["setup"], variants=tuple(options["variants"]))
 
 
 def _areas(game: Game, snapshot: dict[str, Any], case: dict[str, Any]) -> list[str]:
@@ -326,7 +328,7 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             expected={"moves": moves_of(state, unit_id)})
     for snapshot, actions in power_cases(scenario, options, _state_json):
         state = State.from_json(game, snapshot)
-        if actions[0].startswith("field_repair "):  # the medic's repairs among the actions
+        if actions[0].startswith(("field_repair ", "lay_mine ")):  # listed with the others
             add("legal_actions", snapshot, ("special_units",),
                 expected={"actions": sorted(str(a) for a in state.legal_actions())})
         before = snapshot
@@ -336,6 +338,7 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             add("apply", before, ("special_units",), action=text,
                 expected=outcome(before, state, log_from))
             before = _state_json(state)
+    _staged_board_powers(scenario, options, game, add)
     ruleset_variants = scenario.ruleset.variants if scenario.ruleset else {}
     if "grabenkampf" in ruleset_variants:
         _staged_trenches(scenario, seed, add)
@@ -350,6 +353,31 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             state.apply_action(Action.parse(text))
             extra = ("money", "special_units") if " special " in text else ("money",)
             add("apply", snapshot, extra, action=text, expected=outcome(snapshot, state, 0))
+
+
+def _staged_board_powers(scenario: Scenario, options: dict[str, Any], game: Game,
+                         add: Any) -> None:
+    """Mines under moving units and the builder's `build` (conformance_powers), each case one
+    staged state; a builder's cases name its type in `game.unit_types`."""
+    for case in (*mine_cases(scenario, options, _state_json),
+                 *build_cases(scenario, options, _state_json)):
+        played = None
+        if case.unit_types:
+            case_options = {**options, "unit_types": case.unit_types}
+            played = (case_options, _game(scenario, case_options))
+        state = State.from_json(played[1] if played else game, case.snapshot)
+        if case.kind == "legal_moves":
+            assert case.asked is not None
+            add("legal_moves", case.snapshot, case.areas, played, unit=case.asked,
+                expected={"moves": moves_of(state, case.asked)})
+        elif case.kind == "legal_actions":
+            add("legal_actions", case.snapshot, case.areas, played,
+                expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        else:
+            assert case.asked is not None
+            state.apply_action(Action.parse(case.asked))
+            add("apply", case.snapshot, case.areas, played, action=case.asked,
+                expected=outcome(case.snapshot, state, 0))
 
 
 def _staged_trenches(scenario: Scenario, seed: str, add: Any) -> None:
@@ -456,10 +484,18 @@ CONFORMANCE_SCHEMA: dict[str, Any] = {
                          "belongs to: its dice seed, setup mode and extra variants.",
                          "required": ["seed", "setup", "variants"],
                          "additionalProperties": False,
-                         "properties": {"seed": {"type": "string"},
+                         "properties": {"seed": {"type": "string", "maxLength": 200},
                                         "setup": {"enum": ["full", "quick"]},
-                                        "variants": {"type": "array",
-                                                     "items": {"type": "string"}}}},
+                                        "variants": {"type": "array", "maxItems": 50,
+                                                     "items": {"type": "string",
+                                                               "maxLength": 100}},
+                                        "unit_types": {
+                                            "type": "array", "maxItems": 10,
+                                            "description": "Unit types the case's game adds "
+                                                           "to the pack's catalog (entries "
+                                                           "as in catalog.json's `units`).",
+                                            "items": {"type": "object",
+                                                      "maxProperties": 100}}}},
                 "areas": {"type": "array", "items": {"enum": list(AREAS)},
                           "description": "Rule areas the case exercises."},
                 "kind": {"enum": ["legal_moves", "legal_actions", "apply", "victory"]},

@@ -10,6 +10,7 @@ from typing import Any
 
 from .conformance_consumer import Hex, Rules, move_class, ring, unloadings, unwrap
 from .consumer_fight import Fights
+from .consumer_mines import built_terrain, mine_on_entry, mine_on_move, mines_of
 
 
 class Play(Fights):
@@ -21,9 +22,31 @@ class Play(Fights):
         verb, *args = text.split(" ")
         getattr(self, f"do_{verb}")(*args)
 
+    def explode(self, u: dict[str, Any], at: Hex) -> None:
+        """rules-apply.md "Mines under a moving unit": the unit (and its cargo) is destroyed
+        on the mine, which is used up; the mine's nation scores it; the victory check."""
+        owner = mines_of(self.s)[at]
+        self.log.append({"event": "mine_exploded", "unit": u["id"], "at": list(at),
+                         "owner": owner})
+        if self.vp_params is not None:
+            self.score(owner, (1 + len(u["cargo"])) * self.vp("per_unit_destroyed", 1),
+                       "units destroyed")
+        self.remove(u["id"])
+        self.check_victory()
+
+    def mined_way(self, u: dict[str, Any], at: Hex | None) -> bool:
+        """When `at` (a mine on U's way) is not None: U moves onto it and explodes."""
+        if at is None:
+            return False
+        self.log.append({"event": "move", "unit": u["id"], "from": u["hex"], "to": list(at)})
+        self.explode(u, at)
+        return True
+
     def do_move(self, uid: str, to: str) -> None:
         u = self.unit(uid)
         q, r = (int(x) for x in to.split(","))
+        if self.mined_way(u, mine_on_move(self.rules, self.s, u, (q, r), self.variants)):
+            return
         self.log.append({"event": "move", "unit": uid, "from": u["hex"], "to": [q, r]})
         u["hex"], u["fort"] = [q, r], None
         u["moved"] = True
@@ -36,6 +59,9 @@ class Play(Fights):
 
     def do_enter(self, uid: str, fort: str) -> None:
         u = self.unit(uid)
+        if self.mined_way(u, mine_on_entry(self.rules, self.s, u, "enter", fort,
+                                           self.variants)):
+            return
         self.log.append({"event": "enter", "unit": uid, "fort": fort,
                          "passengers": list(u["cargo"])})
         u.update(hex=None, fort=fort, repair_ok=False, moved=True, done=True)
@@ -46,6 +72,9 @@ class Play(Fights):
 
     def do_capture(self, uid: str, fort: str) -> None:
         u = self.unit(uid)
+        if self.mined_way(u, mine_on_entry(self.rules, self.s, u, "capture", fort,
+                                           self.variants)):
+            return
         removed = [v["id"] for v in self.s["units"] if v["fort"] == fort
                    and self.team(v["nation"]) != self.team(u["nation"])]
         for vid in removed:
@@ -82,9 +111,14 @@ class Play(Fights):
             to = self.unload_choice(t) or []
         self.log.append({"event": "unload", "transport": transport, "units": list(t["cargo"]),
                          "to": [list(h) for h in to]})
-        for pid, h in zip(t["cargo"], to, strict=True):
+        mines = mines_of(self.s)
+        for pid, h in zip(list(t["cargo"]), to, strict=True):
             p = self.unit(pid)
             p.update(carrier=None, hex=list(h), moved=True, done=True)
+            if (h in mines and self.catalog[p["type"]]["class"] != "air"
+                    and self.team(mines[h]) != self.team(p["nation"])):
+                self.explode(p, h)  # unloaded onto an enemy mine
+                continue
             self.arrive(p)
         t["cargo"] = []
         t.update(moved=True, done=True)
@@ -206,6 +240,19 @@ class Play(Fights):
         q, r = (int(x) for x in at.split(","))
         self.log.append({"event": "mine_laid", "unit": uid, "nation": self.unit(uid)["nation"],
                          "at": [q, r]})
+
+    def do_build(self, uid: str, kind: str, first: str, second: str) -> None:
+        """rules-apply.md "build": the two hexes get the built terrain (state `powers.built`),
+        the builder counts as having attacked."""
+        made = []
+        for text in (first, second):
+            h = tuple(int(x) for x in text.split(","))
+            made.append((list(h), built_terrain(kind, self.rules.terrain[h])))
+        u = self.unit(uid)
+        u["attacked"] = True
+        self.log.append({"event": "build", "unit": uid,
+                         "what": "trench" if kind == "trench" else "road/bridge",
+                         "hexes": [h for h, _t in made], "terrain": [t for _h, t in made]})
 
     def do_pay_bank(self) -> None:
         price = max(1, self.vp("money_per_point", 60))
@@ -343,7 +390,7 @@ class Play(Fights):
 
 APPLIED = ("move", "enter", "capture", "board", "unload", "attack", "end_phase", "buy",
            "repair", "gift", "pay_bank", "surrender", "fight", "assign", "place", "hq",
-           "field_repair", "lay_mine")
+           "field_repair", "lay_mine", "build")
 
 
 def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
@@ -355,8 +402,6 @@ def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
         why = _fight_supported(case)
         if why is not None:
             return why
-    if case["state"].get("powers"):
-        return "special-unit powers on the board (mines)"
     return None
 
 
