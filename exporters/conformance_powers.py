@@ -7,9 +7,12 @@ Each case is one hand-built state: the move phase the other staged cases reach a
 builder put in by editing the saved-game JSON, which the engine then loads.
 
 - mines: a unit of the nation to move moves through an enemy mine (destroyed on the first
-  mined hex of its path), onto one (its target), over a mine of its own team (unharmed);
-  enters an own fort and captures one over a mined entrance; a `legal_moves` case with the
-  mines on the board (they change no move).
+  mined hex of its path), onto one (its target), over a mine of its own team (unharmed),
+  through one where another path of the same cost avoids it (the engine's choice of path
+  decides); an
+  air unit flies over an enemy mine (unharmed); a unit enters an own fort over a mined
+  entrance and over a mine just before it, and captures a fort over a mined entrance; a
+  `legal_moves` case with the mines on the board (they change no move).
 - building: the catalog has no unit with the `builder` ability (a Legacy card symbol), so the
   cases name a builder type in their `game.unit_types` (catalog JSON, added to the pack's
   catalog for that case); a builder on the board lists its `build` actions (`legal_actions`),
@@ -29,8 +32,11 @@ from engine.hexes import Hex
 from engine.model import Catalog, Scenario
 from engine.rules.actions import Action
 from engine.rules.game import Game
+from engine.rules.powers import building
 from engine.rules.state import State
-from exporters.conformance_staged import LAND, _free_hexes, _reach, copied
+from exporters.conformance_staged import LAND, _free_hexes, _put, _reach, copied
+
+MAX_TIE_TRIES = 200
 
 # The builder the cases add to the catalog: a foot soldier with the builder card symbol.
 BUILDER_TYPE: dict[str, Any] = {
@@ -90,6 +96,8 @@ def mine_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
               if u.nation == nation and u.pos >= 0 and u.mclass != "air" and not u.cargo
               and state.can_move(u)]
     yield from _mined_moves(state, base, movers, free, enemy, nation)
+    yield from _mined_tie(state, base, movers, free, enemy)
+    yield from _air_over_mine(game, base, free, enemy, nation)
     yield from _mined_entries(game, base, movers, free, enemy, nation)
 
 
@@ -113,6 +121,52 @@ def _mined_moves(state: State, base: dict[str, Any], movers: list[Any], free: se
                 yield Staged("legal_moves", snapshot, u.id, ("mines",))
             yield Staged("apply", snapshot, f"move {u.id} {target.q},{target.r}", ("mines",))
             break  # one case per unit
+
+
+def _mined_tie(state: State, base: dict[str, Any], movers: list[Any], free: set[Hex],
+               enemy: str) -> Iterator[Staged]:
+    """A move whose target another path of the same cost reaches without the mine on the
+    engine's path: the answer depends on the documented choice among cheapest paths (found
+    by walling the mined hex off with water and asking for the same cost again)."""
+    tried = 0
+    for u in movers:
+        for target, option in state.legal_moves(u).items():
+            path = option.path
+            if option.kind != "move" or len(path) < 3 or path[1] not in free:
+                continue
+            tried += 1
+            if tried > MAX_TIE_TRIES:
+                return
+            trial = state.clone()
+            building.build(trial, {path[1]: "water"})
+            other = trial.legal_moves(u.id).get(target)
+            if other is None or other.cost != option.cost:
+                continue
+            snapshot = copied(base)
+            _mines(snapshot, [(path[1], enemy)])
+            State.from_json(state.game, snapshot)
+            yield Staged("apply", snapshot, f"move {u.id} {target.q},{target.r}", ("mines",))
+            return
+
+
+def _air_over_mine(game: Game, base: dict[str, Any], free: set[Hex], enemy: str,
+                   nation: str) -> Iterator[Staged]:
+    """An air unit of the nation (the first air type it fields, put on a free hex) flying over
+    an enemy mine: air units ignore mines."""
+    air = next((t for t in sorted(game.catalog.units.values(), key=lambda t: t.id)
+                if t.unit_class == "air" and nation in t.nations and not t.special), None)
+    if air is None:
+        return
+    for h in sorted(free, key=lambda h: (h.r, h.q)):
+        snapshot = copied(base)
+        uid = _put(snapshot, nation, air.id, h)
+        staged = State.from_json(game, snapshot)
+        for target, option in staged.legal_moves(uid).items():
+            if option.kind == "move" and len(option.path) >= 3 and option.path[1] in free:
+                _mines(snapshot, [(option.path[1], enemy)])
+                State.from_json(game, snapshot)
+                yield Staged("apply", snapshot, f"move {uid} {target.q},{target.r}", ("mines",))
+                return
 
 
 def _mined_entries(game: Game, base: dict[str, Any], movers: list[Any], free: set[Hex],
@@ -146,9 +200,15 @@ def _mined_entries(game: Game, base: dict[str, Any], movers: list[Any], free: se
                     if not ways:
                         continue
                     way = min(ways, key=lambda o: (o.cost, o.target.q, o.target.r))
-                    _mines(snapshot, [(way.path[-1], enemy)])
-                    State.from_json(game, snapshot)
-                    yield Staged("apply", snapshot, f"{kind} {u.id} {fort.id}", ("mines",))
+                    # on the entrance, and for an entry on the last hex before it too
+                    spots_of_mine = [way.path[-1]]
+                    if kind == "enter" and len(way.path) >= 3 and way.path[-2] in free:
+                        spots_of_mine.append(way.path[-2])
+                    for mine in spots_of_mine:
+                        mined = copied(snapshot)
+                        _mines(mined, [(mine, enemy)])
+                        State.from_json(game, mined)
+                        yield Staged("apply", mined, f"{kind} {u.id} {fort.id}", ("mines",))
                     done = True
                     break
                 if done:
