@@ -12,12 +12,14 @@ builder put in by editing the saved-game JSON, which the engine then loads.
   decides); an
   air unit flies over an enemy mine (unharmed); a unit enters an own fort over a mined
   entrance and over a mine just before it, and captures a fort over a mined entrance; a
-  `legal_moves` case with the mines on the board (they change no move).
+  transport unloads a passenger onto an enemy mine; a `legal_moves` case with the mines on
+  the board (they change no move).
 - building: the catalog has no unit with the `builder` ability (a Legacy card symbol), so the
   cases name a builder type in their `game.unit_types` (catalog JSON, added to the pack's
   catalog for that case); a builder on the board lists its `build` actions (`legal_actions`),
   builds a road and a trench (`apply`), and a `legal_moves` case after the road is built
-  reads the new terrain from the state's `powers.built`.
+  reads the new terrain from the state's `powers.built`; a builder next to a trench the
+  enemy holds lists no build there.
 """
 
 from __future__ import annotations
@@ -98,6 +100,7 @@ def mine_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
     yield from _mined_moves(state, base, movers, free, enemy, nation)
     yield from _mined_tie(state, base, movers, free, enemy)
     yield from _air_over_mine(game, base, free, enemy, nation)
+    yield from _unloaded_onto_mine(game, base, free, enemy, nation)
     yield from _mined_entries(game, base, movers, free, enemy, nation)
 
 
@@ -169,6 +172,36 @@ def _air_over_mine(game: Game, base: dict[str, Any], free: set[Hex], enemy: str,
                 return
 
 
+def _unloaded_onto_mine(game: Game, base: dict[str, Any], free: set[Hex], enemy: str,
+                        nation: str) -> Iterator[Staged]:
+    """A transport of the nation (put on a free hex) that has moved with a foot soldier of
+    the nation aboard and must unload it, onto a hex with an enemy mine."""
+    carrier = next((t for t in sorted(game.catalog.units.values(), key=lambda t: t.id)
+                    if t.capacity > 0 and nation in t.nations and not t.special), None)
+    rider = next((u for u in base["units"] if u["nation"] == nation and u["hex"] is not None
+                  and not u["cargo"] and game.catalog.units[u["type"]].transportable), None)
+    if carrier is None or rider is None:
+        return
+    for h in sorted(free, key=lambda h: (h.r, h.q)):
+        if sum(1 for n in h.neighbors() if n in free) < 3:
+            continue
+        snapshot = copied(base)
+        tid = _put(snapshot, nation, carrier.id, h)
+        placed = {u["id"]: u for u in snapshot["units"]}
+        placed[tid].update(cargo=[rider["id"]], moved=True)
+        placed[rider["id"]].update(hex=None, carrier=tid, moved=True, done=True)
+        snapshot["pending_unload"] = tid
+        staged = State.from_json(game, snapshot)
+        unload = next((a for a in staged.legal_actions() if a.verb == "unload"), None)
+        if unload is None:
+            continue
+        text = str(unload)
+        _mines(snapshot, [(_hex(text.split(" ")[2]), enemy)])
+        State.from_json(game, snapshot)
+        yield Staged("apply", snapshot, text, ("mines",))
+        return
+
+
 def _mined_entries(game: Game, base: dict[str, Any], movers: list[Any], free: set[Hex],
                    enemy: str, nation: str) -> Iterator[Staged]:
     """`enter` over a mined entrance of a fort made the nation's, and `capture` by a foot
@@ -234,11 +267,7 @@ def build_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
         if sum(1 for n in h.neighbors() if n in free) < 4:
             continue
         snapshot = copied(base)
-        uid = f"{nation}-{BUILDER_TYPE['id']}-9"
-        snapshot["units"].append({
-            "army": None, "attacked": False, "cargo": [], "carrier": None, "damage": 0,
-            "done": False, "fort": None, "hex": [h.q, h.r], "id": uid, "moved": False,
-            "nation": nation, "repair_ok": False, "type": BUILDER_TYPE["id"], "xp": 0})
+        uid = _put(snapshot, nation, BUILDER_TYPE["id"], h)
         staged = State.from_json(builder_game, snapshot)
         listed = [str(a) for a in staged.legal_actions()]
         road = next((a for a in listed if a.startswith(f"build {uid} road ")
@@ -254,7 +283,37 @@ def build_cases(scenario: Scenario, options: dict[str, Any], state_json: Any
         after.apply_action(Action.parse(road))
         built = state_json(after)
         yield Staged("legal_moves", built, uid, ("building",), types)
-        return
+        break
+    held = _builder_by_held_trench(builder_game, base, nation, set(free))
+    if held is not None:
+        yield Staged("legal_actions", held, None, ("building",), types)
+
+
+def _builder_by_held_trench(game: Game, base: dict[str, Any], nation: str, free: set[Hex]
+                            ) -> dict[str, Any] | None:
+    """A builder next to a trench-terrain hex X whose trench holds an enemy unit on another
+    hex: no build may touch X (RULES §6: not on enemy-held trenches)."""
+    team = game.team_of[nation]
+    enemy = next((u for u in base["units"] if u["hex"] is not None and not u["cargo"]
+                  and game.team_of[u["nation"]] != team), None)
+    board = game.board
+    trench = [board.hexes[i] for i in range(len(board.hexes))
+              if board.terrain_name(i) == "trench" and not board.blocked[i]]
+    if enemy is None:
+        return None
+    taken = {Hex(*u["hex"]) for u in base["units"] if u["hex"] is not None}
+    for x in trench:
+        held = next((y for y in x.neighbors() if y in trench and y not in taken), None)
+        spot = next((n for n in x.neighbors() if n in free and n not in trench), None)
+        if held is None or spot is None:
+            continue
+        snapshot = copied(base)
+        _put(snapshot, nation, BUILDER_TYPE["id"], spot)
+        next(u for u in snapshot["units"] if u["id"] == enemy["id"]).update(
+            hex=[held.q, held.r], fort=None)
+        State.from_json(game, snapshot)
+        return snapshot
+    return None
 
 
 def _hex(text: str) -> Hex:
