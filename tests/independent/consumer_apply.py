@@ -10,10 +10,10 @@ from typing import Any
 
 from .conformance_consumer import Hex, Rules, move_class, ring, unloadings, unwrap
 from .consumer_fight import Fights
-from .consumer_mines import built_terrain, mine_on_entry, mine_on_move, mines_of
+from .consumer_mines import MinesPlay, mine_on_entry, mine_on_move, mines_of
 
 
-class Play(Fights):
+class Play(MinesPlay, Fights):
     """A state being changed by actions (the JSON is edited in place on a copy)."""
 
     # --- actions ----------------------------------------------------------------------
@@ -21,26 +21,6 @@ class Play(Fights):
     def apply(self, text: str) -> None:
         verb, *args = text.split(" ")
         getattr(self, f"do_{verb}")(*args)
-
-    def explode(self, u: dict[str, Any], at: Hex) -> None:
-        """rules-apply.md "Mines under a moving unit": the unit (and its cargo) is destroyed
-        on the mine, which is used up; the mine's nation scores it; the victory check."""
-        owner = mines_of(self.s)[at]
-        self.log.append({"event": "mine_exploded", "unit": u["id"], "at": list(at),
-                         "owner": owner})
-        if self.vp_params is not None:
-            self.score(owner, (1 + len(u["cargo"])) * self.vp("per_unit_destroyed", 1),
-                       "units destroyed")
-        self.remove(u["id"])
-        self.check_victory()
-
-    def mined_way(self, u: dict[str, Any], at: Hex | None) -> bool:
-        """When `at` (a mine on U's way) is not None: U moves onto it and explodes."""
-        if at is None:
-            return False
-        self.log.append({"event": "move", "unit": u["id"], "from": u["hex"], "to": list(at)})
-        self.explode(u, at)
-        return True
 
     def do_move(self, uid: str, to: str) -> None:
         u = self.unit(uid)
@@ -240,19 +220,6 @@ class Play(Fights):
         q, r = (int(x) for x in at.split(","))
         self.log.append({"event": "mine_laid", "unit": uid, "nation": self.unit(uid)["nation"],
                          "at": [q, r]})
-
-    def do_build(self, uid: str, kind: str, first: str, second: str) -> None:
-        """rules-apply.md "build": the two hexes get the built terrain (state `powers.built`),
-        the builder counts as having attacked."""
-        made = []
-        for text in (first, second):
-            h = tuple(int(x) for x in text.split(","))
-            made.append((list(h), built_terrain(kind, self.rules.terrain[h])))
-        u = self.unit(uid)
-        u["attacked"] = True
-        self.log.append({"event": "build", "unit": uid,
-                         "what": "trench" if kind == "trench" else "road/bridge",
-                         "hexes": [h for h, _t in made], "terrain": [t for _h, t in made]})
 
     def do_pay_bank(self) -> None:
         price = max(1, self.vp("money_per_point", 60))

@@ -5,6 +5,7 @@ terrain". Standard library only; nothing from the Studio.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,3 +166,51 @@ def built_terrain(kind: str, current: str) -> str:
     if kind == "road":
         return "bridge" if current == "water" else "road"
     return "trench"
+
+
+class MinesPlay:
+    """The effects of mines and builds on a state being played (mixed into
+    consumer_apply.Play, which provides the state, the log and the lookups)."""
+
+    s: dict[str, Any]
+    log: list[dict[str, Any]]
+    rules: Rules
+    vp_params: dict[str, Any] | None
+    score: Callable[[str, int, str], None]
+    vp: Callable[[str, int], int]
+    remove: Callable[[str], None]
+    check_victory: Callable[[], None]
+    unit: Callable[[str], dict[str, Any]]
+
+    def explode(self, u: dict[str, Any], at: Hex) -> None:
+        """rules-apply.md "Mines under a moving unit": the unit (and its cargo) is destroyed
+        on the mine, which is used up; the mine's nation scores it; the victory check."""
+        owner = mines_of(self.s)[at]
+        self.log.append({"event": "mine_exploded", "unit": u["id"], "at": list(at),
+                         "owner": owner})
+        if self.vp_params is not None:
+            self.score(owner, (1 + len(u["cargo"])) * self.vp("per_unit_destroyed", 1),
+                       "units destroyed")
+        self.remove(u["id"])
+        self.check_victory()
+
+    def mined_way(self, u: dict[str, Any], at: Hex | None) -> bool:
+        """When `at` (a mine on U's way) is not None: U moves onto it and explodes."""
+        if at is None:
+            return False
+        self.log.append({"event": "move", "unit": u["id"], "from": u["hex"], "to": list(at)})
+        self.explode(u, at)
+        return True
+
+    def do_build(self, uid: str, kind: str, first: str, second: str) -> None:
+        """rules-apply.md "build": the two hexes get the built terrain (state `powers.built`),
+        the builder counts as having attacked."""
+        made = []
+        for text in (first, second):
+            h = tuple(int(x) for x in text.split(","))
+            made.append((list(h), built_terrain(kind, self.rules.terrain[h])))
+        u = self.unit(uid)
+        u["attacked"] = True
+        self.log.append({"event": "build", "unit": uid,
+                         "what": "trench" if kind == "trench" else "road/bridge",
+                         "hexes": [h for h, _t in made], "terrain": [t for _h, t in made]})
