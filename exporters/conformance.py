@@ -38,6 +38,8 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
+from exporters.conformance_powers import build_cases, mine_cases, with_unit_types
+from exporters.conformance_schema import AREAS, CONFORMANCE_SCHEMA, SCHEMA_ID
 from exporters.conformance_staged import (
     money_cases,
     power_cases,
@@ -47,7 +49,6 @@ from exporters.conformance_staged import (
 )
 from exporters.packcontent import content_digest, content_files
 
-SCHEMA_ID = "https://trenchclub.studio/schema/conformance.schema.json"
 CONFORMANCE_FILE = "conformance.json"
 CONFORMANCE_SCHEMA_FILE = "schemas/conformance.schema.json"
 MAX_ROUNDS = 12
@@ -104,9 +105,6 @@ def victory_of(state: Any) -> dict[str, Any]:
             "forts_to_win": state.game.forts_to_win}
 
 
-AREAS = ("setup", "movement", "contact", "water", "last_step", "forts", "capture", "transport",
-         "combat", "pincer", "encirclement", "scatter", "money", "victory", "variants",
-         "special_units")
 # Cases kept per rule area beyond the regular samples, so rare situations are covered too.
 AREA_TARGET = 8
 _MOVE_VERBS = {"move", "enter", "capture", "board", "unload"}
@@ -127,8 +125,9 @@ def game_plan(scenario: Scenario, seed: str) -> list[dict[str, Any]]:
 
 
 def _game(scenario: Scenario, options: dict[str, Any]) -> Game:
-    return Game(scenario, seed=options["seed"], setup=options["setup"],
-                variants=tuple(options["variants"]))
+    """The game of a case's `game` options (with any `unit_types` added to the catalog)."""
+    return Game(with_unit_types(scenario, options.get("unit_types", [])), seed=options["seed"],
+                setup=options["setup"], variants=tuple(options["variants"]))
 
 
 def _areas(game: Game, snapshot: dict[str, Any], case: dict[str, Any]) -> list[str]:
@@ -326,7 +325,7 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             expected={"moves": moves_of(state, unit_id)})
     for snapshot, actions in power_cases(scenario, options, _state_json):
         state = State.from_json(game, snapshot)
-        if actions[0].startswith("field_repair "):  # the medic's repairs among the actions
+        if actions[0].startswith(("field_repair ", "lay_mine ")):  # listed with the others
             add("legal_actions", snapshot, ("special_units",),
                 expected={"actions": sorted(str(a) for a in state.legal_actions())})
         before = snapshot
@@ -336,6 +335,7 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             add("apply", before, ("special_units",), action=text,
                 expected=outcome(before, state, log_from))
             before = _state_json(state)
+    _staged_board_powers(scenario, options, game, add)
     ruleset_variants = scenario.ruleset.variants if scenario.ruleset else {}
     if "grabenkampf" in ruleset_variants:
         _staged_trenches(scenario, seed, add)
@@ -350,6 +350,31 @@ def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],
             state.apply_action(Action.parse(text))
             extra = ("money", "special_units") if " special " in text else ("money",)
             add("apply", snapshot, extra, action=text, expected=outcome(snapshot, state, 0))
+
+
+def _staged_board_powers(scenario: Scenario, options: dict[str, Any], game: Game,
+                         add: Any) -> None:
+    """Mines under moving units and the builder's `build` (conformance_powers), each case one
+    staged state; a builder's cases name its type in `game.unit_types`."""
+    for case in (*mine_cases(scenario, options, _state_json),
+                 *build_cases(scenario, options, _state_json)):
+        played = None
+        if case.unit_types:
+            case_options = {**options, "unit_types": case.unit_types}
+            played = (case_options, _game(scenario, case_options))
+        state = State.from_json(played[1] if played else game, case.snapshot)
+        if case.kind == "legal_moves":
+            assert case.asked is not None
+            add("legal_moves", case.snapshot, case.areas, played, unit=case.asked,
+                expected={"moves": moves_of(state, case.asked)})
+        elif case.kind == "legal_actions":
+            add("legal_actions", case.snapshot, case.areas, played,
+                expected={"actions": sorted(str(a) for a in state.legal_actions())})
+        else:
+            assert case.asked is not None
+            state.apply_action(Action.parse(case.asked))
+            add("apply", case.snapshot, case.areas, played, action=case.asked,
+                expected=outcome(case.snapshot, state, 0))
 
 
 def _staged_trenches(scenario: Scenario, seed: str, add: Any) -> None:
@@ -399,102 +424,6 @@ def check_case(scenario: Scenario, case: dict[str, Any], seed: str) -> str | Non
     diff = sorted(k for k in set(got) | set(case["expected"])
                   if got.get(k) != case["expected"].get(k))
     return f"{case['id']} ({kind}): differs in {', '.join(diff)}"
-
-
-CONFORMANCE_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": SCHEMA_ID,
-    "title": "Trench Club rules conformance vectors",
-    "description": "Cases from the reference engine. Each case gives a state (saved-game JSON, "
-                   "schema savegame.schema.json, axial hexes, empty history and log) and a "
-                   "question; `expected` is the reference answer.",
-    "type": "object",
-    "required": ["$schema", "schema_version", "created_by", "scenario", "seed", "areas",
-                 "cases"],
-    "additionalProperties": False,
-    "properties": {
-        "$schema": {"const": SCHEMA_ID},
-        "schema_version": {"const": 1},
-        "created_by": {"type": "string"},
-        "seed": {"type": "string", "description": "Game seed of the states' dice."},
-        "scenario": {
-            "type": "object",
-            "required": ["id", "pack_version", "content_digest", "ruleset_version"],
-            "additionalProperties": False,
-            "properties": {
-                "id": {"type": "string", "description": "Scenario (and pack) id."},
-                "pack_version": {"type": ["string", "null"], "maxLength": 100,
-                                 "description": "Version of the pack the vectors ship in "
-                                                "(null outside a pack)."},
-                "content_digest": {"type": ["string", "null"], "pattern": "^[0-9a-f]{12}$",
-                                   "description": "Digest of the content files (the "
-                                                  "version's build metadata)."},
-                "ruleset_version": {"type": ["string", "null"]},
-            },
-        },
-        "areas": {"type": "object", "description": "Cases per rule area.",
-                  "propertyNames": {"enum": list(AREAS)},
-                  "additionalProperties": {"type": "integer", "minimum": 0,
-                                           "maximum": 100000}},
-        "cases": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/$defs/case"}},
-    },
-    "$defs": {
-        "hex": {
-            "type": "object", "required": ["axial", "offset"], "additionalProperties": False,
-            "properties": {
-                "axial": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
-                          "maxItems": 2},
-                "offset": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
-                           "maxItems": 2},
-            },
-        },
-        "case": {
-            "type": "object", "required": ["id", "kind", "game", "areas", "state", "expected"],
-            "properties": {
-                "id": {"type": "string"},
-                "game": {"type": "object", "description": "How to create the game the state "
-                         "belongs to: its dice seed, setup mode and extra variants.",
-                         "required": ["seed", "setup", "variants"],
-                         "additionalProperties": False,
-                         "properties": {"seed": {"type": "string"},
-                                        "setup": {"enum": ["full", "quick"]},
-                                        "variants": {"type": "array",
-                                                     "items": {"type": "string"}}}},
-                "areas": {"type": "array", "items": {"enum": list(AREAS)},
-                          "description": "Rule areas the case exercises."},
-                "kind": {"enum": ["legal_moves", "legal_actions", "apply", "victory"]},
-                "state": {"type": "object", "description": "Saved-game JSON."},
-                "unit": {"type": "string", "description": "legal_moves: the unit asked."},
-                "action": {"type": "string",
-                           "description": "apply: the action in the engine's text form."},
-                "expected": {"type": "object"},
-            },
-            "allOf": [
-                {"if": {"properties": {"kind": {"const": "legal_moves"}}},
-                 "then": {"required": ["unit"], "properties": {"expected": {
-                     "required": ["moves"], "properties": {"moves": {"type": "array", "items": {
-                         "type": "object", "required": ["to", "cost", "kind", "fort"],
-                         "properties": {"to": {"$ref": "#/$defs/hex"},
-                                        "cost": {"type": "number"},
-                                        "kind": {"enum": ["move", "enter", "capture",
-                                                          "board"]},
-                                        "fort": {"type": ["string", "null"]}}}}}}}}},
-                {"if": {"properties": {"kind": {"const": "legal_actions"}}},
-                 "then": {"properties": {"expected": {
-                     "required": ["actions"],
-                     "properties": {"actions": {"type": "array",
-                                                "items": {"type": "string"}}}}}}},
-                {"if": {"properties": {"kind": {"const": "apply"}}},
-                 "then": {"required": ["action"], "properties": {"expected": {
-                     "required": ["phase", "current_player", "round", "money", "forts",
-                                  "winner", "reason", "units", "declarations", "log"]}}}},
-                {"if": {"properties": {"kind": {"const": "victory"}}},
-                 "then": {"properties": {"expected": {
-                     "required": ["terminal", "winner", "forts", "forts_to_win"]}}}},
-            ],
-        },
-    },
-}
 
 
 def json_bytes(data: Any) -> bytes:

@@ -71,12 +71,31 @@ def _in_play(game: Game) -> list[Hex]:
     return [h for h in game.map.hexes() if half is None or h in half.hexes]
 
 
+_REACHED: dict[tuple[Any, ...], tuple[Scenario, tuple[Game, State] | None]] = {}
+_REACHED_MAX = 8
+
+
 def _reach(scenario: Scenario, options: dict[str, Any], phase: str, dice_seat: bool = False
            ) -> tuple[Game, State] | None:
     """A game of `options` played with seeded random actions until `phase` in round 2 or
     later (so every army may act), with `dice_seat` of a seat that is not the Automa's (its
     attacks get no pincer or encirclement); None when the game ends before (a short
-    scenario)."""
+    scenario). The callers only read the state, so the same game is played once and shared
+    (several staged kinds start from the same move phase)."""
+    key = (scenario.id, options["seed"], options["setup"], tuple(options["variants"]), phase,
+           dice_seat)
+    hit = _REACHED.get(key)
+    if hit is not None and hit[0] is scenario:
+        return hit[1]
+    reached = _play_until(scenario, options, phase, dice_seat)
+    if len(_REACHED) >= _REACHED_MAX:
+        _REACHED.clear()
+    _REACHED[key] = (scenario, reached)
+    return reached
+
+
+def _play_until(scenario: Scenario, options: dict[str, Any], phase: str, dice_seat: bool
+                ) -> tuple[Game, State] | None:
     game = Game(scenario, seed=options["seed"], setup=options["setup"],
                 variants=tuple(options["variants"]))
     automa = automa_nations(game) if dice_seat else {}

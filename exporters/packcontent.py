@@ -17,7 +17,8 @@ from engine.content import (
     ruleset_to_dict,
     scenario_to_dict,
 )
-from engine.model import Catalog, Scenario
+from engine.geometry import covered_hexes
+from engine.model import Catalog, GameMap, Scenario
 from packs.format import CONTENT_FILES
 
 
@@ -25,6 +26,18 @@ def catalog_subset(catalog: Catalog, nations: set[str]) -> Catalog:
     """The catalog restricted to unit types that one of `nations` can field."""
     units = {uid: u for uid, u in sorted(catalog.units.items()) if nations & set(u.nations)}
     return Catalog(catalog.id, dict(catalog.name), units)
+
+
+def map_json(game_map: GameMap) -> dict[str, Any]:
+    """The pack's map.json data: the map file's, each trench path with the hexes it covers
+    (`covers`, offset [col, row] sorted by row, then column), so a client need not redo the
+    coverage geometry to know which hexes the rules count as trench (docs/pack-format.md)."""
+    data = map_to_dict(game_map)
+    for path, entry in zip(game_map.paths, data["paths"], strict=True):
+        if path.kind == "trench":
+            cells = [game_map.to_offset(h) for h in covered_hexes(game_map, path)]
+            entry["covers"] = [[col, row] for col, row in sorted(cells, key=lambda c: (c[1], c[0]))]
+    return data
 
 
 def _canonical_json(data: dict[str, Any]) -> bytes:
@@ -42,7 +55,7 @@ def content_files(scenario: Scenario) -> dict[str, bytes]:
     scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
     return {
         "scenario.json": _canonical_json(scenario_to_dict(scen)),
-        "map.json": _canonical_json(map_to_dict(scenario.map)),
+        "map.json": _canonical_json(map_json(scenario.map)),
         "ruleset.json": _canonical_json(ruleset_to_dict(scenario.ruleset)),
         "catalog.json": _canonical_json(catalog_to_dict(catalog_subset(scenario.catalog,
                                                                        nations))),

@@ -485,8 +485,9 @@ class LayMines(Ability):
             return f"the hex is more than {_int_param(self, 'range', 1)} hex(es) from {unit.id}"
         if at in state.powers.mines:
             return "one mine per hex: this hex is mined already"
-        if board.water[at] or board.terrain_name(at) == "fort":
-            return "mines go on land hexes outside forts"
+        # Fort footprints and hexes out of play are blocked; an entrance is a hex in play.
+        if board.water[at] or (board.blocked[at] and at not in board.entrance_fort):
+            return "mines go on land hexes in play outside forts"
         other = state.occ.get(at)
         if other is not None and other.team != unit.team:
             return f"{other.id} stands there"

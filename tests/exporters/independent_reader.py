@@ -40,6 +40,8 @@ class PlainMap:
     regions: dict[str, set[tuple[int, int]]]
     paths: dict[str, dict[str, Any]]
     labels: list[tuple[str, tuple[float, float], float, float]]
+    # trench path id -> the hexes it covers (pack-format.md: `covers`)
+    trench_covers: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -149,7 +151,14 @@ def _map(doc: dict[str, Any]) -> PlainMap:
                for p in doc["paths"]},
         labels=[(lb["text"], (float(lb["at"][0]), float(lb["at"][1])), float(lb["size"]),
                  float(lb["rotation"])) for lb in doc["labels"]],
+        trench_covers={p["id"]: [_pair(h) for h in p["covers"]] for p in doc["paths"]
+                       if p["kind"] == "trench"},
     )
+
+
+def read_map(doc: dict[str, Any]) -> PlainMap:
+    """A parsed map.json as plain values."""
+    return _map(doc)
 
 
 def _scenario(doc: dict[str, Any], game_map: PlainMap) -> PlainScenario:
@@ -167,3 +176,12 @@ def forts_in_play(pack: Pack) -> set[str]:
     """Forts that count: with 2 players only those wholly inside the half."""
     cells = pack.scenario.hexes_in_play
     return {fid for fid, f in pack.map.forts.items() if set(f["hexes"]) <= cells}
+
+
+def trench_hexes(game_map: PlainMap, in_play: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """pack-format.md "Trench hexes": the hexes in play, outside fort footprints and
+    entrances, of trench terrain or listed in a trench path's `covers`."""
+    forts = {h for f in game_map.forts.values() for h in (*f["hexes"], *f["entrances"])}
+    cells = {h for h, t in game_map.terrain.items() if t == "trench"}
+    cells.update(h for covers in game_map.trench_covers.values() for h in covers)
+    return {h for h in cells if h in in_play and h not in forts}

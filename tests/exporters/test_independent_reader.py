@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import ast
+import copy
+import dataclasses
 import io
 import json
 import sys
@@ -15,6 +17,7 @@ import pytest
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
 from engine.rules.game import Game
+from exporters.packcontent import map_json
 from exporters.pipeline import build
 
 from . import independent_reader as reader
@@ -70,6 +73,11 @@ def test_every_pack_is_read_and_equals_its_sources(built):
         assert s.starting_money == dict(scen.starting_money)
         # the documented 2-player half: the same forts count as in the engine
         assert reader.forts_in_play(pack) == {f.id for f in Game(scen, seed=1).forts}
+        # the documented trench hexes (terrain and path `covers`) are the engine's
+        graben = Game(scen, seed=1, variants=("grabenkampf",))
+        assert graben.trenches is not None
+        assert reader.trench_hexes(plain, s.hexes_in_play) == {
+            m.to_offset(graben.board.hexes[i]) for t in graben.trenches.members for i in t}
         # the documented {value, estimated} rule gives the loaded numbers
         for unit in pack.json["catalog.json"]["units"]:
             assert reader.unwrap(unit["speed"]) == scen.catalog.units[unit["id"]].speed
@@ -108,3 +116,21 @@ def test_reader_refuses_what_the_docs_refuse(built, tamper):
             zf.writestr(name, body)
     with pytest.raises(reader.PackInvalid):
         reader.read(buf.getvalue())
+
+
+def test_trench_paths_over_meadow_count_through_their_covers():
+    """A trench drawn over meadow (its terrain repainted) is still a trench for the rules: the
+    reader finds its hexes from the pack's `covers` alone, as the engine does."""
+    scen = load_scenario(CONTENT_DIR / "scenarios" / "default-4p.scenario.yaml")
+    m = copy.deepcopy(scen.map)
+    for h in list(m.hexes()):
+        if m.terrain_at(h) == "trench":
+            m.set_terrain(h, "meadow")
+    scen = dataclasses.replace(scen, map=m)
+    doc = json.loads(json.dumps(map_json(m)))
+    plain = reader.read_map(doc)
+    assert "t" not in "".join(doc["terrain"]) and plain.trench_covers
+    graben = Game(scen, seed=1, variants=("grabenkampf",))
+    assert graben.trenches is not None and graben.trenches.members
+    assert reader.trench_hexes(plain, set(plain.terrain)) == {
+        m.to_offset(graben.board.hexes[i]) for t in graben.trenches.members for i in t}

@@ -74,6 +74,13 @@ class Rules:
     # pack-format.md "Co-op": lead nation -> partner of a joint seat; nation -> controller
     partner_of: dict[str, str] = field(default_factory=dict)
     controllers: dict[str, str] = field(default_factory=dict)
+    # pack-format.md "Trench hexes": hexes a drawn trench path covers (`covers`)
+    covered: set[Hex] = field(default_factory=set)
+    fort_cells: set[Hex] = field(default_factory=set)  # every fort's hexes and entrances
+
+    def __post_init__(self) -> None:
+        self.fort_cells = {h for f in self.forts.values()
+                           for h in (*f["hexes"], *f["entrances"])}
 
     @classmethod
     def from_pack(cls, files: dict[str, Any]) -> Rules:
@@ -100,7 +107,9 @@ class Rules:
                    {s["nation"]: s["team"] for s in scenario["seats"]}, scenario["players"],
                    area, [s["nation"] for s in scenario["seats"]], m["width"], m["height"],
                    {s["nation"]: s["partner"] for s in scenario["seats"] if s.get("partner")},
-                   {s["nation"]: s["controller"] for s in scenario["seats"]})
+                   {s["nation"]: s["controller"] for s in scenario["seats"]},
+                   {to_axial(c, r, orientation, offset) for p in m["paths"]
+                    if p["kind"] == "trench" for c, r in p["covers"]})
 
     def automa(self, nation: str) -> bool:
         """rules-apply.md "The Automa": whether the Automa plays this nation's seat."""
@@ -117,15 +126,21 @@ class Rules:
     def on_board(self, h: Hex) -> bool:
         return h in self.terrain and (self.area is None or h in self.area)
 
+    def trench_hex(self, h: Hex) -> bool:
+        """pack-format.md "Trench hexes": trench terrain or a trench path's cover, in play and
+        outside every fort."""
+        return (self.on_board(h) and (self.terrain[h] == "trench" or h in self.covered)
+                and h not in self.fort_cells)
+
     def trench_of(self, h: Hex) -> frozenset[Hex]:
         """rules-apply.md "Grabenkampf trenches": the connected trench hexes in play through
         `h` (empty when `h` is no trench hex)."""
-        if not self.on_board(h) or self.terrain[h] != "trench":
+        if not self.trench_hex(h):
             return frozenset()
         seen, todo = {h}, [h]
         while todo:
             for n in neighbours(todo.pop()):
-                if n not in seen and self.on_board(n) and self.terrain[n] == "trench":
+                if n not in seen and self.trench_hex(n):
                     seen.add(n)
                     todo.append(n)
         return frozenset(seen)
@@ -142,9 +157,6 @@ def supported(case: dict[str, Any]) -> str | None:
     """None when this module answers the `legal_moves` or `victory` case, else why not."""
     if case["kind"] not in ("legal_moves", "victory"):
         return f"{case['kind']}: answered by consumer_actions or consumer_apply"
-    powers = case["state"].get("powers") or {}
-    if case["kind"] == "legal_moves" and any(powers.get(k) for k in ("mines", "built")):
-        return "special-unit powers on the board (mines, built terrain)"
     return None
 
 

@@ -9,9 +9,7 @@ from .conformance_consumer import ARMIES, Rules, flag_of, legal_moves, unloading
 from .conformance_consumer import army_allowed as moves_army_allowed
 from .consumer_apply import Play
 from .consumer_fight import hex_distance
-
-ACTING_ABILITIES = ("field_repair", "lay_mines", "builder")
-ANSWERED_POWERS = ("field_repair",)
+from .consumer_powers import builds, lay_mines
 
 
 def army_allowed(play: Play, u: dict[str, Any]) -> bool:
@@ -227,6 +225,8 @@ def legal_actions(play: Play) -> list[str]:
             and s["money"][nation] >= max(1, play.vp("money_per_point", 60))):
         out.append("pay_bank")
     out += field_repairs(play)
+    out += lay_mines(play)
+    out += builds(play)
     out += gifts(play)
     return sorted([*out, "end_phase", "surrender"])
 
@@ -236,12 +236,6 @@ def actions_supported(rules: Rules, case: dict[str, Any]) -> str | None:
     state = case["state"]
     if state["phase"] == "over":
         return "the game is over"
-    nation = rules.nations[state["current_player"]]
-    for u in state["units"]:
-        abilities = {a["id"] for a in rules.units[u["type"]].get("abilities", [])}
-        if u["nation"] == nation and abilities & (set(ACTING_ABILITIES)
-                                                  - set(ANSWERED_POWERS)):
-            return "legal actions with special-unit powers are not sampled yet"
     return None
 
 

@@ -10,9 +10,10 @@ from typing import Any
 
 from .conformance_consumer import Hex, Rules, move_class, ring, unloadings, unwrap
 from .consumer_fight import Fights
+from .consumer_mines import MinesPlay, mine_on_entry, mine_on_move, mines_of
 
 
-class Play(Fights):
+class Play(MinesPlay, Fights):
     """A state being changed by actions (the JSON is edited in place on a copy)."""
 
     # --- actions ----------------------------------------------------------------------
@@ -24,6 +25,8 @@ class Play(Fights):
     def do_move(self, uid: str, to: str) -> None:
         u = self.unit(uid)
         q, r = (int(x) for x in to.split(","))
+        if self.mined_way(u, mine_on_move(self.rules, self.s, u, (q, r), self.variants)):
+            return
         self.log.append({"event": "move", "unit": uid, "from": u["hex"], "to": [q, r]})
         u["hex"], u["fort"] = [q, r], None
         u["moved"] = True
@@ -36,6 +39,9 @@ class Play(Fights):
 
     def do_enter(self, uid: str, fort: str) -> None:
         u = self.unit(uid)
+        if self.mined_way(u, mine_on_entry(self.rules, self.s, u, "enter", fort,
+                                           self.variants)):
+            return
         self.log.append({"event": "enter", "unit": uid, "fort": fort,
                          "passengers": list(u["cargo"])})
         u.update(hex=None, fort=fort, repair_ok=False, moved=True, done=True)
@@ -46,6 +52,9 @@ class Play(Fights):
 
     def do_capture(self, uid: str, fort: str) -> None:
         u = self.unit(uid)
+        if self.mined_way(u, mine_on_entry(self.rules, self.s, u, "capture", fort,
+                                           self.variants)):
+            return
         removed = [v["id"] for v in self.s["units"] if v["fort"] == fort
                    and self.team(v["nation"]) != self.team(u["nation"])]
         for vid in removed:
@@ -82,9 +91,14 @@ class Play(Fights):
             to = self.unload_choice(t) or []
         self.log.append({"event": "unload", "transport": transport, "units": list(t["cargo"]),
                          "to": [list(h) for h in to]})
-        for pid, h in zip(t["cargo"], to, strict=True):
+        mines = mines_of(self.s)
+        for pid, h in zip(list(t["cargo"]), to, strict=True):
             p = self.unit(pid)
             p.update(carrier=None, hex=list(h), moved=True, done=True)
+            if (h in mines and self.catalog[p["type"]]["class"] != "air"
+                    and self.team(mines[h]) != self.team(p["nation"])):
+                self.explode(p, h)  # unloaded onto an enemy mine
+                continue
             self.arrive(p)
         t["cargo"] = []
         t.update(moved=True, done=True)
@@ -343,7 +357,7 @@ class Play(Fights):
 
 APPLIED = ("move", "enter", "capture", "board", "unload", "attack", "end_phase", "buy",
            "repair", "gift", "pay_bank", "surrender", "fight", "assign", "place", "hq",
-           "field_repair", "lay_mine")
+           "field_repair", "lay_mine", "build")
 
 
 def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
@@ -355,8 +369,6 @@ def apply_supported(rules: Rules, case: dict[str, Any]) -> str | None:
         why = _fight_supported(case)
         if why is not None:
             return why
-    if case["state"].get("powers"):
-        return "special-unit powers on the board (mines)"
     return None
 
 

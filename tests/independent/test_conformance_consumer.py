@@ -129,6 +129,30 @@ def test_staged_special_unit_and_encirclement_cases_are_replayed(pack):
     assert pack["conformance.json"]["areas"]["encirclement"] >= 3
 
 
+def test_mines_and_builds_are_staged_and_answered(pack):
+    """Every pack has a unit destroyed by an enemy mine on its way (a move, a fort entry, an
+    unloading), a mine laid and listed, and a builder's listed builds (also next to a trench
+    the enemy holds), built road and trench and its moves on the built road; the client
+    answers each as the engine does."""
+    rules = client.Rules.from_pack(pack)
+    cases = pack["conformance.json"]["cases"]
+    mined = [c for c in cases if "mines" in c["areas"]]
+    built = [c for c in cases if "building" in c["areas"]]
+    exploded = {c["action"].split(" ")[0] for c in mined if c["kind"] == "apply"
+                and any(e["event"] == "mine_exploded" for e in c["expected"]["log"])}
+    assert exploded >= {"move", "enter", "unload"}
+    assert any(c["kind"] == "apply" and c["expected"]["units"][c["action"].split(" ")[1]]
+               for c in mined), "a unit crosses a mine of its own team unharmed"
+    assert any(a.startswith("lay_mine ") for c in cases if c["kind"] == "legal_actions"
+               for a in c["expected"]["actions"])
+    assert sorted(c["kind"] for c in built) == ["apply", "apply", "legal_actions",
+                                                "legal_actions", "legal_moves"]
+    assert {c["action"].split(" ")[2] for c in built if c["kind"] == "apply"} == {
+        "road", "trench"}
+    assert all(client.supported(rules, c) is None and client.answer(rules, pack, c)
+               == c["expected"] for c in mined + built)
+
+
 def test_the_client_imports_only_the_standard_library():
     modules = [p for p in Path(__file__).parent.glob("*.py") if not p.name.startswith("test_")]
     assert len(modules) >= 6

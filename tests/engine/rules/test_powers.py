@@ -280,6 +280,19 @@ def test_own_mines_do_not_hurt_and_markers_limit_mines():
     assert own.id in s.units
 
 
+def test_no_mine_goes_into_a_fort_footprint_but_one_may_go_on_an_entrance():
+    # "mines go on land hexes outside forts": the footprint is the fort; the entrance is a
+    # land hex outside it (a unit walking in steps on it)
+    footprint, entrance = Hex(4, 3), Hex(4, 4)
+    m = game_map(forts=[fort("f1", [footprint], [entrance, Hex(5, 3)])])
+    s = _state(m=m)
+    layer = put(s, "minelayer", "DE", Hex(3, 4))
+    offered = {a.at for a in s.legal_actions() if isinstance(a, LayMine)}
+    assert entrance in offered and footprint not in offered
+    with pytest.raises(IllegalActionError, match="outside forts"):
+        s.apply_action(LayMine(layer.id, footprint))
+
+
 def test_mines_are_saved_cloned_and_loaded():
     s = _state()
     layer = put(s, "minelayer", "DE", Hex(3, 3))
