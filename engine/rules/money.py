@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.hexes import ring
@@ -249,35 +250,54 @@ def do_gift(s: State, a: Gift) -> None:
 
 
 def money_actions(s: State) -> list[Repair | Buy]:
-    """Legal repairs and purchases of the player to act."""
+    """Legal repairs and purchases of the player to act (`buy_problem` is None for each).
+
+    Listed every time a bot chooses in the money phase, so the tests of `buy_problem` are made
+    here once per call (money, forts, unit counts) and as booleans: the reasons, which nobody
+    reads here, are not written.
+    """
+    if s.phase != "money":  # repair_problem and buy_problem refuse everything else
+        return []
     nation = s.nation
+    game = s.game
     # the cheap unit flags first: repair_problem runs only for damaged units in forts
     out: list[Repair | Buy] = [Repair(u.id) for u in s.units.values()
                                if u.damage and u.repair_ok and u.nation == nation
                                and repair_problem(s, u) is None]
     forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
+    rs = game.ruleset
+    cash = s.money[nation]
+    limit = rs.unit_limit_max if rs.unit_limit_enabled else None
+    have: Counter[tuple[str, str]] = Counter()
+    if limit is not None:
+        have.update((u.flag, u.type.id) for u in s.units.values() if u.nation == nation)
     choose = None
-    partner = s.game.partner_of.get(nation)
-    for utype in s.game.catalog.units.values():
-        if coop.flag_for(s.game, nation, utype, None) is None:
+    partner = game.partner_of.get(nation)
+    for utype in game.catalog.units.values():
+        owner = coop.flag_for(game, nation, utype, None)
+        if owner is None:
             continue
         if utype.special:
             if choose is None:
                 choose = may_choose_special(s)
             if not choose:
                 continue
-        if buy_problem(s, utype.id, None) is not None:
+        cost = price(s, utype)
+        if cost is None or cash < cost:
+            continue
+        if limit is not None and have[owner, utype.id] >= limit:
             continue
         if powers(utype).bought_on_water:
-            board = s.game.board
+            board = game.board
             out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
                        for i in board.open_water if i not in s.occ)
         else:
             out.extend(Buy(utype.id, f) for f in forts)
             if partner in utype.nations and nation in utype.nations \
-                    and buy_problem(s, utype.id, None, partner) is None:
+                    and (limit is None or have[partner, utype.id] < limit):
                 out.extend(Buy(utype.id, f, flag=partner) for f in forts)
-    if forts and buy_problem(s, SPECIAL, None) is None:
+    special_cost = price(s, None)
+    if forts and special_cost is not None and cash >= special_cost and special_pool(s):
         out.extend(Buy(SPECIAL, f) for f in forts)
     return out
 
