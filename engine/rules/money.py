@@ -78,12 +78,13 @@ def may_choose_special(s: State) -> bool:
     if s.game.ruleset.special_unit_choice == "free":
         return True
     mine = s.game.team_of[s.nation]
+    other = next(t for t in set(s.game.team_of.values()) if t != mine)
+    if s.forts_of(mine) >= s.forts_of(other):  # the forts first: fewer to count than units
+        return False
     units: dict[str, int] = {}
     for u in s.units.values():
         units[u.team] = units.get(u.team, 0) + 1
-    other = next(t for t in set(s.game.team_of.values()) if t != mine)
-    return (units.get(mine, 0) < units.get(other, 0)
-            and s.forts_of(mine) < s.forts_of(other))
+    return units.get(mine, 0) < units.get(other, 0)
 
 
 def price(s: State, utype: UnitType | None) -> int | None:
@@ -260,13 +261,13 @@ def money_actions(s: State) -> list[Repair | Buy]:
         return []
     nation = s.nation
     game = s.game
-    # the cheap unit flags first: repair_problem runs only for damaged units in forts
+    cash = s.money[nation]
+    # repair_problem's tests (the phase is tested above)
     out: list[Repair | Buy] = [Repair(u.id) for u in s.units.values()
                                if u.damage and u.repair_ok and u.nation == nation
-                               and repair_problem(s, u) is None]
+                               and u.fort is not None and cash >= repair_cost(s, u)]
     forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
     rs = game.ruleset
-    cash = s.money[nation]
     limit = rs.unit_limit_max if rs.unit_limit_enabled else None
     have: Counter[tuple[str, str]] = Counter()
     if limit is not None:
@@ -277,14 +278,14 @@ def money_actions(s: State) -> list[Repair | Buy]:
         owner = coop.flag_for(game, nation, utype, None)
         if owner is None:
             continue
+        cost = price(s, utype)
+        if cost is None or cash < cost:
+            continue
         if utype.special:
             if choose is None:
                 choose = may_choose_special(s)
             if not choose:
                 continue
-        cost = price(s, utype)
-        if cost is None or cash < cost:
-            continue
         if limit is not None and have[owner, utype.id] >= limit:
             continue
         if powers(utype).bought_on_water:

@@ -14,7 +14,7 @@ from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
 from engine.rules import battle, coop, money
 from engine.rules.abilities import powers
-from engine.rules.actions import SPECIAL, Action, Attack, Buy
+from engine.rules.actions import SPECIAL, Action, Attack, Buy, Repair
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
 from engine.rules.playout import random_action
@@ -23,12 +23,13 @@ from engine.rules.state import State
 SCENARIOS = CONTENT_DIR / "scenarios"
 
 
-def _game(name: str, seed: int, *, coop_pair: str | None = None, limit: bool = False) -> Game:
+def _game(name: str, seed: int, *, coop_pair: str | None = None, limit: bool = False,
+          variants: tuple[str, ...] = ()) -> Game:
     sc = load_scenario(SCENARIOS / f"{name}.scenario.yaml")
     if limit:
         sc = dataclasses.replace(sc, ruleset=dataclasses.replace(
             sc.ruleset, unit_limit_enabled=True, unit_limit_max=2))
-    return Game(sc, seed=seed, setup="quick", coop=coop_pair)
+    return Game(sc, seed=seed, setup="quick", coop=coop_pair, variants=variants)
 
 
 def _states(game: Game, seed: int, max_rounds: int = 12) -> Iterator[State]:
@@ -51,7 +52,8 @@ def _money_reference(s: State) -> list[Action]:
     """The purchases and repairs as the rules say them: each one `buy_problem` (or
     `repair_problem`) lets through."""
     nation = s.nation
-    out: list[Action] = [a for a in money.money_actions(s) if not isinstance(a, Buy)]
+    out: list[Action] = [Repair(u.id) for u in s.units.values()
+                         if money.repair_problem(s, u) is None]
     forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
     partner = s.game.partner_of.get(nation)
     for utype in s.game.catalog.units.values():
@@ -82,21 +84,26 @@ def _attack_reference(s: State) -> list[Action]:
 
 
 CASES = [
-    ("default-2p", 1, None, False), ("default-2p", 7, None, True),
-    ("default-4p", 3, None, False), ("default-4p-earlier", 4, None, True),
-    ("default-2p", 5, "france+britain", True), ("default-4p", 6, None, True),
+    ("default-2p", 38, None, False, ()),  # fort turrets firing from their forts too
+    ("default-2p", 7, None, True, ()),
+    ("default-4p", 3, None, False, ()), ("default-4p-earlier", 4, None, True, ()),
+    ("default-2p", 5, "france+britain", True, ()), ("default-4p", 6, None, True, ()),
+    # Grabenkampf: attack distances over trenches (long hexes)
+    ("default-4p-earlier", 8, None, False, ("grabenkampf",)),
 ]
 
 
-@pytest.mark.parametrize(("name", "seed", "pair", "limit"), CASES)
-def test_listings_match_the_predicates(name, seed, pair, limit):
-    seen = {"money": 0, "declare": 0, "buys": 0, "attacks": 0}
-    for s in _states(_game(name, seed, coop_pair=pair, limit=limit), seed):
+@pytest.mark.parametrize(("name", "seed", "pair", "limit", "variants"), CASES)
+def test_listings_match_the_predicates(name, seed, pair, limit, variants):
+    seen = {"money": 0, "declare": 0, "buys": 0, "attacks": 0, "repairs": 0}
+    game = _game(name, seed, coop_pair=pair, limit=limit, variants=variants)
+    for s in _states(game, seed):
         if s.phase == "money":
             listed = money.money_actions(s)
             assert listed == _money_reference(s), (s.round, s.nation)
             seen["money"] += 1
-            seen["buys"] += len(listed)
+            seen["buys"] += sum(isinstance(a, Buy) for a in listed)
+            seen["repairs"] += sum(isinstance(a, Repair) for a in listed)
         elif s.phase == "declare" and s.pending_unload is None:
             listed = battle.attack_actions(s)
             assert listed == _attack_reference(s), (s.round, s.nation)
