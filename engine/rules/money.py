@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from engine.rules.events import (
 )
 
 if TYPE_CHECKING:
+    from engine.rules.game import Game
     from engine.rules.state import State, Unit
 
 def income(s: State, nation: str) -> int:
@@ -274,12 +276,8 @@ def money_actions(s: State) -> list[Repair | Buy]:
         have.update((u.flag, u.type.id) for u in s.units.values() if u.nation == nation)
     choose = None
     partner = game.partner_of.get(nation)
-    for utype in game.catalog.units.values():
-        owner = coop.flag_for(game, nation, utype, None)
-        if owner is None:
-            continue
-        cost = price(s, utype)
-        if cost is None or cash < cost:
+    for utype, owner, cost, on_water, with_partner in _offer(s, nation):
+        if cash < cost:
             continue
         if utype.special:
             if choose is None:
@@ -288,19 +286,44 @@ def money_actions(s: State) -> list[Repair | Buy]:
                 continue
         if limit is not None and have[owner, utype.id] >= limit:
             continue
-        if powers(utype).bought_on_water:
+        if on_water:
             board = game.board
             out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
                        for i in board.open_water if i not in s.occ)
         else:
             out.extend(Buy(utype.id, f) for f in forts)
-            if partner in utype.nations and nation in utype.nations \
-                    and (limit is None or have[partner, utype.id] < limit):
+            if with_partner and (limit is None or have[partner, utype.id] < limit):
                 out.extend(Buy(utype.id, f, flag=partner) for f in forts)
     special_cost = price(s, None)
     if forts and special_cost is not None and cash >= special_cost and special_pool(s):
         out.extend(Buy(SPECIAL, f) for f in forts)
     return out
+
+
+# (unit type, nationality it gets, price, bought on water, the co-op partner may buy it too)
+Offer = tuple[UnitType, str, int, bool, bool]
+_OFFERS: weakref.WeakKeyDictionary[Game, dict[str, list[Offer]]] = weakref.WeakKeyDictionary()
+
+
+def _offer(s: State, nation: str) -> list[Offer]:
+    """The catalog's unit types `nation`'s seat fields and that have a price, in catalog
+    order: what depends only on the game (its catalog, ruleset and seats), found once per
+    game and seat."""
+    game = s.game
+    per_seat = _OFFERS.setdefault(game, {})
+    found = per_seat.get(nation)
+    if found is None:
+        partner = game.partner_of.get(nation)
+        found = []
+        for utype in game.catalog.units.values():
+            owner = coop.flag_for(game, nation, utype, None)
+            cost = price(s, utype)
+            if owner is None or cost is None:
+                continue
+            found.append((utype, owner, cost, powers(utype).bought_on_water,
+                          partner in utype.nations and nation in utype.nations))
+        per_seat[nation] = found
+    return found
 
 
 def gift_actions(s: State) -> list[Gift]:
