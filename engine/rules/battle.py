@@ -234,6 +234,8 @@ def pending(s: State) -> tuple[Unit, Unit] | None:
 
 def scatters(s: State, a: Unit) -> bool:
     """Whether `a` rolls a scatter die before its combat dice (Big Bertha below hero)."""
+    if powers(a.type).scatter is None:  # asked before every fight: no fighter built for most
+        return False
     return combat.scatter_neighbour_max(s.game.ruleset, s.fighter(a)) > 0
 
 

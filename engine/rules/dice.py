@@ -55,7 +55,7 @@ class Dice:
 
     def roll(self, n: int) -> tuple[int, ...]:
         """n twelve-sided dice."""
-        return tuple(self.below(12) + 1 for _ in range(n))
+        return tuple([self.below(12) + 1 for _ in range(n)])
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle a list in place (Fisher–Yates)."""
