@@ -65,9 +65,8 @@ def attack_actions(s: State) -> list[Action]:
     reach: dict[int, tuple[int, float]] = {}
     hits: dict[tuple[int, int], bool] = {}
     out: list[Action] = []
-    for a in s.units.values():
-        if a.nation != nation or a.attacked or not a.type.targets:
-            continue
+    for a in [a for a in s.units.values()
+              if a.nation == nation and not a.attacked and a.type.targets]:
         pos = a.pos
         if pos < 0 and not turret.fires_from_fort(a):
             continue
