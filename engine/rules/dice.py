@@ -41,7 +41,11 @@ class Dice:
         """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
         limit = ((1 << 64) // n) * n
         while True:
-            v = self.next64()
+            # next64, inlined: every random choice and die roll of a play-out comes here
+            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            v = z ^ (z >> 31)
             if v < limit:
                 return v % n
 
@@ -51,7 +55,7 @@ class Dice:
 
     def roll(self, n: int) -> tuple[int, ...]:
         """n twelve-sided dice."""
-        return tuple(self.below(12) + 1 for _ in range(n))
+        return tuple([self.below(12) + 1 for _ in range(n)])
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle a list in place (Fisher–Yates)."""

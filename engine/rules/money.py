@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import weakref
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.hexes import ring
@@ -20,6 +22,7 @@ from engine.rules.events import (
 )
 
 if TYPE_CHECKING:
+    from engine.rules.game import Game
     from engine.rules.state import State, Unit
 
 def income(s: State, nation: str) -> int:
@@ -77,12 +80,13 @@ def may_choose_special(s: State) -> bool:
     if s.game.ruleset.special_unit_choice == "free":
         return True
     mine = s.game.team_of[s.nation]
+    other = next(t for t in set(s.game.team_of.values()) if t != mine)
+    if s.forts_of(mine) >= s.forts_of(other):  # the forts first: fewer to count than units
+        return False
     units: dict[str, int] = {}
     for u in s.units.values():
         units[u.team] = units.get(u.team, 0) + 1
-    other = next(t for t in set(s.game.team_of.values()) if t != mine)
-    return (units.get(mine, 0) < units.get(other, 0)
-            and s.forts_of(mine) < s.forts_of(other))
+    return units.get(mine, 0) < units.get(other, 0)
 
 
 def price(s: State, utype: UnitType | None) -> int | None:
@@ -249,37 +253,77 @@ def do_gift(s: State, a: Gift) -> None:
 
 
 def money_actions(s: State) -> list[Repair | Buy]:
-    """Legal repairs and purchases of the player to act."""
+    """Legal repairs and purchases of the player to act (`buy_problem` is None for each).
+
+    Listed every time a bot chooses in the money phase, so the tests of `buy_problem` are made
+    here once per call (money, forts, unit counts) and as booleans: the reasons, which nobody
+    reads here, are not written.
+    """
+    if s.phase != "money":  # repair_problem and buy_problem refuse everything else
+        return []
     nation = s.nation
-    # the cheap unit flags first: repair_problem runs only for damaged units in forts
+    game = s.game
+    cash = s.money[nation]
+    # repair_problem's tests (the phase is tested above)
     out: list[Repair | Buy] = [Repair(u.id) for u in s.units.values()
                                if u.damage and u.repair_ok and u.nation == nation
-                               and repair_problem(s, u) is None]
+                               and u.fort is not None and cash >= repair_cost(s, u)]
     forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
+    rs = game.ruleset
+    limit = rs.unit_limit_max if rs.unit_limit_enabled else None
+    have: Counter[tuple[str, str]] = Counter()
+    if limit is not None:
+        have.update((u.flag, u.type.id) for u in s.units.values() if u.nation == nation)
     choose = None
-    partner = s.game.partner_of.get(nation)
-    for utype in s.game.catalog.units.values():
-        if coop.flag_for(s.game, nation, utype, None) is None:
+    partner = game.partner_of.get(nation)
+    for utype, owner, cost, on_water, with_partner in _offer(s, nation):
+        if cash < cost:
             continue
         if utype.special:
             if choose is None:
                 choose = may_choose_special(s)
             if not choose:
                 continue
-        if buy_problem(s, utype.id, None) is not None:
+        if limit is not None and have[owner, utype.id] >= limit:
             continue
-        if powers(utype).bought_on_water:
-            board = s.game.board
+        if on_water:
+            board = game.board
             out.extend(Buy(utype.id, f"{board.hexes[i].q},{board.hexes[i].r}")
                        for i in board.open_water if i not in s.occ)
         else:
             out.extend(Buy(utype.id, f) for f in forts)
-            if partner in utype.nations and nation in utype.nations \
-                    and buy_problem(s, utype.id, None, partner) is None:
+            if with_partner and (limit is None or have[partner, utype.id] < limit):
                 out.extend(Buy(utype.id, f, flag=partner) for f in forts)
-    if forts and buy_problem(s, SPECIAL, None) is None:
+    special_cost = price(s, None)
+    if forts and special_cost is not None and cash >= special_cost and special_pool(s):
         out.extend(Buy(SPECIAL, f) for f in forts)
     return out
+
+
+# (unit type, nationality it gets, price, bought on water, the co-op partner may buy it too)
+Offer = tuple[UnitType, str, int, bool, bool]
+_OFFERS: weakref.WeakKeyDictionary[Game, dict[str, list[Offer]]] = weakref.WeakKeyDictionary()
+
+
+def _offer(s: State, nation: str) -> list[Offer]:
+    """The catalog's unit types `nation`'s seat fields and that have a price, in catalog
+    order: what depends only on the game (its catalog, ruleset and seats), found once per
+    game and seat."""
+    game = s.game
+    per_seat = _OFFERS.setdefault(game, {})
+    found = per_seat.get(nation)
+    if found is None:
+        partner = game.partner_of.get(nation)
+        found = []
+        for utype in game.catalog.units.values():
+            owner = coop.flag_for(game, nation, utype, None)
+            cost = price(s, utype)
+            if owner is None or cost is None:
+                continue
+            found.append((utype, owner, cost, powers(utype).bought_on_water,
+                          partner in utype.nations and nation in utype.nations))
+        per_seat[nation] = found
+    return found
 
 
 def gift_actions(s: State) -> list[Gift]:
