@@ -26,7 +26,7 @@ from engine.ai.area.simulate import (
 )
 from engine.ai.registry import UnknownAIError
 from engine.content import ContentError
-from engine.i18n import _, ngettext
+from engine.i18n import _, ngettext, translate
 from engine.rules.area.game import AreaGame, AreaScenarioError
 from tcstudio.cli_support import results_csv
 
@@ -128,7 +128,7 @@ def human(s: dict[str, Any]) -> str:
               for a, r in s["wins"].items()]
     lines.append(_("  both sides lose: {rate}", rate=_pct(s["draws"])))
     lines.append(_("  ended by: {reasons}", reasons=", ".join(
-        f"{REASON_WORDS.get(k, k)} {v}" for k, v in s["end_reasons"].items())))
+        f"{translate(REASON_WORDS.get(k, k))} {v}" for k, v in s["end_reasons"].items())))
     r = s["rounds"]
     lines.append(_("  rounds: mean {mean:.2f} (95% CI {low:.2f}–{high:.2f})", mean=r["mean"],
                    low=r["ci95"][0], high=r["ci95"][1]))
