@@ -25,6 +25,7 @@ from engine.content import (
     load_document,
     save_document,
 )
+from engine.content.loaders import kind_words
 
 Key = tuple[str | int, ...]  # a path into the data: ("units", 3, "speed"), ("currency",) …
 EDITABLE_KINDS = ("catalog", "ruleset")
@@ -213,7 +214,8 @@ class ContentDocument(QObject):
         if doc.kind not in EDITABLE_KINDS:
             raise ContentError([Problem(
                 "document.wrong_kind", "error",
-                tr("this is a {kind} file, not a unit catalog or ruleset").format(kind=doc.kind),
+                tr("this is {a_kind} file, not a unit catalog or ruleset").format(
+                    a_kind=kind_words(doc.kind)),
                 tr("open a .catalog.yaml or .ruleset.yaml file here"), file=str(path))])
         return cls(copy.deepcopy(doc.data), doc.kind, path)
 

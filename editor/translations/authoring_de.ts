@@ -196,8 +196,8 @@
         <translation>Einheit {id} löschen</translation>
     </message>
     <message>
-        <source>this is a {kind} file, not a unit catalog or ruleset</source>
-        <translation>dies ist eine {kind}-Datei, kein Einheitenkatalog und kein Regelwerk</translation>
+        <source>this is {a_kind} file, not a unit catalog or ruleset</source>
+        <translation>diese Datei ist {a_kind}, kein Einheitenkatalog und kein Regelwerk</translation>
     </message>
     <message>
         <source>open a .catalog.yaml or .ruleset.yaml file here</source>
