@@ -19,6 +19,7 @@ from engine.ai.area.registry import resolve
 from engine.ai.area.simulate import (
     AreaSimSpec,
     load,
+    play_batch,
     run,
     seat_index,
     seat_problem,
@@ -38,14 +39,11 @@ class AreaOptionError(ValueError):
 
 
 def _refuse_hex_options(args: argparse.Namespace) -> None:
-    """AreaOptionError for options that only the hex game has."""
+    """AreaOptionError for the option that only the hex game has."""
     if args.coop:
         raise AreaOptionError(_("--coop does not apply to an area scenario: its seats are "
                                 "alliances or factions, not allied nations (hint: drop "
                                 "--coop; name each seat's AI with --ai)"))
-    if args.backend == "dask" or args.scheduler:
-        raise AreaOptionError(_("--backend dask and --scheduler are not available for area "
-                                "scenarios yet (hint: run on local processes with --jobs N)"))
 
 
 def seats(game: AreaGame, specs: list[str]) -> tuple[str, ...]:
@@ -85,7 +83,23 @@ def run_area(args: argparse.Namespace, seed: int | str, progress: Any) -> int:
         sys.stderr.write(_("tcstudio simulate: {path}: {exc}\n", path=path, exc=exc))
         return 1
     spec = AreaSimSpec(str(path), kinds, seed=seed, variants=tuple(args.variant))
-    results = run(spec, args.games, jobs=args.jobs, progress=progress)
+    if args.backend == "dask" or args.scheduler:
+        try:
+            # lazy: Dask is an optional extra; its absence is a message, not an import error.
+            from engine.ai.cluster import run_dask
+        except ImportError as exc:
+            sys.stderr.write(_("tcstudio simulate: the Dask backend needs the cluster extra: {exc} "
+                               "(hint: pip install '.[cluster]')\n", exc=exc))
+            return 2
+        try:
+            results = run_dask(spec, args.games, scheduler=args.scheduler, jobs=args.jobs,
+                               progress=progress, play=play_batch)
+        except OSError as exc:
+            sys.stderr.write(_("tcstudio simulate: cannot reach the Dask scheduler {scheduler}: "
+                               "{exc}\n", scheduler=args.scheduler, exc=exc))
+            return 2
+    else:
+        results = run(spec, args.games, jobs=args.jobs, progress=progress)
     summary = summarize(spec, results, scenario)
     summary["elapsed_s"] = round(time.monotonic() - progress.start, 3)
     if args.report:

@@ -63,7 +63,6 @@ def test_a_seat_named_by_one_of_its_factions_and_a_variant(capsys):
 
 @pytest.mark.parametrize(("extra", "says"), [
     (["--coop", "FR+GB"], "--coop does not apply to an area scenario"),
-    (["--backend", "dask"], "not available for area scenarios"),
     (["--ai", "3=random"], "no seat '3' (hint: 1..2 or central, allies)"),
     (["--ai", "central=automa:easy"], "unknown AI kind 'automa:easy' for the area game"),
     (["--ai", "central"], "expected SEAT=KIND"),
