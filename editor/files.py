@@ -16,10 +16,15 @@ from pathlib import Path
 from editor.i18n import translate
 from editor.pack_open import PackOpenError, extract_pack
 from editor.recovery import RecoveryStore
-from engine.content import ContentError, load_document, load_file, scenario_reference
+from engine.content import (
+    ContentError,
+    kind_words,
+    load_document,
+    load_file,
+    scenario_reference,
+)
 from engine.content import save_map as content_save_map
 from engine.content.atomic import clean_stale_temps
-from engine.content.loaders import kind_words
 from engine.model import GameMap
 
 __all__ = ["OpenError", "Opened", "RecoveryStore", "map_path_of", "open_map",

@@ -22,10 +22,10 @@ from engine.content import (
     Problem,
     SchemaMemo,
     check_document,
+    kind_words,
     load_document,
     save_document,
 )
-from engine.content.loaders import kind_words
 
 Key = tuple[str | int, ...]  # a path into the data: ("units", 3, "speed"), ("currency",) …
 EDITABLE_KINDS = ("catalog", "ruleset")
