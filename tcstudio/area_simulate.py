@@ -24,6 +24,7 @@ from engine.ai.area.simulate import (
     seat_index,
     seat_problem,
     summarize,
+    with_players,
 )
 from engine.ai.registry import UnknownAIError
 from engine.content import ContentError
@@ -70,7 +71,7 @@ def run_area(args: argparse.Namespace, seed: int | str, progress: Any) -> int:
     path = Path(args.scenario)
     try:
         _refuse_hex_options(args)
-        scenario = load(str(path))
+        scenario = with_players(load(str(path)), args.players)
         game = AreaGame(scenario, seed=0, variants=tuple(args.variant))
         kinds = seats(game, args.ai)
     except ContentError as exc:
@@ -82,7 +83,8 @@ def run_area(args: argparse.Namespace, seed: int | str, progress: Any) -> int:
     except (AreaOptionError, AreaScenarioError) as exc:
         sys.stderr.write(_("tcstudio simulate: {path}: {exc}\n", path=path, exc=exc))
         return 1
-    spec = AreaSimSpec(str(path), kinds, seed=seed, variants=tuple(args.variant))
+    spec = AreaSimSpec(str(path), kinds, seed=seed, variants=tuple(args.variant),
+                       players=args.players)
     if args.backend == "dask" or args.scheduler:
         try:
             # lazy: Dask is an optional extra; its absence is a message, not an import error.

@@ -39,6 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    _("AI of a seat: seat number (1..) or nation, e.g. 1=heuristic or FR=random "
                      "(default: heuristic on every seat)"))
     p.add_argument("--variant", action="append", default=[], help=_("switch on a variant"))
+    p.add_argument("--players", type=int, choices=(2, 3, 4),
+                   help=_("players of a Der Erste Weltkrieg scenario (default: the scenario's)"))
     p.add_argument("--coop", metavar="LEAD+PARTNER",
                    help=_("co-op: two allies play one seat together, e.g. FR+GB or "
                           "france+britain (RULES §9; the seat of either nation)"))
@@ -154,6 +156,11 @@ def run(args: argparse.Namespace) -> int:
             from tcstudio.area_simulate import run_area
 
             return run_area(args, _seed(args.seed), _Bar(not args.quiet))
+        if args.players is not None:
+            sys.stderr.write(_("tcstudio simulate: {path}: --players is for Der Erste Weltkrieg "
+                               "scenarios; a Trench Club scenario has its own seats (hint: drop "
+                               "--players)\n", path=path))
+            return 1
         try:
             scenario = load(str(path))
             _check_coop(scenario, args.coop)

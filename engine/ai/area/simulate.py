@@ -9,6 +9,7 @@ intervals.
 
 from __future__ import annotations
 
+import copy
 import gc
 import multiprocessing
 from collections import Counter
@@ -33,12 +34,14 @@ ALLIANCES = ("allies", "central")
 
 @dataclass(frozen=True)
 class AreaSimSpec:
-    """What to simulate: an area scenario file, the AI kind per seat, the seed and variants."""
+    """What to simulate: an area scenario file, the AI kind per seat, the seed, variants and
+    the number of players (None: the scenario's)."""
 
     scenario: str
     seats: tuple[str, ...]
     seed: int | str = 0
     variants: tuple[str, ...] = ()
+    players: int | None = None
 
 
 @dataclass
@@ -79,6 +82,16 @@ def load(path: str) -> AreaScenario:
     return _SCENARIOS[path]
 
 
+def with_players(scenario: AreaScenario, players: int | None) -> AreaScenario:
+    """The scenario for `players` players (a copy; the scenario itself when None or the
+    same)."""
+    if players is None or players == scenario.players:
+        return scenario
+    made = copy.copy(scenario)
+    made.players = players
+    return made
+
+
 def seat_names(game: AreaGame) -> list[str]:
     """Per seat, the name `--ai` may use besides its number: the alliance when the seat
     plays a whole alliance, else its faction."""
@@ -92,7 +105,8 @@ def seat_names(game: AreaGame) -> list[str]:
 
 def play_game(scenario: AreaScenario, spec: AreaSimSpec, k: int) -> AreaGameResult:
     """Play game `k` of a simulation of `scenario` to its end (the spec's path is not read)."""
-    game = AreaGame(scenario, seed=f"{spec.seed}:{k}", variants=spec.variants)
+    game = AreaGame(with_players(scenario, spec.players), seed=f"{spec.seed}:{k}",
+                    variants=spec.variants)
     s = game.new_initial_state()
     bots = [make_bot(kind, f"{spec.seed}:{k}:{i}") for i, kind in enumerate(spec.seats)]
     n = play_out(s, bots)
@@ -157,7 +171,8 @@ def summarize(spec: AreaSimSpec, results: list[AreaGameResult],
     reasons, victory points, battles and who holds each city at the end, with 95 %
     confidence intervals."""
     n = len(results)
-    game = AreaGame(scenario or load(spec.scenario), seed=0, variants=spec.variants)
+    game = AreaGame(with_players(scenario or load(spec.scenario), spec.players), seed=0,
+                    variants=spec.variants)
     names = seat_names(game)
     wins = Counter(r.alliance for r in results)
     faction_wins = Counter(f for r in results for f in r.winners)

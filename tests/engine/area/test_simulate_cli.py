@@ -61,6 +61,23 @@ def test_a_seat_named_by_one_of_its_factions_and_a_variant(capsys):
     assert summary["seats"][0]["ai"] == "random"
 
 
+def test_four_players_with_an_ai_per_faction(capsys):
+    summary = _summary(capsys, "--players", "4", "--ai", "germans=random",
+                       "--ai", "eastern_allies=random")
+    assert summary["players"] == 4
+    assert [(s["name"], s["ai"]) for s in summary["seats"]] == [
+        ("germans", "random"), ("western_allies", "heuristic"),
+        ("eastern_allies", "random"), ("german_allies", "heuristic")]
+    assert sum(w["count"] for w in summary["faction_wins"].values()) >= 6 - summary["draws"][
+        "count"]
+
+
+def test_players_on_a_hex_scenario_exits_1_and_says_why(capsys):
+    hex_scenario = CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml"
+    assert main(["simulate", str(hex_scenario), "--games", "1", "--players", "4"]) == 1
+    assert "--players is for Der Erste Weltkrieg scenarios" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("extra", "says"), [
     (["--coop", "FR+GB"], "--coop does not apply to an area scenario"),
     (["--ai", "3=random"], "no seat '3' (hint: 1..2 or central, allies)"),
