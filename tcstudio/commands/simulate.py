@@ -172,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write(problem.format() + "\n")
             sys.stderr.write(_("tcstudio simulate: {path}: the scenario has errors{value} (hint: "
                                "run 'tcstudio validate' on it)\n", path=path,
-                               value=" (listed above)" if problems else f": {exc}"))
+                               value=_(" (listed above)") if problems else f": {exc}"))
             return 1
         except ScenarioError as exc:
             sys.stderr.write(_("tcstudio simulate: {path}: {exc}\n", path=path, exc=exc))

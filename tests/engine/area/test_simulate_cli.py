@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from engine.i18n import current_language, in_language
 from engine.paths import CONTENT_DIR
 from tcstudio.cli import main
 from tests.engine.area.fixtures import SCENARIO
@@ -99,3 +100,13 @@ def test_hex_scenarios_print_csv_too(capsys):
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [r["index"] for r in rows] == ["0", "1"]
     assert json.loads(rows[0]["final_owner"])
+
+
+def test_an_area_map_is_not_a_scenario_to_simulate_in_german_too(capsys):
+    area_map = SCENARIO.parent / "europe.area-map.yaml"
+    with in_language("en"):  # restored afterwards: --lang de sets the process language
+        code = main(["--lang", "de", "simulate", str(area_map), "--games", "1", "--quiet"])
+    assert code == 1 and current_language() == "en"
+    err = capsys.readouterr().err
+    assert "diese Datei ist eine Gebietskarte, erwartet wird ein Szenario" in err
+    assert "(oben aufgeführt)" in err and "listed above" not in err
