@@ -16,7 +16,13 @@ from pathlib import Path
 from editor.i18n import translate
 from editor.pack_open import PackOpenError, extract_pack
 from editor.recovery import RecoveryStore
-from engine.content import ContentError, load_document, load_file, scenario_reference
+from engine.content import (
+    ContentError,
+    kind_words,
+    load_document,
+    load_file,
+    scenario_reference,
+)
 from engine.content import save_map as content_save_map
 from engine.content.atomic import clean_stale_temps
 from engine.model import GameMap
@@ -65,8 +71,8 @@ def _map_path_of(path: Path) -> Path:
         return path
     if doc.kind != "scenario":
         raise OpenError(translate(
-            "files", "{path}: this is a {kind} file, not a map (hint: open a .map.yaml file or "
-            "a scenario)").format(path=path, kind=doc.kind))
+            "files", "{path}: this is {a_kind} file, not a map (hint: open a .map.yaml file or "
+            "a scenario)").format(path=path, a_kind=kind_words(doc.kind)))
     map_path = scenario_reference(doc, "map")
     if map_path is None:
         raise OpenError(translate(
@@ -123,8 +129,8 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
     if loaded.document is None:
         raise OpenError(_cannot_open(map_path, loaded.problems), loaded.problems)
     if loaded.kind != "map":
-        raise OpenError(translate("files", "{path}: this is a {kind} file, not a map").format(
-            path=map_path, kind=loaded.kind))
+        raise OpenError(translate("files", "{path}: this is {a_kind} file, not a map").format(
+            path=map_path, a_kind=kind_words(loaded.kind)))
     if loaded.model is None:
         raise OpenError(_cannot_open(map_path, loaded.problems), loaded.problems)
     return Opened(loaded.model, map_path, loaded.problems)

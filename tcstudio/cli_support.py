@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import re
 import sys
@@ -69,3 +71,14 @@ class ProgressBar:
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
+
+
+def results_csv(rows: list[dict[str, Any]]) -> str:
+    """One CSV line per row with a header of the first row's keys (empty text for none)."""
+    if not rows:
+        return ""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()

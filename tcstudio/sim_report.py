@@ -3,7 +3,9 @@
 Files: win_rate.png (per team with 95 % CI), game_length.png (rounds histogram),
 fort_heatmap.png (captures per game drawn on the board), losses.png (mean units lost per type
 and team with CI), first_player.png (win rate of the team that moved first), summary.json.
-Each file is written through a temporary file and renamed (atomic).
+For an area scenario (Der Erste Weltkrieg) `write_area_report` writes win_rate.png (per
+alliance), game_length.png and summary.json. Each file is written through a temporary file
+and renamed (atomic).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from engine.i18n import _, ngettext
 from engine.model import Scenario
 from engine.rules.game import Game
 
-TEAM_COLOURS = {"central": "#6b6b6b", "entente": "#3a6ea5", "neutral": "#c8b273"}
+TEAM_COLOURS = {"central": "#6b6b6b", "entente": "#3a6ea5", "allies": "#3a6ea5",
+                "neutral": "#c8b273"}
 
 
 def _save(fig: Figure, path: Path) -> None:
@@ -55,7 +58,7 @@ def win_rate(summary: dict[str, Any], path: Path) -> None:
 
 
 def _title(summary: dict[str, Any]) -> str:
-    seats = ", ".join(f"{s['nation']}={s['ai']}" for s in summary["seats"])
+    seats = ", ".join(f"{s.get('nation') or s.get('name')}={s['ai']}" for s in summary["seats"])
     return ngettext("{n} game · {seats}", "{n} games · {seats}", summary["games"],
                     seats=seats)
 
@@ -142,4 +145,17 @@ def write_report(summary: dict[str, Any], scenario: Scenario, folder: Path) -> l
     tmp = out[5].with_name(".summary.json.tmp")
     tmp.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, out[5])
+    return out
+
+
+def write_area_report(summary: dict[str, Any], folder: Path) -> list[Path]:
+    """Write an area simulation's plots (win rate per alliance, game length) and its summary
+    JSON into `folder` (created); returns the files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = [folder / n for n in ("win_rate.png", "game_length.png", "summary.json")]
+    win_rate(summary, out[0])
+    game_length(summary, out[1])
+    tmp = out[2].with_name(".summary.json.tmp")
+    tmp.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, out[2])
     return out

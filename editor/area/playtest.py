@@ -1,8 +1,9 @@
-"""Play-test of a Der Erste Weltkrieg map: hot-seat or against the random AI, with the exact
-battle odds the engine gives (engine.rules.area.odds) beside every battle choice. A battle on a
-front linked to a Trench Club battlefield may be fought there: a Trench Club play-test of the
-linked scenario opens (engine.play.battlefield maps the sides) and its result comes back as
-the battle's outcome (`resolve_battle`)."""
+"""Play-test of a Der Erste Weltkrieg map: hot-seat, or any seat played by the random or the
+heuristic area AI (engine.play.area_seats; each AI decision is logged with its reason), with
+the exact battle odds the engine gives (engine.rules.area.odds) beside every battle choice. A
+battle on a front linked to a Trench Club battlefield may be fought there: a Trench Club
+play-test of the linked scenario opens (engine.play.battlefield maps the sides) and its result
+comes back as the battle's outcome (`resolve_battle`)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QCheckBox,
+    QComboBox,
+    QFormLayout,
     QGraphicsScene,
     QGraphicsView,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -36,11 +39,11 @@ from engine.area_model import AreaScenario
 from engine.content import ContentError, load_file
 from engine.i18n import localized
 from engine.paths import CONTENT_DIR
+from engine.play.area_seats import AINote, AreaSeats
 from engine.play.battlefield import PendingBattle, area_result, battlefield_options, pending_battle
 from engine.rules.area.actions import AreaAction
 from engine.rules.area.game import AreaGame, AreaScenarioError
 from engine.rules.area.odds import battle_odds, declared_odds
-from engine.rules.dice import Dice
 
 BUILT_IN = CONTENT_DIR / "weltkrieg" / "weltkrieg-1914.area-scenario.yaml"
 
@@ -61,6 +64,15 @@ AREA_END_REASONS = {
     "capitulation": QT_TRANSLATE_NOOP("AreaPhases", "capitulation"),
     "treaty_garrison": QT_TRANSLATE_NOOP("AreaPhases", "treaty garrison"),
 }
+
+# The AI kinds a seat may have (engine.ai.area.registry), None for a person.
+SEAT_PLAYERS = (
+    (None, QT_TRANSLATE_NOOP("AreaPlaytestWindow", "Human")),
+    ("random", QT_TRANSLATE_NOOP("AreaPlaytestWindow", "AI (random)")),
+    ("heuristic", QT_TRANSLATE_NOOP("AreaPlaytestWindow", "AI (heuristic)")),
+)
+AI_LOG_COLOUR = "#1f4e8c"
+LOG_LINES = 200  # the log shows the last lines only: a whole game has thousands
 
 
 def area_word(table: dict[str, str], key: str) -> str:
@@ -107,7 +119,7 @@ class AreaPlaytestWindow(QMainWindow):
         except AreaScenarioError as exc:
             raise ValueError(str(exc)) from None
         self.state = self.game.new_initial_state()
-        self.ai = Dice(seed)
+        self.seats = AreaSeats(len(self.game.seats), seed)
         self.faction_names = faction_names()
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
@@ -120,8 +132,10 @@ class AreaPlaytestWindow(QMainWindow):
         play = QPushButton(self.tr("Do it"))
         play.clicked.connect(lambda: self._activated(self.actions.currentItem()))
         ai = QPushButton(self.tr("AI move"))
+        ai.setToolTip(self.tr("The seat's AI (the random AI for a human seat) takes one "
+                              "decision for the faction to act"))
         ai.clicked.connect(self.ai_move)
-        self.ai_seats = QCheckBox(self.tr("AI plays the other side"))
+        self.seat_boxes = self._seat_boxes()
         self.fight_button = QPushButton(self.tr("Fight on the battlefield"))
         self.fight_button.setToolTip(self.tr("Play this battle as a Trench Club play-test of "
                                              "the front's battlefield; its result is the "
@@ -134,20 +148,20 @@ class AreaPlaytestWindow(QMainWindow):
         side = QWidget()
         column = QVBoxLayout(side)
         column.addWidget(self.status)
+        column.addWidget(self.seat_boxes)
         column.addWidget(self.notice)
         battle_row = QHBoxLayout()
         battle_row.addWidget(self.fight_button)
         battle_row.addWidget(self.roll_button)
         column.addLayout(battle_row)
         column.addWidget(QLabel(self.tr("Legal actions (double-click to play):")))
-        column.addWidget(self.actions, 3)
+        column.addWidget(self.actions, 2)
         row = QHBoxLayout()
         row.addWidget(play)
         row.addWidget(ai)
         column.addLayout(row)
-        column.addWidget(self.ai_seats)
         column.addWidget(QLabel(self.tr("Log:")))
-        column.addWidget(self.log, 2)
+        column.addWidget(self.log, 3)
         split = QSplitter()
         split.addWidget(self.view)
         split.addWidget(side)
@@ -195,12 +209,7 @@ class AreaPlaytestWindow(QMainWindow):
             self.actions.addItem(item)
         if self.actions.count():
             self.actions.setCurrentRow(0)
-        self.log.clear()
-        for e in s.log[-200:]:
-            self.log.addItem(self.tr("R%1 %2").replace("%1", str(e["round"])).replace(
-                "%2", event_text(e, self.faction_names)))
-
-        self.log.scrollToBottom()
+        self._fill_log()
 
     def _odds_text(self, odds) -> str:
         if odds.undefended:
@@ -236,24 +245,80 @@ class AreaPlaytestWindow(QMainWindow):
         self.play(item.data(Qt.ItemDataRole.UserRole))
 
     def play(self, action) -> None:
-        """Apply one legal action, then let the AI play its seats if asked."""
-        human = self.state.current_player()
+        """Apply one legal action, then let the AI seats play until a person is to act."""
         self.state.apply_action(action)
-        if self.ai_seats.isChecked():
-            while not self.state.is_terminal() and self.state.current_player() != human:
-                self._random_step()
+        self.seats.play(self.state)
         self.refresh()
 
     def ai_move(self) -> None:
-        """The random AI takes one decision for the faction to act."""
+        """The acting seat's AI (the random AI on a human seat) takes one decision."""
         if not self.state.is_terminal():
-            self._random_step()
+            self.seats.step(self.state)
         self.refresh()
 
-    def _random_step(self) -> None:
-        # The AI never invents the result of a battlefield game: it rolls its battles.
-        legal = [a for a in self.state.legal_actions() if a.kind != "resolve_battle"]
-        self.state.apply_action(legal[self.ai.below(len(legal))])
+    # ------------------------------------------------------------------ seats
+    def _seat_boxes(self) -> QGroupBox:
+        """A chooser per seat: a person or an AI plays it."""
+        box = QGroupBox(self.tr("Who plays"))
+        form = QFormLayout(box)
+        self.seat_choosers: list[QComboBox] = []
+        for i, factions in enumerate(self.game.seats):
+            chooser = QComboBox()
+            for kind, label in SEAT_PLAYERS:
+                chooser.addItem(QCoreApplication.translate("AreaPlaytestWindow", label), kind)
+            chooser.currentIndexChanged.connect(lambda _i, seat=i: self._seat_changed(seat))
+            names = " + ".join(self.faction_names.get(f, f) for f in factions)
+            form.addRow(self.tr("Seat %1 (%2):").replace("%1", str(i + 1)).replace("%2", names),
+                        chooser)
+            self.seat_choosers.append(chooser)
+        return box
+
+    def set_seat_player(self, seat: int, kind: str | None) -> None:
+        """Let a person (None) or AI `kind` ("random", "heuristic") play `seat`; an AI whose
+        turn it is plays at once."""
+        chooser = self.seat_choosers[seat]
+        chooser.setCurrentIndex(chooser.findData(kind))
+
+    def _seat_changed(self, seat: int) -> None:
+        self.seats.set_kind(seat, self.seat_choosers[seat].currentData())
+        self.seats.play(self.state)
+        self.refresh()
+
+    def ai_note_text(self, note: AINote) -> str:
+        """An AI decision as a log line: the round, who decided, the action's command text
+        and the AI's reason (the action in words is the line's tooltip)."""
+        kind = next(label for k, label in SEAT_PLAYERS if k == note.kind)
+        return self.tr("R%1 %2 (%3): %4 — %5").replace("%1", str(note.round)).replace(
+            "%2", self.faction_names.get(note.faction, note.faction)).replace(
+            "%3", QCoreApplication.translate("AreaPlaytestWindow", kind)).replace(
+            "%4", note.action.text()).replace("%5", note.why)
+
+    def _fill_log(self) -> None:
+        """The game's events with each AI decision before the events it caused (the last
+        LOG_LINES)."""
+        s = self.state
+        first = max(0, len(s.log) - LOG_LINES)
+        # (log position, AI decision first, text, tooltip: the AI's action in words)
+        lines: list[tuple[int, int, str, str]] = [
+            (i, 1, self.tr("R%1 %2").replace("%1", str(e["round"])).replace(
+                "%2", event_text(e, self.faction_names)), "")
+            for i, e in enumerate(s.log[first:], first)]
+        for n in reversed(self.seats.notes[-LOG_LINES:]):
+            if n.log_at < first:
+                break
+            lines.append((n.log_at, 0, self.ai_note_text(n), action_label(n.action)))
+        lines.sort(key=lambda line: line[:2])
+        self.log.clear()
+        bold = QFont(self.log.font())
+        bold.setBold(True)
+        for _at, _order, text, meaning in lines[-LOG_LINES:]:
+            item = QListWidgetItem(text)
+            if meaning:  # an AI decision: set apart from the events it caused
+                item.setForeground(QColor(AI_LOG_COLOUR))
+                item.setFont(bold)
+                item.setToolTip(text + "\n" + meaning)
+            self.log.addItem(item)
+        self.log.scrollToBottom()
 
     # ------------------------------------------------------------------ battlefields
     def pending(self) -> PendingBattle | None:
@@ -277,7 +342,7 @@ class AreaPlaytestWindow(QMainWindow):
 
     def fight_on_battlefield(self) -> BattlefieldHost | None:
         """Open the Trench Club play-test of the waiting battle's battlefield, the attacker's
-        team human, the defender's the AI when it plays the other side; its result comes back
+        team human, the defender's the AI when an AI plays its seat; its result comes back
         as the battle's outcome. None (and the reason shown) when it cannot open."""
         pending = self.pending()
         if pending is None:
@@ -288,7 +353,9 @@ class AreaPlaytestWindow(QMainWindow):
             return fighting
         seed = f"{self.game.seed}:front-{pending.front}:{pending.step}"
         try:
-            options = battlefield_options(pending, seed, ai_defends=self.ai_seats.isChecked())
+            defender_seat = self.game.seat_of(pending.defender)  # type: ignore[arg-type]
+            options = battlefield_options(pending, seed,
+                                          ai_defends=self.seats.is_ai(defender_seat))
         except ContentError as exc:
             first = exc.problems[0].format() if exc.problems else str(exc)
             self.say(self.tr("Cannot fight on the battlefield: %1").replace("%1", first))

@@ -221,7 +221,7 @@ class AreaEditorWindow(QMainWindow):
         return True
 
     def playtest(self) -> object | None:
-        """Play the edited map with the scenario's armies and ruleset (hot-seat, random AI)."""
+        """Play the edited map with the scenario's armies and ruleset (hot-seat or AI seats)."""
         # lazy: the play-test window and the engine load only when asked for
         from editor.area.playtest import AreaPlaytestWindow, playtest_scenario
         made = playtest_scenario(self.doc, self.scenario)

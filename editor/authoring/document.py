@@ -22,6 +22,7 @@ from engine.content import (
     Problem,
     SchemaMemo,
     check_document,
+    kind_words,
     load_document,
     save_document,
 )
@@ -213,7 +214,8 @@ class ContentDocument(QObject):
         if doc.kind not in EDITABLE_KINDS:
             raise ContentError([Problem(
                 "document.wrong_kind", "error",
-                tr("this is a {kind} file, not a unit catalog or ruleset").format(kind=doc.kind),
+                tr("this is {a_kind} file, not a unit catalog or ruleset").format(
+                    a_kind=kind_words(doc.kind)),
                 tr("open a .catalog.yaml or .ruleset.yaml file here"), file=str(path))])
         return cls(copy.deepcopy(doc.data), doc.kind, path)
 

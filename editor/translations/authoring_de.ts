@@ -196,8 +196,8 @@
         <translation>Einheit {id} löschen</translation>
     </message>
     <message>
-        <source>this is a {kind} file, not a unit catalog or ruleset</source>
-        <translation>dies ist eine {kind}-Datei, kein Einheitenkatalog und kein Regelwerk</translation>
+        <source>this is {a_kind} file, not a unit catalog or ruleset</source>
+        <translation>diese Datei ist {a_kind}, kein Einheitenkatalog und kein Regelwerk</translation>
     </message>
     <message>
         <source>open a .catalog.yaml or .ruleset.yaml file here</source>
@@ -1277,10 +1277,6 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>KI-Zug</translation>
     </message>
     <message>
-        <source>AI plays the other side</source>
-        <translation>KI spielt die Gegenseite</translation>
-    </message>
-    <message>
         <source>Fight on the battlefield</source>
         <translation>Auf dem Schlachtfeld kämpfen</translation>
     </message>
@@ -1329,8 +1325,36 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>(kein Verteidiger: sofort eine Stadt)</translation>
     </message>
     <message>
+        <source>Human</source>
+        <translation>Mensch</translation>
+    </message>
+    <message>
+        <source>AI (random)</source>
+        <translation>KI (zufällig)</translation>
+    </message>
+    <message>
+        <source>AI (heuristic)</source>
+        <translation>KI (heuristisch)</translation>
+    </message>
+    <message>
+        <source>The seat&apos;s AI (the random AI for a human seat) takes one decision for the faction to act</source>
+        <translation>Die KI des Platzes (auf einem menschlichen Platz die Zufalls-KI) trifft eine Entscheidung für die Fraktion am Zug</translation>
+    </message>
+    <message>
         <source>(win %1 %, both fall %2 %, lose %3 %)</source>
         <translation>(Sieg %1 %, beide fallen %2 %, Niederlage %3 %)</translation>
+    </message>
+    <message>
+        <source>Who plays</source>
+        <translation>Wer spielt</translation>
+    </message>
+    <message>
+        <source>Seat %1 (%2):</source>
+        <translation>Platz %1 (%2):</translation>
+    </message>
+    <message>
+        <source>R%1 %2 (%3): %4 — %5</source>
+        <translation>R%1 %2 (%3): %4 — %5</translation>
     </message>
     <message>
         <source>Central Powers (Germany, Austria-Hungary)</source>

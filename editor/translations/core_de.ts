@@ -1657,8 +1657,8 @@ In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie 
 <context>
     <name>files</name>
     <message>
-        <source>{path}: this is a {kind} file, not a map (hint: open a .map.yaml file or a scenario)</source>
-        <translation>{path}: dies ist eine Datei vom Typ {kind}, keine Karte (Hinweis: eine .map.yaml-Datei oder ein Szenario öffnen)</translation>
+        <source>{path}: this is {a_kind} file, not a map (hint: open a .map.yaml file or a scenario)</source>
+        <translation>{path}: diese Datei ist {a_kind}, keine Karte (Hinweis: eine .map.yaml-Datei oder ein Szenario öffnen)</translation>
     </message>
     <message>
         <source>{path}: the scenario names no map (hint: add `map: ../maps/X.map.yaml`)</source>
@@ -1669,8 +1669,8 @@ In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie 
         <translation>{path}: Datei nicht gefunden (Hinweis: den Pfad prüfen)</translation>
     </message>
     <message>
-        <source>{path}: this is a {kind} file, not a map</source>
-        <translation>{path}: dies ist eine Datei vom Typ {kind}, keine Karte</translation>
+        <source>{path}: this is {a_kind} file, not a map</source>
+        <translation>{path}: diese Datei ist {a_kind}, keine Karte</translation>
     </message>
     <message>
         <source>Cannot open {path}:

@@ -3,19 +3,24 @@
 The same batches of games as the local backend go to the workers, so the results are the same
 for the same seed. `scheduler` is the address of a running cluster ("tcp://HOST:PORT");
 without it a LocalCluster of `jobs` worker processes (or, for tests, threads in this process)
-is started and stopped around the run.
+is started and stopped around the run. `play` plays one batch: the hex game's by default,
+`engine.ai.area.simulate.play_batch` for an area scenario.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from distributed import Client, LocalCluster, as_completed
 
-from engine.ai.simulate import BATCH, GameResult, Progress, SimSpec, batches, play_batch
+from engine.ai.simulate import BATCH, Progress, batches, play_batch
 
 
-def run_dask(spec: SimSpec, games: int, *, scheduler: str | None = None, jobs: int = 2,
-             batch: int = BATCH, progress: Progress | None = None,
-             processes: bool = True) -> list[GameResult]:
+def run_dask(spec: Any, games: int, *, scheduler: str | None = None, jobs: int = 2,
+             batch: int = BATCH, progress: Progress | None = None, processes: bool = True,
+             play: Callable[[tuple[Any, int, int]], list[Any]] = play_batch,
+             ) -> list[Any]:
     """Play `games` games on a Dask cluster and return their results in game order."""
     cluster = None
     if scheduler is None:
@@ -26,8 +31,8 @@ def run_dask(spec: SimSpec, games: int, *, scheduler: str | None = None, jobs: i
         client = Client(scheduler)
     try:
         tasks = [(spec, a, b) for a, b in batches(games, batch)]
-        futures = client.map(play_batch, tasks, pure=False)
-        by_start: dict[int, list[GameResult]] = {}
+        futures = client.map(play, tasks, pure=False)
+        by_start: dict[int, list[Any]] = {}
         done = 0
         for future in as_completed(futures):
             chunk = future.result()

@@ -33,7 +33,7 @@ from engine.content.semantic_rules import (
     check_ruleset,
 )
 from engine.content.semantic_scenario import check_scenario
-from engine.i18n import _
+from engine.i18n import Msg, _
 from engine.model import Catalog, GameMap, Ruleset, Scenario
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
@@ -246,11 +246,34 @@ class Loaded:
         return self.model is not None and not self.errors
 
 
+# Each kind of content file with its article, as the wrong-kind message names it.
+KIND_WORDS: dict[str, Msg] = {
+    "map": _("a map"),
+    "catalog": _("a unit catalog"),
+    "ruleset": _("a ruleset"),
+    "scenario": _("a scenario"),
+    "pack-manifest": _("a pack manifest"),
+    "enemy-table": _("an enemy action table"),
+    "area-map": _("an area map"),
+    "army-catalog": _("an army catalog"),
+    "area-ruleset": _("an area ruleset"),
+    "area-scenario": _("an area scenario"),
+}
+
+
+def kind_words(kind: str) -> str:
+    """A kind of content file with its article ("an area scenario"); an unknown kind as
+    "a KIND"."""
+    return KIND_WORDS.get(kind) or _("a {kind}", kind=kind)
+
+
 def _wrong_kind(path: Path, doc: Document, kind: str) -> Loaded:
     return Loaded(path, doc, None, [error(
         "document.wrong_kind",
-        _("this is a {kind} file, expected a {kind2} file", kind=doc.kind, kind2=kind),
-        _("open a {kind} file", kind=kind), file=doc.file, line=1, col=1, pointer="/$schema")])
+        _("this is {a_kind} file, expected {a_kind2} file", a_kind=kind_words(doc.kind),
+          a_kind2=kind_words(kind)),
+        _("open {a_kind} file instead", a_kind=kind_words(kind)), file=doc.file, line=1, col=1,
+        pointer="/$schema")])
 
 
 def _load_cached(path: Path, kind: str | None, cache: LoadCache) -> Loaded:

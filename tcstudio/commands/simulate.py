@@ -1,12 +1,14 @@
 """`tcstudio simulate SCENARIO`: AI-vs-AI games for balance, with confidence intervals.
 
 Exit 0: done; 1: the scenario has errors (listed with their locations); 2: could not run
-(bad arguments, missing file, unknown AI kind).
+(bad arguments, missing file, unknown AI kind). An area scenario (Der Erste Weltkrieg) is
+simulated by tcstudio.area_simulate with the area AIs.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -15,6 +17,8 @@ from typing import Any
 
 from engine.i18n import _, ngettext
 from engine.rules.phase import end_reason_words
+from tcstudio.area_rules import is_area_scenario
+from tcstudio.cli_support import results_csv
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -35,10 +39,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    _("AI of a seat: seat number (1..) or nation, e.g. 1=heuristic or FR=random "
                      "(default: heuristic on every seat)"))
     p.add_argument("--variant", action="append", default=[], help=_("switch on a variant"))
+    p.add_argument("--players", type=int, choices=(2, 3, 4),
+                   help=_("players of a Der Erste Weltkrieg scenario (default: the scenario's)"))
     p.add_argument("--coop", metavar="LEAD+PARTNER",
                    help=_("co-op: two allies play one seat together, e.g. FR+GB or "
                           "france+britain (RULES §9; the seat of either nation)"))
-    p.add_argument("--format", choices=("human", "json"), default="human")
+    p.add_argument("--format", choices=("human", "json", "csv"), default="human",
+                   help=_("human: a summary; json: the summary with 95%% confidence "
+                          "intervals; csv: one line per game"))
     p.add_argument("--report", metavar="DIR", help=_("write plots and summary.json into DIR"))
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help=_("local processes (default) or Dask distributed (the [cluster] extra)"))
@@ -143,6 +151,16 @@ def run(args: argparse.Namespace) -> int:
             raise _Usage(_("--jobs must be at least 1, got {jobs}", jobs=args.jobs))
         if not path.is_file():
             raise _Usage(_("{path}: no such file (hint: check the path)", path=path))
+        if is_area_scenario(path):
+            # lazy: the area engine and its AIs load only for an area scenario.
+            from tcstudio.area_simulate import run_area
+
+            return run_area(args, _seed(args.seed), _Bar(not args.quiet))
+        if args.players is not None:
+            sys.stderr.write(_("tcstudio simulate: {path}: --players is for Der Erste Weltkrieg "
+                               "scenarios; a Trench Club scenario has its own seats (hint: drop "
+                               "--players)\n", path=path))
+            return 1
         try:
             scenario = load(str(path))
             _check_coop(scenario, args.coop)
@@ -154,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write(problem.format() + "\n")
             sys.stderr.write(_("tcstudio simulate: {path}: the scenario has errors{value} (hint: "
                                "run 'tcstudio validate' on it)\n", path=path,
-                               value=" (listed above)" if problems else f": {exc}"))
+                               value=_(" (listed above)") if problems else f": {exc}"))
             return 1
         except ScenarioError as exc:
             sys.stderr.write(_("tcstudio simulate: {path}: {exc}\n", path=path, exc=exc))
@@ -163,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     except _Usage as exc:
         sys.stderr.write(_("tcstudio simulate: {exc}\n", exc=exc))
         return 2
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    seed = _seed(args.seed)
     spec = SimSpec(str(path), seats, seed=seed, variants=tuple(args.variant),
                    coop=_coop(args.coop))
     bar = _Bar(not args.quiet)
@@ -197,9 +215,24 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if args.format == "json":
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(results_csv([_row(r) for r in results]))
     else:
         sys.stdout.write(_human(summary))
     return 0
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _row(result: Any) -> dict[str, Any]:
+    """A hex game's result as one flat CSV row (its per-fort and per-unit tallies as JSON)."""
+    row = dataclasses.asdict(result)
+    row["winner"] = row["winner"] or ""
+    for key in ("losses", "captures", "final_owner"):
+        row[key] = json.dumps(row[key], sort_keys=True)
+    return row
 
 
 def _pct(r: dict[str, Any]) -> str:

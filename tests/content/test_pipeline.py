@@ -15,6 +15,8 @@ from engine.content import (
     map_from_dict,
     scenario_reference,
 )
+from engine.content.loaders import KIND_WORDS, kind_words
+from engine.content.migrations import CURRENT_VERSION
 from engine.paths import CONTENT_DIR
 from tests.content.fixtures import valid_map, write_set
 
@@ -55,7 +57,24 @@ def test_a_file_of_another_kind_is_refused_with_a_hint(tmp_path):
     loaded = load_file(paths["scenario"], "map")
     assert loaded.model is None
     assert [p.code for p in loaded.problems] == ["document.wrong_kind"]
-    assert loaded.problems[0].hint == "open a map file"
+    assert loaded.problems[0].message == "this is a scenario file, expected a map file"
+    assert loaded.problems[0].hint == "open a map file instead"
+
+
+def test_the_wrong_kind_message_takes_an_before_a_vowel_for_every_kind():
+    assert set(KIND_WORDS) == set(CURRENT_VERSION)  # a new kind needs its words
+    assert kind_words("area-scenario") == "an area scenario"
+    assert kind_words("enemy-table") == "an enemy action table"
+    assert kind_words("map") == "a map"
+
+
+def test_an_area_scenario_loaded_as_a_scenario_says_an_area_scenario():
+    loaded = load_file(CONTENT_DIR / "weltkrieg" / "weltkrieg-1914.area-scenario.yaml",
+                       "scenario")
+    [problem] = loaded.problems
+    assert problem.message == "this is an area scenario file, expected a scenario file"
+    assert problem.message.render("de") == ("diese Datei ist ein Gebietsszenario, erwartet "
+                                            "wird ein Szenario")
 
 
 def test_lenient_loading_builds_a_map_with_errors_strict_loading_refuses(tmp_path):

@@ -10,7 +10,9 @@ import sys
 import pytest
 
 from editor.app import display_available, missing_x11_packages
+from editor.files import OpenError, open_map
 from engine.hexes import Hex
+from engine.paths import CONTENT_DIR
 from tests.editor.conftest import ROOT
 
 pytestmark = pytest.mark.qt
@@ -70,3 +72,9 @@ def test_missing_x11_libraries_are_named_with_their_packages():
     assert missing_x11_packages({**x11, "QT_QPA_PLATFORM": "offscreen"}, lambda lib: None) == []
     assert missing_x11_packages({**x11, "WAYLAND_DISPLAY": "w"}, lambda lib: None) == []
     assert missing_x11_packages({}, lambda lib: None) == []
+
+
+def test_a_file_of_another_kind_is_named_with_its_article(tmp_path):
+    area_map = CONTENT_DIR / "weltkrieg" / "europe.area-map.yaml"
+    with pytest.raises(OpenError, match="this is an area map file, not a map"):
+        open_map(area_map)

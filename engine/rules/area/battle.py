@@ -189,6 +189,17 @@ def _marker_actions(s: AreaState, b: dict[str, Any], side: str) -> list[AreaActi
     return [A("play_marker", target=m) for m in usable] + [A("no_marker")]
 
 
+def sides(s: AreaState, front: int) -> tuple[list[str], list[str]]:
+    """The armies that would fight if the acting faction declared a battle in `front` now:
+    its acting armies there (neutral ones stay out) and every real army of the other
+    alliance there."""
+    g = s.game
+    assert s.actor is not None and s.step is not None
+    enemy = g.other(g.alliance[s.actor])
+    att = [a for a in s.step["controlled"] if s.location[a] == front and not _neutral(s, a)]
+    return att, s.alliance_armies(enemy, front)
+
+
 def declare(s: AreaState, front: int) -> None:
     """Declare a battle: defending dummies are revealed and removed (6.0); with no real
     defender the attacker takes a city at once."""
@@ -202,8 +213,7 @@ def declare(s: AreaState, front: int) -> None:
         if g.alliance[f] == enemy and counts.get(front):
             s.dummies_off[f] += counts.pop(front)
             s.note("dummies_revealed", faction=f, front=front)
-    att = [a for a in s.step["controlled"] if s.location[a] == front and not _neutral(s, a)]
-    dfd = s.alliance_armies(enemy, front)
+    att, dfd = sides(s, front)
     s.note("battle", faction=attacker, front=front, attackers=att, defenders=dfd)
     b = {"front": front, "attacker": attacker, "defender": defender, "att": att, "dfd": dfd,
          "markers": {}, "leads": {}, "rolls": [], "draws": [], "exempt": _exempt(s, att + dfd)}

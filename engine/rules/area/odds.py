@@ -67,14 +67,12 @@ def battle_odds(s: AreaState) -> BattleOdds | None:
 def declared_odds(s: AreaState, front: int) -> BattleOdds:
     """Odds of declaring a battle in `front` now, before markers: both sides lead with their
     strongest army and play no marker."""
-    twin = s.clone()
-    battle.declare(twin, front)
-    b = twin.step["battle"] if twin.step else None
-    if b is None or not b["dfd"]:
+    att, dfd = battle.sides(s, front)
+    if not dfd:
         return BattleOdds(Fraction(1), Fraction(0), Fraction(0), undefended=True)
-    b = dict(b, markers={}, leads={"att": _strongest(s, b["att"]),
-                                   "dfd": _strongest(s, b["dfd"])})
-    return _odds(twin, b)
+    b = {"att": att, "dfd": dfd, "markers": {},
+         "leads": {"att": _strongest(s, att), "dfd": _strongest(s, dfd)}}
+    return _odds(s, b)
 
 
 def _strongest(s: AreaState, armies: list[str]) -> str:
