@@ -1321,6 +1321,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>SP — %1</translation>
     </message>
     <message>
+        <source>Command: %1</source>
+        <translation>Befehl: %1</translation>
+    </message>
+    <message>
         <source>R%1 %2</source>
         <translation>R%1 %2</translation>
     </message>
@@ -1777,6 +1781,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>reason</source>
         <translation>Grund</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
