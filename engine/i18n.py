@@ -32,6 +32,7 @@ RULE_WORDS: dict[str, dict[str, str]] = {
     "water": {"en": "Water", "de": "Wasser"},
     "trench": {"en": "Trench", "de": "Graben"},
     "river": {"en": "River", "de": "Fluss"},
+    "rail": {"en": "Railway", "de": "Eisenbahn"},
     "fort": {"en": "Fort", "de": "Fort"},
     "entrance": {"en": "Entrance", "de": "Eingang"},
     "start_marker": {"en": "Start marker", "de": "Startmarker"},

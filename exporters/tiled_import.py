@@ -76,8 +76,11 @@ class _Importer:
     def header(self) -> TiledGrid | None:
         d = self.doc
         if d.get("orientation") != "hexagonal":
+            orientation = d.get("orientation")
             self.err("tiled.not_hexagonal",
-                     _("the map is {get!r}, not hexagonal", get=d.get('orientation')),
+                     _("the map is {get!r}, not hexagonal", get=orientation)
+                     if orientation is not None else
+                     _("the map has no orientation, so it is not hexagonal"),
                      _("create the map in Tiled as Hexagonal (staggered)"), "")
             return None
         if d.get("infinite") in (1, True):

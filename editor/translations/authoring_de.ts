@@ -2219,4 +2219,51 @@ Katalog %3</translation>
         <translation>Entente</translation>
     </message>
 </context>
+<context>
+    <name>TriggerKinds</name>
+    <message>
+        <source>round is</source>
+        <translation>Runde ist</translation>
+    </message>
+    <message>
+        <source>round at least</source>
+        <translation>Runde mindestens</translation>
+    </message>
+    <message>
+        <source>fort captured</source>
+        <translation>Fort eingenommen</translation>
+    </message>
+    <message>
+        <source>unit destroyed</source>
+        <translation>Einheit zerstört</translation>
+    </message>
+    <message>
+        <source>unit in region</source>
+        <translation>Einheit in Region</translation>
+    </message>
+    <message>
+        <source>money at least</source>
+        <translation>Geld mindestens</translation>
+    </message>
+    <message>
+        <source>spawn unit</source>
+        <translation>Einheit erscheint</translation>
+    </message>
+    <message>
+        <source>give money</source>
+        <translation>Geld geben</translation>
+    </message>
+    <message>
+        <source>show message</source>
+        <translation>Meldung zeigen</translation>
+    </message>
+    <message>
+        <source>win</source>
+        <translation>Sieg</translation>
+    </message>
+    <message>
+        <source>lose</source>
+        <translation>Niederlage</translation>
+    </message>
+</context>
 </TS>

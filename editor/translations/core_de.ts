@@ -1388,6 +1388,45 @@ Hinweis: {hint}</translation>
     </message>
 </context>
 <context>
+    <name>TiledImport</name>
+    <message>
+        <source>… and {n} more</source>
+        <translation>… und {n} weitere</translation>
+    </message>
+    <message>
+        <source>Import Tiled map</source>
+        <translation>Tiled-Karte importieren</translation>
+    </message>
+    <message>
+        <source>Tiled maps (*.tmx *.tmj *.json);;All files (*)</source>
+        <translation>Tiled-Karten (*.tmx *.tmj *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Imported {name} as a new map (not saved yet)</source>
+        <translation>{name} als neue Karte importiert (noch nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source> — {n} problem(s) to fix</source>
+        <translation> — {n} Problem(e) zu beheben</translation>
+    </message>
+    <message>
+        <source>Cannot import Tiled map</source>
+        <translation>Tiled-Karte kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read the file: {why} (hint: check the path and that the file is readable)</source>
+        <translation>{path}: Die Datei kann nicht gelesen werden: {why} (Hinweis: Prüfen Sie den Pfad und ob die Datei lesbar ist)</translation>
+    </message>
+    <message>
+        <source>{name} could not be imported; the open map is unchanged.
+
+{problems}</source>
+        <translation>{name} konnte nicht importiert werden; die geöffnete Karte bleibt unverändert.
+
+{problems}</translation>
+    </message>
+</context>
+<context>
     <name>Tool</name>
     <message>
         <source>Tool</source>
@@ -1657,6 +1696,10 @@ In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie 
 <context>
     <name>files</name>
     <message>
+        <source>… and {n} more</source>
+        <translation>… und {n} weitere</translation>
+    </message>
+    <message>
         <source>{path}: this is a {kind} file, not a map (hint: open a .map.yaml file or a scenario)</source>
         <translation>{path}: dies ist eine Datei vom Typ {kind}, keine Karte (Hinweis: eine .map.yaml-Datei oder ein Szenario öffnen)</translation>
     </message>
@@ -1684,41 +1727,6 @@ In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie 
     <message>
         <source>{name}: cannot read or extract the pack: {reason} (hint: check the file and that the app data folder is writable)</source>
         <translation>{name}: das Paket lässt sich nicht lesen oder entpacken: {reason} (Hinweis: die Datei prüfen und ob der App-Datenordner beschreibbar ist)</translation>
-    </message>
-</context>
-<context>
-    <name>widget</name>
-    <message>
-        <source>Import Tiled map</source>
-        <translation>Tiled-Karte importieren</translation>
-    </message>
-    <message>
-        <source>Tiled maps (*.tmx *.tmj *.json);;All files (*)</source>
-        <translation>Tiled-Karten (*.tmx *.tmj *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Imported {name} as a new map (not saved yet)</source>
-        <translation>{name} als neue Karte importiert (noch nicht gespeichert)</translation>
-    </message>
-    <message>
-        <source> — {n} problem(s) to fix</source>
-        <translation> — {n} Problem(e) zu beheben</translation>
-    </message>
-    <message>
-        <source>Cannot import Tiled map</source>
-        <translation>Tiled-Karte kann nicht importiert werden</translation>
-    </message>
-    <message>
-        <source>{path}: cannot read the file: {why} (hint: check the path and that the file is readable)</source>
-        <translation>{path}: Die Datei kann nicht gelesen werden: {why} (Hinweis: Prüfen Sie den Pfad und ob die Datei lesbar ist)</translation>
-    </message>
-    <message>
-        <source>{name} could not be imported; the open map is unchanged.
-
-{problems}</source>
-        <translation>{name} konnte nicht importiert werden; die geöffnete Karte bleibt unverändert.
-
-{problems}</translation>
     </message>
 </context>
 </TS>
