@@ -304,7 +304,10 @@ class PlayPanel(QWidget):
                     continue
                 if isinstance(a, Attack) and s.plan_problem(a.attacker, a.defender):
                     continue
-                item = QListWidgetItem(str(a))
+                line = seat_view.action_line(st, a, frozenset())
+                item = QListWidgetItem(line)
+                if line != str(a):  # words shown: the command at hand
+                    item.setToolTip(self.tr("Command: %1").replace("%1", str(a)))
                 item.setData(Qt.ItemDataRole.UserRole, str(a))
                 self.actions.addItem(item)
                 shown += 1

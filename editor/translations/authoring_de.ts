@@ -497,7 +497,7 @@
     </message>
     <message>
         <source>Variants (RULES §11)</source>
-        <translation>Varianten (RULES §11)</translation>
+        <translation>Varianten (Regelwerk §11)</translation>
     </message>
     <message>
         <source>foot</source>
@@ -581,7 +581,7 @@
     </message>
     <message>
         <source>Special / Legacy unit (bought hidden, RULES §5.5)</source>
-        <translation>Spezial-/Legacy-Einheit (verdeckt gekauft, RULES §5.5)</translation>
+        <translation>Spezial-/Legacy-Einheit (verdeckt gekauft, Regelwerk §5.5)</translation>
     </message>
     <message>
         <source>special</source>

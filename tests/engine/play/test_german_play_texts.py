@@ -119,3 +119,14 @@ def test_a_finished_game_refuses_in_german():
     with in_language("de"):
         text = str(s.state.problem(EndPhase()))
     assert text == "das Spiel ist aus (entente gewinnt durch Forts)"
+
+
+def test_a_neutral_fort_captured_is_not_taken_from_neutral():
+    """Regression: the German log said "DE-infantry-1 erobert fort_a von neutral"."""
+    from engine.rules.events import FortCaptured
+
+    e = FortCaptured("fort_a", "DE-infantry-1", "neutral")
+    with in_language("de"):
+        assert str(e.text()) == "DE-infantry-1 erobert das neutrale Fort fort_a"
+    assert FortCaptured("fort_a", "DE-infantry-1", "FR").text() == (
+        "DE-infantry-1 captures fort_a from FR")
