@@ -17,6 +17,7 @@ from editor import files, i18n
 from engine.content import load_map
 from engine.paths import PROJECT_ROOT
 from tests.editor.english_audit import english_texts, english_words
+from tests.editor.test_i18n_parts_german import clipped
 
 pytestmark = pytest.mark.qt
 
@@ -119,6 +120,11 @@ def test_the_dialogs_the_menus_open_are_german(german, make_window, shown, monke
     for dialog in dialogs:
         qtbot.addWidget(dialog)
         found += english_texts(dialog, type(dialog).__name__)
+        # German text fits at 1280×720: each dialog at its own size, within that screen.
+        size = QWidget.size(dialog)  # (a dialog may name a spin box `width`)
+        dialog.resize(min(size.width(), 1280), min(size.height(), 720))
+        qtbot.waitExposed(dialog)
+        found += [f"{type(dialog).__name__}: clipped {c}" for c in clipped(dialog)]
     for title, text in [*w.errors, *boxes]:
         for part in (title, *text.splitlines()):
             if english_words(part):
