@@ -226,7 +226,7 @@
     </message>
     <message>
         <source>Click where the stamp&apos;s top-left hex goes; X/Y mirror, Z rotates it (Esc cancels)</source>
-        <translation>Klicken Sie, wohin das linke obere Feld des Stempels soll; X/Y spiegeln, Z dreht ihn (Esc bricht ab)</translation>
+        <translation>Klicke, wohin das linke obere Feld des Stempels soll; X/Y spiegeln, Z dreht ihn (Esc bricht ab)</translation>
     </message>
     <message>
         <source>Stamp turned; click to place it (Esc cancels)</source>
@@ -234,7 +234,7 @@
     </message>
     <message>
         <source>(no regions yet — add one with the Region tool)</source>
-        <translation>(noch keine Regionen – legen Sie eine mit dem Regionswerkzeug an)</translation>
+        <translation>(noch keine Regionen – lege eine mit dem Regionswerkzeug an)</translation>
     </message>
     <message>
         <source>No problems</source>
@@ -329,7 +329,7 @@
 a scenario. Open the scenario file (File → Open) to export a pack.</source>
         <translation>Kartenpaket und Konformitäts-Vektoren sind abgeschaltet: sie enthalten
 ein Szenario (Plätze, Regelwerk, Einheiten) mit seiner Karte, und diese
-Karte wurde nicht aus einem Szenario geöffnet. Öffnen Sie die Szenariodatei
+Karte wurde nicht aus einem Szenario geöffnet. Öffne die Szenariodatei
 (Datei → Öffnen), um ein Paket zu exportieren.</translation>
     </message>
     <message>
@@ -373,7 +373,7 @@ Hinweis: {hint}</translation>
     </message>
     <message>
         <source>Your changes will be lost if you don&apos;t save them.</source>
-        <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
+        <translation>Deine Änderungen gehen verloren, wenn du sie nicht speicherst.</translation>
     </message>
     <message>
         <source>Cannot use the template</source>
@@ -1336,7 +1336,7 @@ Hinweis: {hint}</translation>
     </message>
     <message>
         <source>Keep the selected hexes, with everything on them, as a stamp in your library</source>
-        <translation>Die ausgewählten Felder mit allem darauf als Stempel in Ihrer Sammlung ablegen</translation>
+        <translation>Die ausgewählten Felder mit allem darauf als Stempel in deiner Sammlung ablegen</translation>
     </message>
     <message>
         <source>Place</source>
@@ -1380,7 +1380,7 @@ Hinweis: {hint}</translation>
     </message>
     <message>
         <source>Delete the stamp &apos;{name}&apos; from your library?</source>
-        <translation>Den Stempel „{name}“ aus Ihrer Sammlung löschen?</translation>
+        <translation>Den Stempel „{name}“ aus deiner Sammlung löschen?</translation>
     </message>
     <message>
         <source>Cannot delete {path}: {reason}</source>
@@ -1415,7 +1415,7 @@ Hinweis: {hint}</translation>
     </message>
     <message>
         <source>{path}: cannot read the file: {why} (hint: check the path and that the file is readable)</source>
-        <translation>{path}: Die Datei kann nicht gelesen werden: {why} (Hinweis: Prüfen Sie den Pfad und ob die Datei lesbar ist)</translation>
+        <translation>{path}: Die Datei kann nicht gelesen werden: {why} (Hinweis: prüfe den Pfad und ob die Datei lesbar ist)</translation>
     </message>
     <message>
         <source>{name} could not be imported; the open map is unchanged.
