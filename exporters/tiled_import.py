@@ -121,6 +121,12 @@ class _Importer:
                 out[p["name"]] = (p.get("value"), f"{pointer}/properties/{i}")
         return out
 
+    def _name(self, props: dict[str, tuple[Any, str]]) -> str | dict[str, str]:
+        """The map's name: {de, en} when the map carries a German name (tc_name_de)."""
+        name = self.prop(props, "tc_name", str, self.stem)
+        german = self.prop(props, "tc_name_de", str, "")
+        return {"de": german, "en": name} if german and name else name
+
     def prop(self, props: dict[str, tuple[Any, str]], name: str, kind: type | tuple,
              default: Any = None) -> Any:
         if name not in props:
@@ -300,7 +306,7 @@ class _Importer:
         return {
             "$schema": MAP_SCHEMA, "schema_version": 1,
             "id": self.prop(props, "tc_id", str, _slug(self.stem)),
-            "name": self.prop(props, "tc_name", str, self.stem),
+            "name": self._name(props),
             "author": self.prop(props, "tc_author", str, ""),
             "description": self.prop(props, "tc_description", str, ""),
             "license": self.prop(props, "tc_license", str, ""),

@@ -1006,6 +1006,14 @@ Hinweis: {hint}</translation>
         <translation>Karteneigenschaften</translation>
     </message>
     <message>
+        <source>(the same as the name)</source>
+        <translation>(wie der Name)</translation>
+    </message>
+    <message>
+        <source>The map&apos;s name in a German Studio; empty: the name</source>
+        <translation>Der Name der Karte im deutschen Studio; leer: der Name</translation>
+    </message>
+    <message>
         <source>summer</source>
         <translation>Sommer</translation>
     </message>
@@ -1036,6 +1044,10 @@ Hinweis: {hint}</translation>
     <message>
         <source>Name</source>
         <translation>Name</translation>
+    </message>
+    <message>
+        <source>German name</source>
+        <translation>Deutscher Name</translation>
     </message>
     <message>
         <source>Id</source>

@@ -72,7 +72,6 @@ ALLOWED_PHRASES: dict[str, str] = {
     "Trench Club": "the game's name",
     "Tiled": "a program's name (the Tiled map editor)",
     "English": "View ▸ Language names each language in itself",
-    "Argonne": "a place name",
 }
 
 # Texts a German user may see in English, each with why (a regular expression matched
@@ -85,8 +84,6 @@ ALLOWED_PATTERNS: dict[str, str] = {
     r"Befehl: .*": "an action's command text in the play-test's tooltips: what `tcstudio "
                    "rules apply` takes, its words English on purpose (the item says it in "
                    "German)",
-    r"Argonne Crossing": "the default map's name: a map's `name` is one language (the map "
-                         "schema has no {de, en} names yet)",
 }
 
 # Identifiers and file names are data, not words: unit and fort ids (FR-infantry-1, fort_a),
