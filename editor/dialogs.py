@@ -127,6 +127,9 @@ class MapPropertiesDialog(QDialog):
         self.original = game_map
         form = QFormLayout(self)
         self.name = QLineEdit(game_map.name)
+        self.name_de = QLineEdit(game_map.name_de)
+        self.name_de.setPlaceholderText(self.tr("(the same as the name)"))
+        self.name_de.setToolTip(self.tr("The map's name in a German Studio; empty: the name"))
         self.map_id = QLineEdit(game_map.id)
         self.author = QLineEdit(game_map.author)
         self.license = QLineEdit(game_map.license)
@@ -156,6 +159,7 @@ class MapPropertiesDialog(QDialog):
         )
         for label, widget in (
             (self.tr("Name"), self.name),
+            (self.tr("German name"), self.name_de),
             (self.tr("Id"), self.map_id),
             (self.tr("Author"), self.author),
             (self.tr("License"), self.license),
@@ -174,6 +178,7 @@ class MapPropertiesDialog(QDialog):
         m = self.original
         new = {
             "name": self.name.text().strip(),
+            "name_de": self.name_de.text().strip(),
             "id": clean_id(self.map_id.text(), m.id),
             "author": self.author.text().strip(),
             "license": self.license.text().strip(),
@@ -186,6 +191,7 @@ class MapPropertiesDialog(QDialog):
         }
         old = {
             "name": m.name,
+            "name_de": m.name_de,
             "id": m.id,
             "author": m.author,
             "license": m.license,

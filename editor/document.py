@@ -80,7 +80,7 @@ class MapDocument(QObject):
 
     def display_name(self) -> str:
         """File name for titles, or the map name for a new map."""
-        return self.path.name if self.path else (self.map.name or "Untitled")
+        return self.path.name if self.path else (self.map.title() or "Untitled")
 
     def replace_map(self, game_map: GameMap, path: Path | str | None = None) -> None:
         """Swap in another map (open, new, revert): clears history and selection."""

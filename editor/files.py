@@ -51,7 +51,7 @@ class Opened:
 def _format_problems(problems: list, limit: int = 8) -> str:
     lines = [p.format() if hasattr(p, "format") else str(p) for p in problems[:limit]]
     if len(problems) > limit:
-        lines.append(f"… and {len(problems) - limit} more")
+        lines.append(translate("files", "… and {n} more").format(n=len(problems) - limit))
     return "\n".join(lines)
 
 
@@ -59,9 +59,7 @@ def _load_document(path: Path):
     try:
         return load_document(path)
     except ContentError as exc:
-        raise OpenError(
-            f"Cannot open {path}:\n{_format_problems(exc.problems)}", exc.problems
-        ) from exc
+        raise OpenError(_cannot_open(path, exc.problems), exc.problems) from exc
 
 
 def _map_path_of(path: Path) -> Path:

@@ -39,4 +39,5 @@ def half_template(source: GameMap, region_id: str = "half_1_6") -> GameMap:
     m.labels = []
     m.id = f"{source.id}_half"
     m.name = f"{source.name} (half)"
+    m.name_de = f"{source.name_de} (Hälfte)" if source.name_de else ""  # the German name
     return m

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from editor.i18n import translate
 from engine.content import ContentError, map_from_dict
 from engine.paths import CONTENT_DIR
 
@@ -26,7 +27,7 @@ def describe_problems(problems: list[Any], limit: int = MAX_LISTED) -> str:
     """The problems one per line (location, message, hint), at most `limit` of them."""
     lines = [p.format() if hasattr(p, "format") else str(p) for p in problems[:limit]]
     if len(problems) > limit:
-        lines.append(f"… and {len(problems) - limit} more")
+        lines.append(translate("TiledImport", "… and {n} more").format(n=len(problems) - limit))
     return "\n".join(lines)
 
 
@@ -39,15 +40,14 @@ class TiledImportActions:
         doc = self.document  # type: ignore[attr-defined]
         start = str(doc.path.parent) if doc.path else str(CONTENT_DIR)
         path, _ = QFileDialog.getOpenFileName(
-            widget, widget.tr("Import Tiled map"), start,
-            widget.tr("Tiled maps (*.tmx *.tmj *.json);;All files (*)"))
+            widget, translate("TiledImport", "Import Tiled map"), start,
+            translate("TiledImport", "Tiled maps (*.tmx *.tmj *.json);;All files (*)"))
         if path:
             self.import_tiled_file(Path(path))
 
     def import_tiled_file(self, path: Path) -> bool:
         """Import a Tiled map and show it as a new unsaved map; False (open map untouched)
         when the file cannot be read or mapped, or the user keeps the open map."""
-        widget: QWidget = self  # type: ignore[assignment]
         result = self._run_tiled_import(path)
         if result is None:
             return False
@@ -60,10 +60,10 @@ class TiledImportActions:
             return False
         self.set_map(game_map, None, result.problems)  # type: ignore[attr-defined]
         errors = sum(p.is_error for p in result.problems)
-        message = widget.tr("Imported {name} as a new map (not saved yet)").format(
-            name=path.name)
+        message = translate("TiledImport", "Imported {name} as a new map (not saved yet)"
+                            ).format(name=path.name)
         if errors:
-            message += widget.tr(" — {n} problem(s) to fix").format(n=errors)
+            message += translate("TiledImport", " — {n} problem(s) to fix").format(n=errors)
         if result.problems:
             self.problems_dock.show()  # type: ignore[attr-defined]
             self.problems_dock.raise_()  # type: ignore[attr-defined]
@@ -75,7 +75,6 @@ class TiledImportActions:
         # only this menu item needs them.
         from exporters.tiled_import import import_tiled
 
-        widget: QWidget = self  # type: ignore[assignment]
         try:
             result = import_tiled(path)
         except ContentError as exc:
@@ -83,9 +82,10 @@ class TiledImportActions:
             return None
         except OSError as exc:
             self.show_error(  # type: ignore[attr-defined]
-                widget.tr("Cannot import Tiled map"),
-                widget.tr("{path}: cannot read the file: {why} (hint: check the path and "
-                          "that the file is readable)").format(path=path, why=exc.strerror))
+                translate("TiledImport", "Cannot import Tiled map"),
+                translate("TiledImport", "{path}: cannot read the file: {why} (hint: check the "
+                          "path and that the file is readable)").format(path=path,
+                                                                        why=exc.strerror))
             return None
         if result.data is None:
             self._refuse_import(path, result.problems)
@@ -93,9 +93,9 @@ class TiledImportActions:
         return result
 
     def _refuse_import(self, path: Path, problems: list[Any]) -> None:
-        widget: QWidget = self  # type: ignore[assignment]
         self.show_error(  # type: ignore[attr-defined]
-            widget.tr("Cannot import Tiled map"),
-            widget.tr("{name} could not be imported; the open map is unchanged.\n\n"
-                      "{problems}").format(name=path.name, problems=describe_problems(problems)))
+            translate("TiledImport", "Cannot import Tiled map"),
+            translate("TiledImport", "{name} could not be imported; the open map is "
+                      "unchanged.\n\n{problems}").format(name=path.name,
+                                                         problems=describe_problems(problems)))
 

@@ -24,6 +24,9 @@ _language = DEFAULT
 
 # The rulebooks' terms (seeds 002/003/004); English from RULES.md. Keys are the ids the
 # content and the engine use.
+# How the rules document is named where a text cites a section of it ("RULES §11.1").
+RULES_PREFIX = "RULES §"
+RULEBOOK = {"en": "RULES", "de": "Regelwerk"}
 RULE_WORDS: dict[str, dict[str, str]] = {
     "meadow": {"en": "Meadow", "de": "Wiese"},
     "forest": {"en": "Forest", "de": "Wald"},
@@ -32,6 +35,7 @@ RULE_WORDS: dict[str, dict[str, str]] = {
     "water": {"en": "Water", "de": "Wasser"},
     "trench": {"en": "Trench", "de": "Graben"},
     "river": {"en": "River", "de": "Fluss"},
+    "rail": {"en": "Railway", "de": "Eisenbahn"},
     "fort": {"en": "Fort", "de": "Fort"},
     "entrance": {"en": "Entrance", "de": "Eingang"},
     "start_marker": {"en": "Start marker", "de": "Startmarker"},
@@ -116,6 +120,14 @@ def rule_word(key: str) -> str:
     """
     words = RULE_WORDS.get(key)
     return words[_language] if words else key
+
+
+def rule_reference(reference: str) -> str:
+    """A rulebook section as cited in the current language: "RULES §11.1" (the rules
+    document's name) is "Regelwerk §11.1" in German; another text comes back unchanged."""
+    if _language != DEFAULT and reference.startswith(RULES_PREFIX):
+        return RULEBOOK[_language] + reference.removeprefix("RULES")
+    return reference
 
 
 class Msg(str):

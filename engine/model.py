@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.hexes import Hex, Layout, OffsetParity, Orientation, axial_to_offset, offset_to_axial
 from engine.hexset import HexSet
+from engine.i18n import localized
 
 NATIONS: tuple[str, ...] = ("DE", "AH", "FR", "GB")
 TEAMS: dict[str, tuple[str, ...]] = {"central": ("DE", "AH"), "entente": ("FR", "GB")}
@@ -148,10 +149,16 @@ class GameMap:
     description: str = ""
     license: str = ""
     season: str = "summer"
+    name_de: str = ""  # the German name when the file gives {de, en}; `name` is the English
 
     def __post_init__(self) -> None:
         if not self.terrain:
             self.terrain = bytearray(self.width * self.height)
+
+    def title(self) -> str:
+        """The map's name in the current language (its one name when it has no German)."""
+        return localized({"de": self.name_de, "en": self.name}, self.name) if self.name_de \
+            else self.name
 
     @classmethod
     def blank(cls, map_id: str, width: int, height: int, **kwargs: Any) -> GameMap:

@@ -290,7 +290,9 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
         "staggeraxis": grid.stagger_axis, "staggerindex": grid.parity,
         "infinite": False, "nextlayerid": len(layers) + 1, "nextobjectid": next_id,
         "properties": [
-            _prop("tc_id", m.id), _prop("tc_name", m.name), _prop("tc_author", m.author),
+            _prop("tc_id", m.id), _prop("tc_name", m.name),
+            *([_prop("tc_name_de", m.name_de)] if m.name_de else []),
+            _prop("tc_author", m.author),
             _prop("tc_description", m.description), _prop("tc_license", m.license),
             _prop("tc_season", m.season),
             _prop("tc_orientation", m.layout.orientation), _prop("tc_offset", m.layout.offset),

@@ -76,8 +76,11 @@ class _Importer:
     def header(self) -> TiledGrid | None:
         d = self.doc
         if d.get("orientation") != "hexagonal":
+            orientation = d.get("orientation")
             self.err("tiled.not_hexagonal",
-                     _("the map is {get!r}, not hexagonal", get=d.get('orientation')),
+                     _("the map is {get!r}, not hexagonal", get=orientation)
+                     if orientation is not None else
+                     _("the map has no orientation, so it is not hexagonal"),
                      _("create the map in Tiled as Hexagonal (staggered)"), "")
             return None
         if d.get("infinite") in (1, True):
@@ -117,6 +120,12 @@ class _Importer:
             if isinstance(p, dict) and isinstance(p.get("name"), str):
                 out[p["name"]] = (p.get("value"), f"{pointer}/properties/{i}")
         return out
+
+    def _name(self, props: dict[str, tuple[Any, str]]) -> str | dict[str, str]:
+        """The map's name: {de, en} when the map carries a German name (tc_name_de)."""
+        name = self.prop(props, "tc_name", str, self.stem)
+        german = self.prop(props, "tc_name_de", str, "")
+        return {"de": german, "en": name} if german and name else name
 
     def prop(self, props: dict[str, tuple[Any, str]], name: str, kind: type | tuple,
              default: Any = None) -> Any:
@@ -297,7 +306,7 @@ class _Importer:
         return {
             "$schema": MAP_SCHEMA, "schema_version": 1,
             "id": self.prop(props, "tc_id", str, _slug(self.stem)),
-            "name": self.prop(props, "tc_name", str, self.stem),
+            "name": self._name(props),
             "author": self.prop(props, "tc_author", str, ""),
             "description": self.prop(props, "tc_description", str, ""),
             "license": self.prop(props, "tc_license", str, ""),

@@ -205,6 +205,7 @@ class AreaPlaytestWindow(QMainWindow):
             if a.kind == "battle" and a.front is not None:
                 label += "   " + self._odds_text(declared_odds(s, a.front))
             item = QListWidgetItem(label)
+            item.setToolTip(self.tr("Command: %1").replace("%1", a.text()))
             item.setData(Qt.ItemDataRole.UserRole, a)
             self.actions.addItem(item)
         if self.actions.count():

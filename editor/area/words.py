@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from engine import i18n
 from engine.rules.area.actions import AreaAction
 
 CONTEXT = "AreaWords"
@@ -105,6 +106,11 @@ FIELD_WORDS = {
     "armies": QT_TRANSLATE_NOOP("AreaWords", "armies"),
     "reason": QT_TRANSLATE_NOOP("AreaWords", "reason"),
 }
+# The two sides of a battle, as the keys of its per-side fields (markers, lead armies).
+SIDE_WORDS = {
+    "att": QT_TRANSLATE_NOOP("AreaWords", "attacker"),
+    "dfd": QT_TRANSLATE_NOOP("AreaWords", "defender"),
+}
 _ACTION_FIELDS = ("army", "front", "target", "setup_slot", "turn_slot")
 
 
@@ -114,20 +120,34 @@ def _word(table: dict[str, str], key: str) -> str:
 
 
 def _value(value: Any, factions: dict[str, str]) -> str:
+    if value is None or (isinstance(value, dict | list | tuple) and not value):
+        return QCoreApplication.translate("AreaWords", "none")
     if isinstance(value, str):
         return factions.get(value, value)
     if isinstance(value, list | tuple):
         return ", ".join(_value(v, factions) for v in value)
+    if isinstance(value, dict):  # per side or per faction, e.g. the markers played
+        keys = {**factions, **{k: _word(SIDE_WORDS, k) for k in SIDE_WORDS}}
+        return ", ".join(f"{keys.get(str(k), str(k))} {_value(v, factions)}"
+                         for k, v in value.items())
     return str(value)
 
 
-def action_label(action: AreaAction) -> str:
-    """The command text and what it means, e.g. `place de-1 12 — place an army: army de-1,
-    setup slot 12` (German: `… — Armee aufstellen: Armee de-1, Aufstellungsplatz 12`)."""
+def action_meaning(action: AreaAction) -> str:
+    """What an action does, in words: `place an army: army de-1, setup slot 12` (German:
+    `Armee aufstellen: Armee de-1, Aufstellungsplatz 12`)."""
     fields = [f"{_word(FIELD_WORDS, f)} {getattr(action, f)}" for f in _ACTION_FIELDS
               if getattr(action, f) is not None]
-    meaning = _word(ACTION_WORDS, action.kind) + (": " + ", ".join(fields) if fields else "")
-    return f"{action.text()} — {meaning}"
+    return _word(ACTION_WORDS, action.kind) + (": " + ", ".join(fields) if fields else "")
+
+
+def action_label(action: AreaAction) -> str:
+    """An action as the play-test lists it. In English the command text (what `tcstudio rules
+    apply` takes) and its meaning, `place de-1 12 — place an army: …`; in any other language
+    only the meaning, since the command words are English (the item's tooltip keeps them)."""
+    if i18n.current_language() != i18n.DEFAULT:
+        return action_meaning(action)
+    return f"{action.text()} — {action_meaning(action)}"
 
 
 def event_text(event: dict[str, Any], factions: dict[str, str]) -> str:

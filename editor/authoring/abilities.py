@@ -26,6 +26,7 @@ from editor.authoring.document import ContentDocument, Key
 from editor.authoring.fields import estimable, plain
 from editor.authoring.rule_summaries import ability_summary
 from editor.i18n import tr
+from engine.i18n import rule_reference
 from engine.rules import abilities
 
 PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Default"),
@@ -38,7 +39,7 @@ def describe(ability_id: str) -> str:
     if cls is None:
         return tr("not an ability the engine knows (declare it from building blocks)")
     played = "" if cls.implemented else tr(" — no effect in the engine yet")
-    return f"{ability_summary(ability_id)} [{cls.rule}]{played}"
+    return f"{ability_summary(ability_id)} [{rule_reference(cls.rule)}]{played}"
 
 
 def parse_param(text: str, kind: str, old: Any) -> Any:

@@ -26,6 +26,7 @@ from editor.authoring.rule_summaries import variant_summary
 from editor.i18n import tr
 from editor.playtest.words import variant_name
 from engine.content import schema_description
+from engine.i18n import rule_reference
 from engine.rules import variants
 
 PARAM_COLUMNS = (QT_TR_NOOP("Parameter"), QT_TR_NOOP("Value"), QT_TR_NOOP("Estimated"),
@@ -40,7 +41,7 @@ def refusal(variant_id: str) -> str | None:
             ids=variants.known_ids())
     if not cls.implemented:
         return tr("the engine does not play this variant yet ({rule}): switching it on would "
-                  "change nothing").format(rule=cls.rule)
+                  "change nothing").format(rule=rule_reference(cls.rule))
     return None
 
 
@@ -49,7 +50,7 @@ def summary(variant_id: str) -> str:
     cls = variants.VARIANTS.get(variant_id)
     if cls is None:
         return ""
-    return f"{variant_summary(variant_id)}. ({cls.rule})"
+    return f"{variant_summary(variant_id)}. ({rule_reference(cls.rule)})"
 
 
 def flow(value: Any) -> str:

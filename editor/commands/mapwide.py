@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from editor.document import MapDocument
 
 LAYOUT_KEYS = ("orientation", "hex_size", "offset")
-MAP_KEYS = ("id", "name", "author", "description", "license", "season", "path_coverage")
+MAP_KEYS = ("id", "name", "name_de", "author", "description", "license", "season",
+            "path_coverage")
 
 
 class ChangeMapProperties(Command):
@@ -157,7 +158,7 @@ def resized(game_map: GameMap, width: int, height: int, anchor: tuple[float, flo
                 row * old_w + c0 : row * old_w + c1
             ]
     result = carry(game_map, resize_mapping(game_map, dc, dr), target=new, terrain=False)
-    for name in ("id", "name", "author", "description", "license", "season", "path_coverage"):
+    for name in MAP_KEYS:
         setattr(result.map, name, getattr(game_map, name))
     # Off-map hexes of a fort, marker or region are not carried; a path or label falling off
     # stays drawn past the edge, as before.

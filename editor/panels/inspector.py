@@ -258,7 +258,7 @@ class InspectorPanel(QWidget):
                 self.path_width.setValue(obj.width)
             else:
                 m = doc.map
-                self.title.setText(self.tr("Map: {name}").format(name=m.name))
+                self.title.setText(self.tr("Map: {name}").format(name=m.title()))
                 self.stack.setCurrentIndex(0)
                 sel = (self.tr("<br>Selection: {count} hexes").format(count=len(doc.selection))
                        if doc.selection else "")

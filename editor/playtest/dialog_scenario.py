@@ -67,7 +67,7 @@ class ScenarioFormActions:
             return False
         try:
             problems = save_scenario_file(self.options(), self.map_path, path,
-                                          self.game_map.name)
+                                          self.game_map.name, self.game_map.name_de)
         except OSError as exc:
             self.status.setText(translate("PlaytestDialog", "Cannot write %1: %2").replace(
                 "%1", str(path)).replace("%2", str(exc.strerror or exc)))

@@ -264,7 +264,7 @@ class PlayMode(PlayCommands, QObject):
         try:
             s.apply(action)
         except IllegalActionError as exc:
-            self.status(str(exc))
+            self.status(exc.reason)
             return False
         if self.interaction is not None:
             self.interaction.clear()

@@ -304,7 +304,10 @@ class PlayPanel(QWidget):
                     continue
                 if isinstance(a, Attack) and s.plan_problem(a.attacker, a.defender):
                     continue
-                item = QListWidgetItem(str(a))
+                line = seat_view.action_line(st, a, frozenset())
+                item = QListWidgetItem(line)
+                if line != str(a):  # words shown: the command at hand
+                    item.setToolTip(self.tr("Command: %1").replace("%1", str(a)))
                 item.setData(Qt.ItemDataRole.UserRole, str(a))
                 self.actions.addItem(item)
                 shown += 1
@@ -357,6 +360,9 @@ class PlayPanel(QWidget):
         for i in range(first, len(s.timeline)):
             line = seat_view.action_line(s.state, s.timeline[i], teams)
             item = QListWidgetItem(f"{i + 1}. {line}")
+            command = seat_view.action_command(s.state, s.timeline[i], teams)
+            if command is not None and command != line:  # words shown: the command at hand
+                item.setToolTip(self.tr("Command: %1").replace("%1", command))
             item.setData(Qt.ItemDataRole.UserRole, i + 1)
             if i + 1 > s.cursor:
                 item.setForeground(Qt.GlobalColor.gray)

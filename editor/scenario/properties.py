@@ -39,6 +39,7 @@ from editor.scenario.keeping import ScenarioKeeper
 from editor.scenario.triggers import TriggerEditor
 from editor.scenario.units_form import UnitsForm
 from engine.content import ContentError, Document, load_ruleset, scenario_reference
+from engine.i18n import rule_reference
 from engine.model import TEAM_OF
 from engine.play.setup import HALVES, NATION_NAMES, NATIONS
 from engine.rules.variants import VARIANTS
@@ -165,7 +166,8 @@ class ScenarioProperties(QWidget):
             cb = QCheckBox(QCoreApplication.translate("Variants", v.replace("_", " ")))
             playable = cls is not None and cls.implemented
             cb.setToolTip((self.tr("%1 Rule: %2").replace(
-                "%1", variant_summary(v) + ".").replace("%2", cls.rule) if cls else "")
+                "%1", variant_summary(v) + ".").replace("%2", rule_reference(cls.rule))
+                if cls else "")
                 + ("" if playable else self.tr(" — no effect in the engine yet")))
             cb.setEnabled(playable)
             self.variant_checks[v] = cb

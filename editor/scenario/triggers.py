@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 import yaml
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,12 +29,43 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import tr
+from editor.i18n import translate as translate_qt
 from editor.scenario.document import ScenarioDocument
+from engine import i18n
 from engine.i18n import translate
 from engine.rules.scenario_runtime import ACTIONS, CONDITIONS, ON, Spec
 
 EVENTS_VERSION = 1
 PART_SPECS = {"conditions": CONDITIONS, "actions": ACTIONS}
+# The kinds as the form names them; the file keeps the id (shown in each item's tooltip).
+KIND_WORDS = {
+    "round_is": QT_TRANSLATE_NOOP("TriggerKinds", "round is"),
+    "round_at_least": QT_TRANSLATE_NOOP("TriggerKinds", "round at least"),
+    "fort_captured": QT_TRANSLATE_NOOP("TriggerKinds", "fort captured"),
+    "unit_destroyed": QT_TRANSLATE_NOOP("TriggerKinds", "unit destroyed"),
+    "unit_in_region": QT_TRANSLATE_NOOP("TriggerKinds", "unit in region"),
+    "money_at_least": QT_TRANSLATE_NOOP("TriggerKinds", "money at least"),
+    "spawn_unit": QT_TRANSLATE_NOOP("TriggerKinds", "spawn unit"),
+    "give_money": QT_TRANSLATE_NOOP("TriggerKinds", "give money"),
+    "show_message": QT_TRANSLATE_NOOP("TriggerKinds", "show message"),
+    "win": QT_TRANSLATE_NOOP("TriggerKinds", "win"),
+    "lose": QT_TRANSLATE_NOOP("TriggerKinds", "lose"),
+}
+
+
+def kind_label(kind: str) -> str:
+    """A condition or action kind in words ("round_is": "round is", German "Runde ist");
+    a kind without words (a newer engine's) as its id with spaces."""
+    english = KIND_WORDS.get(kind)
+    return translate_qt("TriggerKinds", english) if english else kind.replace("_", " ")
+
+
+def on_label(key: str, text: str) -> str:
+    """What fires a trigger, as the Fires box lists it: the id and its meaning in English,
+    only the meaning in another language (the id is English; the tooltip keeps it)."""
+    if i18n.current_language() == i18n.DEFAULT:
+        return f"{key} — {text}"
+    return text
 
 
 def parse_value(text: str, kind: str) -> Any:
@@ -81,8 +112,8 @@ class PartList(QGroupBox):
         side = QVBoxLayout()
         self.kind = QComboBox()
         for kind, spec in self.specs.items():
-            self.kind.addItem(kind.replace("_", " "), kind)
-            self.kind.setItemData(self.kind.count() - 1, translate(spec.help),
+            self.kind.addItem(kind_label(kind), kind)
+            self.kind.setItemData(self.kind.count() - 1, f"{kind}: {translate(spec.help)}",
                                   Qt.ItemDataRole.ToolTipRole)
         self.add_button = QPushButton(tr("Add"))
         self.remove_button = QPushButton(tr("Remove"))
@@ -114,7 +145,7 @@ class PartList(QGroupBox):
         self.list.blockSignals(True)
         self.list.clear()
         for entry in self.items():
-            self.list.addItem(str(entry.get("kind", "?")).replace("_", " "))
+            self.list.addItem(kind_label(str(entry.get("kind", "?"))))
         self.list.blockSignals(False)
         if self.list.count():
             self.list.setCurrentRow(min(max(keep, 0), self.list.count() - 1))
@@ -230,7 +261,8 @@ class TriggerEditor(QWidget):
         self.id_edit = QLineEdit()
         self.on = QComboBox()
         for key, text in ON.items():
-            self.on.addItem(f"{key} — {translate(text)}", key)
+            self.on.addItem(on_label(key, translate(text)), key)
+            self.on.setItemData(self.on.count() - 1, key, Qt.ItemDataRole.ToolTipRole)
         self.once = QCheckBox(tr("Fires once"))
         form.addRow(tr("Id"), self.id_edit)
         form.addRow(tr("Fires"), self.on)

@@ -497,7 +497,7 @@
     </message>
     <message>
         <source>Variants (RULES §11)</source>
-        <translation>Varianten (RULES §11)</translation>
+        <translation>Varianten (Regelwerk §11)</translation>
     </message>
     <message>
         <source>foot</source>
@@ -581,7 +581,7 @@
     </message>
     <message>
         <source>Special / Legacy unit (bought hidden, RULES §5.5)</source>
-        <translation>Spezial-/Legacy-Einheit (verdeckt gekauft, RULES §5.5)</translation>
+        <translation>Spezial-/Legacy-Einheit (verdeckt gekauft, Regelwerk §5.5)</translation>
     </message>
     <message>
         <source>special</source>
@@ -1317,6 +1317,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>SP — %1</translation>
     </message>
     <message>
+        <source>Command: %1</source>
+        <translation>Befehl: %1</translation>
+    </message>
+    <message>
         <source>R%1 %2</source>
         <translation>R%1 %2</translation>
     </message>
@@ -1802,6 +1806,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <source>reason</source>
         <translation>Grund</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
 </context>
 <context>
     <name>RuleSummaries</name>
@@ -2233,6 +2241,53 @@ Katalog %3</translation>
     <message>
         <source>Entente</source>
         <translation>Entente</translation>
+    </message>
+</context>
+<context>
+    <name>TriggerKinds</name>
+    <message>
+        <source>round is</source>
+        <translation>Runde ist</translation>
+    </message>
+    <message>
+        <source>round at least</source>
+        <translation>Runde mindestens</translation>
+    </message>
+    <message>
+        <source>fort captured</source>
+        <translation>Fort eingenommen</translation>
+    </message>
+    <message>
+        <source>unit destroyed</source>
+        <translation>Einheit zerstört</translation>
+    </message>
+    <message>
+        <source>unit in region</source>
+        <translation>Einheit in Region</translation>
+    </message>
+    <message>
+        <source>money at least</source>
+        <translation>Geld mindestens</translation>
+    </message>
+    <message>
+        <source>spawn unit</source>
+        <translation>Einheit erscheint</translation>
+    </message>
+    <message>
+        <source>give money</source>
+        <translation>Geld geben</translation>
+    </message>
+    <message>
+        <source>show message</source>
+        <translation>Meldung zeigen</translation>
+    </message>
+    <message>
+        <source>win</source>
+        <translation>Sieg</translation>
+    </message>
+    <message>
+        <source>lose</source>
+        <translation>Niederlage</translation>
     </message>
 </context>
 </TS>

@@ -226,7 +226,7 @@
     </message>
     <message>
         <source>Click where the stamp&apos;s top-left hex goes; X/Y mirror, Z rotates it (Esc cancels)</source>
-        <translation>Klicken Sie, wohin das linke obere Feld des Stempels soll; X/Y spiegeln, Z dreht ihn (Esc bricht ab)</translation>
+        <translation>Klicke, wohin das linke obere Feld des Stempels soll; X/Y spiegeln, Z dreht ihn (Esc bricht ab)</translation>
     </message>
     <message>
         <source>Stamp turned; click to place it (Esc cancels)</source>
@@ -234,7 +234,7 @@
     </message>
     <message>
         <source>(no regions yet — add one with the Region tool)</source>
-        <translation>(noch keine Regionen – legen Sie eine mit dem Regionswerkzeug an)</translation>
+        <translation>(noch keine Regionen – lege eine mit dem Regionswerkzeug an)</translation>
     </message>
     <message>
         <source>No problems</source>
@@ -329,7 +329,7 @@
 a scenario. Open the scenario file (File → Open) to export a pack.</source>
         <translation>Kartenpaket und Konformitäts-Vektoren sind abgeschaltet: sie enthalten
 ein Szenario (Plätze, Regelwerk, Einheiten) mit seiner Karte, und diese
-Karte wurde nicht aus einem Szenario geöffnet. Öffnen Sie die Szenariodatei
+Karte wurde nicht aus einem Szenario geöffnet. Öffne die Szenariodatei
 (Datei → Öffnen), um ein Paket zu exportieren.</translation>
     </message>
     <message>
@@ -373,7 +373,7 @@ Hinweis: {hint}</translation>
     </message>
     <message>
         <source>Your changes will be lost if you don&apos;t save them.</source>
-        <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
+        <translation>Deine Änderungen gehen verloren, wenn du sie nicht speicherst.</translation>
     </message>
     <message>
         <source>Cannot use the template</source>
@@ -1006,6 +1006,14 @@ Hinweis: {hint}</translation>
         <translation>Karteneigenschaften</translation>
     </message>
     <message>
+        <source>(the same as the name)</source>
+        <translation>(wie der Name)</translation>
+    </message>
+    <message>
+        <source>The map&apos;s name in a German Studio; empty: the name</source>
+        <translation>Der Name der Karte im deutschen Studio; leer: der Name</translation>
+    </message>
+    <message>
         <source>summer</source>
         <translation>Sommer</translation>
     </message>
@@ -1036,6 +1044,10 @@ Hinweis: {hint}</translation>
     <message>
         <source>Name</source>
         <translation>Name</translation>
+    </message>
+    <message>
+        <source>German name</source>
+        <translation>Deutscher Name</translation>
     </message>
     <message>
         <source>Id</source>
@@ -1336,7 +1348,7 @@ Hinweis: {hint}</translation>
     </message>
     <message>
         <source>Keep the selected hexes, with everything on them, as a stamp in your library</source>
-        <translation>Die ausgewählten Felder mit allem darauf als Stempel in Ihrer Sammlung ablegen</translation>
+        <translation>Die ausgewählten Felder mit allem darauf als Stempel in deiner Sammlung ablegen</translation>
     </message>
     <message>
         <source>Place</source>
@@ -1380,11 +1392,50 @@ Hinweis: {hint}</translation>
     </message>
     <message>
         <source>Delete the stamp &apos;{name}&apos; from your library?</source>
-        <translation>Den Stempel „{name}“ aus Ihrer Sammlung löschen?</translation>
+        <translation>Den Stempel „{name}“ aus deiner Sammlung löschen?</translation>
     </message>
     <message>
         <source>Cannot delete {path}: {reason}</source>
         <translation>{path} kann nicht gelöscht werden: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>TiledImport</name>
+    <message>
+        <source>… and {n} more</source>
+        <translation>… und {n} weitere</translation>
+    </message>
+    <message>
+        <source>Import Tiled map</source>
+        <translation>Tiled-Karte importieren</translation>
+    </message>
+    <message>
+        <source>Tiled maps (*.tmx *.tmj *.json);;All files (*)</source>
+        <translation>Tiled-Karten (*.tmx *.tmj *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Imported {name} as a new map (not saved yet)</source>
+        <translation>{name} als neue Karte importiert (noch nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source> — {n} problem(s) to fix</source>
+        <translation> — {n} Problem(e) zu beheben</translation>
+    </message>
+    <message>
+        <source>Cannot import Tiled map</source>
+        <translation>Tiled-Karte kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read the file: {why} (hint: check the path and that the file is readable)</source>
+        <translation>{path}: Die Datei kann nicht gelesen werden: {why} (Hinweis: prüfe den Pfad und ob die Datei lesbar ist)</translation>
+    </message>
+    <message>
+        <source>{name} could not be imported; the open map is unchanged.
+
+{problems}</source>
+        <translation>{name} konnte nicht importiert werden; die geöffnete Karte bleibt unverändert.
+
+{problems}</translation>
     </message>
 </context>
 <context>
@@ -1661,6 +1712,10 @@ In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie 
         <translation>{path}: diese Datei ist {a_kind}, keine Karte (Hinweis: eine .map.yaml-Datei oder ein Szenario öffnen)</translation>
     </message>
     <message>
+        <source>… and {n} more</source>
+        <translation>… und {n} weitere</translation>
+    </message>
+    <message>
         <source>{path}: the scenario names no map (hint: add `map: ../maps/X.map.yaml`)</source>
         <translation>{path}: das Szenario nennt keine Karte (Hinweis: `map: ../maps/X.map.yaml` ergänzen)</translation>
     </message>
@@ -1684,41 +1739,6 @@ In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie 
     <message>
         <source>{name}: cannot read or extract the pack: {reason} (hint: check the file and that the app data folder is writable)</source>
         <translation>{name}: das Paket lässt sich nicht lesen oder entpacken: {reason} (Hinweis: die Datei prüfen und ob der App-Datenordner beschreibbar ist)</translation>
-    </message>
-</context>
-<context>
-    <name>widget</name>
-    <message>
-        <source>Import Tiled map</source>
-        <translation>Tiled-Karte importieren</translation>
-    </message>
-    <message>
-        <source>Tiled maps (*.tmx *.tmj *.json);;All files (*)</source>
-        <translation>Tiled-Karten (*.tmx *.tmj *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Imported {name} as a new map (not saved yet)</source>
-        <translation>{name} als neue Karte importiert (noch nicht gespeichert)</translation>
-    </message>
-    <message>
-        <source> — {n} problem(s) to fix</source>
-        <translation> — {n} Problem(e) zu beheben</translation>
-    </message>
-    <message>
-        <source>Cannot import Tiled map</source>
-        <translation>Tiled-Karte kann nicht importiert werden</translation>
-    </message>
-    <message>
-        <source>{path}: cannot read the file: {why} (hint: check the path and that the file is readable)</source>
-        <translation>{path}: Die Datei kann nicht gelesen werden: {why} (Hinweis: Prüfen Sie den Pfad und ob die Datei lesbar ist)</translation>
-    </message>
-    <message>
-        <source>{name} could not be imported; the open map is unchanged.
-
-{problems}</source>
-        <translation>{name} konnte nicht importiert werden; die geöffnete Karte bleibt unverändert.
-
-{problems}</translation>
     </message>
 </context>
 </TS>

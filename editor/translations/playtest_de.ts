@@ -988,6 +988,10 @@
         <source>0. start of the game</source>
         <translation>0. Spielbeginn</translation>
     </message>
+    <message>
+        <source>Command: %1</source>
+        <translation>Befehl: %1</translation>
+    </message>
 </context>
 <context>
     <name>PlaytestDialog</name>

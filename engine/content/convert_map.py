@@ -94,6 +94,10 @@ def _offsets(m: GameMap, hexes: list[Hex]) -> list[list[int]]:
     return [list(m.to_offset(h)) for h in hexes]
 
 
+def _english(name: str | dict[str, str]) -> str:
+    return name if isinstance(name, str) else name.get("en", "")
+
+
 def map_from_dict(data: dict[str, Any]) -> GameMap:
     """Build a GameMap from schema-valid map data; raise ContentError on a bad grid."""
     problems = grid_problems(data)
@@ -102,7 +106,8 @@ def map_from_dict(data: dict[str, Any]) -> GameMap:
     layout = data["layout"]
     m = GameMap(
         id=data["id"],
-        name=data["name"],
+        name=_english(data["name"]),
+        name_de=data["name"].get("de", "") if isinstance(data["name"], dict) else "",
         width=data["width"],
         height=data["height"],
         layout=MapLayout(layout["orientation"], layout["hex_size"], layout["offset"]),
@@ -167,7 +172,7 @@ def map_to_dict(m: GameMap) -> dict[str, Any]:
         "$schema": SCHEMA_OF_KIND["map"],
         "schema_version": 1,
         "id": m.id,
-        "name": m.name,
+        "name": {"de": m.name_de, "en": m.name} if m.name_de else m.name,
         "author": m.author,
         "description": m.description,
         "license": m.license,

@@ -193,8 +193,12 @@ class Interaction:
             return Outcome(message=self.select(uid), changed=True)
         if sel is not None:
             why = st.problem(Move(sel, h))
-            return Outcome(message=_("{sel} cannot go there: {why}", sel=sel, why=why)
-                           if why else "")
+            if not why:
+                return Outcome(message="")
+            if self.reachable:  # it can move, just not there: point at what it can do
+                return Outcome(message=_("{sel} cannot go there: {why} (click one of the "
+                                         "highlighted hexes)", sel=sel, why=why))
+            return Outcome(message=_("{sel} cannot go there: {why}", sel=sel, why=why))
         if uid is not None:
             return Outcome(message=_("{uid} is not yours ({nation} is to move)", uid=uid,
                                      nation=st.nation))

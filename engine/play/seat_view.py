@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hexes import Hex
-from engine.i18n import _
+from engine.i18n import DEFAULT, _, current_language
+from engine.play.action_words import action_words
 from engine.play.session import PlaytestSession
 from engine.rules.abilities import powers
 from engine.rules.actions import Action
@@ -118,12 +119,23 @@ def event_line(st: State, e: Event, teams: frozenset[str]) -> str:
     return e.text()
 
 
+def _hidden_action(st: State, a: Action, teams: frozenset[str]) -> bool:
+    if not isinstance(a, LayMine):
+        return False
+    u = st.units.get(a.unit)
+    nation = u.nation if u is not None else a.unit.split("-", 1)[0]
+    return _hidden_mine(st, nation, teams)
+
+
 def action_line(st: State, a: Action, teams: frozenset[str]) -> str:
     """The history line of action `a` as the viewer may read it (mines of the other side
-    without their hex)."""
-    if isinstance(a, LayMine):
-        u = st.units.get(a.unit)
-        nation = u.nation if u is not None else a.unit.split("-", 1)[0]
-        if _hidden_mine(st, nation, teams):
-            return _("lay_mine {unit} (hidden from you)", unit=a.unit)
-    return str(a)
+    without their hex): its text form in English, what it did in words in another language
+    (the text form's command words are English)."""
+    if isinstance(a, LayMine) and _hidden_action(st, a, teams):
+        return _("lay_mine {unit} (hidden from you)", unit=a.unit)
+    return str(a) if current_language() == DEFAULT else action_words(a)
+
+
+def action_command(st: State, a: Action, teams: frozenset[str]) -> str | None:
+    """The text form of action `a` when the viewer may see it (None: a hidden mine)."""
+    return None if _hidden_action(st, a, teams) else str(a)

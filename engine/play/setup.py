@@ -220,7 +220,7 @@ def _scenario(game_map: GameMap, options: PlaytestOptions, ruleset: Ruleset | No
     src = options.scenario
     return Scenario(
         id=src.id if src else "playtest",
-        name=dict(src.name) if src else {"de": f"Spieltest: {the_map.name}",
+        name=dict(src.name) if src else {"de": f"Spieltest: {the_map.name_de or the_map.name}",
                                          "en": f"Play-test of {the_map.name}"},
         map_ref=src.map_ref if src else f"{the_map.id}.map.yaml",
         ruleset_ref=str(options.ruleset),
@@ -301,7 +301,7 @@ def _relative(target: Path, base: Path) -> str:
 
 
 def scenario_file_data(options: PlaytestOptions, map_path: Path, path: Path,
-                       map_name: str = "") -> dict:
+                       map_name: str = "", map_name_de: str = "") -> dict:
     """The scenario file (data) the options make for the map file at `map_path`, to be
     written at `path`: references relative to it, seats, half, variants and money; no
     objectives, so the ruleset's victory conditions apply."""
@@ -309,7 +309,7 @@ def scenario_file_data(options: PlaytestOptions, map_path: Path, path: Path,
     sid = re.sub(r"[^a-z0-9_-]+", "_", stem.lower()).strip("_")[:64] or "scenario"
     title = map_name or stem
     scenario = Scenario(
-        id=sid, name={"de": title, "en": title},
+        id=sid, name={"de": map_name_de or title, "en": title},
         map_ref=_relative(map_path, path.parent),
         ruleset_ref=_relative(options.ruleset, path.parent),
         catalog_ref=_relative(options.catalog, path.parent),
@@ -323,8 +323,8 @@ def scenario_file_data(options: PlaytestOptions, map_path: Path, path: Path,
 
 
 def save_scenario_file(options: PlaytestOptions, map_path: Path, path: Path,
-                       map_name: str = "") -> list[Problem]:
+                       map_name: str = "", map_name_de: str = "") -> list[Problem]:
     """Write the scenario the options make (atomically) and return the problems the loading
     pipeline finds in the written file (errors mean it cannot be played or packed yet)."""
-    save_document(scenario_file_data(options, map_path, path, map_name), path)
+    save_document(scenario_file_data(options, map_path, path, map_name, map_name_de), path)
     return load_file(path, "scenario").problems

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.hexes import Hex, disk
-from engine.i18n import _
+from engine.i18n import _, rule_word
 from engine.model import UnitType
 from engine.rules import victory
 from engine.rules.errors import MissingHookError
+from engine.rules.phase import phase_words
 from engine.rules.powers import building
 from engine.rules.powers.actions import Build as BuildAction
 from engine.rules.powers.actions import FieldRepair as FieldRepairAction
@@ -399,13 +400,14 @@ class FieldRepair(Ability):
 
     def _unit_problem(self, state: State, unit: Unit) -> str | None:
         if state.phase not in ("move", "declare", "money"):
-            return f"a medic repairs during its turn, not in the {state.phase} phase"
+            return _("a medic repairs during its turn, not in the {phase} phase",
+                     phase=phase_words(state.phase))
         if unit.nation != state.nation:
-            return f"{unit.id} is not yours"
+            return _("{unit} is not yours", unit=unit.id)
         if unit.pos < 0:
-            return f"{unit.id} is not on the board"
+            return _("{unit} is not on the board", unit=unit.id)
         if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
-            return f"{unit.id} has already repaired this turn"
+            return _("{unit} has already repaired this turn", unit=unit.id)
         return None
 
     def extra_actions(self, state: State, unit: Unit) -> list[Action]:
@@ -422,14 +424,15 @@ class FieldRepair(Ability):
             return problem
         target = state.units.get(action.target)
         if target is None:
-            return f"there is no unit {action.target!r}"
+            return _("there is no unit {uid!r}", uid=action.target)
         if target not in self._targets(state, unit):
-            return (f"{target.id} is not a damaged own unit on the board within "
-                    f"{_int_param(self, 'range', 1)} hex(es) of {unit.id} that has neither "
-                    "moved nor attacked this turn")
+            return _("{target} is not a damaged own unit on the board within {range} hex(es) "
+                     "of {unit} that has neither moved nor attacked this turn", target=target.id,
+                     range=_int_param(self, "range", 1), unit=unit.id)
         cost = state.repair_cost(target)
         if state.money[unit.nation] < cost:
-            return f"repair costs {cost}, you have {state.money[unit.nation]}"
+            return _("repair costs {cost}, you have {money}", cost=cost,
+                     money=state.money[unit.nation])
         return None
 
     def apply_action(self, state: State, unit: Unit, action: Action) -> None:
@@ -465,32 +468,35 @@ class LayMines(Ability):
 
     def _unit_problem(self, state: State, unit: Unit) -> str | None:
         if state.phase not in ("move", "declare", "money"):
-            return f"mines are laid during a turn, not in the {state.phase} phase"
+            return _("mines are laid during a turn, not in the {phase} phase",
+                     phase=phase_words(state.phase))
         if unit.nation != state.nation:
-            return f"{unit.id} is not yours"
+            return _("{unit} is not yours", unit=unit.id)
         if unit.pos < 0:
-            return f"{unit.id} is not on the board"
+            return _("{unit} is not on the board", unit=unit.id)
         if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
-            return f"{unit.id} has already laid a mine this turn"
+            return _("{unit} has already laid a mine this turn", unit=unit.id)
         markers = _int_param(self, "markers", 5)
         if state.powers.mines_of(unit.nation) >= markers:
-            return f"all {markers} mine markers of {unit.nation} are on the board"
+            return _("all {markers} mine markers of {nation} are on the board", markers=markers,
+                     nation=unit.nation)
         return None
 
     def _spot_problem(self, state: State, unit: Unit, at: int | None) -> str | None:
         board = state.game.board
         if at is None:
-            return "the hex is not on the board"
+            return _("the hex is not on the board")
         if board.hexes[unit.pos].distance(board.hexes[at]) > _int_param(self, "range", 1):
-            return f"the hex is more than {_int_param(self, 'range', 1)} hex(es) from {unit.id}"
+            return _("the hex is more than {range} hex(es) from {unit}",
+                     range=_int_param(self, "range", 1), unit=unit.id)
         if at in state.powers.mines:
-            return "one mine per hex: this hex is mined already"
+            return _("one mine per hex: this hex is mined already")
         # Fort footprints and hexes out of play are blocked; an entrance is a hex in play.
         if board.water[at] or (board.blocked[at] and at not in board.entrance_fort):
-            return "mines go on land hexes in play outside forts"
+            return _("mines go on land hexes in play outside forts")
         other = state.occ.get(at)
         if other is not None and other.team != unit.team:
-            return f"{other.id} stands there"
+            return _("{other} stands there", other=other.id)
         return None
 
     def extra_actions(self, state: State, unit: Unit) -> list[Action]:
@@ -564,15 +570,16 @@ class Builder(Ability):
 
     def _unit_problem(self, state: State, unit: Unit) -> str | None:
         if state.phase not in ("move", "declare"):
-            return "building happens before or after the move, instead of attacking"
+            return _("building happens before or after the move, instead of attacking")
         if unit.nation != state.nation:
-            return f"{unit.id} is not yours"
+            return _("{unit} is not yours", unit=unit.id)
         if unit.pos < 0:
-            return f"{unit.id} is not on the board"
+            return _("{unit} is not on the board", unit=unit.id)
         if unit.attacked:
-            return f"{unit.id} has attacked this turn: it builds instead of attacking"
+            return _("{unit} has attacked this turn: it builds instead of attacking",
+                     unit=unit.id)
         if state.powers.used(unit.id, *_stamp(state)) >= _int_param(self, "per_turn", 1):
-            return f"{unit.id} has already built this round"
+            return _("{unit} has already built this round", unit=unit.id)
         return None
 
     @staticmethod
@@ -595,29 +602,29 @@ class Builder(Ability):
         board = state.game.board
         i = board.index_of.get(h)
         if i is None:
-            return f"{h.q},{h.r} is not on the board"
+            return _("{q},{r} is not on the board", q=h.q, r=h.r)
         if board.blocked[i]:
-            return f"{h.q},{h.r} is a fort, an entrance or out of play"
+            return _("{q},{r} is a fort, an entrance or out of play", q=h.q, r=h.r)
         other = state.occ.get(i)
         if other is not None and other.team != unit.team:
-            return f"{other.id} stands on {h.q},{h.r}"
+            return _("{other} stands on {q},{r}", other=other.id, q=h.q, r=h.r)
         current = board.terrain_name(i)
         if current == "trench" and self._enemy_trench(state, unit, i):
-            return f"the trench at {h.q},{h.r} is held by the enemy"
+            return _("the trench at {q},{r} is held by the enemy", q=h.q, r=h.r)
         try:
             made = built_terrain(kind, current)
         except ValueError as exc:
             return str(exc)
         if made == current:
-            return f"{h.q},{h.r} is already {current}"
+            return _("{q},{r} is already {terrain}", q=h.q, r=h.r, terrain=rule_word(current))
         return None
 
     def _pair_problem(self, state: State, unit: Unit, kind: str, a: Hex, b: Hex) -> str | None:
         if a.distance(b) != 1:
-            return "the two hexes must be next to each other"
+            return _("the two hexes must be next to each other")
         here = state.game.board.hexes[unit.pos]
         if here.distance(a) != 1 and here.distance(b) != 1:
-            return f"one of the two hexes must be next to {unit.id}"
+            return _("one of the two hexes must be next to {unit}", unit=unit.id)
         return (self._spot_problem(state, unit, kind, a)
                 or self._spot_problem(state, unit, kind, b))
 
@@ -641,7 +648,8 @@ class Builder(Ability):
     def action_problem(self, state: State, unit: Unit, action: Action) -> str | None:
         assert isinstance(action, BuildAction)
         if action.kind not in BUILD_KINDS:
-            return f"unknown build {action.kind!r} (known: {', '.join(BUILD_KINDS)})"
+            return _("unknown build {kind!r} (known: {known})", kind=action.kind,
+                     known=", ".join(BUILD_KINDS))
         return (self._unit_problem(state, unit)
                 or self._pair_problem(state, unit, action.kind, action.first, action.second))
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from engine.i18n import _
+
 
 class IllegalActionError(ValueError):
     """An action that the rules do not allow in this state; the message says why."""
 
     def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"illegal action '{action}': {reason}")
+        super().__init__(_("illegal action '{action}': {reason}", action=action, reason=reason))
         self.action = action
         self.reason = reason
 

@@ -208,6 +208,9 @@ class FortCaptured(Event):
 
     def text(self) -> str:
         removed = _(", removing {units}", units=", ".join(self.removed)) if self.removed else ""
+        if self.previous == "neutral":  # no one held it: "from neutral" is no owner
+            return _("{by} captures the neutral fort {fort}{removed}", by=self.by,
+                     fort=self.fort, removed=removed)
         return _("{by} captures {fort} from {previous}{removed}", by=self.by, fort=self.fort,
                  previous=self.previous, removed=removed)
 

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.hexes import ring
-from engine.i18n import _
+from engine.i18n import _, unit_name
 from engine.model import UnitType
 from engine.rules import coop, enemy_table, victory
 from engine.rules.abilities import powers
@@ -137,10 +137,11 @@ def buy_problem(s: State, type_id: str, where: str | None,
                      "only when your team has fewer units and fewer forts")
     cost = price(s, utype)
     if cost is None:
-        return _("{type_id} has no price in {currency}", type_id=type_id, currency=rs.currency)
+        return _("{type_id} has no price in {currency}", type_id=unit_name(type_id),
+                 currency=rs.currency)
     if s.money[nation] < cost:
         return _("{type_id} costs {cost}, you have {money}",
-                 type_id=type_id, cost=cost, money=s.money[nation])
+                 type_id=unit_name(type_id), cost=cost, money=s.money[nation])
     if utype is not None and rs.unit_limit_enabled:
         # Co-op: each nation of the seat has its own miniatures, so the limit is per flag.
         owner = coop.flag_for(s.game, nation, utype, flag)

@@ -654,8 +654,7 @@ class State:
         if isinstance(a, Move):
             opt = moves.get(a.to)
             if opt is None or opt.kind != MOVE:
-                return _("{unit} cannot reach {q},{r} (hint: rules moves --unit {unit})",
-                         unit=u.id, q=a.to.q, r=a.to.r)
+                return _("{unit} cannot reach {q},{r}", unit=u.id, q=a.to.q, r=a.to.r)
             return None
         if isinstance(a, BoardTransport):
             t = self.units[a.transport]

@@ -286,7 +286,7 @@ def _log(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _apply(args: argparse.Namespace) -> dict[str, Any]:
-    from engine.rules.actions import Action
+    from engine.rules.actions import Action, Move
     from engine.rules.errors import ActionParseError, IllegalActionError
     from engine.rules.savefile import load_save, save_data, write_save
 
@@ -301,7 +301,12 @@ def _apply(args: argparse.Namespace) -> dict[str, Any]:
         except ActionParseError as exc:
             raise _Bad(f"action {k} {text!r}: {exc}") from None
         except IllegalActionError as exc:
-            raise _Bad(f"action {k} {text!r} is illegal: {exc.reason}") from None
+            # The engine's reason names no client; the command that lists a unit's moves is
+            # this command line's own hint (the play-test highlights them instead).
+            hint = (_(" (hint: rules moves --unit {unit})", unit=exc.action.unit)
+                    if isinstance(exc.action, Move) else "")
+            raise _Bad(_("action {k} {text!r} is illegal: {reason}", k=k, text=text,
+                         reason=exc.reason) + hint) from None
     if args.out:
         write_save(s, args.out)
     return save_data(s, args.out or args.save)

@@ -147,7 +147,7 @@ def test_pack_export_uses_the_scenario_with_the_map_in_memory(qtbot, tmp_path, d
     out = _export(dlg, "pack", tmp_path / "two.tcpack")
     manifest, entries = read_pack(out)
     assert manifest["pack"]["id"] == "default_2p"
-    assert json.loads(entries["map.json"])["name"] == "Edited Argonne"
+    assert json.loads(entries["map.json"])["name"]["en"] == "Edited Argonne"  # and its de name
 
 
 def test_errors_show_the_hint_and_keep_the_dialog_open(qtbot, tmp_path, default_map):

@@ -25,7 +25,7 @@ from tcstudio.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("TC_BUILD_KILLS", "20"))
 SEED = int(os.environ.get("TC_BUILD_KILL_SEED", "15"))
-MAP_NAME = "name: Argonne Crossing"
+MAP_NAME = "en: Argonne Crossing"  # the English name inside {de, en}
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 

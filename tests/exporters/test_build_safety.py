@@ -136,7 +136,7 @@ def test_index_never_names_a_stale_checksum_when_the_build_dies(tmp_path, conten
     out = tmp_path / "dist"
     map_file = content / "maps" / "default.map.yaml"
     map_file.write_text(map_file.read_text(encoding="utf-8").replace(
-        "name: Argonne Crossing", "name: Argonne Crossing II", 1), encoding="utf-8")
+        "en: Argonne Crossing", "en: Argonne Crossing II", 1), encoding="utf-8")
     real_write = pipeline.atomic_write_bytes
 
     def die_after_first_pack(path, data):

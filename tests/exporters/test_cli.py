@@ -49,7 +49,7 @@ def test_rebuild_skips_unchanged_and_rebuilds_changed(tmp_path, content, capsys)
     # an edit to the map changes every pack that uses it
     map_file = content / "maps" / "default.map.yaml"
     map_file.write_text(map_file.read_text(encoding="utf-8").replace(
-        "name: Argonne Crossing", "name: Argonne Crossing II", 1), encoding="utf-8")
+        "en: Argonne Crossing", "en: Argonne Crossing II", 1), encoding="utf-8")
     assert main(["build", str(content), "--out", str(out), "--format", "json"]) == 0
     third = json.loads(capsys.readouterr().out)
     # ...and only those: the Der Erste Weltkrieg pack does not use the hex map

@@ -53,7 +53,7 @@ def test_build_counts_revisions_up_only_when_content_changes(tmp_path):
     assert _versions(out) == first
     map_file = content / "maps" / "default.map.yaml"
     map_file.write_text(map_file.read_text(encoding="utf-8").replace(
-        "name: Argonne Crossing", "name: Argonne Crossing II", 1), encoding="utf-8")
+        "en: Argonne Crossing", "en: Argonne Crossing II", 1), encoding="utf-8")
     assert build(content, out).ok
     second = _versions(out)
     # The Der Erste Weltkrieg pack does not use the hex map: it keeps its version.

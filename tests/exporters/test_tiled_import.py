@@ -248,3 +248,14 @@ def test_a_map_that_breaks_the_map_rules_is_written_for_the_editor_and_exits_1(t
     assert "(in the imported map)" in captured.err and str(export) in captured.err
     assert "to fix" in captured.out
     assert out.is_file()
+
+
+def test_a_map_without_an_orientation_is_not_called_none(tmp_path, capsys):
+    """Regression: a <map> without an orientation was refused with "the map is None, not
+    hexagonal" (German: "die Karte ist None")."""
+    path = tmp_path / "bare.tmx"
+    path.write_text("<map><nothing/></map>", encoding="utf-8")
+    assert main(["import-tiled", str(path), "--out", str(tmp_path / "o.map.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert "tiled.not_hexagonal" in err and "None" not in err, err
+    assert "has no orientation" in err, err

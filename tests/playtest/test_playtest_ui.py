@@ -169,8 +169,9 @@ def test_scripted_two_player_game_through_the_ui(make_window, qtbot, tmp_path):
             assert c.money_dialog.buy(cheap[0].id, forts[0])
             assert st.money[nation] < money
         else:
+            why = st.problem(Buy(s.game.rosters[nation][0].id, "nowhere"))
             assert not c.money_dialog.buy(s.game.rosters[nation][0].id, "nowhere")
-            assert "illegal action" in w.statusBar().currentMessage()
+            assert why and w.statusBar().currentMessage() == why  # the reason, no prefix
         seat = st.current
         c.panel.end_phase.click()
         assert s.state.current != seat and s.state.phase == "move"

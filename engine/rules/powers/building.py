@@ -13,6 +13,7 @@ import copy
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
+from engine.i18n import _
 from engine.rules.board import Board
 
 if TYPE_CHECKING:
@@ -29,9 +30,10 @@ def built_terrain(kind: str, current: str) -> str:
         return "bridge" if current == "water" else "road"
     if kind == "trench":
         if current == "water":
-            raise ValueError("a trench cannot be dug in water (hint: build a road/bridge)")
+            raise ValueError(_("a trench cannot be dug in water (hint: build a road/bridge)"))
         return "trench"
-    raise ValueError(f"unknown build {kind!r} (known: {', '.join(BUILD_KINDS)})")
+    raise ValueError(_("unknown build {kind!r} (known: {known})", kind=kind,
+                       known=", ".join(BUILD_KINDS)))
 
 
 def with_terrain(game: Game, changes: dict[Hex, str]) -> Game:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.i18n import _, rule_word
 from engine.rules.events import Event, register
 
 
@@ -18,7 +19,8 @@ class FieldRepaired(Event):
     cost: int
 
     def text(self) -> str:
-        return f"{self.medic} repairs {self.unit} in the field for {self.cost}"
+        return _("{medic} repairs {unit} in the field for {cost}", medic=self.medic, unit=self.unit,
+                 cost=self.cost)
 
 
 @register
@@ -32,7 +34,7 @@ class MineLaid(Event):
     at: tuple[int, int]
 
     def text(self) -> str:
-        return f"{self.unit} lays a mine at {','.join(map(str, self.at))}"
+        return _("{unit} lays a mine at {hex}", unit=self.unit, hex=",".join(map(str, self.at)))
 
 
 @register
@@ -46,8 +48,8 @@ class MineExploded(Event):
     owner: str  # nation that laid the mine
 
     def text(self) -> str:
-        return (f"{self.unit} enters a mine of {self.owner} at "
-                f"{','.join(map(str, self.at))} and is destroyed")
+        return _("{unit} enters a mine of {owner} at {hex} and is destroyed", unit=self.unit,
+                 owner=self.owner, hex=",".join(map(str, self.at)))
 
 
 @register
@@ -72,10 +74,14 @@ class AreaStruck(Event):
     gas: bool
 
     def text(self) -> str:
-        what = "gas" if self.gas else "area attack"
-        struck = ", ".join(f"{u} {d}" for u, d in self.damage.items()) or "no unit"
-        return (f"{self.attacker} {what} on {','.join(map(str, self.at))} "
-                f"({len(self.hexes)} hexes): {self.hits} hits; damage: {struck}")
+        struck = ", ".join(f"{u} {d}" for u, d in self.damage.items()) or _("no unit")
+        fields = {"attacker": self.attacker, "hex": ",".join(map(str, self.at)),
+                  "count": len(self.hexes), "hits": self.hits, "struck": struck}
+        if self.gas:
+            return _("{attacker} gas on {hex} ({count} hexes): {hits} hits; damage: {struck}",
+                     **fields)
+        return _("{attacker} area attack on {hex} ({count} hexes): {hits} hits; damage: "
+                 "{struck}", **fields)
 
 
 @register
@@ -90,6 +96,7 @@ class TerrainBuilt(Event):
     terrain: tuple[str, ...]
 
     def text(self) -> str:
-        where = " and ".join(f"{q},{r} ({t})" for (q, r), t in zip(self.hexes, self.terrain,
-                                                                  strict=True))
-        return f"{self.unit} builds a {self.what} on {where}"
+        where = _(" and ").join(f"{q},{r} ({rule_word(t)})"
+                                for (q, r), t in zip(self.hexes, self.terrain, strict=True))
+        return _("{unit} builds a {what} on {where}", unit=self.unit, what=rule_word(self.what),
+                 where=where)

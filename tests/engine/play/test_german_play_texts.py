@@ -62,6 +62,24 @@ def test_move_and_phase_refusals_are_german(session):
     assert PhaseStarted("move", "DE", 1).text() == "round 1: DE, the move phase"
 
 
+def test_a_refused_move_click_points_at_the_highlighted_hexes_not_a_command(session):
+    """Regression: the play-test showed the command line's hint "(Tipp: rules moves --unit
+    …)" when a click asked a unit to go where it cannot; it now points at the map."""
+    st = session.state
+    u = mover(session)
+    ui = Interaction(session)
+    ui.select(u.id)
+    far = next(h for h in st.game.board.hexes
+               if h not in ui.reachable and st.unit_at(h) is None)
+    text = german(lambda: ui.click(far).message)
+    assert "rules moves" not in text and "--unit" not in text, text
+    assert text.endswith("(klicke eines der hervorgehobenen Felder an)"), text
+    english_text = english(ui.click(far).message)
+    assert english_text.endswith("(click one of the highlighted hexes)"), english_text
+    assert "rules moves" not in english(st.problem(Move(u.id, far)))
+    ui.clear()
+
+
 def test_attack_refusals_and_odds_are_german():
     s = new_session(load_map(CONTENT_DIR / "maps" / "default.map.yaml"), seed=5)
     play_until(s, lambda st: st.phase == "declare" and any(s.targets(u.id) for u in
@@ -101,3 +119,14 @@ def test_a_finished_game_refuses_in_german():
     with in_language("de"):
         text = str(s.state.problem(EndPhase()))
     assert text == "das Spiel ist aus (entente gewinnt durch Forts)"
+
+
+def test_a_neutral_fort_captured_is_not_taken_from_neutral():
+    """Regression: the German log said "DE-infantry-1 erobert fort_a von neutral"."""
+    from engine.rules.events import FortCaptured
+
+    e = FortCaptured("fort_a", "DE-infantry-1", "neutral")
+    with in_language("de"):
+        assert str(e.text()) == "DE-infantry-1 erobert das neutrale Fort fort_a"
+    assert FortCaptured("fort_a", "DE-infantry-1", "FR").text() == (
+        "DE-infantry-1 captures fort_a from FR")

@@ -82,7 +82,8 @@ def test_clicking_an_unreachable_hex_gives_the_engines_reason(default_map):
                and s.state.unit_at(h) is None and h.distance(s.state.hex_of(u)) > 12)
     out = ui.click(far)
     why = s.state.problem(Move(u.id, far))
-    assert why and out.action is None and out.message == f"{u.id} cannot go there: {why}"
+    assert why and out.action is None and out.message == (
+        f"{u.id} cannot go there: {why} (click one of the highlighted hexes)")
 
 
 def test_clicking_an_enemy_unit_says_whose_turn_it_is(default_map):

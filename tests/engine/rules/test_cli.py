@@ -58,6 +58,19 @@ def test_apply_reports_the_first_illegal_action(save, capsys):
     assert save.read_text() == before
 
 
+def test_an_unreachable_move_keeps_the_command_lines_hint(save, capsys):
+    """The engine's reason names no command (the play-test shows it too); `rules apply` adds
+    the command that lists the unit's moves."""
+    uid = _mover(save)
+    code, out, _ = run(capsys, "moves", str(save), "--unit", uid)
+    reachable = {tuple(m["hex"]) for m in out["moves"]}
+    far = next(f"{q},{r}" for q in range(30) for r in range(-15, 15)
+               if (q, r) not in reachable and (q, r) != tuple(out["at"]["hex"]))
+    code, out, err = run(capsys, "apply", str(save), f"move {uid} {far}")
+    assert code == 1
+    assert f"{uid} cannot reach {far} (hint: rules moves --unit {uid})" in err, err
+
+
 def test_unknown_unit_and_bad_action_text(save, capsys):
     code, _, err = run(capsys, "moves", str(save), "--unit", "XX-nothing-1")
     assert code == 1 and "no unit 'XX-nothing-1'" in err
