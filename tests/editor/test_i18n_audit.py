@@ -185,7 +185,7 @@ def test_the_area_editor_and_its_play_test_are_german(german, qtbot, shown):
     qtbot.addWidget(play)
     found += english_texts(play, "area play-test")
     for step in range(60):  # the setup, the first moves and battles, by the random AI
-        play._random_step()
+        play.ai_move()
         if step % 10 == 9:
             found += english_texts(play, f"area play-test, step {step + 1}")
     assert found == [], "\n".join(found)
