@@ -86,9 +86,7 @@ class RandomBot:
         own = [u for u in s.units.values() if u.nation == nation]
         unloads = [Unload(u.id) for u in own
                    if u.cargo and u.pos >= 0 and not u.done and s.unload_spots(u, u.pos)]
-        # can_move's own first tests, inlined: most units have moved or are aboard
-        movable = [u for u in own if not u.moved and not u.done and u.carrier is None
-                   and s.can_move(u)]
+        movable = s.movable_units()
         if self._ends() or not (movable or unloads):
             return EndPhase()
         # Only a unit next to a fort it may take can have a capture option: the others skip

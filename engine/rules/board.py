@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from engine.halves import fort_hexes, in_half
 from engine.hexes import DIRECTIONS, Hex
@@ -83,6 +84,10 @@ class Board:
     # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
     # reset, so a search allocates nothing proportional to the map.
     _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
+    # Move searches of the empty board, kept by engine.rules.exploration (key: movement
+    # class, starts, budget, last step).
+    explorations: dict[tuple[object, ...], Any] = field(
+        default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,

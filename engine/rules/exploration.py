@@ -1,0 +1,132 @@
+"""The cost search of a move (RULES §2, §5.1): which hexes a unit reaches, at what cost.
+
+`explore` is Dial's algorithm (bucketed Dijkstra) over half-point costs. A hex's contact
+state is fixed by the hex, so the search state is the board index alone. Arrivals that end
+the move (a second contact hex in a row, the last step to meadow) are recorded but not
+expanded. The search knows nothing of forts, transports or which hexes a unit may end on:
+`engine.rules.movement` adds those from the exploration's expanded hexes.
+
+Most searches meet no enemy: a search that read no enemy's hex is also the search of the
+empty board from its start with its budget. `keep_if_free` keeps it per board with the hexes it
+read (`ring`), and `kept` gives it back for a later search from the same start while no enemy
+stands on one of those hexes (a search of the real board would make exactly the same steps).
+"""
+
+from __future__ import annotations
+
+from engine.rules.board import FAR, Board
+
+START = -1  # the parent of a start hex
+_FREE_CACHE_SIZE = 4096  # free explorations kept per board (a few KB each)
+
+
+class Exploration:
+    """What one search found: hexes in the order first reached (starts first) with their
+    cost, parent pointers, move-ending arrivals, and the expanded hexes in order."""
+
+    __slots__ = ("cost", "ends", "expanded", "expanded_cost", "parent", "reached", "ring",
+                 "starts")
+
+    def __init__(self, starts: int, reached: list[int], cost: dict[int, int],
+                 parent: dict[int, int], ends: dict[int, tuple[int, int]],
+                 expanded: list[int], expanded_cost: list[int]) -> None:
+        self.starts = starts  # how many entries of `reached` are start hexes
+        self.reached = reached
+        self.cost = cost  # index -> half points, for every reached hex
+        self.parent = parent  # index -> index it was reached from (START for a start)
+        self.ends = ends  # index -> (cost, parent) of the move-ending arrivals
+        self.expanded = expanded  # indices whose steps were tried, in order
+        self.expanded_cost = expanded_cost  # their costs
+        # every hex the search read (expanded hexes and all their neighbours); set only for a
+        # kept search
+        self.ring: frozenset[int] = frozenset()
+
+
+def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, last_step: int,
+            dist: list[int], contact: set[int]) -> Exploration:
+    """Search from `starts` with `budget` half points. `dist` is a borrowed cost buffer
+    (FAR where free, BLOCKED where an enemy stands; the caller resets it); `contact` holds the
+    hexes in enemy contact. A hex reached with a cost above zero left can take the last step
+    to meadow when `last_step` half points or more remain."""
+    steps = board.step_rows(mclass)
+    step_row = board.step_row
+    meadow = board.meadow
+    reached: list[int] = list(starts)
+    parent: dict[int, int] = dict.fromkeys(starts, START)
+    ends: dict[int, tuple[int, int]] = {}
+    expanded: list[int] = []
+    expanded_cost: list[int] = []
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    for s in starts:
+        dist[s] = 0
+    buckets[0].extend(starts)
+    # A hex reached with no half point left can only take a last step to meadow (entering
+    # and boarding cost at least one, every step too): without that rule it adds nothing, and
+    # the outermost ring is often the largest.
+    stop = budget + 1 if last_step <= 0 else budget
+    for c in range(stop):
+        bucket = buckets[c]
+        if not bucket:
+            continue
+        last_ok = budget - c >= last_step
+        for idx in bucket:
+            if dist[idx] != c:
+                continue
+            expanded.append(idx)
+            expanded_cost.append(c)
+            in_contact = idx in contact
+            row = steps[idx]
+            if row is None:
+                row = step_row(mclass, idx)
+            for n, tc in row:
+                # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
+                # are dropped with every occupied hex by the caller
+                nc = c + tc
+                if nc > budget:
+                    # every end costs at most the budget: the first one stays
+                    if last_ok and meadow[n] and n not in ends:
+                        ends[n] = (budget, idx)
+                    continue
+                if in_contact and n in contact:
+                    old_end = ends.get(n)
+                    if old_end is None or nc < old_end[0]:
+                        ends[n] = (nc, idx)
+                    continue
+                was = dist[n]
+                if nc < was:
+                    if was == FAR:
+                        reached.append(n)
+                    dist[n] = nc
+                    parent[n] = idx
+                    buckets[nc].append(n)
+    cost = {i: dist[i] for i in reached}
+    return Exploration(len(starts), reached, cost, parent, ends, expanded, expanded_cost)
+
+
+def kept(board: Board, key: tuple[object, ...], enemies: list[int]) -> Exploration | None:
+    """The kept search of the empty board for `key` (movement class, starts, budget, last
+    step) when none of the hexes it read holds one of the `enemies` (board indices): then a
+    search of the real board would make exactly its steps."""
+    found = board.explorations.get(key)
+    if found is None or not found.ring.isdisjoint(enemies):
+        return None
+    return found
+
+
+def keep_if_free(board: Board, key: tuple[object, ...], found: Exploration,
+                 enemies: list[int]) -> None:
+    """Keep a fresh search of the real board for `key` when it read no hex of the `enemies`
+    (board indices): then it is also the search of the empty board."""
+    cache = board.explorations
+    if key in cache:
+        return
+    neighbours = board.neighbours
+    ring = set(found.expanded)
+    for i in found.expanded:
+        ring.update(neighbours[i])
+    if not ring.isdisjoint(enemies):
+        return
+    found.ring = frozenset(ring)
+    if len(cache) >= _FREE_CACHE_SIZE:
+        cache.pop(next(iter(cache)))
+    cache[key] = found
