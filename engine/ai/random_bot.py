@@ -83,9 +83,9 @@ class RandomBot:
         if s.pending_unload is not None:
             return Unload(s.pending_unload)
         nation = s.nation
-        own = [u for u in s.units.values() if u.nation == nation]
-        unloads = [Unload(u.id) for u in own
-                   if u.cargo and u.pos >= 0 and not u.done and s.unload_spots(u, u.pos)]
+        unloads = [Unload(u.id) for u in s.units.values()
+                   if u.cargo and u.nation == nation and u.pos >= 0 and not u.done
+                   and s.unload_spots(u, u.pos)]
         movable = s.movable_units()
         if self._ends() or not (movable or unloads):
             return EndPhase()

@@ -88,6 +88,7 @@ class Board:
     # class, starts, budget, last step).
     explorations: dict[tuple[object, ...], Any] = field(
         default_factory=dict, repr=False, compare=False)
+    _max_step: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
@@ -213,6 +214,15 @@ class Board:
             row = rows[i] = tuple(
                 (m, cost[m]) for m in self.neighbours[i] if not blocked[m] and cost[m] > 0)
         return row
+
+    def max_step(self, mclass: str) -> int:
+        """The dearest ordinary step of a movement class, in half points (0 when it has
+        none; KeyError for a class the ruleset has no costs for)."""
+        found = self._max_step.get(mclass)
+        if found is None:
+            found = self._max_step[mclass] = max((c for c in self.costs[mclass] if c > 0),
+                                                 default=0)
+        return found
 
     def whole_row(self, mclass: str, i: int) -> tuple[int, ...]:
         """The neighbours of index `i` that take a movement class's whole move (water for

@@ -7,14 +7,19 @@ expanded. The search knows nothing of forts, transports or which hexes a unit ma
 `engine.rules.movement` adds those from the exploration's expanded hexes.
 
 Most searches meet no enemy: a search that read no enemy's hex is also the search of the
-empty board from its start with its budget. `keep_if_free` keeps it per board with the hexes it
+empty board from its start with its budget. `search_board` keeps it per board with the hexes it
 read (`ring`), and `kept` gives it back for a later search from the same start while no enemy
 stands on one of those hexes (a search of the real board would make exactly the same steps).
 """
 
 from __future__ import annotations
 
-from engine.rules.board import FAR, Board
+from typing import TYPE_CHECKING
+
+from engine.rules.board import BLOCKED, FAR, Board
+
+if TYPE_CHECKING:
+    from engine.rules.state import State, Unit
 
 START = -1  # the parent of a start hex
 _FREE_CACHE_SIZE = 4096  # free explorations kept per board (a few KB each)
@@ -24,22 +29,31 @@ class Exploration:
     """What one search found: hexes in the order first reached (starts first) with their
     cost, parent pointers, move-ending arrivals, and the expanded hexes in order."""
 
-    __slots__ = ("cost", "ends", "expanded", "expanded_cost", "parent", "reached", "ring",
+    __slots__ = ("_near_entrances", "cost", "ends", "expanded", "parent", "reached", "ring",
                  "starts")
 
     def __init__(self, starts: int, reached: list[int], cost: dict[int, int],
                  parent: dict[int, int], ends: dict[int, tuple[int, int]],
-                 expanded: list[int], expanded_cost: list[int]) -> None:
+                 expanded: list[int]) -> None:
         self.starts = starts  # how many entries of `reached` are start hexes
         self.reached = reached
         self.cost = cost  # index -> half points, for every reached hex
         self.parent = parent  # index -> index it was reached from (START for a start)
         self.ends = ends  # index -> (cost, parent) of the move-ending arrivals
-        self.expanded = expanded  # indices whose steps were tried, in order
-        self.expanded_cost = expanded_cost  # their costs
-        # every hex the search read (expanded hexes and all their neighbours); set only for a
-        # kept search
-        self.ring: frozenset[int] = frozenset()
+        self.expanded = expanded  # indices whose steps were tried, in order (cost: `cost`)
+        self._near_entrances: list[int] | None = None
+        # every hex the search read (expanded hexes and all their neighbours); set when a
+        # kept search is first reused
+        self.ring: frozenset[int] | None = None
+
+    def near_entrances(self, board: Board) -> list[int]:
+        """The expanded hexes next to a fort entrance, in order (from where a unit may enter
+        a fort)."""
+        found = self._near_entrances
+        if found is None:
+            near = board.entrances_near
+            found = self._near_entrances = [i for i in self.expanded if near[i]]
+        return found
 
 
 def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, last_step: int,
@@ -55,7 +69,6 @@ def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, las
     parent: dict[int, int] = dict.fromkeys(starts, START)
     ends: dict[int, tuple[int, int]] = {}
     expanded: list[int] = []
-    expanded_cost: list[int] = []
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     for s in starts:
         dist[s] = 0
@@ -64,6 +77,7 @@ def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, las
     # and boarding cost at least one, every step too): without that rule it adds nothing, and
     # the outermost ring is often the largest.
     stop = budget + 1 if last_step <= 0 else budget
+    sure = budget - board.max_step(mclass)  # from a hex reached at this cost or less
     for c in range(stop):
         bucket = buckets[c]
         if not bucket:
@@ -73,11 +87,22 @@ def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, las
             if dist[idx] != c:
                 continue
             expanded.append(idx)
-            expanded_cost.append(c)
-            in_contact = idx in contact
             row = steps[idx]
             if row is None:
                 row = step_row(mclass, idx)
+            in_contact = idx in contact
+            if c <= sure and not in_contact:
+                # the common case: no step from here goes past the budget or ends the move
+                for n, tc in row:
+                    nc = c + tc
+                    was = dist[n]
+                    if nc < was:
+                        if was == FAR:
+                            reached.append(n)
+                        dist[n] = nc
+                        parent[n] = idx
+                        buckets[nc].append(n)
+                continue
             for n, tc in row:
                 # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
                 # are dropped with every occupied hex by the caller
@@ -100,7 +125,7 @@ def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, las
                     parent[n] = idx
                     buckets[nc].append(n)
     cost = {i: dist[i] for i in reached}
-    return Exploration(len(starts), reached, cost, parent, ends, expanded, expanded_cost)
+    return Exploration(len(starts), reached, cost, parent, ends, expanded)
 
 
 def kept(board: Board, key: tuple[object, ...], enemies: list[int]) -> Exploration | None:
@@ -108,25 +133,67 @@ def kept(board: Board, key: tuple[object, ...], enemies: list[int]) -> Explorati
     step) when none of the hexes it read holds one of the `enemies` (board indices): then a
     search of the real board would make exactly its steps."""
     found = board.explorations.get(key)
-    if found is None or not found.ring.isdisjoint(enemies):
+    if found is None:
         return None
+    ring = found.ring
+    if ring is None:  # first reuse
+        neighbours = board.neighbours
+        read = set(found.expanded)
+        for i in found.expanded:
+            read.update(neighbours[i])
+        ring = found.ring = frozenset(read)
+    return found if ring.isdisjoint(enemies) else None
+
+
+def search_board(state: State, unit: Unit, key: tuple[str, tuple[int, ...], int, int],
+                 enemies: list[int]) -> Exploration:
+    """The search of the real board for `key` (movement class, starts, budget, last step):
+    enemies block their hexes (BLOCKED in the cost buffer, so the inner loop needs no
+    occupancy test) and put their neighbours in contact. `enemies` are their board indices.
+    Kept for later searches when it met none of them."""
+    game = state.game
+    board = game.board
+    neighbours = board.neighbours
+    water = board.water
+    team = unit.team
+    utype = unit.type
+    row = game.melee_row(utype)
+    mclass, starts, budget, last_step = key
+    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
+    contact: set[int] = set()
+    for e in state.occ.values():
+        if e.team == team:
+            continue
+        dist[e.pos] = BLOCKED
+        if e.mclass == "foot" and water[e.pos]:
+            continue
+        melee = row.get(e.type.id)
+        if melee is None:
+            melee = game.can_melee_row(row, e.type, utype)
+        if melee:
+            contact.update(neighbours[e.pos])
+    if unit.fort is not None:
+        # leaving a fort starts out of contact; its entrances are never entered by a step
+        contact.difference_update(starts)
+    found = explore(board, mclass, starts, budget, last_step, dist, contact)
+    board.return_buffer(dist, found.reached, enemies)
+    # a search with an expanded hex in contact met an enemy: not worth looking further
+    if key not in board.explorations and contact.isdisjoint(found.expanded):
+        _keep_if_free(board, key, found, enemies)
     return found
 
 
-def keep_if_free(board: Board, key: tuple[object, ...], found: Exploration,
-                 enemies: list[int]) -> None:
+def _keep_if_free(board: Board, key: tuple[object, ...], found: Exploration,
+                  enemies: list[int]) -> None:
     """Keep a fresh search of the real board for `key` when it read no hex of the `enemies`
     (board indices): then it is also the search of the empty board."""
-    cache = board.explorations
-    if key in cache:
-        return
     neighbours = board.neighbours
-    ring = set(found.expanded)
-    for i in found.expanded:
-        ring.update(neighbours[i])
-    if not ring.isdisjoint(enemies):
-        return
-    found.ring = frozenset(ring)
+    expanded = set(found.expanded)
+    for p in enemies:
+        # an enemy on an expanded hex or next to one: the search read its hex
+        if p in expanded or not expanded.isdisjoint(neighbours[p]):
+            return
+    cache = board.explorations
     if len(cache) >= _FREE_CACHE_SIZE:
         cache.pop(next(iter(cache)))
     cache[key] = found

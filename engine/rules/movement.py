@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.board import BLOCKED, half_points
-from engine.rules.exploration import START, Exploration, explore, keep_if_free, kept
+from engine.rules.board import half_points
+from engine.rules.exploration import START, Exploration, kept, search_board
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -205,10 +205,11 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     barred = search.barred
     hexes = state.game.board.hexes
     parent = found.parent
-    moves = [hexes[i] for i in found.reached[found.starts:] if i not in occ and i not in barred]
+    taken = occ.keys() | barred if barred else occ  # no move may end on these
+    moves = [hexes[i] for i in found.reached[found.starts:] if i not in taken]
     # a move-ending arrival on a hex the search reached stays in that hex's place
     moves.extend(hexes[i] for i in search.ends
-                 if parent.get(i, _START) == _START and i not in occ and i not in barred)
+                 if i not in taken and parent.get(i, _START) == _START)
     trace = _Trace(hexes, parent, unit.id)
     extra: dict[Hex, MoveOption] = {
         hexes[i]: MoveOption(c / 2, kind, i, fid, trace, p,
@@ -223,17 +224,19 @@ def may_capture(state: State, unit: Unit) -> bool:
     move and capture, outside a fort, next to (or in a trench reaching) the entrance of a fort
     it may take. False means it has none for certain, without a move search."""
     utype = unit.type
-    if (unit.fort is not None or not utype.can_capture or utype.unit_class != "foot"
-            or not state.can_move(unit)):
+    if (unit.fort is not None or unit.pos < 0 or not utype.can_capture
+            or utype.unit_class != "foot"):
         return False
     board = state.game.board
     entrances_near = board.entrances_near
     entrance_fort = board.entrance_fort
+    # asked for every movable unit on every move of the random bot: whether it may move is
+    # asked last, as most units stand far from any entrance
     for at in trenches.long_hex(state, unit) or (unit.pos,):
         for n in entrances_near[at]:
             fid = entrance_fort.get(n)
             if fid is not None and state.capturable(fid, unit):
-                return True
+                return state.can_move(unit)
     return False
 
 
@@ -282,13 +285,9 @@ def _explore(state: State, unit: Unit) -> _Search | None:
                                else long or (unit.pos,))
     # An enemy on a hex the empty board's search read makes the real search differ.
     units = occ.values()
-    enemies = [e for e in units if e.team != team]
-    positions = [e.pos for e in enemies]
+    enemies = [e.pos for e in units if e.team != team]
     key = (mclass, starts, budget, last_step)
-    found = kept(board, key, positions)
-    if found is None:
-        found = _search_among(state, unit, enemies, starts, budget, last_step)
-        keep_if_free(board, key, found, positions)
+    found = kept(board, key, enemies) or search_board(state, unit, key, enemies)
 
     # own transports that can take this unit now are the boarding targets
     transports: set[int] = set()
@@ -307,7 +306,12 @@ def _explore(state: State, unit: Unit) -> _Search | None:
     if can_enter or board_from:
         entrances_near = board.entrances_near
         entrance_fort = board.entrance_fort
-        for idx, c in zip(found.expanded, found.expanded_cost, strict=True):
+        cost = found.cost
+        # only hexes next to an entrance or a transport can add one
+        near = ([i for i in found.expanded if entrances_near[i] or i in board_from]
+                if board_from else found.near_entrances(board))
+        for idx in near:
+            c = cost[idx]
             rem = budget - c
             if can_enter and rem >= _ENTER_COST:
                 for n in entrances_near[idx]:
@@ -389,34 +393,3 @@ def _add_captures(state: State, unit: Unit, search: _Search,
             fid = entrance_fort.get(n)
             if fid is not None and state.capturable(fid, unit) and not has(hexes[n]):
                 put(hexes[n], MoveOption(search.budget / 2, CAPTURE, n, fid, trace, at))
-
-
-def _search_among(state: State, unit: Unit, enemies: list[Unit], starts: tuple[int, ...],
-                  budget: int, last_step: int) -> Exploration:
-    """The search of the real board: enemies block their hexes (BLOCKED in the cost buffer,
-    so the inner loop needs no occupancy test) and put their neighbours in contact."""
-    game = state.game
-    board = game.board
-    neighbours = board.neighbours
-    water = board.water
-    utype = unit.type
-    row = game.melee_row(utype)
-    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
-    contact: set[int] = set()
-    positions: list[int] = []
-    for e in enemies:
-        dist[e.pos] = BLOCKED
-        positions.append(e.pos)
-        if e.mclass == "foot" and water[e.pos]:
-            continue
-        melee = row.get(e.type.id)
-        if melee is None:
-            melee = game.can_melee_row(row, e.type, utype)
-        if melee:
-            contact.update(neighbours[e.pos])
-    if unit.fort is not None:
-        # leaving a fort starts out of contact; its entrances are never entered by a step
-        contact.difference_update(starts)
-    found = explore(board, unit.mclass, starts, budget, last_step, dist, contact)
-    board.return_buffer(dist, found.reached, positions)
-    return found

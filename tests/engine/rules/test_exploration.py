@@ -42,9 +42,9 @@ def test_a_kept_search_is_reused_while_enemies_stay_away() -> None:
     kept = board.explorations[key]
     far = max(board.index_of, key=lambda h: h.distance(Hex(3, 3)))
     put(s, "infantry", fr, far)  # far away: outside every hex the search read
-    assert board.index_of[far] not in kept.ring
-    assert board.explorations[key] is kept
     assert fast_moves(s, inf.id) == reference_moves(s, inf)
+    assert board.explorations[key] is kept and kept.ring is not None
+    assert board.index_of[far] not in kept.ring
     assert list(s.legal_moves(inf)) == list(first)
 
 
