@@ -14,6 +14,7 @@ stands on one of those hexes (a search of the real board would make exactly the 
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from engine.rules.board import BLOCKED, FAR, Board
@@ -124,7 +125,7 @@ def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, las
                     dist[n] = nc
                     parent[n] = idx
                     buckets[nc].append(n)
-    cost = {i: dist[i] for i in reached}
+    cost = dict(zip(reached, map(dist.__getitem__, reached), strict=True))
     return Exploration(len(starts), reached, cost, parent, ends, expanded)
 
 
@@ -137,11 +138,9 @@ def kept(board: Board, key: tuple[object, ...], enemies: list[int]) -> Explorati
         return None
     ring = found.ring
     if ring is None:  # first reuse
-        neighbours = board.neighbours
-        read = set(found.expanded)
-        for i in found.expanded:
-            read.update(neighbours[i])
-        ring = found.ring = frozenset(read)
+        expanded = found.expanded
+        ring = found.ring = frozenset(
+            chain(expanded, chain.from_iterable(map(board.neighbours.__getitem__, expanded))))
     return found if ring.isdisjoint(enemies) else None
 
 
@@ -187,12 +186,11 @@ def _keep_if_free(board: Board, key: tuple[object, ...], found: Exploration,
                   enemies: list[int]) -> None:
     """Keep a fresh search of the real board for `key` when it read no hex of the `enemies`
     (board indices): then it is also the search of the empty board."""
-    neighbours = board.neighbours
+    # an enemy on an expanded hex or next to one: the search read its hex
     expanded = set(found.expanded)
-    for p in enemies:
-        # an enemy on an expanded hex or next to one: the search read its hex
-        if p in expanded or not expanded.isdisjoint(neighbours[p]):
-            return
+    if not (expanded.isdisjoint(enemies) and expanded.isdisjoint(
+            chain.from_iterable(map(board.neighbours.__getitem__, enemies)))):
+        return
     cache = board.explorations
     if len(cache) >= _FREE_CACHE_SIZE:
         cache.pop(next(iter(cache)))

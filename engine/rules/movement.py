@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.board import half_points
 from engine.rules.exploration import START, Exploration, kept, search_board
 
 if TYPE_CHECKING:
@@ -27,6 +26,7 @@ BOARD = "board"
 _ENTER_COST = 1  # half points: entering an own fort costs 0.5 (RULES §2)
 _BOARD_COST = 1  # boarding a transport costs 0.5 whatever the terrain (RULES §5.2)
 _START = START
+_NOWHERE: frozenset[int] = frozenset()
 
 
 class _Trace:
@@ -215,7 +215,8 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
         hexes[i]: MoveOption(c / 2, kind, i, fid, trace, p,
                              occ[i].id if kind == BOARD else None)
         for i, (c, p, kind, fid) in search.specials.items()}
-    _add_captures(state, unit, search, extra.__setitem__, extra.__contains__, trace)
+    if unit.type.can_capture:
+        _add_captures(state, unit, search, extra.__setitem__, extra.__contains__, trace)
     return moves, list(extra.values())
 
 
@@ -248,7 +249,8 @@ class _Search:
     __slots__ = ("barred", "budget", "ends", "found", "long", "specials")
 
     def __init__(self, found: Exploration, ends: dict[int, tuple[int, int]],
-                 specials: dict[int, tuple[int, int, str, str | None]], barred: set[int],
+                 specials: dict[int, tuple[int, int, str, str | None]],
+                 barred: set[int] | frozenset[int],
                  long: tuple[int, ...], budget: int) -> None:
         self.found = found
         self.ends = ends
@@ -268,8 +270,8 @@ def _explore(state: State, unit: Unit) -> _Search | None:
     occ = state.occ
     team = unit.team
     utype = unit.type
-    budget = half_points(utype.speed)
-    last_step = half_points(game.ruleset.last_step_to_meadow)
+    budget = round(utype.speed * 2)  # half_points, inlined: asked on every action
+    last_step = round(game.ruleset.last_step_to_meadow * 2)
     fort_owner = state.fort_owner
     nation = unit.nation
     start_fort = unit.fort
@@ -279,8 +281,12 @@ def _explore(state: State, unit: Unit) -> _Search | None:
         can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
     # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
     # it may not end in a trench the other team holds.
-    long = trenches.long_hex(state, unit) if start_fort is None else ()
-    barred = trenches.enemy_held(state, unit)
+    if game.trenches is None:
+        long: tuple[int, ...] = ()
+        barred: set[int] | frozenset[int] = _NOWHERE
+    else:
+        long = trenches.long_hex(state, unit) if start_fort is None else ()
+        barred = trenches.enemy_held(state, unit)
     starts: tuple[int, ...] = (board.fort_entrances[start_fort] if start_fort is not None
                                else long or (unit.pos,))
     # An enemy on a hex the empty board's search read makes the real search differ.
