@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from engine.rules.board import BLOCKED, FAR, Board
 
 if TYPE_CHECKING:
+    from engine.hexes import Hex
     from engine.rules.state import State, Unit
 
 START = -1  # the parent of a start hex
@@ -30,8 +31,8 @@ class Exploration:
     """What one search found: hexes in the order first reached (starts first) with their
     cost, parent pointers, move-ending arrivals, and the expanded hexes in order."""
 
-    __slots__ = ("_near_entrances", "cost", "ends", "expanded", "parent", "reached", "ring",
-                 "starts")
+    __slots__ = ("_near_entrances", "_targets", "cost", "ends", "expanded", "parent", "reached",
+                 "ring", "starts")
 
     def __init__(self, starts: int, reached: list[int], cost: dict[int, int],
                  parent: dict[int, int], ends: dict[int, tuple[int, int]],
@@ -43,9 +44,22 @@ class Exploration:
         self.ends = ends  # index -> (cost, parent) of the move-ending arrivals
         self.expanded = expanded  # indices whose steps were tried, in order (cost: `cost`)
         self._near_entrances: list[int] | None = None
+        self._targets: tuple[list[int], frozenset[int], list[Hex]] | None = None
         # every hex the search read (expanded hexes and all their neighbours); set when a
         # kept search is first reused
         self.ring: frozenset[int] | None = None
+
+    def targets(self, hexes: list[Hex]) -> tuple[list[int], frozenset[int], list[Hex]]:
+        """Where a move may end unless a unit stands there, in option order: the hexes
+        reached after the starts, then the move-ending arrivals no step reached; as board
+        indices, their set and their hexes."""
+        found = self._targets
+        if found is None:
+            parent = self.parent
+            indices = self.reached[self.starts:] + [
+                i for i in self.ends if parent.get(i, START) == START]
+            found = self._targets = (indices, frozenset(indices), [hexes[i] for i in indices])
+        return found
 
     def near_entrances(self, board: Board) -> list[int]:
         """The expanded hexes next to a fort entrance, in order (from where a unit may enter

@@ -205,11 +205,17 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     barred = search.barred
     hexes = state.game.board.hexes
     parent = found.parent
-    taken = occ.keys() | barred if barred else occ  # no move may end on these
-    moves = [hexes[i] for i in found.reached[found.starts:] if i not in taken]
-    # a move-ending arrival on a hex the search reached stays in that hex's place
-    moves.extend(hexes[i] for i in search.ends
-                 if i not in taken and parent.get(i, _START) == _START)
+    if found.ring is not None and search.ends is found.ends and not barred:
+        # a kept search in reuse: its targets are listed once
+        indices, index_set, targets = found.targets(hexes)
+        moves = (targets.copy() if occ.keys().isdisjoint(index_set)
+                 else [h for i, h in zip(indices, targets, strict=True) if i not in occ])
+    else:
+        taken = occ.keys() | barred if barred else occ  # no move may end on these
+        moves = [hexes[i] for i in found.reached[found.starts:] if i not in taken]
+        # a move-ending arrival on a hex the search reached stays in that hex's place
+        moves.extend(hexes[i] for i in search.ends
+                     if i not in taken and parent.get(i, _START) == _START)
     trace = _Trace(hexes, parent, unit.id)
     extra: dict[Hex, MoveOption] = {
         hexes[i]: MoveOption(c / 2, kind, i, fid, trace, p,
