@@ -216,13 +216,14 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
         # a move-ending arrival on a hex the search reached stays in that hex's place
         moves.extend(hexes[i] for i in search.ends
                      if i not in taken and parent.get(i, _START) == _START)
+    if not search.specials and not unit.type.can_capture:
+        return moves, []
     trace = _Trace(hexes, parent, unit.id)
     extra: dict[Hex, MoveOption] = {
         hexes[i]: MoveOption(c / 2, kind, i, fid, trace, p,
                              occ[i].id if kind == BOARD else None)
         for i, (c, p, kind, fid) in search.specials.items()}
-    if unit.type.can_capture:
-        _add_captures(state, unit, search, extra.__setitem__, extra.__contains__, trace)
+    _add_captures(state, unit, search, extra.__setitem__, extra.__contains__, trace)
     return moves, list(extra.values())
 
 
@@ -301,17 +302,26 @@ def _explore(state: State, unit: Unit) -> _Search | None:
     key = (mclass, starts, budget, last_step)
     found = kept(board, key, enemies) or search_board(state, unit, key, enemies)
 
-    # own transports that can take this unit now are the boarding targets
+    # own transports that can take this unit now are the boarding targets; only those next
+    # to an expanded hex can be boarded
     transports: set[int] = set()
+    neighbours = board.neighbours
     if utype.transportable and utype.capacity == 0:
-        transports = {e.pos for e in units
-                      if e.type.capacity and e.nation == nation and state.can_take_passenger(e)
-                      and state.armies_fit(unit, e)}
+        carriers = [e for e in units if e.type.capacity and e.nation == nation]
+        if carriers:
+            ring = found.ring
+            if ring is None:
+                expanded = set(found.expanded)
+                carriers = [e for e in carriers if not expanded.isdisjoint(neighbours[e.pos])]
+            else:
+                carriers = [e for e in carriers if e.pos in ring]
+            transports = {e.pos for e in carriers
+                          if state.can_take_passenger(e) and state.armies_fit(unit, e)}
     # hex -> the boardable transports next to it, in step order
     board_from: dict[int, tuple[int, ...]] = {}
     step_row = board.step_row
     for t in transports:
-        for m in board.neighbours[t]:
+        for m in neighbours[t]:
             if m not in board_from:
                 board_from[m] = tuple(n for n, _ in step_row(mclass, m) if n in transports)
     specials: dict[int, tuple[int, int, str, str | None]] = {}
