@@ -19,7 +19,6 @@ moving so a designer can watch a whole game on a map. Choices:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import TypeVar
 
 from engine.ai.base import Decision
@@ -31,7 +30,6 @@ from engine.rules.state import State
 from engine.rules.unit import Unit
 
 LABEL = "random"
-_QR = attrgetter("q", "r")
 T = TypeVar("T")
 
 
@@ -111,11 +109,12 @@ class RandomBot:
     def _random_option(self, s: State, u: Unit,
                        options: dict[Hex, MoveOption] | None) -> Action | None:
         """A uniform one of the legal moves of `u` in hex order (`options` when they are
-        known), or None when it has none."""
+        known), or None when it has none. A `Hex` is a (q, r) tuple: plain sorting is hex
+        order."""
         if options is not None:
             if not options:
                 return None
-            return options[self._pick(sorted(options, key=_QR))].action()
+            return options[self._pick(sorted(options))].action()
         # legal_moves' targets without an option object (cost and path) for every move
         moves, specials = move_choices(s, u)
         targets: dict[Hex, MoveOption | None] = dict.fromkeys(moves)
@@ -123,6 +122,6 @@ class RandomBot:
             targets[o.target] = o
         if not targets:
             return None
-        h = self._pick(sorted(targets, key=_QR))
+        h = self._pick(sorted(targets))
         o = targets[h]
         return Move(u.id, h) if o is None else o.action()
