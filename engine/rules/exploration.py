@@ -71,6 +71,25 @@ class Exploration:
         return found
 
 
+class Prepared:
+    """One unit's exploration with what its options need (engine.rules.movement): the
+    move-ending arrivals (with a water hex next to the start), the fort and transport options
+    found from the expanded hexes, the hexes it may not end on, its long hex and budget."""
+
+    __slots__ = ("barred", "budget", "ends", "found", "long", "specials")
+
+    def __init__(self, found: Exploration, ends: dict[int, tuple[int, int]],
+                 specials: dict[int, tuple[int, int, str, str | None]],
+                 barred: set[int] | frozenset[int],
+                 long: tuple[int, ...], budget: int) -> None:
+        self.found = found
+        self.ends = ends
+        self.specials = specials
+        self.barred = barred
+        self.long = long
+        self.budget = budget
+
+
 def explore(board: Board, mclass: str, starts: tuple[int, ...], budget: int, last_step: int,
             dist: list[int], contact: set[int]) -> Exploration:
     """Search from `starts` with `budget` half points. `dist` is a borrowed cost buffer

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.exploration import START, Exploration, kept, search_board
+from engine.rules.exploration import START, Prepared, kept, search_board
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -235,12 +235,14 @@ def may_capture(state: State, unit: Unit) -> bool:
     if (unit.fort is not None or unit.pos < 0 or not utype.can_capture
             or utype.unit_class != "foot"):
         return False
-    board = state.game.board
+    game = state.game
+    board = game.board
     entrances_near = board.entrances_near
     entrance_fort = board.entrance_fort
     # asked for every movable unit on every move of the random bot: whether it may move is
     # asked last, as most units stand far from any entrance
-    for at in trenches.long_hex(state, unit) or (unit.pos,):
+    long = trenches.long_hex(state, unit) if game.trenches is not None else ()
+    for at in long or (unit.pos,):
         for n in entrances_near[at]:
             fid = entrance_fort.get(n)
             if fid is not None and state.capturable(fid, unit):
@@ -248,26 +250,7 @@ def may_capture(state: State, unit: Unit) -> bool:
     return False
 
 
-class _Search:
-    """The exploration of one unit's move with what its options need: the starts, the
-    move-ending arrivals (with a water hex next to the start), the fort and transport options
-    found from the expanded hexes, the hexes it may not end on."""
-
-    __slots__ = ("barred", "budget", "ends", "found", "long", "specials")
-
-    def __init__(self, found: Exploration, ends: dict[int, tuple[int, int]],
-                 specials: dict[int, tuple[int, int, str, str | None]],
-                 barred: set[int] | frozenset[int],
-                 long: tuple[int, ...], budget: int) -> None:
-        self.found = found
-        self.ends = ends
-        self.specials = specials
-        self.barred = barred
-        self.long = long
-        self.budget = budget
-
-
-def _explore(state: State, unit: Unit) -> _Search | None:
+def _explore(state: State, unit: Unit) -> Prepared | None:
     """The search behind `legal_moves`, None when the unit may not move now."""
     if not state.can_move(unit):
         return None
@@ -353,7 +336,7 @@ def _explore(state: State, unit: Unit) -> _Search | None:
         if whole:
             # never a step's target, so never one of the search's own ends
             ends = {n: (budget, unit.pos) for n in whole} | ends
-    return _Search(found, ends, specials, barred, long, budget)
+    return Prepared(found, ends, specials, barred, long, budget)
 
 
 def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | float]:
@@ -400,7 +383,7 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
     return out
 
 
-def _add_captures(state: State, unit: Unit, search: _Search,
+def _add_captures(state: State, unit: Unit, search: Prepared,
                   put: Callable[[Hex, MoveOption], None], has: Callable[[Hex], bool],
                   trace: _Trace) -> None:
     """Put the capture options of a foot soldier outside a fort, one per entrance."""
