@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.content import load_scenario
 from engine.hexes import Hex
 from engine.paths import CONTENT_DIR
+from engine.rules import exploration
 from engine.rules.board import half_points
 from engine.rules.dice import Dice
 from engine.rules.game import Game
@@ -62,3 +63,18 @@ def test_reused_searches_match_fresh_ones_through_random_games() -> None:
                     compared += 1
         s.apply_action(random_action(s, rng))
     assert compared > 100
+
+
+def test_a_board_keeps_a_bounded_number_of_searches(monkeypatch) -> None:
+    monkeypatch.setattr(exploration, "_FREE_CACHE_SIZE", 3)
+    s = empty_state(game_map(12, 10, markers=6), players=2)
+    de = s.game.nations[0]
+    board = s.game.board
+    board.explorations.clear()
+    for h in (Hex(2, 2), Hex(4, 2), Hex(6, 2), Hex(8, 2), Hex(4, 6)):
+        car = put(s, "armoured_car", de, h)
+        assert fast_moves(s, car.id) == reference_moves(s, car)
+        assert len(board.explorations) <= 3
+        s.leave_position(car)
+        del s.units[car.id]
+    assert len(board.explorations) == 3
