@@ -7,9 +7,10 @@ expanded. The search knows nothing of forts, transports or which hexes a unit ma
 `engine.rules.movement` adds those from the exploration's expanded hexes.
 
 Most searches meet no enemy: a search that read no enemy's hex is also the search of the
-empty board from its start with its budget. `search_board` keeps it per board with the hexes it
-read (`ring`), and `kept` gives it back for a later search from the same start while no enemy
-stands on one of those hexes (a search of the real board would make exactly the same steps).
+empty board from its start with its budget. `search_board` keeps it per board with the hexes
+it expanded (it read them and their neighbours), and `kept` gives it back for a later search
+from the same start while no enemy stands on one of the hexes it read (a search of the real
+board would make exactly the same steps).
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ class Exploration:
     """What one search found: hexes in the order first reached (starts first) with their
     cost, parent pointers, move-ending arrivals, and the expanded hexes in order."""
 
-    __slots__ = ("_near_entrances", "_targets", "cost", "ends", "expanded", "parent", "reached",
-                 "ring", "starts")
+    __slots__ = ("_near_entrances", "_targets", "cost", "ends", "expanded", "expanded_set",
+                 "parent", "reached", "starts")
 
     def __init__(self, starts: int, reached: list[int], cost: dict[int, int],
                  parent: dict[int, int], ends: dict[int, tuple[int, int]],
@@ -44,21 +45,21 @@ class Exploration:
         self.ends = ends  # index -> (cost, parent) of the move-ending arrivals
         self.expanded = expanded  # indices whose steps were tried, in order (cost: `cost`)
         self._near_entrances: list[int] | None = None
-        self._targets: tuple[list[int], frozenset[int], list[Hex]] | None = None
-        # every hex the search read (expanded hexes and all their neighbours); set when a
-        # kept search is first reused
-        self.ring: frozenset[int] | None = None
+        self._targets: tuple[list[int], list[Hex]] | None = None
+        # the expanded hexes as a set, once the search is kept: it read them and their
+        # neighbours
+        self.expanded_set: set[int] | None = None
 
-    def targets(self, hexes: list[Hex]) -> tuple[list[int], frozenset[int], list[Hex]]:
+    def targets(self, hexes: list[Hex]) -> tuple[list[int], list[Hex]]:
         """Where a move may end unless a unit stands there, in option order: the hexes
         reached after the starts, then the move-ending arrivals no step reached; as board
-        indices, their set and their hexes."""
+        indices and as hexes."""
         found = self._targets
         if found is None:
             parent = self.parent
             indices = self.reached[self.starts:] + [
                 i for i in self.ends if parent.get(i, START) == START]
-            found = self._targets = (indices, frozenset(indices), [hexes[i] for i in indices])
+            found = self._targets = (indices, [hexes[i] for i in indices])
         return found
 
     def near_entrances(self, board: Board) -> list[int]:
@@ -169,12 +170,14 @@ def kept(board: Board, key: tuple[object, ...], enemies: list[int]) -> Explorati
     found = board.explorations.get(key)
     if found is None:
         return None
-    ring = found.ring
-    if ring is None:  # first reuse
-        expanded = found.expanded
-        ring = found.ring = frozenset(
-            chain(expanded, chain.from_iterable(map(board.neighbours.__getitem__, expanded))))
-    return found if ring.isdisjoint(enemies) else None
+    read = found.expanded_set
+    if read is None:  # never the case: only searches with their set are kept
+        return None
+    # an enemy on an expanded hex or next to one: the search read its hex
+    if read.isdisjoint(enemies) and read.isdisjoint(
+            chain.from_iterable(map(board.neighbours.__getitem__, enemies))):
+        return found
+    return None
 
 
 def search_board(state: State, unit: Unit, key: tuple[str, tuple[int, ...], int, int],
@@ -224,6 +227,7 @@ def _keep_if_free(board: Board, key: tuple[object, ...], found: Exploration,
     if not (expanded.isdisjoint(enemies) and expanded.isdisjoint(
             chain.from_iterable(map(board.neighbours.__getitem__, enemies)))):
         return
+    found.expanded_set = expanded
     cache = board.explorations
     if len(cache) >= _FREE_CACHE_SIZE:
         cache.pop(next(iter(cache)))

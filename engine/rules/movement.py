@@ -205,10 +205,10 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     barred = search.barred
     hexes = state.game.board.hexes
     parent = found.parent
-    if found.ring is not None and search.ends is found.ends and not barred:
-        # a kept search in reuse: its targets are listed once
-        indices, index_set, targets = found.targets(hexes)
-        moves = (targets.copy() if occ.keys().isdisjoint(index_set)
+    if found.expanded_set is not None and search.ends is found.ends and not barred:
+        # a kept search: its targets are listed once
+        indices, targets = found.targets(hexes)
+        moves = (targets.copy() if occ.keys().isdisjoint(indices)
                  else [h for i, h in zip(indices, targets, strict=True) if i not in occ])
     else:
         taken = occ.keys() | barred if barred else occ  # no move may end on these
@@ -292,12 +292,10 @@ def _explore(state: State, unit: Unit) -> Prepared | None:
     if utype.transportable and utype.capacity == 0:
         carriers = [e for e in units if e.type.capacity and e.nation == nation]
         if carriers:
-            ring = found.ring
-            if ring is None:
+            expanded = found.expanded_set
+            if expanded is None:
                 expanded = set(found.expanded)
-                carriers = [e for e in carriers if not expanded.isdisjoint(neighbours[e.pos])]
-            else:
-                carriers = [e for e in carriers if e.pos in ring]
+            carriers = [e for e in carriers if not expanded.isdisjoint(neighbours[e.pos])]
             transports = {e.pos for e in carriers
                           if state.can_take_passenger(e) and state.armies_fit(unit, e)}
     # hex -> the boardable transports next to it, in step order

@@ -44,8 +44,9 @@ def test_a_kept_search_is_reused_while_enemies_stay_away() -> None:
     far = max(board.index_of, key=lambda h: h.distance(Hex(3, 3)))
     put(s, "infantry", fr, far)  # far away: outside every hex the search read
     assert fast_moves(s, inf.id) == reference_moves(s, inf)
-    assert board.explorations[key] is kept and kept.ring is not None
-    assert board.index_of[far] not in kept.ring
+    assert board.explorations[key] is kept and kept.expanded_set is not None
+    read = kept.expanded_set.union(*(board.neighbours[i] for i in kept.expanded))
+    assert board.index_of[far] not in read
     assert list(s.legal_moves(inf)) == list(first)
 
 
