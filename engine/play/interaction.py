@@ -1,12 +1,11 @@
 """Qt-free interaction model of the play-test map: what a click or a hover on a hex means.
 
-The model keeps what the map shows besides the game itself (the selected unit, where it can
-go, the hovered path, attack targets, hexes offered for a pick) and turns a clicked hex into
-an `Outcome`: an action to apply, an attack to add to the plan, a new selection, or the
-engine's reason for refusing. A hovered hex gives a `Hover`: the path and its cost, the
-enemy-contact stop, the attack odds or the reason why not. Every rules answer comes from the
-engine (legal moves, `MoveOption.action()`, `problem`, `attack_problem`, the session's plan
-checks and odds); nothing here computes a rule.
+It keeps what the map shows besides the game (the selected unit, where it can go, the hovered
+path, attack targets, hexes offered for a pick) and turns a clicked hex into an `Outcome`
+(an action, an attack for the plan, a new selection, or the engine's refusal) and a hovered
+hex into a `Hover` (path and cost, contact stop, odds or why not). Every rules answer comes
+from the engine (legal moves, `MoveOption.action()`, `problem`, `attack_problem`, the
+session's plan checks and odds); nothing here computes a rule.
 
 The editor's play tool forwards mouse events here and only draws and applies the results.
 """
@@ -186,8 +185,7 @@ class Interaction:
         sel = self.selected
         if sel is not None and h in self.reachable:
             opt = self.reachable[h]
-            action = opt.action()
-            return Outcome(action=action, message=explain.move_note(st, sel, h, opt))
+            return Outcome(action=opt.action(), message=explain.move_note(st, sel, h, opt))
         uid = self.unit_at(h)
         if uid is not None and st.units[uid].nation == st.nation:
             return Outcome(message=self.select(uid), changed=True)
