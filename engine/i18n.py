@@ -243,6 +243,41 @@ def english(text: str) -> str:
     return translate(text, DEFAULT)
 
 
+def number_text(value: int | float, language: str | None = None) -> str:
+    """`value` written as text in `language` (default: current) writes numbers: 10,000 and
+    0.5 in English, 10.000 and 0,5 in German (1000 stays ungrouped, as in both languages'
+    texts and in the schemas' descriptions: "1..1000", "0..10,000")."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        value = int(value)
+    text = f"{value:,}" if abs(value) >= 10_000 else f"{value}"
+    if (language or _language) == "de":
+        text = text.translate(_GERMAN_SEPARATORS)
+    return text
+
+
+_GERMAN_SEPARATORS = str.maketrans({",": ".", ".": ","})
+
+
+class Number(Msg):
+    """A number in a message, written in the style of the language it is rendered in
+    (`number_text`): "allowed: 0 to 10,000" and "erlaubt: 0 bis 10.000" from one Msg."""
+
+    value: int | float
+
+    def __new__(cls, value: int | float) -> Number:
+        self = str.__new__(cls, number_text(value, _language))
+        self.template, self.plural, self.n, self.params = str(value), None, None, {}
+        self.value, self.language = value, _language
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Number, (self.value,))
+
+    def render(self, language: str | None = None) -> str:
+        """The number in `language`'s style (default: the current language)."""
+        return number_text(self.value, language)
+
+
 class _GermanNumber(float):
     """A float that formats with a decimal comma ("1,38"), as German text writes it."""
 

@@ -51,12 +51,13 @@ class SchemaMemo:
                 found = []
                 for err in item_check.iter_errors(item):
                     err.path.extendleft([i, name])  # located in the document, not the item
+                    err.schema_path.extendleft(["items", name, "properties"])
                     found.append(err)
                 self.checked_items += 1
             kept[key] = found
             errors += found
         self._errors = kept
-        return problems_of(errors, doc)
+        return problems_of(errors, doc, SCHEMA_OF_KIND[doc.kind])
 
 
 def _text(value: Any) -> str:

@@ -17,7 +17,7 @@ from engine.content.documents import SCHEMA_OF_KIND, Document
 from engine.content.fastitems import fast_items
 from engine.content.positions import join_pointer, pointer_of
 from engine.content.problems import Problem, error
-from engine.i18n import Msg, Text, _, gettext, ngettext
+from engine.i18n import Msg, Number, Text, _, gettext, ngettext
 from engine.paths import SCHEMA_DIR
 
 MAX_SCHEMA_PROBLEMS = 100
@@ -91,7 +91,7 @@ def schema_messages(data: Any, schema_id: str) -> list[str]:
     breaks the schema with `$id` `schema_id`, by path (for data outside a content file, such
     as a pack's manifest)."""
     errors = _plain_validator(schema_id).iter_errors(data)
-    return [p.message for p in problems_of(errors, Document(data, kind=""))]
+    return [p.message for p in problems_of(errors, Document(data, kind=""), schema_id)]
 
 
 def _short(value: Any) -> str:
@@ -129,15 +129,71 @@ _BOUND_WORDS = {
 }
 
 
+def _number(value: Any) -> Any:
+    """A schema's bound as a Number (written in the reader's style); anything else as is."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Number(value)
+    return value
+
+
 def _where(pointer: str) -> str:
     return f"'{pointer}'" if pointer else _("the top level")
 
 
-def _hint(err: ValidationError, fallback: str) -> str:
-    description = err.schema.get("description") if isinstance(err.schema, dict) else None
-    if not description and err.parent is not None and isinstance(err.parent.schema, dict):
-        description = err.parent.schema.get("description")
-    if not isinstance(description, str) or not description:
+# Schema path steps that lead from a schema to the schema of one value inside it (a field).
+_FIELD_STEPS = {"properties": 2, "patternProperties": 2, "prefixItems": 2, "items": 1,
+                "additionalProperties": 1, "propertyNames": 1, "contains": 1}
+
+
+def _description(node: Any) -> str | None:
+    text = node.get("description") if isinstance(node, dict) else None
+    return text if isinstance(text, str) and text else None
+
+
+def _field_description(err: ValidationError, schema_id: str) -> str | None:
+    """The description of the value `err` is about, found by walking the schema with `$id`
+    `schema_id` along the error's schema path: the field's own description (written beside
+    its `$ref`) before the generic one of the shared definition the `$ref` leads to.
+
+    None when the path cannot be followed (the caller then uses the error's own schema).
+    """
+    # jsonschema leaves `$ref` out of the path, so a step the node lacks goes through its
+    # `$ref`; the last step is the keyword that failed.
+    steps = list(err.absolute_schema_path)[:-1]
+    resolver = registry().resolver(base_uri=schema_id)
+    node: Any = all_schemas()[schema_id]
+    own, inner = _description(node), None
+    i = 0
+    while i < len(steps):
+        while isinstance(node, dict) and steps[i] not in node and isinstance(
+                node.get("$ref"), str):
+            resolved = resolver.lookup(node["$ref"])
+            node, resolver = resolved.contents, resolved.resolver
+            inner = _description(node) or inner
+        width = _FIELD_STEPS.get(steps[i], 1) if isinstance(steps[i], str) else 1
+        # The `value` of an estimate {value, estimated, note} is the field's own value.
+        estimate = steps[i:i + 2] == ["properties", "value"] and "estimated" in node.get(
+            "properties", {})
+        for step in steps[i:i + width]:
+            try:
+                node = node[step]
+            except (KeyError, IndexError, TypeError):
+                return None
+        if (width == 2 or steps[i] in _FIELD_STEPS) and not (estimate and own):
+            own, inner = _description(node), None
+        else:
+            inner = _description(node) or inner
+        i += width
+    return own or inner
+
+
+def _hint(err: ValidationError, fallback: str, schema_id: str | None) -> str:
+    description = _field_description(err, schema_id) if schema_id else None
+    if description is None:
+        description = _description(err.schema)
+        if description is None and err.parent is not None:
+            description = _description(err.parent.schema)
+    if description is None:
         return fallback
     return _("expected {description}", description=Text(description, clause=True))
 
@@ -170,11 +226,11 @@ def _length(err: ValidationError, where: str, short: str) -> tuple[str, str]:
             ngettext("at most {n} item", "at most {n} items", n))
 
 
-def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
+def _convert(err: ValidationError, doc: Document, schema_id: str | None) -> Iterator[Problem]:
     pointer = pointer_of(err.absolute_path)
     v = err.validator
     inst = err.instance
-    code, hint, prefer_key = "schema.invalid", _hint(err, ""), False
+    code, hint, prefer_key = "schema.invalid", _hint(err, "", schema_id), False
     message = _("{where}: {short} is not valid here", where=_where(pointer), short=_short(inst))
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(err.schema.get("properties", {}))
@@ -210,7 +266,7 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
         inner = [e for e in err.context
                  if e.relative_path or e.validator not in ("type", "const", "enum")]
         if inner:
-            yield from _convert(max(inner, key=lambda e: len(e.relative_path)), doc)
+            yield from _convert(max(inner, key=lambda e: len(e.relative_path)), doc, schema_id)
             return
         code = "schema.wrong_type"
         message = _("{where}: {short} is not allowed here", where=_where(pointer),
@@ -230,9 +286,9 @@ def _convert(err: ValidationError, doc: Document) -> Iterator[Problem]:
         # _short: jsonschema's own message repeats a number of any length in full.
         message = _("{where}: {short} is {bound_words} {validator_value}", where=_where(pointer),
                     short=_short(inst), bound_words=_BOUND_WORDS[v],
-                    validator_value=err.validator_value)
-        lo = err.schema.get("minimum", err.schema.get("exclusiveMinimum"))
-        hi = err.schema.get("maximum", err.schema.get("exclusiveMaximum"))
+                    validator_value=_number(err.validator_value))
+        lo = _number(err.schema.get("minimum", err.schema.get("exclusiveMinimum")))
+        hi = _number(err.schema.get("maximum", err.schema.get("exclusiveMaximum")))
         if lo is not None and hi is not None:
             hint = (_("allowed: {lo} to {hi}; {hint}", lo=lo, hi=hi, hint=hint) if hint
                     else _("allowed: {lo} to {hi}", lo=lo, hi=hi))
@@ -272,15 +328,18 @@ def check_schema(doc: Document, schema_id: str | None = None) -> list[Problem]:
     consumed lazily and only the first few in path order are kept, so a file with a million
     problems costs no more memory than one with a hundred.
     """
-    check = validator(doc.kind) if schema_id is None else schema_validator(schema_id)
-    return problems_of(check.iter_errors(doc.data), doc)
+    schema_id = schema_id or SCHEMA_OF_KIND[doc.kind]
+    return problems_of(schema_validator(schema_id).iter_errors(doc.data), doc, schema_id)
 
 
-def problems_of(errors: Iterable[ValidationError], doc: Document) -> list[Problem]:
-    """The located problems of schema errors found in `doc`, the first few in path order
-    (at most MAX_SCHEMA_PROBLEMS, then one `schema.too_many`)."""
+def problems_of(errors: Iterable[ValidationError], doc: Document,
+                schema_id: str | None = None) -> list[Problem]:
+    """The located problems of schema errors found in `doc` by the schema with `$id`
+    `schema_id`, the first few in path order (at most MAX_SCHEMA_PROBLEMS, then one
+    `schema.too_many`). Without `schema_id` hints quote the failing schema's own
+    description, not the field's."""
     kept = heapq.nsmallest(_ERRORS_KEPT, errors, key=lambda e: [str(p) for p in e.absolute_path])
-    problems = _unique(p for err in kept for p in _convert(err, doc))
+    problems = _unique(p for err in kept for p in _convert(err, doc, schema_id))
     out = list(islice(problems, MAX_SCHEMA_PROBLEMS + 1))
     if len(out) > MAX_SCHEMA_PROBLEMS:
         out[MAX_SCHEMA_PROBLEMS:] = [error(

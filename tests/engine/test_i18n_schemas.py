@@ -179,7 +179,9 @@ def test_a_german_validation_quotes_the_schema_in_german(tmp_path):
     assert english(width[0].hint) == "allowed: 1 to 1000; expected number of columns (1..1000)"
     speed = found["speed.catalog.yaml"]
     assert [p.code for p in speed] == ["schema.out_of_range"]
-    assert "erwartet: Eine Zahl 0..10.000" in speed[0].hint
+    # The field's own description beside its `$ref`, not the shared number's.
+    assert speed[0].hint == "erlaubt: 0 bis 10.000; erwartet: Bewegungspunkte je Zug"
+    assert english(speed[0].hint) == "allowed: 0 to 10,000; expected movement points per turn"
     ruleset = {p.pointer: p for p in found["bad.ruleset.yaml"]}
     assert ruleset["/currency"].hint == (
         "erwartet: Geld dieser Ausgabe: coins (Münzen, aktuelle) oder war_bonds "
