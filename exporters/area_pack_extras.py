@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.area_model import AreaMap
-from engine.content import ContentError, LoadCache, load_scenario
+from engine.content import ContentError, LoadCache, load_document, load_scenario
 from engine.content.area_loading import battlefield_path
 from engine.i18n import _
 from engine.paths import SCHEMA_DIR
@@ -101,6 +101,35 @@ def battlefield_entries(area_map: AreaMap, map_path: Path | None,
         files.update({f"schemas/{name}": (SCHEMA_DIR / name).read_bytes()
                       for name in BATTLEFIELD_SCHEMAS})
     return refs, files
+
+
+def extra_inputs(map_file: Path) -> list[Path]:
+    """The files beyond an area scenario's own references that its pack is made from: the
+    map's background picture, and each linked battlefield scenario with its map, ruleset and
+    catalog (a build cache must hash them too). Files that do not parse are left out: the
+    build reports them."""
+    try:
+        area_map = load_document(map_file).data
+    except (ContentError, OSError):
+        return []
+    out: list[Path] = []
+    background = area_map.get("background")
+    if isinstance(background, dict) and isinstance(background.get("file"), str):
+        out.append(map_file.parent / background["file"])
+    fronts = area_map.get("fronts")
+    for front in fronts if isinstance(fronts, list) else []:
+        ref = front.get("battlefield") if isinstance(front, dict) else None
+        if not isinstance(ref, str):
+            continue
+        scenario = battlefield_path(map_file, ref)
+        out.append(scenario)
+        try:
+            data = load_document(scenario).data
+        except (ContentError, OSError):
+            continue
+        out += [scenario.parent / data[key] for key in ("map", "ruleset", "catalog")
+                if isinstance(data.get(key), str)]
+    return out
 
 
 def packed_map_dict(map_dict: dict[str, Any], background: str | None,

@@ -345,3 +345,19 @@ def test_an_invalid_battlefield_is_refused_at_import_in_its_own_entry(linked, tm
     files = {p.file for p in info.value.problems}
     assert "bad.tcpack!battlefields/default_4p/scenario.json" in files
     assert not (tmp_path / "x").exists()
+
+
+def test_build_rebuilds_when_a_background_or_a_battlefield_changes(tmp_path):
+    scenario = linked_copy(tmp_path / "content" / "weltkrieg", picture(), {
+        1: "../scenarios/default-2p.scenario.yaml"})
+    content, out = tmp_path / "content", tmp_path / "packs"
+    assert build(content, out).ok
+    assert "weltkrieg-1914.tcpack" in build(content, out).skipped
+    (scenario.parent / "europe.png").write_bytes(picture((66, 40)))
+    again = build(content, out)
+    assert "weltkrieg-1914.tcpack" not in again.skipped
+    assert read_pack(out / "weltkrieg-1914.tcpack")[0]["pack"]["revision"] == 1
+    battlefield = content / "scenarios" / "default-2p.scenario.yaml"
+    battlefield.write_text(battlefield.read_text(encoding="utf-8") + "\n# changed\n",
+                           encoding="utf-8")
+    assert "weltkrieg-1914.tcpack" not in build(content, out).skipped
