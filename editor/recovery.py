@@ -277,8 +277,10 @@ class RecoveryWriter:
             self.slot = None
         if self.slot is None:
             self.slot = self._claim()
+        # `scenario` only when there is one: hex work keeps the call it always had
+        extra = (scenario,) if scenario is not None else ()
         self._submit(True, RecoverySlot.write_data, self.slot, map_data, original, name, kind,
-                     scenario)
+                     *extra)
 
     def discard(self) -> None:
         """Queue dropping the copy (nothing unsaved any more)."""
