@@ -28,8 +28,11 @@ _BATTLEFIELD_REF = re.compile(rf"^{BATTLEFIELDS_DIR}/([a-z0-9_-]{{1,64}})/{BATTL
 
 def _background(entries: dict[str, bytes], area_map: dict[str, Any]) -> None:
     background = area_map.get("background")
-    named = background.get("file") if isinstance(background, dict) else None
-    if named is not None and named not in BACKGROUND_FILES:
+    if background is not None and not isinstance(background, dict):
+        raise PackError(_("the map's background is not an object"), entry=AREA_MAP,
+                        hint=_("the pack was changed after it was built"))
+    named = background.get("file") if background is not None else None
+    if named is not None and (not isinstance(named, str) or named not in BACKGROUND_FILES):
         raise PackError(_("the map's background is {named!r}, not one of {names}", named=named,
                           names=", ".join(sorted(BACKGROUND_FILES))), entry=AREA_MAP,
                         hint=_("a pack's map may only use the files of the pack"))

@@ -295,6 +295,9 @@ def _front(data, number):
     ("jpeg_named_png", "is a jpeg file"),
     ("background_elsewhere", "not one of background.jpg, background.png"),
     ("background_missing", "which the pack lacks"),
+    ("background_file_a_list", "not one of background.jpg"),
+    ("background_a_string", "background is not an object"),
+    ("battlefield_a_number", "not battlefields/ID/scenario.json"),
     ("unnamed_background", "does not name"),
     ("battlefield_outside", "not battlefields/ID/scenario.json"),
     ("battlefield_map_missing", "lacks map.json"),
@@ -313,6 +316,12 @@ def test_the_reader_checks_the_background_and_the_battlefields(linked, case, mes
         "background_elsewhere": {"area-map.json": _map_with(
             entries, lambda d: d["background"].update(file="../europe.png"))},
         "background_missing": {"background.png": None},
+        "background_file_a_list": {"area-map.json": _map_with(
+            entries, lambda d: d["background"].update(file=["background.png"]))},
+        "background_a_string": {"area-map.json": _map_with(
+            entries, lambda d: d.update(background="background.png"))},
+        "battlefield_a_number": {"area-map.json": _map_with(
+            entries, lambda d: _front(d, 3).update(battlefield=7))},
         "unnamed_background": {"area-map.json": _map_with(
             entries, lambda d: d.pop("background"))},
         "battlefield_outside": {"area-map.json": _map_with(
