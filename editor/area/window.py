@@ -270,8 +270,8 @@ def restore_area_window(slot: RecoverySlot,
                         recovery: RecoveryStore | None) -> AreaEditorWindow | str:
     """A new, shown area editor window holding a recovery slot's area-map work as unsaved
     edits to its original file, with the area scenario it was opened through (the window keeps
-    the slot), or why the work cannot be read. A scenario that no longer loads is said in the
-    status bar; the map is restored alone."""
+    the slot), or why the work cannot be read. A scenario that no longer loads is said in a
+    message; the map is restored alone."""
     doc = restore_document(slot)
     if isinstance(doc, str):
         return doc
@@ -283,6 +283,7 @@ def restore_area_window(slot: RecoverySlot,
     window.adopt_recovery(slot)
     window.show()
     window.canvas.zoom_to_fit()
-    if isinstance(scenario, str):
-        window.statusBar().showMessage(scenario)
+    if isinstance(scenario, str):  # said once, whole: a status bar would cut the hint off
+        QMessageBox.warning(window, QCoreApplication.translate(
+            "AreaEditorWindow", "Scenario not reopened"), scenario)
     return window

@@ -1222,6 +1222,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <source>(hint: open a .area-map.yaml or .area-scenario.yaml file)</source>
         <translation>(Hinweis: eine .area-map.yaml- oder .area-scenario.yaml-Datei öffnen)</translation>
     </message>
+    <message>
+        <source>Scenario not reopened</source>
+        <translation>Szenario nicht wieder geöffnet</translation>
+    </message>
 </context>
 <context>
     <name>AreaPhases</name>
