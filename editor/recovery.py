@@ -47,12 +47,20 @@ LEGACY_FILES = ("recovery.map.yaml", "recovery.json", "session.lock")
 @dataclass(frozen=True)
 class RecoveryInfo:
     """What a slot says about its work: the file it was edited from (None for a new map),
-    when it was kept (seconds since the epoch), the work's name and its kind (KINDS)."""
+    when it was kept (seconds since the epoch), the work's name and its kind (KINDS), and the
+    scenario file the work was opened through (area maps: the area scenario whose armies and
+    ruleset the window plays; None when it was opened alone)."""
 
     original: Path | None
     saved_at: float | None
     name: str | None
     kind: str = "map"
+    scenario: Path | None = None
+
+
+def _path_or_none(value: object) -> Path | None:
+    """A path read from the slot's details, None when missing or damaged."""
+    return Path(value) if isinstance(value, str) and value and "\0" not in value else None
 
 
 class RecoverySlot:
@@ -88,14 +96,17 @@ class RecoverySlot:
         self.write_data(map_to_dict(game_map), original, game_map.name)
 
     def write_data(self, map_data: dict, original: Path | None, name: str | None = None,
-                   kind: str = "map") -> None:
+                   kind: str = "map", scenario: Path | None = None) -> None:
         """Keep content data in file form (a map from engine.content.map_to_dict, or a
-        catalog/ruleset/scenario document's data) as this window's unsaved work.
+        catalog/ruleset/scenario document's data) as this window's unsaved work; `scenario`:
+        the scenario file the work was opened through (RecoveryInfo.scenario).
 
         The details are written before the work, so work in the slot always has them."""
         target = self.work_path(kind)
         meta = {"original": str(original) if original else None, "saved_at": time.time(),
                 "name": name, "kind": kind}
+        if scenario is not None:  # absent otherwise: details of other work stay as they were
+            meta["scenario"] = str(scenario)
         atomic_write_text(self.dir / META, json.dumps(meta))
         save_document(map_data, target)
 
@@ -116,11 +127,11 @@ class RecoverySlot:
         if kind not in KINDS:  # version 0.1 details, or damaged: whichever work is there
             kind = next((k for k in KINDS if self.work_path(k).is_file()), "map")
         return RecoveryInfo(
-            Path(original) if isinstance(original, str) and original and "\0" not in original
-            else None,
+            _path_or_none(original),
             float(saved_at) if isinstance(saved_at, int | float) and saved_at > 0 else None,
             name if isinstance(name, str) else None,
             kind,
+            _path_or_none(meta.get("scenario")),
         )
 
     def discard(self) -> None:
@@ -255,17 +266,21 @@ class RecoveryWriter:
             self._failure = str(exc)
 
     def write(self, map_data: dict, original: Path | None, name: str | None,
-              kind: str = "map") -> None:
+              kind: str = "map", scenario: Path | None = None) -> None:
         """Queue a copy of content data in file form (map data from
         engine.content.map_to_dict, or a content document's data; a snapshot the caller no
-        longer changes) as this window's unsaved work; claims the slot on first use, and again
-        if its folder was removed behind the window's back."""
+        longer changes) as this window's unsaved work (`scenario`: the scenario file it was
+        opened through); claims the slot on first use, and again if its folder was removed
+        behind the window's back."""
         if self.slot is not None and not self.slot.dir.is_dir():
             self.slot.release()
             self.slot = None
         if self.slot is None:
             self.slot = self._claim()
-        self._submit(True, RecoverySlot.write_data, self.slot, map_data, original, name, kind)
+        # `scenario` only when there is one: hex work keeps the call it always had
+        extra = (scenario,) if scenario is not None else ()
+        self._submit(True, RecoverySlot.write_data, self.slot, map_data, original, name, kind,
+                     *extra)
 
     def discard(self) -> None:
         """Queue dropping the copy (nothing unsaved any more)."""

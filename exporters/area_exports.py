@@ -42,8 +42,10 @@ def export_area_board(source: AreaMap | AreaScenario, fmt: str, out_path: Path,
     return atomic_write_bytes(out_path, data)
 
 
-def write_area_pack(scenario: AreaScenario, out_path: Path) -> Path:
-    """Write the pack of a loaded area scenario; its revision continues from the pack of the
-    same id already at `out_path`."""
-    pack = build_area_pack(scenario, previous_version=existing_version(out_path, scenario.id))
+def write_area_pack(scenario: AreaScenario, out_path: Path, source: Path | None = None) -> Path:
+    """Write the pack of a loaded area scenario (`source`: its file, which locates the map's
+    background picture and battlefields); its revision continues from the pack of the same id
+    already at `out_path`."""
+    pack = build_area_pack(scenario, previous_version=existing_version(out_path, scenario.id),
+                           source=source)
     return atomic_write_bytes(out_path, pack.data)

@@ -3,7 +3,8 @@
 Same container, reproducibility, version and revision rules as hex packs (exporters.pack), with
 the area game's own file set: `area-scenario.json`, `area-map.json`, `army-catalog.json`,
 `area-ruleset.json` (canonical JSON, the scenario's references rewritten to the files beside
-it), `board.svg`, `preview.png`, `schemas/` and a manifest of schema
+it), the map's background picture and linked battlefields if it has them
+(exporters.area_pack_extras), `board.svg`, `preview.png`, `schemas/` and a manifest of schema
 `area-pack-manifest.schema.json` that names the game system. See docs/pack-format.md.
 """
 
@@ -26,8 +27,10 @@ from engine.i18n import _
 from engine.paths import SCHEMA_DIR
 from engine.version import __version__
 from exporters.area_board import build_area_board
+from exporters.area_pack_extras import background_entry, battlefield_entries, packed_map_dict
 from exporters.base import ExportError
 from exporters.pack import (
+    KIND_OF_FILE,
     PREVIEW_WIDTH_PX,
     BuiltPack,
     manifest_bytes,
@@ -43,63 +46,76 @@ from packs.format import (
     AREA_MANIFEST_SCHEMA,
     AREA_PACK_SCHEMAS,
     AREA_REFERENCES,
+    BATTLEFIELDS_DIR,
     FORMAT_VERSION,
     MANIFEST,
+    digested_extras,
 )
-from packs.safezip import write_zip
+from packs.safezip import DEFAULT_LIMITS, write_zip
 
 AREA_KIND_OF_FILE = {
     "area-scenario.json": "scenario", "area-map.json": "map", "army-catalog.json": "catalog",
     "area-ruleset.json": "ruleset", "board.svg": "print", "preview.png": "image",
+    "background.png": "image", "background.jpg": "image",
 }
+
+
+def kind_of_file(path: str) -> str:
+    """The manifest kind of an area pack's entry (a battlefield's files as in a hex pack)."""
+    if path.startswith(f"{BATTLEFIELDS_DIR}/"):
+        return KIND_OF_FILE.get(path.rsplit("/", 1)[-1], "other")
+    return AREA_KIND_OF_FILE.get(path, "other")
 
 
 def _json(data: dict[str, Any]) -> bytes:
     return dump_canonical(data, "json").encode("utf-8")
 
 
-def area_content_files(scenario: AreaScenario) -> dict[str, bytes]:
-    """The four content files of an area scenario's pack, canonical JSON, the scenario's
-    references rewritten to the files beside it. ExportError if the map has a background
-    picture or links a front to a Trench Club battlefield (not carried by packs yet: the pack
-    would lose it, or name a file it does not hold)."""
+def area_content_files(scenario: AreaScenario, map_path: Path | None = None,
+                       cache: LoadCache | None = None) -> dict[str, bytes]:
+    """The content files of an area scenario's pack, canonical JSON, the scenario's and the
+    map's references rewritten to the files beside them: the four area files, and, when the
+    map has them, its background picture and its fronts' battlefield scenarios
+    (exporters.area_pack_extras), found relative to `map_path` (the map's file)."""
     if scenario.map is None or scenario.catalog is None or scenario.ruleset is None:
         raise ValueError("the scenario's references are not resolved; load it first")
+    extras: dict[str, bytes] = {}
+    background = None
     if scenario.map.background:
-        raise ExportError(_("area map {id!r} has a background picture, which packs do not "
-                            "carry yet", id=scenario.map.id),
-                          hint=_("remove 'background' from the map to pack it"))
-    linked = [f.number for f in scenario.map.fronts if f.battlefield is not None]
-    if linked:
-        raise ExportError(_("area map {id!r} links front(s) {fronts} to a Trench Club "
-                            "battlefield, which packs do not carry yet (the link would dangle "
-                            "in the pack)", id=scenario.map.id,
-                            fronts=", ".join(map(str, linked))),
-                          hint=_("remove 'battlefield' from those fronts to pack the scenario"))
+        background, picture = background_entry(scenario.map, map_path)
+        extras[background] = picture
+    battlefields, battlefield_files = battlefield_entries(scenario.map, map_path, cache)
+    extras.update(battlefield_files)
     scen = copy.copy(scenario)
     scen.map_ref = AREA_REFERENCES["map"]
     scen.armies_ref = AREA_REFERENCES["armies"]
     scen.ruleset_ref = AREA_REFERENCES["ruleset"]
     return {
         "area-scenario.json": _json(area_scenario_to_dict(scen)),
-        "area-map.json": _json(area_map_to_dict(scenario.map)),
+        "area-map.json": _json(packed_map_dict(area_map_to_dict(scenario.map), background,
+                                               battlefields)),
         "army-catalog.json": _json(army_catalog_to_dict(scenario.catalog)),
         "area-ruleset.json": _json(area_ruleset_to_dict(scenario.ruleset)),
+        **extras,
     }
 
 
 def area_content_digest(files: dict[str, bytes]) -> str:
     """First 12 hex digits of the SHA-256 over the area content files, in AREA_CONTENT_FILES
-    order, each framed as UTF-8 path, one zero byte, the file's bytes."""
+    order, then the digested extras (packs.format.digested_extras: background picture,
+    battlefield content files) sorted by path, each framed as UTF-8 path, one zero byte, the
+    file's bytes. A pack without extras has the digest it had before they existed."""
     digest = hashlib.sha256()
-    for path in AREA_CONTENT_FILES:
+    for path in (*AREA_CONTENT_FILES, *digested_extras(files)):
         digest.update(path.encode() + b"\0" + files[path])
     return digest.hexdigest()[:12]
 
 
-def area_pack_files(scenario: AreaScenario) -> dict[str, bytes]:
-    """Every file of an area scenario's pack except the manifest."""
-    files = area_content_files(scenario)
+def area_pack_files(scenario: AreaScenario, map_path: Path | None = None,
+                    cache: LoadCache | None = None) -> dict[str, bytes]:
+    """Every file of an area scenario's pack except the manifest; ExportError when the pack
+    would hold more entries than a reader accepts."""
+    files = area_content_files(scenario, map_path, cache)
     assert scenario.map is not None
     board = build_area_board(scenario.map, scenario.catalog)
     dpi = PREVIEW_WIDTH_PX / (board.width / 25.4)
@@ -107,6 +123,12 @@ def area_pack_files(scenario: AreaScenario) -> dict[str, bytes]:
     files["preview.png"] = png_bytes(render_board(board, dpi), round(dpi, 2))
     for name in AREA_PACK_SCHEMAS:
         files[f"schemas/{name}"] = (SCHEMA_DIR / name).read_bytes()
+    if len(files) + 1 > DEFAULT_LIMITS.max_entries:  # + the manifest
+        raise ExportError(_("the pack of {id!r} would hold {count} files, more than the {limit} "
+                            "a reader accepts", id=scenario.id, count=len(files) + 1,
+                            limit=DEFAULT_LIMITS.max_entries),
+                          hint=_("link fewer different battlefield scenarios (each adds six "
+                                 "files; fronts may share one)"))
     return files
 
 
@@ -130,7 +152,7 @@ def make_area_manifest(scenario: AreaScenario, files: dict[str, bytes],
         "created_by": f"trenchclub-studio {__version__}",
         "ruleset_version": f"{scenario.ruleset.id}@1",
         "files": [
-            {"path": path, "kind": AREA_KIND_OF_FILE.get(path, "other"),
+            {"path": path, "kind": kind_of_file(path),
              "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
             for path, data in sorted(files.items())
         ],
@@ -138,9 +160,13 @@ def make_area_manifest(scenario: AreaScenario, files: dict[str, bytes],
 
 
 def build_area_pack(scenario: AreaScenario, version: str | None = None,
-                    previous_version: str | None = None) -> BuiltPack:
-    """The pack of a loaded area scenario; versions as for hex packs (exporters.pack)."""
-    files = area_pack_files(scenario)
+                    previous_version: str | None = None, source: Path | None = None,
+                    cache: LoadCache | None = None) -> BuiltPack:
+    """The pack of a loaded area scenario; versions as for hex packs (exporters.pack).
+    `source` is the scenario's file: its map's background picture and battlefields are found
+    relative to the map file it names (ExportError without it when the map has them)."""
+    map_path = source.parent / scenario.map_ref if source is not None else None
+    files = area_pack_files(scenario, map_path, cache)
     if version is None:
         digest = area_content_digest(files)
         version = pack_version(next_revision(previous_version, digest), digest)
@@ -163,4 +189,5 @@ def load_area_scenario(path: Path, cache: LoadCache | None = None) -> AreaScenar
 def build_area_pack_from_file(path: Path, previous_version: str | None = None,
                               cache: LoadCache | None = None) -> BuiltPack:
     """Load an area scenario file and build its pack."""
-    return build_area_pack(load_area_scenario(path, cache), previous_version=previous_version)
+    return build_area_pack(load_area_scenario(path, cache), previous_version=previous_version,
+                           source=path, cache=cache)

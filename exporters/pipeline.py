@@ -36,6 +36,7 @@ from engine.content import LoadCache, Problem, collect_files, load_document, val
 from engine.i18n import _
 from engine.version import __version__
 from exporters.area_pack import build_area_pack_from_file
+from exporters.area_pack_extras import extra_inputs
 from exporters.base import ExportError, atomic_write_bytes
 from exporters.buildcache import (
     CACHE_FILE,
@@ -92,6 +93,15 @@ def _input_hash(scenario: Path, kind: str, data: dict[str, Any]) -> str:
     for path in [scenario] + [scenario.parent / data[k] for k in _REFERENCE_KEYS[kind]]:
         digest.update(b"\0" + path.name.encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
+    # An area map's background picture and linked battlefields are in its pack too; none for
+    # the built-in content, whose hash stays as it was.
+    extras = extra_inputs(scenario.parent / data["map"]) if kind == "area-scenario" else []
+    for path in extras:
+        digest.update(b"\0" + str(path).encode() + b"\0")
+        try:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            digest.update(b"missing")  # the build itself reports the file
     return digest.hexdigest()
 
 

@@ -1,5 +1,6 @@
-"""Reading map packs safely: bounded unzip, safe JSON, manifest and checksums, content
-validation, extraction.
+"""Reading map packs safely: bounded unzip, safe JSON, manifest and checksums, references
+(an area pack's background picture and battlefields: packs.area), content validation,
+extraction.
 
 `import_pack` writes nothing until the whole pack has passed every check. It extracts into a
 fresh temporary directory beside the target, validates the extracted content there, and only
@@ -19,11 +20,14 @@ from typing import Any
 
 from engine.content import Problem, schema_messages, validate_paths
 from engine.i18n import _
+from packs.area import AREA_MAP, check_area_extras
 from packs.errors import PackError
 from packs.format import (
     AREA_CONTENT_FILES,
     AREA_MANIFEST_SCHEMA,
     AREA_REFERENCES,
+    BATTLEFIELD_SCENARIO,
+    BATTLEFIELDS_DIR,
     CONTENT_FILES,
     FORMAT_VERSION,
     MANIFEST,
@@ -66,6 +70,17 @@ def is_area_pack(manifest: dict[str, Any]) -> bool:
 def content_files_of(manifest: dict[str, Any]) -> tuple[str, ...]:
     """The content files a pack of this manifest's game system must carry."""
     return AREA_CONTENT_FILES if is_area_pack(manifest) else CONTENT_FILES
+
+
+def validated_files_of(manifest: dict[str, Any]) -> tuple[str, ...]:
+    """The files an import validates: the content files, and an area pack's battlefield
+    scenarios (so their problems are located in their own entries)."""
+    if not is_area_pack(manifest):
+        return CONTENT_FILES
+    battlefields = sorted(f["path"] for f in manifest["files"]
+                          if f["path"].startswith(f"{BATTLEFIELDS_DIR}/")
+                          and f["path"].endswith(f"/{BATTLEFIELD_SCENARIO}"))
+    return (*AREA_CONTENT_FILES, *battlefields)
 
 
 def _version_minor(version: str) -> int:
@@ -118,11 +133,13 @@ def check_manifest(entries: dict[str, bytes]) -> dict[str, Any]:
     if missing:
         raise PackError(_("pack lacks {missing}", missing=', '.join(missing)), hint=
                         _("not a complete map pack"))
-    for name in sorted(entries):
-        if name.endswith(".json") and name != MANIFEST:
-            parse_entry(entries, name)
+    parsed = {name: parse_entry(entries, name) for name in sorted(entries)
+              if name.endswith(".json") and name != MANIFEST}
     references = AREA_REFERENCES if is_area_pack(manifest) else HEX_REFERENCES
-    _check_references(parse_entry(entries, content[0]), content[0], references)
+    _check_references(parsed[content[0]], content[0], references)
+    if is_area_pack(manifest):
+        for scenario in check_area_extras(entries, parsed[AREA_MAP]):
+            _check_references(parsed[scenario], scenario, HEX_REFERENCES)
     return manifest
 
 
@@ -210,7 +227,7 @@ def import_pack(pack_path: Path, out_dir: Path, limits: Limits = DEFAULT_LIMITS)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.import-", dir=out_dir.parent))
         _extract(entries, tmp)
-        problems = validate_extracted(tmp, pack_path.name, content_files_of(manifest))
+        problems = validate_extracted(tmp, pack_path.name, validated_files_of(manifest))
         if problems:
             raise InvalidPackContent(problems)
         if out_dir.exists():

@@ -49,10 +49,14 @@ class AreaDocument(QObject):
     changed = Signal()
     problems_changed = Signal()
 
-    def __init__(self, area_map: AreaMap, path: Path | None = None) -> None:
+    def __init__(self, area_map: AreaMap, path: Path | None = None,
+                 scenario_path: Path | None = None) -> None:
         super().__init__()
         self.map = area_map
         self.path = path
+        # The area scenario file the map was opened through (its armies and ruleset are
+        # played); recovery keeps it with the map's unsaved work.
+        self.scenario_path = scenario_path
         self.undo_stack = QUndoStack(self)
         self.problems: list[Problem] = []
         self._references = LoadCache()  # referenced files, analysed once

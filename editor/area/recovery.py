@@ -2,21 +2,22 @@
 same `autosave_seconds` preference, and at the latest after AUTOSAVE_MAX_WAIT intervals of
 continuous editing) the unsaved map is kept in the window's own slot of the recovery store
 (editor/recovery.py, kind "area-map"), written off the GUI thread; a save or a clean close
-drops it. `restore_area` opens a slot's work again as unsaved edits to its original file.
+drops it. `restore_document` opens a slot's work again as unsaved edits to its original file, and
+`recovered_scenario` the area scenario the window had opened it through (its armies and
+ruleset: the play-test needs them), which the slot names.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 from editor.area.document import AreaDocument
 from editor.recovery import RecoverySlot, RecoveryStore, RecoveryWriter
 from editor.settings import AUTOSAVE_MAX_WAIT, Settings
-from engine.area_model import AreaMap
+from engine.area_model import AreaMap, AreaScenario
 from engine.content import load_file
 from engine.content.convert_area import area_map_to_dict
 
@@ -75,7 +76,8 @@ class AreaAutosave(QObject):
             writer.discard()
             return
         try:
-            writer.write(area_map_to_dict(doc.map), doc.path, doc.map.id, KIND)
+            writer.write(area_map_to_dict(doc.map), doc.path, doc.map.id, KIND,
+                         doc.scenario_path)
         except Exception as exc:  # a failed recovery copy must not interrupt editing
             self.report(self.tr("Could not write the recovery copy: %1").replace("%1", str(exc)))
 
@@ -109,11 +111,30 @@ def recovered_map(slot: RecoverySlot) -> AreaMap | str:
 
 
 def restore_document(slot: RecoverySlot) -> AreaDocument | str:
-    """A document holding a slot's area-map work as unsaved edits to its original file."""
+    """A document holding a slot's area-map work as unsaved edits to its original file, opened
+    through the same area scenario file as before (if it was)."""
     made = recovered_map(slot)
     if isinstance(made, str):
         return made
-    original: Path | None = slot.info().original
-    doc = AreaDocument(made, original)
+    info = slot.info()
+    doc = AreaDocument(made, info.original, info.scenario)
     doc.undo_stack.resetClean()  # recovered work is not saved anywhere yet
     return doc
+
+
+def recovered_scenario(doc: AreaDocument) -> AreaScenario | str | None:
+    """The area scenario a restored document was opened through, loaded again from its file
+    (None when the map was opened alone), or why it cannot be (located, with a hint: the map's
+    work is restored all the same)."""
+    path = doc.scenario_path
+    if path is None:
+        return None
+    loaded = load_file(path)
+    if loaded.kind == "area-scenario" and loaded.model is not None:
+        return loaded.model
+    errors = loaded.errors or loaded.problems
+    first = errors[0].format() if errors else QCoreApplication.translate(
+        "AreaAutosave", "%1: not an area scenario").replace("%1", str(path))
+    return first + "\n" + QCoreApplication.translate(
+        "AreaAutosave", "(hint: the map is restored alone; open the scenario again when it "
+        "loads)")

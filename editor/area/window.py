@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from editor.area.canvas import TOOLS, AreaCanvas
 from editor.area.document import AreaDocument
 from editor.area.properties import AreaProperties, faction_names
-from editor.area.recovery import AreaAutosave, restore_document
+from editor.area.recovery import AreaAutosave, recovered_scenario, restore_document
 from editor.recovery import RecoverySlot, RecoveryStore
 from engine.area_model import AreaScenario
 from engine.content import load_file
@@ -256,7 +256,7 @@ def open_area(path: Path) -> tuple[AreaDocument, AreaScenario | None] | str:
     if loaded.kind == "area-scenario" and loaded.model is not None and \
             loaded.model.map is not None:
         map_path = (path.parent / loaded.model.map_ref).resolve()
-        return AreaDocument(loaded.model.map, map_path), loaded.model
+        return AreaDocument(loaded.model.map, map_path, path.resolve()), loaded.model
     if loaded.kind == "area-map" and loaded.model is not None:
         return AreaDocument(loaded.model, path), None
     errors = loaded.errors or loaded.problems
@@ -269,12 +269,21 @@ def open_area(path: Path) -> tuple[AreaDocument, AreaScenario | None] | str:
 def restore_area_window(slot: RecoverySlot,
                         recovery: RecoveryStore | None) -> AreaEditorWindow | str:
     """A new, shown area editor window holding a recovery slot's area-map work as unsaved
-    edits to its original file (the window keeps the slot), or why the work cannot be read."""
+    edits to its original file, with the area scenario it was opened through (the window keeps
+    the slot), or why the work cannot be read. A scenario that no longer loads is said in a
+    message; the map is restored alone."""
     doc = restore_document(slot)
     if isinstance(doc, str):
         return doc
-    window = AreaEditorWindow(doc, None, recovery)
+    scenario = recovered_scenario(doc)
+    if isinstance(scenario, str):
+        doc.scenario_path = None  # the window plays the map alone now
+    window = AreaEditorWindow(doc, scenario if not isinstance(scenario, str) else None,
+                              recovery)
     window.adopt_recovery(slot)
     window.show()
     window.canvas.zoom_to_fit()
+    if isinstance(scenario, str):  # said once, whole: a status bar would cut the hint off
+        QMessageBox.warning(window, QCoreApplication.translate(
+            "AreaEditorWindow", "Scenario not reopened"), scenario)
     return window

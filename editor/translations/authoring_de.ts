@@ -981,6 +981,14 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <source>Could not write the recovery copy: %1</source>
         <translation>Die Wiederherstellungskopie konnte nicht geschrieben werden: %1</translation>
     </message>
+    <message>
+        <source>%1: not an area scenario</source>
+        <translation>%1: kein Gebietsszenario</translation>
+    </message>
+    <message>
+        <source>(hint: the map is restored alone; open the scenario again when it loads)</source>
+        <translation>(Hinweis: die Karte wird allein wiederhergestellt; öffne das Szenario erneut, sobald es sich laden lässt)</translation>
+    </message>
 </context>
 <context>
     <name>AreaCanvas</name>
@@ -1213,6 +1221,10 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
     <message>
         <source>(hint: open a .area-map.yaml or .area-scenario.yaml file)</source>
         <translation>(Hinweis: eine .area-map.yaml- oder .area-scenario.yaml-Datei öffnen)</translation>
+    </message>
+    <message>
+        <source>Scenario not reopened</source>
+        <translation>Szenario nicht wieder geöffnet</translation>
     </message>
 </context>
 <context>

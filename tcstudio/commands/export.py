@@ -153,7 +153,7 @@ def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
     options = base.ExportOptions(dpi=args.dpi, paper=args.paper, hex_mm=args.hex_mm)
     try:
         if args.format == "pack":
-            written = write_area_pack(loaded.model, out)
+            written = write_area_pack(loaded.model, out, Path(args.file))
         else:
             written = export_area_board(loaded.model, args.format, out, options)
     except base.ExportError as err:

@@ -1,9 +1,10 @@
 """A real area editor process (offscreen AreaEditorWindow) that edits and autosaves in a loop,
 to be killed with SIGKILL by tests/editor_area/test_area_recovery.py.
 
-`kill_area_editor.py MAP RECOVERY_DIR`: opens the area map MAP in a window whose recovery
-store is RECOVERY_DIR, then forever renames its first city "Crashburg A" or "Crashburg B" in
-turn and runs the autosave. Prints "ready" once the first recovery copy is written.
+`kill_area_editor.py FILE RECOVERY_DIR`: opens FILE (an area map, or an area scenario and its
+map) in a window whose recovery store is RECOVERY_DIR, then forever renames its first city
+"Crashburg A" or "Crashburg B" in turn and runs the autosave. Prints "ready" once the first
+recovery copy is written.
 """
 
 from __future__ import annotations

@@ -241,3 +241,105 @@ def test_a_real_area_editor_killed_while_keeping_its_work_offers_it_back(qtbot, 
         restored.doc.undo_stack.setClean()
         restored.close()  # a clean close of the restoring window removes the slot
         assert list(store.dir.iterdir()) == []
+
+
+@pytest.fixture
+def scenario_copy(tmp_path):
+    """A copy of the built-in area scenario with its map, armies and ruleset."""
+    folder = tmp_path / "weltkrieg"
+    shutil.copytree(WELTKRIEG, folder)
+    return folder / "weltkrieg-1914.area-scenario.yaml"
+
+
+def _kill_while_editing(file: Path, store: RecoveryStore, delay: float) -> None:
+    """Run tests/editor_area/kill_area_editor.py on `file` and SIGKILL it after `delay`."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "editor_area" /
+                                                 "kill_area_editor.py"),
+                             str(file), str(store.dir)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ready = proc.stdout.readline().strip()
+    if ready != "ready":
+        proc.kill()
+        pytest.fail(f"the editor did not start: {proc.communicate()[1]}")
+    time.sleep(delay)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    proc.stdout.close()
+    proc.stderr.close()
+
+
+def test_a_killed_area_editor_on_a_scenario_restores_the_map_and_its_scenario(qtbot, tmp_path,
+                                                                              scenario_copy):
+    """A window opened on an area scenario, killed with SIGKILL while editing its map: the
+    restored window has the map's unsaved work and the same scenario again (its armies and
+    ruleset, which the play-test uses), and neither file was touched."""
+    store = RecoveryStore(tmp_path / "rec")
+    map_file = scenario_copy.parent / "europe.area-map.yaml"
+    original = load_file(map_file).model.cities[0]
+    scenario_text = scenario_copy.read_text(encoding="utf-8")
+    for delay in (0.0, 0.07):
+        _kill_while_editing(scenario_copy, store, delay)
+        [slot] = store.orphans()
+        info = slot.info()
+        assert (info.kind, info.original, info.scenario) == (
+            "area-map", map_file.resolve(), scenario_copy.resolve())
+        restored = restore_area_window(slot, store)
+        assert isinstance(restored, AreaEditorWindow), restored
+        qtbot.addWidget(restored)
+        assert _city(restored, original.id).name in ("Crashburg A", "Crashburg B")
+        assert restored.doc.path == map_file.resolve()
+        assert restored.doc.scenario_path == scenario_copy.resolve()
+        assert restored.scenario is not None and restored.scenario.id == "weltkrieg-1914"
+        assert restored.scenario.catalog is not None and restored.scenario.ruleset is not None
+        assert _city(None, original.id, map_file).name == original.name  # files untouched
+        assert scenario_copy.read_text(encoding="utf-8") == scenario_text
+        # the restored window keeps both: its next copy still names the scenario
+        _rename_first_city(restored, "Neustadt")
+        restored.keeper.autosave()
+        restored.keeper.writer.flush()
+        assert restored.recovery_slot.info().scenario == scenario_copy.resolve()
+        restored.doc.undo_stack.setClean()
+        restored.close()
+        assert list(store.dir.iterdir()) == []
+
+
+def test_a_scenario_that_no_longer_loads_restores_the_map_alone_and_says_why(
+        qtbot, monkeypatch, tmp_path, scenario_copy):
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warned.append(a[2]))
+    store = RecoveryStore(tmp_path / "rec")
+    opened = open_area(scenario_copy)
+    assert not isinstance(opened, str)
+    w = AreaEditorWindow(*opened, recovery=store)
+    qtbot.addWidget(w)
+    city = _rename_first_city(w, "Neustadt")
+    w.keeper.autosave()
+    _crash(w)
+    w.close()
+    scenario_copy.unlink()  # gone after the crash
+    [slot] = store.orphans()
+    restored = restore_area_window(slot, store)
+    assert isinstance(restored, AreaEditorWindow), restored
+    qtbot.addWidget(restored)
+    assert _city(restored, city).name == "Neustadt" and restored.scenario is None
+    [message] = warned
+    assert str(scenario_copy.name) in message and "hint" in message
+    restored.doc.undo_stack.setClean()
+    restored.close()
+
+
+def test_a_map_opened_alone_keeps_no_scenario_in_its_slot(qtbot, tmp_path, area_copy):
+    store = RecoveryStore(tmp_path / "rec")
+    w = _window(qtbot, area_copy, store)
+    _rename_first_city(w, "Neustadt")
+    w.keeper.autosave()
+    w.keeper.writer.flush()
+    assert w.recovery_slot.info().scenario is None
+    _crash(w)
+    [slot] = store.orphans()
+    restored = restore_area_window(slot, store)
+    qtbot.addWidget(restored)
+    assert restored.scenario is None and restored.doc.scenario_path is None
+    restored.doc.undo_stack.setClean()
+    restored.close()
