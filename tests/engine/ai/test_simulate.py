@@ -4,11 +4,15 @@ confidence intervals, a report folder, exit codes for bad arguments and bad scen
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
-from engine.ai.simulate import SimSpec, batches, run, summarize
+from engine.ai.registry import make_bot
+from engine.ai.simulate import SimSpec, batches, load, play_one, run, seated, summarize
 from engine.paths import CONTENT_DIR
+from engine.rules.game import Game
+from engine.rules.losses import destroyed_units
 from tcstudio.cli import main
 
 SCENARIO = str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
@@ -44,6 +48,26 @@ def test_summary_counts_and_intervals():
     assert set(s["forts"]) and all("held_at_end" in f for f in s["forts"].values())
     lost = sum(r.losses.get(k, 0) for r in results for k in r.losses)
     assert lost == pytest.approx(sum(v["mean"] for v in s["losses"].values()) * 4)
+
+
+def test_losses_are_the_units_destroyed_per_team_and_type():
+    # Regression: losses were created minus alive per nation against the whole team's living
+    # units, so a team of two nations (4 players) showed negative losses.
+    scenario = str(CONTENT_DIR / "scenarios" / "default-4p.scenario.yaml")
+    spec = SimSpec(scenario, ("heuristic", "random", "heuristic", "random"), seed=1)
+    game = Game(seated(load(scenario), spec.seats), seed="1:0", setup=spec.setup)
+    result = play_one(spec, 0)
+    s = game.new_initial_state()  # the same game again, to read its state and log
+    bots = [make_bot(kind, f"1:0:{i}") for i, kind in enumerate(spec.seats)]
+    while not s.is_terminal():
+        s.apply_unchecked(bots[s.current].choose(s))
+    alive = Counter(u.id.rsplit("-", 1)[0] for u in s.units.values())
+    expected: Counter[str] = Counter()
+    for key, created in s.counters.items():  # key: FLAG-type, each unit FLAG-type-k
+        flag, type_id = key.split("-", 1)
+        expected[f"{game.team_of[game.seat_of[flag]]}/{type_id}"] += created - alive[key]
+    assert result.losses == +expected
+    assert sum(result.losses.values()) == len(destroyed_units(s.log)) > 0
 
 
 def test_cli_json_and_report(capsys, tmp_path):
