@@ -109,3 +109,23 @@ def test_scenario_with_errors_exits_1_with_located_problems(capsys, tmp_path):
     assert main(["simulate", str(bad), "--games", "1"]) == 1
     err = capsys.readouterr().err
     assert f"{bad}:8:" in err and "/players" in err and "Traceback" not in err
+
+
+def test_help_says_what_is_reported_for_hex_and_area_scenarios(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--help"])
+    assert stop.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Trench Club hex scenario: wins per team" in out
+    assert "units destroyed per team and unit type" in out
+    assert "Der Erste Weltkrieg area scenario (*.area-scenario.yaml): wins per alliance" in out
+    assert "95% confidence" in out and "%%" not in out
+
+
+def test_human_summary_gives_units_destroyed_per_team(capsys):
+    assert main(["simulate", SCENARIO, "--games", "2", "--seed", "3", "--quiet"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "units destroyed" in x)
+    teams = dict(part.split() for part in line.split(": ", 1)[1].split(", "))
+    assert set(teams) == {"central", "entente"}
+    assert all(float(v) >= 0 for v in teams.values()) and any(float(v) > 0
+                                                               for v in teams.values())
