@@ -23,6 +23,7 @@ from engine.content.gcpause import gc_paused
 from engine.model import Scenario
 from engine.rules.events import FortCaptured
 from engine.rules.game import Game
+from engine.rules.losses import destroyed_units
 
 Progress = Callable[[int, int], None]
 BATCH = 8  # games per task: large enough that a task outlasts its messaging
@@ -51,7 +52,7 @@ class GameResult:
     rounds: int
     actions: int
     first_team: str
-    losses: dict[str, int] = field(default_factory=dict)  # "team/unit_type" -> units lost
+    losses: dict[str, int] = field(default_factory=dict)  # "team/unit_type" -> units destroyed
     captures: dict[str, int] = field(default_factory=dict)  # fort id -> times captured
     final_owner: dict[str, str] = field(default_factory=dict)  # fort id -> team or neutral
 
@@ -90,21 +91,17 @@ def play_game(scenario: Scenario, spec: SimSpec, k: int) -> GameResult:
     while not s.is_terminal():
         s.apply_unchecked(bots[s.current].choose(s))
         n += 1
-    alive = Counter((u.team, u.type.id) for u in s.units.values())
-    losses: dict[str, int] = {}
-    for key, created in s.counters.items():
-        nation, type_id = key.split("-", 1)
-        team = game.team_of[game.seat_of[nation]]  # a co-op partner's units count for its seat
-        lost = created - alive[(team, type_id)]
-        if lost:
-            k2 = f"{team}/{type_id}"
-            losses[k2] = losses.get(k2, 0) + lost
+    losses: Counter[str] = Counter()
+    for uid in destroyed_units(s.log):
+        flag, rest = uid.split("-", 1)  # ids are FLAG-type-k (State.add_unit)
+        team = game.team_of[game.seat_of[flag]]  # a co-op partner's units count for its seat
+        losses[f"{team}/{rest.rsplit('-', 1)[0]}"] += 1
     captures = Counter(e.fort for e in s.log if isinstance(e, FortCaptured))
     owners = {f: game.team_of.get(o, "neutral") for f, o in s.fort_owner.items()
               if f in game.board.fort_entrances}
     first = game.team_of[game.nations[s.first_player or 0]]
-    return GameResult(k, s.winner_team, s.reason, s.round, n, first, losses, dict(captures),
-                      owners)
+    return GameResult(k, s.winner_team, s.reason, s.round, n, first, dict(losses),
+                      dict(captures), owners)
 
 
 def play_batch(args: tuple[SimSpec, int, int]) -> list[GameResult]:

@@ -373,6 +373,20 @@ class TrenchReturnFire(Event):
         return text + (f"; XP +{self.xp}" if self.xp else "")
 
 
+@register
+@dataclass(frozen=True)
+class CargoLost(Event):
+    """The units a destroyed or removed unit carried, lost with it (logged right after the
+    event that removed the carrier)."""
+
+    kind = "cargo_lost"
+    carrier: str
+    units: tuple[str, ...]
+
+    def text(self) -> str:
+        return _("lost with {carrier}: {units}", carrier=self.carrier, units=", ".join(self.units))
+
+
 # --- money ---------------------------------------------------------------------------------
 
 

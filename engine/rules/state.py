@@ -46,6 +46,7 @@ from engine.rules.dice import Dice, seed_state
 from engine.rules.errors import IllegalActionError
 from engine.rules.events import (
     DRAW,
+    CargoLost,
     Event,
     GameOver,
     PhaseStarted,
@@ -709,7 +710,10 @@ class State:
         u.fort = None
 
     def remove_unit(self, u: Unit) -> None:
-        """Take a unit (and anything it carries) out of the game."""
+        """Take a unit (and anything it carries) out of the game; the units it carried are
+        logged as lost with it."""
+        if u.cargo:
+            self.log.append(CargoLost(u.id, tuple(u.cargo)))
         for pid in list(u.cargo):
             self.remove_unit(self.units[pid])
         self.leave_position(u)

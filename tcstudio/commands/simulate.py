@@ -24,30 +24,43 @@ from tcstudio.cli_support import results_csv
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `simulate` subcommand."""
     p = subparsers.add_parser(
-        "simulate", help=_("play many AI-vs-AI games of a scenario and report balance"),
+        "simulate",
+        help=_("play many AI-vs-AI games of a hex or Der Erste Weltkrieg area scenario and "
+               "report balance"),
         description=
-        _("Play N games with an AI on every seat; print wins per team, game length, end reasons, "
-          "forts and losses with 95%% confidence intervals. The same --seed gives the same results "
-          "whatever --jobs is."),
+        _("Play N games with an AI on every seat and report balance with 95% confidence "
+          "intervals. A Trench Club hex scenario: wins per team, draws, game length, end "
+          "reasons, the first player's team's wins, fort captures and owners, and units "
+          "destroyed per team and unit type (json, --report). A Der Erste Weltkrieg area "
+          "scenario (*.area-scenario.yaml): wins per alliance and faction, games both sides "
+          "lose, game length, end reasons, battles, cities taken, victory points and city "
+          "owners (json). The same --seed gives the same results whatever --jobs is."),
     )
-    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("scenario", metavar="SCENARIO",
+                   help=_("a hex scenario (*.scenario.yaml) or a Der Erste Weltkrieg area "
+                          "scenario (*.area-scenario.yaml)"))
     p.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
     p.add_argument("--seed", default="0", help=_("base seed (default 0)"))
     p.add_argument("--jobs", type=int, default=1, help=_("processes (default 1)"))
     p.add_argument("--ai", action="append", default=[], metavar="SEAT=KIND",
                    help=
-                   _("AI of a seat: seat number (1..) or nation, e.g. 1=heuristic or FR=random "
-                     "(default: heuristic on every seat)"))
-    p.add_argument("--variant", action="append", default=[], help=_("switch on a variant"))
+                   _("AI of a seat: its number (1..); on a hex scenario its nation, e.g. "
+                     "FR=automa:standard; on an area scenario its alliance or faction, e.g. "
+                     "central=random (default: heuristic on every seat)"))
+    p.add_argument("--variant", action="append", default=[],
+                   help=_("switch on a variant of the scenario's ruleset"))
     p.add_argument("--players", type=int, choices=(2, 3, 4),
                    help=_("players of a Der Erste Weltkrieg scenario (default: the scenario's)"))
     p.add_argument("--coop", metavar="LEAD+PARTNER",
-                   help=_("co-op: two allies play one seat together, e.g. FR+GB or "
+                   help=_("hex scenarios: two allies play one seat together, e.g. FR+GB or "
                           "france+britain (RULES §9; the seat of either nation)"))
     p.add_argument("--format", choices=("human", "json", "csv"), default="human",
                    help=_("human: a summary; json: the summary with 95%% confidence "
                           "intervals; csv: one line per game"))
-    p.add_argument("--report", metavar="DIR", help=_("write plots and summary.json into DIR"))
+    p.add_argument("--report", metavar="DIR",
+                   help=_("write plots and summary.json into DIR (hex: win rate, game "
+                          "length, fort captures, losses, first player; area: win rate, "
+                          "game length)"))
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help=_("local processes (default) or Dask distributed (the [cluster] extra)"))
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
@@ -263,4 +276,8 @@ def _human(s: dict[str, Any]) -> str:
     lines.append(_("  rounds: mean {mean:.2f} (95% CI {low:.2f}–{high:.2f})", mean=r["mean"],
                    low=r["ci95"][0], high=r["ci95"][1]))
     lines.append(_("  first player's team wins: {rate}", rate=_pct(s["first_player_wins"])))
+    destroyed = {team: sum(v["mean"] for k, v in s["losses"].items() if k.startswith(f"{team}/"))
+                 for team in s["wins"]}
+    lines.append(_("  units destroyed per game: {teams}", teams=", ".join(
+        f"{TEAM_WORDS.get(team, team)} {n:.2f}" for team, n in destroyed.items())))
     return "\n".join(lines) + "\n"

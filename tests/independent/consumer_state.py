@@ -181,6 +181,8 @@ class PlayBase:
 
     def remove(self, uid: str) -> None:
         u = self.unit(uid)
+        if u["cargo"]:
+            self.log.append({"event": "cargo_lost", "carrier": uid, "units": list(u["cargo"])})
         for pid in list(u["cargo"]):
             self.remove(pid)
         if u["carrier"] is not None:

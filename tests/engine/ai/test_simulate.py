@@ -4,11 +4,15 @@ confidence intervals, a report folder, exit codes for bad arguments and bad scen
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
-from engine.ai.simulate import SimSpec, batches, run, summarize
+from engine.ai.registry import make_bot
+from engine.ai.simulate import SimSpec, batches, load, play_one, run, seated, summarize
 from engine.paths import CONTENT_DIR
+from engine.rules.game import Game
+from engine.rules.losses import destroyed_units
 from tcstudio.cli import main
 
 SCENARIO = str(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
@@ -44,6 +48,26 @@ def test_summary_counts_and_intervals():
     assert set(s["forts"]) and all("held_at_end" in f for f in s["forts"].values())
     lost = sum(r.losses.get(k, 0) for r in results for k in r.losses)
     assert lost == pytest.approx(sum(v["mean"] for v in s["losses"].values()) * 4)
+
+
+def test_losses_are_the_units_destroyed_per_team_and_type():
+    # Regression: losses were created minus alive per nation against the whole team's living
+    # units, so a team of two nations (4 players) showed negative losses.
+    scenario = str(CONTENT_DIR / "scenarios" / "default-4p.scenario.yaml")
+    spec = SimSpec(scenario, ("heuristic", "random", "heuristic", "random"), seed=1)
+    game = Game(seated(load(scenario), spec.seats), seed="1:0", setup=spec.setup)
+    result = play_one(spec, 0)
+    s = game.new_initial_state()  # the same game again, to read its state and log
+    bots = [make_bot(kind, f"1:0:{i}") for i, kind in enumerate(spec.seats)]
+    while not s.is_terminal():
+        s.apply_unchecked(bots[s.current].choose(s))
+    alive = Counter(u.id.rsplit("-", 1)[0] for u in s.units.values())
+    expected: Counter[str] = Counter()
+    for key, created in s.counters.items():  # key: FLAG-type, each unit FLAG-type-k
+        flag, type_id = key.split("-", 1)
+        expected[f"{game.team_of[game.seat_of[flag]]}/{type_id}"] += created - alive[key]
+    assert result.losses == +expected
+    assert sum(result.losses.values()) == len(destroyed_units(s.log)) > 0
 
 
 def test_cli_json_and_report(capsys, tmp_path):
@@ -85,3 +109,23 @@ def test_scenario_with_errors_exits_1_with_located_problems(capsys, tmp_path):
     assert main(["simulate", str(bad), "--games", "1"]) == 1
     err = capsys.readouterr().err
     assert f"{bad}:8:" in err and "/players" in err and "Traceback" not in err
+
+
+def test_help_says_what_is_reported_for_hex_and_area_scenarios(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--help"])
+    assert stop.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Trench Club hex scenario: wins per team" in out
+    assert "units destroyed per team and unit type" in out
+    assert "Der Erste Weltkrieg area scenario (*.area-scenario.yaml): wins per alliance" in out
+    assert "95% confidence" in out and "%%" not in out
+
+
+def test_human_summary_gives_units_destroyed_per_team(capsys):
+    assert main(["simulate", SCENARIO, "--games", "2", "--seed", "3", "--quiet"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "units destroyed" in x)
+    teams = dict(part.split() for part in line.split(": ", 1)[1].split(", "))
+    assert set(teams) == {"central", "entente"}
+    assert all(float(v) >= 0 for v in teams.values()) and any(float(v) > 0
+                                                               for v in teams.values())
