@@ -6,11 +6,8 @@ movement search works on these integers and converts to `Hex` only for its resul
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import repeat
-from typing import Any
 
 from engine.halves import fort_hexes, in_half
 from engine.hexes import DIRECTIONS, Hex
@@ -86,11 +83,6 @@ class Board:
     # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
     # reset, so a search allocates nothing proportional to the map.
     _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
-    # Move searches of the empty board, kept by engine.rules.exploration (key: movement
-    # class, starts, budget, last step).
-    explorations: dict[tuple[object, ...], Any] = field(
-        default_factory=dict, repr=False, compare=False)
-    _max_step: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
@@ -217,15 +209,6 @@ class Board:
                 (m, cost[m]) for m in self.neighbours[i] if not blocked[m] and cost[m] > 0)
         return row
 
-    def max_step(self, mclass: str) -> int:
-        """The dearest ordinary step of a movement class, in half points (0 when it has
-        none; KeyError for a class the ruleset has no costs for)."""
-        found = self._max_step.get(mclass)
-        if found is None:
-            found = self._max_step[mclass] = max((c for c in self.costs[mclass] if c > 0),
-                                                 default=0)
-        return found
-
     def whole_row(self, mclass: str, i: int) -> tuple[int, ...]:
         """The neighbours of index `i` that take a movement class's whole move (water for
         foot soldiers): not blocked, cost WHOLE_MOVE."""
@@ -255,9 +238,9 @@ class Board:
     def return_buffer(self, buffer: list[int], *touched: list[int]) -> None:
         """Reset the entries of a borrowed buffer at the `touched` indices to FAR and put
         it back."""
-        put = buffer.__setitem__
         for indices in touched:
-            deque(map(put, indices, repeat(FAR)), maxlen=0)  # buffer[i] = FAR, in C
+            for i in indices:
+                buffer[i] = FAR
         self._free_buffers.append(buffer)
 
     def terrain_name(self, i: int) -> str:

