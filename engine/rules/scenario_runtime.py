@@ -16,14 +16,13 @@ kind that does not run is refused where it is written (docs/authoring.md lists t
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.hexes import Hex, ring
 from engine.i18n import _
 from engine.rules.events import (
-    CombatResolved,
     Event,
     FortCaptured,
     FortEntered,
@@ -36,6 +35,7 @@ from engine.rules.events import (
     TriggerFired,
     UnitSpawned,
 )
+from engine.rules.losses import destroyed_units
 
 if TYPE_CHECKING:
     from engine.rules.actions import Action
@@ -127,11 +127,16 @@ def _eliminate(s: State, o: dict[str, Any]) -> bool:
                    for u in s.units.values())
 
 
+def _enemy_losses(s: State, o: dict[str, Any]) -> list[str]:
+    """The units (of the objective's type) not of its team destroyed so far, each once, by
+    any loss the log records (engine.rules.losses: combat, trench return fire, captured
+    garrisons, mines, area attacks and the passengers lost with any of them)."""
+    return [uid for uid in destroyed_units(s.log) if s.game.team_of.get(uid[:2]) != o.get("team")
+            and (not o.get("unit") or type_of_id(uid) == o["unit"])]
+
+
 def _destroy_units(s: State, o: dict[str, Any]) -> bool:
-    lost = [uid for uid in destroyed(s.log) if s.game.team_of.get(uid[:2]) != o["team"]]
-    if o.get("unit"):
-        lost = [uid for uid in lost if type_of_id(uid) == o["unit"]]
-    return len(lost) >= int(o.get("count", 1))
+    return len(_enemy_losses(s, o)) >= int(o.get("count", 1))
 
 
 OBJECTIVES: dict[str, Callable[[State, dict[str, Any]], bool]] = {
@@ -168,8 +173,7 @@ def objective_progress(s: State, o: dict[str, Any]) -> tuple[bool, str]:
                    and u.type.unit_class != "transport")
         text = _("{team} to destroy every enemy combat unit: {left} left", team=who, left=left)
     else:
-        lost = [uid for uid in destroyed(s.log) if s.game.team_of.get(uid[:2]) != team
-                and (not o.get("unit") or type_of_id(uid) == o["unit"])]
+        lost = _enemy_losses(s, o)
         if o.get("unit"):
             text = _("{team} destroyed {lost} of {count} {unit}", team=who, lost=len(lost),
                      count=o.get("count", 1), unit=o["unit"])
@@ -190,20 +194,6 @@ def _team_word(team: str) -> str:
 def type_of_id(unit_id: str) -> str:
     """The unit type of a unit id `NATION-type-k` (nations are two letters, k a number)."""
     return unit_id[3:].rsplit("-", 1)[0]
-
-
-def destroyed(log: Iterable[Event]) -> list[str]:
-    """Ids of the units the log shows destroyed in combat or removed with a captured fort."""
-    out: list[str] = []
-    for e in log:
-        if isinstance(e, CombatResolved):
-            if e.defender_destroyed:
-                out.append(e.defender)
-            if e.attacker_destroyed:
-                out.append(e.attacker)
-        elif isinstance(e, FortCaptured):
-            out.extend(e.removed)
-    return out
 
 
 def _in_hexes(s: State, u: Unit, hexes: set[Hex]) -> bool:
@@ -236,7 +226,7 @@ def _condition(s: State, kind: str, p: dict[str, Any]) -> bool:
             return team == p["team"]
         return team is not None and team != s.game.team_of.get(first or "")
     if kind == "unit_destroyed":
-        lost = [uid for uid in destroyed(s.log)
+        lost = [uid for uid in destroyed_units(s.log)
                 if (not p.get("nation") or uid[:2] == p["nation"])
                 and (not p.get("unit_type") or type_of_id(uid) == p["unit_type"])]
         return len(lost) >= int(p.get("count", 1))
@@ -324,7 +314,7 @@ def _happened(on: str, new: list[Event], round_before: int, s: State) -> bool:
     if on == "fort_captured":
         return any(isinstance(e, FortCaptured) for e in new)
     if on == "unit_destroyed":
-        return bool(destroyed(new))
+        return bool(destroyed_units(new))
     if on == "unit_moved":
         return any(isinstance(e, Moved | FortEntered | TransportUnloaded) for e in new)
     return False

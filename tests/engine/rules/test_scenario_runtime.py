@@ -21,7 +21,8 @@ from engine.rules.events import (
     UnitSpawned,
 )
 from engine.rules.game import Game
-from engine.rules.scenario_runtime import OBJECTIVES, destroyed, type_of_id
+from engine.rules.losses import destroyed_units
+from engine.rules.scenario_runtime import OBJECTIVES, type_of_id
 from engine.rules.serialize import state_hash
 from engine.rules.state import State
 
@@ -136,7 +137,7 @@ def test_destroy_units_objective_in_random_play(base):
         actions = [a for a in state.legal_actions() if not isinstance(a, Surrender)]
         state.apply_action(rng.choice(actions))
     assert state.is_terminal() and state.reason == "objective first_blood_c"
-    lost = destroyed(state.log)
+    lost = destroyed_units(state.log)
     assert len(lost) == 1 and state.game.team_of[lost[0][:2]] == "entente"
     assert isinstance(state.log[-2], ObjectiveAchieved)
 
