@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.hexes import Hex
 from engine.rules.actions import Attack, EndPhase, Fight
 from engine.rules.events import (
+    EVENTS,
     CargoLost,
     CombatResolved,
     FortCaptured,
@@ -13,7 +14,7 @@ from engine.rules.events import (
     TrenchReturnFire,
     event_from_json,
 )
-from engine.rules.losses import destroyed_units
+from engine.rules.losses import LOSS_EVENTS, destroyed_units
 from engine.rules.powers.events import AreaStruck, MineExploded
 from tests.engine.rules.fixtures import empty_state, game_map, put
 from tests.engine.rules.test_audit_combat import FixedDice
@@ -58,3 +59,11 @@ def test_every_kind_of_loss_counts_once():
     assert destroyed_units(log) == [
         "FR-infantry-1", "DE-tank-1", "FR-howitzer-1", "FR-transport-1", "FR-infantry-4",
         "FR-tank-1", "FR-infantry-5"]
+
+
+def test_no_event_class_hides_a_loss_behind_a_subclass():
+    """`destroyed_units` looks events up by their exact class: a registered event that
+    subclassed a loss event would be missed, so none may."""
+    for cls in EVENTS.values():
+        for loss in LOSS_EVENTS:
+            assert cls is loss or not issubclass(cls, loss), (cls, loss)
