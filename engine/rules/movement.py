@@ -201,17 +201,21 @@ def may_capture(state: State, unit: Unit) -> bool:
     move and capture, outside a fort, next to (or in a trench reaching) the entrance of a fort
     it may take. False means it has none for certain, without a move search."""
     utype = unit.type
-    if (unit.fort is not None or not utype.can_capture or utype.unit_class != "foot"
-            or not state.can_move(unit)):
+    if (unit.fort is not None or unit.pos < 0 or not utype.can_capture
+            or utype.unit_class != "foot"):
         return False
-    board = state.game.board
+    game = state.game
+    board = game.board
     entrances_near = board.entrances_near
     entrance_fort = board.entrance_fort
-    for at in trenches.long_hex(state, unit) or (unit.pos,):
+    # asked for every movable unit on every move of the random bot: whether it may move is
+    # asked last, as most units stand far from any entrance
+    long = trenches.long_hex(state, unit) if game.trenches is not None else ()
+    for at in long or (unit.pos,):
         for n in entrances_near[at]:
             fid = entrance_fort.get(n)
             if fid is not None and state.capturable(fid, unit):
-                return True
+                return state.can_move(unit)
     return False
 
 
