@@ -186,14 +186,12 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     """The target hexes of `legal_moves(state, unit)`'s "move" options in its order, and its
     other options (enter, board, capture) in its order: what a play-out picks from, without
     an option object (cost and path) for every hex."""
-    moves: list[Hex] = []
-    specials: list[MoveOption] = []
-    for h, o in _search(state, unit, True).items():
-        if o.__class__ is float:
-            moves.append(h)
-        else:
-            specials.append(o)  # type: ignore[arg-type]
-    return moves, specials
+    found = _search(state, unit, True)
+    specials: list[MoveOption] = [
+        o for o in found.values() if o.__class__ is not float]  # type: ignore[misc]
+    if not specials:  # the common case: every target is a plain move, listed in C
+        return list(found), specials
+    return [h for h, o in found.items() if o.__class__ is float], specials
 
 
 def may_capture(state: State, unit: Unit) -> bool:
