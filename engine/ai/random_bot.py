@@ -19,7 +19,6 @@ moving so a designer can watch a whole game on a map. Choices:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import TypeVar
 
 from engine.ai.base import Decision
@@ -31,7 +30,6 @@ from engine.rules.state import State
 from engine.rules.unit import Unit
 
 LABEL = "random"
-_QR = attrgetter("q", "r")
 T = TypeVar("T")
 
 
@@ -83,12 +81,10 @@ class RandomBot:
         if s.pending_unload is not None:
             return Unload(s.pending_unload)
         nation = s.nation
-        own = [u for u in s.units.values() if u.nation == nation]
-        unloads = [Unload(u.id) for u in own
-                   if u.cargo and u.pos >= 0 and not u.done and s.unload_spots(u, u.pos)]
-        # can_move's own first tests, inlined: most units have moved or are aboard
-        movable = [u for u in own if not u.moved and not u.done and u.carrier is None
-                   and s.can_move(u)]
+        unloads = [Unload(u.id) for u in s.units.values()
+                   if u.cargo and u.nation == nation and u.pos >= 0 and not u.done
+                   and s.unload_spots(u, u.pos)]
+        movable = s.movable_units()
         if self._ends() or not (movable or unloads):
             return EndPhase()
         # Only a unit next to a fort it may take can have a capture option: the others skip
@@ -113,11 +109,12 @@ class RandomBot:
     def _random_option(self, s: State, u: Unit,
                        options: dict[Hex, MoveOption] | None) -> Action | None:
         """A uniform one of the legal moves of `u` in hex order (`options` when they are
-        known), or None when it has none."""
+        known), or None when it has none. A `Hex` is a (q, r) tuple: plain sorting is hex
+        order."""
         if options is not None:
             if not options:
                 return None
-            return options[self._pick(sorted(options, key=_QR))].action()
+            return options[self._pick(sorted(options))].action()
         # legal_moves' targets without an option object (cost and path) for every move
         moves, specials = move_choices(s, u)
         targets: dict[Hex, MoveOption | None] = dict.fromkeys(moves)
@@ -125,6 +122,6 @@ class RandomBot:
             targets[o.target] = o
         if not targets:
             return None
-        h = self._pick(sorted(targets, key=_QR))
+        h = self._pick(sorted(targets))
         o = targets[h]
         return Move(u.id, h) if o is None else o.action()

@@ -186,14 +186,12 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     """The target hexes of `legal_moves(state, unit)`'s "move" options in its order, and its
     other options (enter, board, capture) in its order: what a play-out picks from, without
     an option object (cost and path) for every hex."""
-    moves: list[Hex] = []
-    specials: list[MoveOption] = []
-    for h, o in _search(state, unit, True).items():
-        if o.__class__ is float:
-            moves.append(h)
-        else:
-            specials.append(o)  # type: ignore[arg-type]
-    return moves, specials
+    found = _search(state, unit, True)
+    specials: list[MoveOption] = [
+        o for o in found.values() if o.__class__ is not float]  # type: ignore[misc]
+    if not specials:  # the common case: every target is a plain move, listed in C
+        return list(found), specials
+    return [h for h, o in found.items() if o.__class__ is float], specials
 
 
 def may_capture(state: State, unit: Unit) -> bool:
@@ -201,17 +199,21 @@ def may_capture(state: State, unit: Unit) -> bool:
     move and capture, outside a fort, next to (or in a trench reaching) the entrance of a fort
     it may take. False means it has none for certain, without a move search."""
     utype = unit.type
-    if (unit.fort is not None or not utype.can_capture or utype.unit_class != "foot"
-            or not state.can_move(unit)):
+    if (unit.fort is not None or unit.pos < 0 or not utype.can_capture
+            or utype.unit_class != "foot"):
         return False
-    board = state.game.board
+    game = state.game
+    board = game.board
     entrances_near = board.entrances_near
     entrance_fort = board.entrance_fort
-    for at in trenches.long_hex(state, unit) or (unit.pos,):
+    # asked for every movable unit on every move of the random bot: whether it may move is
+    # asked last, as most units stand far from any entrance
+    long = trenches.long_hex(state, unit) if game.trenches is not None else ()
+    for at in long or (unit.pos,):
         for n in entrances_near[at]:
             fid = entrance_fort.get(n)
             if fid is not None and state.capturable(fid, unit):
-                return True
+                return state.can_move(unit)
     return False
 
 

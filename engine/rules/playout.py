@@ -17,9 +17,7 @@ from engine.rules.state import State
 def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action:
     """A random legal action of the player to act."""
     if s.phase == "move" and s.pending_unload is None:
-        nation = s.nation
-        movable = [u for u in s.units.values()
-                   if u.nation == nation and not u.moved and s.can_move(u)]
+        movable = s.movable_units()
         if movable and rng.below(max_actions_per_phase) != 0:
             u = movable[rng.below(len(movable))]
             moves, specials = move_choices(s, u)  # = s.legal_moves(u), split by kind

@@ -319,6 +319,19 @@ class State:
             and self.pending_unload is None and self.army_allowed(u)
         )
 
+    def movable_units(self) -> list[Unit]:
+        """The units of the player to act that may start a move now (`can_move`), in unit
+        order."""
+        if self.phase != "move" or self.pending_unload is not None:
+            return []
+        nation = self.nation
+        out = [u for u in self.units.values()
+               if u.nation == nation and not u.moved and not u.done and u.carrier is None
+               and (u.pos >= 0 or u.fort is not None)]
+        if out and self.army_allowance()[0] is not None:
+            out = [u for u in out if self.army_allowed(u)]
+        return out
+
     def can_take_passenger(self, t: Unit) -> bool:
         """Whether transport `t` can take one more passenger now (before its own move)."""
         return (

@@ -315,6 +315,8 @@ def test_may_capture_says_whether_legal_moves_can_hold_a_capture():
     car = put(s, "armoured_car", "DE", row(2))
     assert may_capture(s, inf) and s.legal_moves(inf)[row(4)].kind == "capture"
     assert not may_capture(s, far) and not may_capture(s, car)
+    inf.moved = True  # next to the entrance, but it may not move any more
+    assert not may_capture(s, inf) and not s.legal_moves(inf)
 
 
 def test_may_capture_is_false_only_for_units_without_a_capture_option_in_played_games():
