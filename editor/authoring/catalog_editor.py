@@ -38,7 +38,8 @@ COLUMNS = (QT_TR_NOOP("Id"), QT_TR_NOOP("Name"), QT_TR_NOOP("Class"), QT_TR_NOOP
 def new_unit(unit_id: str, special: bool) -> dict[str, Any]:
     """A new unit type that validates: a recruit foot soldier with infantry-like values,
     every guessed number marked estimated for the author to replace."""
-    guess = {"estimated": True, "note": "GAP: new unit, value to be set"}
+    guess = {"estimated": True, "note": {"de": "GAP: neue Einheit, Wert noch festzulegen",
+                                         "en": "GAP: new unit, value to be set"}}
     return {
         "id": unit_id,
         "name": {"de": unit_id.replace("_", " ").title(), "en": unit_id.replace("_", " ").title()},
