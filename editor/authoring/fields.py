@@ -263,6 +263,8 @@ class NumberField(Field):
             self.note.setCursorPosition(0)  # a long note shows its start
         if self.compact:
             self.spin.setToolTip(note)
+        else:
+            self.note.setToolTip(note)  # a long note is cut off in the line: all of it here
         self.spin.setEnabled(not alt)
         self.estimated.setEnabled(value is not None and not alt)
         self.note.setEnabled(value is not None and not alt)

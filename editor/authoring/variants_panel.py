@@ -113,6 +113,7 @@ class VariantRow(QGroupBox):
             cells = [QTableWidgetItem(name), QTableWidgetItem(flow(value)),
                      QTableWidgetItem(), QTableWidgetItem(note_text(meta.get("note")))]
             cells[0].setFlags(Qt.ItemFlag.ItemIsEnabled)
+            cells[3].setToolTip(cells[3].text())  # a long note is elided in the cell
             cells[0].setToolTip(schema_description("ruleset", (*self.key, name)))
             number = isinstance(plain(value), int | float) and not isinstance(plain(value), bool)
             if number:

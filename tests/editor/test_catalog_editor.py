@@ -126,7 +126,7 @@ def test_a_bilingual_note_shows_the_users_language_and_an_edit_keeps_the_other(e
         w.select_unit(unit_index(w, "infantry"))
         w.select_unit(unit_index(w, "medic"))
         speed = w.form.binder.fields[("speed",)]
-        assert speed.note.text() == note["de"]
+        assert speed.note.text() == note["de"] and speed.note.toolTip() == note["de"]
         speed.note.setText("GAP: geändert")
         speed.note.textEdited.emit("GAP: geändert")
     assert w.doc.value(key)["note"] == {"de": "GAP: geändert", "en": note["en"]}

@@ -104,6 +104,7 @@ def test_a_variant_note_shows_in_german_and_a_german_edit_keeps_the_english(edit
         r = names.index("money_per_point")
         note = w.doc.value(("variants", "victory_points", "money_per_point"))["note"]
         assert row.params.item(r, 3).text() == note["de"]
+        assert row.params.item(r, 3).toolTip() == note["de"]  # whole, where the cell elides
         row.params.item(r, 3).setText("GAP: geändert")
     value = w.doc.value(("variants", "victory_points", "money_per_point"))
     assert value["note"] == {"de": "GAP: geändert", "en": note["en"]}
