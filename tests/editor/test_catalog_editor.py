@@ -248,6 +248,10 @@ def test_new_unit_validates_as_it_is_made():
             "schema_version": 1, "id": "t", "name": {"de": "T", "en": "T"}, "units": doc_units}
     problems = check_document(Document(data, "catalog", Path("t.catalog.yaml"), "yaml"))
     assert [p for p in problems if p.severity == "error"] == []
+    unit = doc_units[0]
+    notes = [unit["speed"]["note"], unit["hit"]["veteran"]["note"]]
+    assert notes[0] == notes[1] and notes[0] is not notes[1]  # one note object per value
+    assert set(notes[0]) == {"de", "en"}  # a German designer reads why it is a guess
 
 
 def test_a_catalog_with_schema_errors_opens_and_lists_them(qtbot, tmp_path):
