@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.i18n import Note
+
 Faction = Literal["western_allies", "eastern_allies", "germans", "german_allies"]
 Alliance = Literal["allies", "central"]
 FACTIONS: tuple[Faction, ...] = ("western_allies", "eastern_allies", "germans", "german_allies")
@@ -22,8 +24,8 @@ class Guesses:
     file-level list of guessed structures (`estimated: [{pointer, note}]`)."""
 
     estimated: set[str] = field(default_factory=set)
-    notes: dict[str, str] = field(default_factory=dict)
-    listed: list[dict[str, str]] = field(default_factory=list)
+    notes: dict[str, Note] = field(default_factory=dict)
+    listed: list[dict[str, Any]] = field(default_factory=list)  # {pointer, note}
 
 
 @dataclass

@@ -96,6 +96,30 @@ def localized(names: Mapping[str, str] | None, fallback: str = "") -> str:
     return names.get(_language) or names.get(DEFAULT) or names.get("de") or fallback
 
 
+Note = str | Mapping[str, str]
+
+
+def note_text(note: Any) -> str:
+    """The text of a note a user reads: a `{de, en}` note in the current language, a plain
+    note as it is, nothing for no note."""
+    if isinstance(note, Mapping):
+        return localized(note)
+    return note if isinstance(note, str) else ""
+
+
+def edited_note(old: Any, text: str) -> Note:
+    """The note after a user typed `text` over what `note_text(old)` showed: a `{de, en}`
+    note changes only the current language's entry (the other is kept); a plain note
+    becomes `text`. An empty text removes the note."""
+    if not text:
+        return ""
+    if isinstance(old, Mapping) and old:
+        if note_text(old) == text:
+            return dict(old)
+        return {**old, _language: text}
+    return text
+
+
 # Unit-type names ({"de": …, "en": …}) of the catalogs games were made from, so log lines
 # can name a unit type in words; text only, the rules never read it.
 _UNIT_NAMES: dict[str, Mapping[str, str]] = {}

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.hexes import Hex, Layout, OffsetParity, Orientation, axial_to_offset, offset_to_axial
 from engine.hexset import HexSet
-from engine.i18n import localized
+from engine.i18n import Note, localized
 
 NATIONS: tuple[str, ...] = ("DE", "AH", "FR", "GB")
 TEAMS: dict[str, tuple[str, ...]] = {"central": ("DE", "AH"), "entente": ("FR", "GB")}
@@ -275,7 +275,7 @@ class UnitType:
     abilities: list[Ability] = field(default_factory=list)
     nation_names: dict[str, dict[str, str]] = field(default_factory=dict)
     estimated: set[str] = field(default_factory=set)  # JSON pointers relative to the unit
-    notes: dict[str, str] = field(default_factory=dict)  # pointer -> why the value is a guess
+    notes: dict[str, Note] = field(default_factory=dict)  # pointer -> why the value is a guess
 
     def has_ability(self, ability_id: str) -> bool:
         """Whether the unit has an ability of that id."""
@@ -331,7 +331,7 @@ class Ruleset:
     last_step_to_meadow: float
     variants: dict[str, dict[str, Any]]
     estimated: set[str] = field(default_factory=set)  # JSON pointers
-    notes: dict[str, str] = field(default_factory=dict)  # pointer -> why the value is a guess
+    notes: dict[str, Note] = field(default_factory=dict)  # pointer -> why the value is a guess
     # Both teams' last combat-capable units destroyed in one fight (elimination victory):
     # "draw", "attacker" or "defender" wins; None when the file leaves it out (a draw).
     mutual_destruction: str | None = None

@@ -26,6 +26,7 @@ from editor.authoring.document import ContentDocument, Key
 from editor.authoring.fields import estimable, plain
 from editor.authoring.rule_summaries import ability_summary
 from editor.i18n import tr
+from engine.content.estimable import note_text
 from engine.i18n import rule_reference
 from engine.rules import abilities
 
@@ -62,7 +63,7 @@ def parse_param(text: str, kind: str, old: Any) -> Any:
         if number < 0:
             raise ValueError(tr("write a number ≥ 0"))
         meta = old if isinstance(old, dict) else {}
-        return estimable(number, bool(meta.get("estimated")), str(meta.get("note", "")))
+        return estimable(number, bool(meta.get("estimated")), meta.get("note", ""))
     return text
 
 
@@ -186,7 +187,8 @@ class AbilityEditor(QGroupBox):
             meaning.setFlags(Qt.ItemFlag.ItemIsEnabled)
             meaning.setToolTip(meaning.text())
             if isinstance(values.get(name), dict) and values[name].get("estimated"):
-                value.setToolTip(tr("estimated: {note}").format(note=values[name].get("note", "")))
+                note = note_text(values[name].get("note"))
+                value.setToolTip(tr("estimated: {note}").format(note=note))
                 value.setForeground(QBrush(QColor("#6c5ce7")))
             for col, item in enumerate((label, value, default, meaning)):
                 self.params.setItem(r, col, item)

@@ -38,23 +38,27 @@ COLUMNS = (QT_TR_NOOP("Id"), QT_TR_NOOP("Name"), QT_TR_NOOP("Class"), QT_TR_NOOP
 def new_unit(unit_id: str, special: bool) -> dict[str, Any]:
     """A new unit type that validates: a recruit foot soldier with infantry-like values,
     every guessed number marked estimated for the author to replace."""
-    guess = {"estimated": True, "note": "GAP: new unit, value to be set"}
+
+    def guess(value: int) -> dict[str, Any]:
+        # a note object per value: shared ones would be written as YAML aliases
+        return {"value": value, "estimated": True,
+                "note": {"de": "GAP: neue Einheit, Wert noch festzulegen",
+                         "en": "GAP: new unit, value to be set"}}
+
     return {
         "id": unit_id,
         "name": {"de": unit_id.replace("_", " ").title(), "en": unit_id.replace("_", " ").title()},
         "class": "foot",
         "nations": list(NATIONS),
         "special": special,
-        "speed": {"value": 2, **guess},
+        "speed": guess(2),
         "range": {"min": 1, "max": 1},
         "targets": ["ground"],
-        "hit": {"recruit": {"value": 2, **guess}, "veteran": {"value": 4, **guess},
-                "hero": {"value": 6, **guess}},
-        "armour": {"open": [{"value": v, **guess} for v in (1, 3, 5, 7, 9, 11)],
-                   "forest": [{"value": v, **guess} for v in (2, 4, 6, 8, 10, 12)]},
-        "cost": {"coins": {"value": 7 if special else 2, **guess},
-                 "war_bonds": {"value": 18 if special else 7, **guess}},
-        "repair_cost": {"coins": 2, "war_bonds": {"value": 3, **guess}},
+        "hit": {"recruit": guess(2), "veteran": guess(4), "hero": guess(6)},
+        "armour": {"open": [guess(v) for v in (1, 3, 5, 7, 9, 11)],
+                   "forest": [guess(v) for v in (2, 4, 6, 8, 10, 12)]},
+        "cost": {"coins": guess(7 if special else 2), "war_bonds": guess(18 if special else 7)},
+        "repair_cost": {"coins": 2, "war_bonds": guess(3)},
         "transportable": True,
         "capacity": 0,
         "can_capture": True,

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from editor.authoring.document import ContentDocument, Key, pointer_of
 from editor.i18n import tr
 from editor.playtest.words import severity_word
+from engine.content.estimable import Note, edited_note, note_text
 from engine.content.problems import Problem
 
 PROBLEM = "#c0392b"  # the frame of a field with an error
@@ -38,8 +39,9 @@ def plain(value: Any) -> Any:
     return value
 
 
-def estimable(value: float | int, estimated: bool, note: str) -> Any:
-    """The file form of a number with its flag and note (plain when neither is set)."""
+def estimable(value: float | int, estimated: bool, note: Note) -> Any:
+    """The file form of a number with its flag and note (plain when neither is set); the
+    note as the file has it, one text or `{de, en}`."""
     number: float | int = int(value) if float(value).is_integer() else value
     if not estimated and not note:
         return number
@@ -206,6 +208,7 @@ class NumberField(Field):
         self.estimated.setToolTip(tr("Estimated: our guess, not a number printed in the rules"))
         self.note = QLineEdit()
         self.note.setPlaceholderText(tr("note (why estimated)"))
+        self._note: Note = ""  # the note as the file has it; the line edit shows note_text
         self.alt: QCheckBox | None = None
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -230,7 +233,8 @@ class NumberField(Field):
             return self.alternative[1]
         if self.optional and self.spin.value() < self.spin.minimum() + 0.5:
             return None
-        return estimable(self.spin.value(), self.estimated.isChecked(), self.note.text())
+        return estimable(self.spin.value(), self.estimated.isChecked(),
+                         edited_note(self._note, self.note.text()))
 
     def _changed(self) -> None:
         absent = self.optional and self.spin.value() < self.spin.minimum() + 0.5
@@ -252,12 +256,15 @@ class NumberField(Field):
             self.spin.setValue(float(number))
         meta = value if isinstance(value, dict) else {}
         self.estimated.setChecked(bool(meta.get("estimated")))
-        note = str(meta.get("note", ""))
+        self._note = meta.get("note", "")
+        note = note_text(self._note)
         if self.note.text() != note:
             self.note.setText(note)
             self.note.setCursorPosition(0)  # a long note shows its start
         if self.compact:
             self.spin.setToolTip(note)
+        else:
+            self.note.setToolTip(note)  # a long note is cut off in the line: all of it here
         self.spin.setEnabled(not alt)
         self.estimated.setEnabled(value is not None and not alt)
         self.note.setEnabled(value is not None and not alt)

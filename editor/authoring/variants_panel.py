@@ -26,6 +26,7 @@ from editor.authoring.rule_summaries import variant_summary
 from editor.i18n import tr
 from editor.playtest.words import variant_name
 from engine.content import schema_description
+from engine.content.estimable import edited_note, note_text
 from engine.i18n import rule_reference
 from engine.rules import variants
 
@@ -110,8 +111,9 @@ class VariantRow(QGroupBox):
             value = data[name]
             meta = value if isinstance(value, dict) and "estimated" in value else {}
             cells = [QTableWidgetItem(name), QTableWidgetItem(flow(value)),
-                     QTableWidgetItem(), QTableWidgetItem(str(meta.get("note", "")))]
+                     QTableWidgetItem(), QTableWidgetItem(note_text(meta.get("note")))]
             cells[0].setFlags(Qt.ItemFlag.ItemIsEnabled)
+            cells[3].setToolTip(cells[3].text())  # a long note is elided in the cell
             cells[0].setToolTip(schema_description("ruleset", (*self.key, name)))
             number = isinstance(plain(value), int | float) and not isinstance(plain(value), bool)
             if number:
@@ -163,7 +165,9 @@ class VariantRow(QGroupBox):
         estimated_cell = self.params.item(row, 2)
         if isinstance(value, int | float) and not isinstance(value, bool):
             checked = estimated_cell.checkState() == Qt.CheckState.Checked
-            value = estimable(value, checked, self.params.item(row, 3).text().strip())
+            meta = old if isinstance(old, dict) else {}
+            note = edited_note(meta.get("note"), self.params.item(row, 3).text().strip())
+            value = estimable(value, checked, note)
         if value is None:
             value = old  # an emptied cell keeps the value: parameters are not removed here
         self.doc.end_merge()

@@ -2,6 +2,8 @@
 
 Loaders unwrap them into plain numbers and remember the JSON pointers that were estimated
 (and their notes); writers wrap them back so a round trip keeps the flags and notes.
+A note is one text (any language) or `{de, en}` like a content name; both are kept as they
+are, and `note_text` gives what a user reads.
 """
 
 from __future__ import annotations
@@ -9,14 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.content.positions import join_pointer
+from engine.i18n import Note, edited_note, note_text
+
+__all__ = ["Flags", "Note", "Wrapper", "edited_note", "is_estimable_object", "note_text"]
 
 
 class Flags:
     """Collects estimated pointers and notes while unwrapping (pointers relative to a base)."""
 
-    def __init__(self, estimated: set[str] | None = None, notes: dict[str, str] | None = None):
+    def __init__(self, estimated: set[str] | None = None, notes: dict[str, Note] | None = None):
         self.estimated: set[str] = estimated if estimated is not None else set()
-        self.notes: dict[str, str] = notes if notes is not None else {}
+        self.notes: dict[str, Note] = notes if notes is not None else {}
 
     def num(self, value: Any, pointer: str) -> Any:
         """Unwrap one estimable value found at `pointer`."""
@@ -42,7 +47,7 @@ class Flags:
 class Wrapper:
     """Writes numbers back in the `{value, estimated, note}` form where they were flagged."""
 
-    def __init__(self, estimated: set[str], notes: dict[str, str]) -> None:
+    def __init__(self, estimated: set[str], notes: dict[str, Note]) -> None:
         self.estimated = estimated
         self.notes = notes
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.content import load_file
 from engine.content.problems import ContentError, error
-from engine.i18n import _
+from engine.i18n import Note, _
 from engine.model import UnitType
 from engine.paths import CONTENT_DIR
 from engine.rules import coop
@@ -42,7 +42,7 @@ class Order:
     anti_tank: str | None = None
     estimated: bool = False
     text: str = ""  # the cell as printed (German), where legible
-    note: str = ""
+    note: Note = ""  # why and how an illegible cell was filled: one text or {de, en}
 
     def describe(self) -> str:
         """A short English form of the order, for the AI's reasons."""

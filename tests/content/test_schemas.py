@@ -100,3 +100,19 @@ def test_estimable_numbers_accept_both_forms_and_refuse_extra_keys():
     assert not list(v.iter_errors(dict(example, gift_fee=1)))
     assert list(v.iter_errors(dict(example, gift_fee={"value": 1, "estimated": True, "x": 1})))
     assert list(v.iter_errors(dict(example, gift_fee={"value": "1", "estimated": True})))
+
+
+def test_an_estimate_note_is_one_text_or_german_and_english_within_bounds():
+    v = validator("ruleset")
+    example = all_schemas()[SCHEMA_OF_KIND["ruleset"]]["examples"][0]
+
+    def errors(note: Any) -> list[Any]:
+        fee = {"value": 1, "estimated": True, "note": note}
+        return list(v.iter_errors(dict(example, gift_fee=fee)))
+
+    assert not errors("GAP: a guess")
+    assert not errors({"de": "GAP: geschätzt", "en": "GAP: a guess"})
+    assert errors({"de": "GAP: geschätzt"})  # both languages, like a name
+    assert errors({"de": "GAP: x", "en": "GAP: x", "fr": "GAP: x"})
+    assert errors({"de": "x" * 2001, "en": "GAP: x"})
+    assert errors("x" * 2001)

@@ -74,7 +74,8 @@ def test_loader_marks_estimates_and_keeps_facts_plain():
     assert car.speed == 4 and car.hit["veteran"] == 6
     assert "/armour/open/0" not in car.estimated and "/armour/open/1" not in car.estimated
     assert {"/armour/open/2", "/hit/hero"} <= car.estimated
-    assert units["tank"].notes["/speed"].startswith("GAP: ")
+    assert units["tank"].notes["/speed"]["en"].startswith("GAP: ")
+    assert units["tank"].notes["/speed"]["de"].startswith("GAP: ")
     rules = load_ruleset(CONTENT / "rulesets" / "current.ruleset.yaml")
     assert rules.dice_by_damage == [12, 11, 10, 8, 7, 5]
     assert {"/dice_by_damage/0", "/dice_by_damage/2"} <= rules.estimated
@@ -105,3 +106,24 @@ def test_content_round_trips_through_the_model_and_the_canonical_writer(path):
     again = document_from_text(canonical, "yaml")
     assert again.data == doc.data
     assert dump_canonical(again.data) == canonical
+
+
+@pytest.mark.parametrize(
+    "path", sorted(CONTENT.rglob("*.yaml")), ids=lambda p: str(p.relative_to(CONTENT))
+)
+def test_every_note_on_a_guess_is_german_and_english(path):
+    """A German designer reads every `note` of an estimate in German (issue 18); a
+    restriction's `note` is a rule reference ("5.3") and stays one text."""
+
+    def notes(x: object, parent: str = "") -> list[object]:
+        if isinstance(x, dict):
+            own = [x["note"]] if "note" in x and parent != "restrictions" else []
+            return own + [n for k, v in x.items() if k != "note" for n in notes(v, k)]
+        if isinstance(x, list):
+            return [n for v in x for n in notes(v, parent)]
+        return []
+
+    found = notes(load_document(path).data)
+    for note in found:
+        assert isinstance(note, dict) and note["de"] and note["en"], (path.name, note)
+        assert note["de"] != note["en"] or not any(c.isalpha() for c in note["en"]), note

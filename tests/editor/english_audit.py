@@ -77,8 +77,6 @@ ALLOWED_PHRASES: dict[str, str] = {
 # Texts a German user may see in English, each with why (a regular expression matched
 # against the visible text; the matching part is left out of the word check).
 ALLOWED_PATTERNS: dict[str, str] = {
-    r"GAP: .*": "a content author's note on an estimated value (the catalog's `note` is one "
-                "text, written in English in content/catalog)",
     r"fehlerhaftes YAML: .*?(?= \(|$)": "the YAML parser's own message, quoted after the "
                                         "German problem text",
     r"Befehl: .*": "an action's command text in the play-test's tooltips: what `tcstudio "

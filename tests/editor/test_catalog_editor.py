@@ -15,6 +15,7 @@ from editor.authoring.catalog_editor import CatalogEditor, new_unit
 from editor.authoring.document import ContentDocument, get_at, put_at, reachable
 from editor.authoring.fields import estimable
 from engine.content import Document, check_document, load_catalog, load_file
+from engine.i18n import in_language
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ROOT / "content" / "catalog" / "base.catalog.yaml"
@@ -113,6 +114,26 @@ def test_the_estimated_flag_and_note_are_shown_and_editable(editor):
     speed.note.clear()
     speed.note.textEdited.emit("")
     assert w.doc.value(("units", unit_index(w, "medic"), "speed")) == 3  # plain again
+
+
+def test_a_bilingual_note_shows_the_users_language_and_an_edit_keeps_the_other(editor):
+    w = editor
+    key = ("units", unit_index(w, "medic"), "speed")
+    note = {"de": "GAP: Sanitäter: so schnell wie berittene Infanterie",
+            "en": "GAP: field ambulance: as fast as mounted infantry"}
+    w.doc.set_value(key, {"value": 3, "estimated": True, "note": note})
+    with in_language("de"):
+        w.select_unit(unit_index(w, "infantry"))
+        w.select_unit(unit_index(w, "medic"))
+        speed = w.form.binder.fields[("speed",)]
+        assert speed.note.text() == note["de"] and speed.note.toolTip() == note["de"]
+        speed.note.setText("GAP: geändert")
+        speed.note.textEdited.emit("GAP: geändert")
+    assert w.doc.value(key)["note"] == {"de": "GAP: geändert", "en": note["en"]}
+    with in_language("en"):
+        w.select_unit(unit_index(w, "infantry"))
+        w.select_unit(unit_index(w, "medic"))
+        assert w.form.binder.fields[("speed",)].note.text() == note["en"]
 
 
 def test_a_new_special_unit_with_an_ability_saves_and_loads(editor, catalog_file):
@@ -227,6 +248,10 @@ def test_new_unit_validates_as_it_is_made():
             "schema_version": 1, "id": "t", "name": {"de": "T", "en": "T"}, "units": doc_units}
     problems = check_document(Document(data, "catalog", Path("t.catalog.yaml"), "yaml"))
     assert [p for p in problems if p.severity == "error"] == []
+    unit = doc_units[0]
+    notes = [unit["speed"]["note"], unit["hit"]["veteran"]["note"]]
+    assert notes[0] == notes[1] and notes[0] is not notes[1]  # one note object per value
+    assert set(notes[0]) == {"de", "en"}  # a German designer reads why it is a guess
 
 
 def test_a_catalog_with_schema_errors_opens_and_lists_them(qtbot, tmp_path):

@@ -227,3 +227,19 @@ def test_a_running_play_test_with_combat_and_money_is_german(german, make_window
         s.apply(bot.choose(st))
     assert {"move", "declare", "money"} <= seen_phases, seen_phases
     assert found == [], "\n".join(found)
+
+
+def test_a_note_on_a_guess_is_checked_like_any_text(german, qtbot):
+    from editor.authoring.fields import NumberField
+    from engine.i18n import in_language
+
+    field = NumberField(compact=True)  # the note is the number's tooltip, as in the tables
+    qtbot.addWidget(field)
+    field.show()
+    field.load({"value": 1, "estimated": True, "note": "GAP: the cell is cut off at both ends"})
+    assert english_texts(field)  # a plain English note is not allow-listed any more
+    with in_language("de"):
+        field.load({"value": 1, "estimated": True, "note": {
+            "de": "GAP: das Feld ist an beiden Enden abgeschnitten",
+            "en": "GAP: the cell is cut off at both ends"}})
+    assert english_texts(field) == []

@@ -15,6 +15,7 @@ from editor.authoring.document import ContentDocument
 from editor.authoring.ruleset_editor import RulesetEditor, schema_help
 from editor.authoring.variants_panel import VariantsPanel, refusal
 from engine.content import load_ruleset
+from engine.i18n import in_language
 from engine.rules import variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,14 +83,31 @@ def test_a_variant_parameter_keeps_its_estimated_flag_and_note(editor):
     names = [row.params.item(r, 0).text() for r in range(row.params.rowCount())]
     r = names.index("money_per_point")
     assert row.params.item(r, 2).checkState() == Qt.CheckState.Checked
+    note = w.doc.value(("variants", "victory_points", "money_per_point"))["note"]
+    assert row.params.item(r, 3).text() == note["en"]
     row.params.item(r, 1).setText("25")
     value = w.doc.value(("variants", "victory_points", "money_per_point"))
-    assert value["value"] == 25 and value["estimated"] is True and value["note"].startswith("GAP")
+    assert value == {"value": 25, "estimated": True, "note": note}  # both languages kept
     r2 = [row.params.item(k, 0).text() for k in range(row.params.rowCount())].index(
         "player_target")
     row.params.item(r2, 1).setText("[oops")
     assert w.doc.value(("variants", "victory_points", "player_target")) == 10
     assert "not a value" in row.reason.text()
+
+
+def test_a_variant_note_shows_in_german_and_a_german_edit_keeps_the_english(editor):
+    w = editor
+    row = w.variants.rows["victory_points"]
+    with in_language("de"):
+        row.load()
+        names = [row.params.item(r, 0).text() for r in range(row.params.rowCount())]
+        r = names.index("money_per_point")
+        note = w.doc.value(("variants", "victory_points", "money_per_point"))["note"]
+        assert row.params.item(r, 3).text() == note["de"]
+        assert row.params.item(r, 3).toolTip() == note["de"]  # whole, where the cell elides
+        row.params.item(r, 3).setText("GAP: geändert")
+    value = w.doc.value(("variants", "victory_points", "money_per_point"))
+    assert value["note"] == {"de": "GAP: geändert", "en": note["en"]}
 
 
 def test_money_shows_and_edits_the_estimated_flag(editor):
