@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from editor.authoring.fields import plain
 from editor.i18n import tr
 from editor.playtest.counters import draw_counter
+from engine.i18n import current_language
 
 COUNTER = 56
 LEVELS = ("recruit", "veteran", "hero")
@@ -23,6 +24,14 @@ def _num(value: Any) -> str:
     return f"{number}{mark}" if number is not None else "—"
 
 
+def _names(name: dict[str, Any], fallback: str) -> str:
+    """The unit's name in the current language first, the other language's in brackets."""
+    first, second = ("de", "en") if current_language() == "de" else ("en", "de")
+    shown = str(name.get(first) or name.get(second) or fallback)
+    other = str(name.get(second) or "")
+    return f"{shown} ({other})" if other and other != shown else shown
+
+
 def card_lines(unit: dict[str, Any]) -> list[str]:
     """The card's text: name, class, movement, range, hit values, cost and abilities; a value
     marked `~` is estimated."""
@@ -32,7 +41,7 @@ def card_lines(unit: dict[str, Any]) -> list[str]:
     cost = unit.get("cost") if isinstance(unit.get("cost"), dict) else {}
     abilities = unit.get("abilities") if isinstance(unit.get("abilities"), list) else []
     special = tr(" · special") if unit.get("special") else ""
-    lines = [f"{name.get('en', unit.get('id', '?'))} ({name.get('de', '')})",
+    lines = [_names(name, str(unit.get("id", "?"))),
              f"{tr(str(unit.get('class', '?')))}{special}",
              tr("speed {speed} · range {lo}–{hi}").format(
                  speed=_num(unit.get("speed")), lo=_num(rng.get("min")), hi=_num(rng.get("max"))),

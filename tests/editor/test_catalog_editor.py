@@ -11,6 +11,7 @@ import pytest
 from editor import files
 from editor.authoring.abilities import parse_param
 from editor.authoring.card_preview import card_lines
+from engine import i18n
 from editor.authoring.catalog_editor import CatalogEditor, new_unit
 from editor.authoring.document import ContentDocument, get_at, put_at, reachable
 from editor.authoring.fields import estimable
@@ -287,3 +288,16 @@ def test_the_preview_follows_every_edit(editor):
     assert card_lines(preview.unit)[-1] == "abilities: field_repair"
     image = preview.grab()
     assert image.width() > 200 and image.height() >= preview.sizeHint().height()
+
+
+def test_the_preview_names_the_unit_in_the_current_language_first(editor):
+    w = editor
+    w.select_unit(unit_index(w, "medic"))
+    unit = w.form.preview.unit
+    i18n.set_language("de")
+    try:
+        assert card_lines(unit)[0] == "Sanitäter (Medic)"
+    finally:
+        i18n.set_language("en")
+    assert card_lines(unit)[0] == "Medic (Sanitäter)"
+    assert card_lines({"id": "x", "name": {"en": "Scout"}})[0] == "Scout"
