@@ -11,10 +11,10 @@ import pytest
 from editor import files
 from editor.authoring.abilities import parse_param
 from editor.authoring.card_preview import card_lines
-from engine import i18n
 from editor.authoring.catalog_editor import CatalogEditor, new_unit
 from editor.authoring.document import ContentDocument, get_at, put_at, reachable
 from editor.authoring.fields import estimable
+from engine import i18n
 from engine.content import Document, check_document, load_catalog, load_file
 from engine.i18n import in_language
 
