@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from engine.model import GameMap
 from exporters.base import ExportOptions, atomic_write_bytes, register
@@ -49,9 +49,15 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
     """Draw a shape moved by (dx, dy) mm at `k` pixels per mm, then by -`shift` pixels."""
     width = max(1, round(shape.width * k)) if shape.stroke else 0
     sx, sy = shift
-    if shape.kind == "polygon":
+    if shape.kind == "image":
+        _draw_image(img, shape, k, dx, dy, shift)
+    elif shape.kind == "polygon":
         pts = [((x + dx) * k - sx, (y + dy) * k - sy) for x, y in shape.points]
-        if shape.fill:
+        if shape.fill and shape.opacity < 1:
+            alpha = round(255 * shape.opacity)
+            ImageDraw.Draw(img, "RGBA").polygon(pts, fill=(*ImageColor.getrgb(shape.fill)[:3],
+                                                           alpha))
+        elif shape.fill:
             draw.polygon(pts, fill=shape.fill)
         if shape.stroke:
             closed = [*pts, pts[0]]
@@ -80,6 +86,31 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
     elif shape.kind == "text":
         x, y = (shape.points[0][0] + dx) * k - sx, (shape.points[0][1] + dy) * k - sy
         _draw_text(img, draw, shape, k, x, y)
+
+
+def _draw_image(img: Image.Image, shape: Shape, k: float, dx: float, dy: float,
+                shift: tuple[int, int]) -> None:
+    """Blend the part of an image's picture that falls on `img` over it at its opacity: only
+    that part is scaled, so a strip of a large board never holds the whole scaled picture."""
+    assert shape.picture is not None
+    (x0, y0), (x1, y1) = shape.points[0], shape.points[1]
+    left, top = (x0 + dx) * k - shift[0], (y0 + dy) * k - shift[1]
+    right, bottom = (x1 + dx) * k - shift[0], (y1 + dy) * k - shift[1]
+    box = (max(0, math.floor(left)), max(0, math.floor(top)),
+           min(img.width, math.ceil(right)), min(img.height, math.ceil(bottom)))
+    if box[0] >= box[2] or box[1] >= box[3] or right <= left or bottom <= top:
+        return
+    with Image.open(io.BytesIO(shape.picture)) as source:
+        picture = source.convert("RGB")
+    sx, sy = picture.width / (right - left), picture.height / (bottom - top)
+    # the target box is whole pixels, so its source may reach a fraction past the picture
+    source_box = (max(0.0, (box[0] - left) * sx), max(0.0, (box[1] - top) * sy),
+                  min(picture.width, (box[2] - left) * sx),
+                  min(picture.height, (box[3] - top) * sy))
+    part = picture.resize((box[2] - box[0], box[3] - box[1]), Image.Resampling.BILINEAR,
+                          box=source_box)
+    under = img.crop(box)
+    img.paste(Image.blend(under, part, shape.opacity), box[:2])
 
 
 def _moved(points: list[tuple[float, float]], dx: float, dy: float) -> list[tuple[float, float]]:
