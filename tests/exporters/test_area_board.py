@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 import cairosvg
+import pypdf
 import pytest
 from PIL import Image, ImageColor
 
@@ -187,3 +188,22 @@ def test_a_missing_or_broken_background_is_a_located_error(tmp_path, capsys, fmt
     err = capsys.readouterr().err
     assert message in err and "europe.area-map.yaml: /background/file" in err
     assert "hint" in err and "Traceback" not in err and not out.exists()
+
+
+def test_the_pdf_embeds_the_background_once_at_its_opacity_under_translucent_fronts(
+        tmp_path, capsys):
+    scenario = linked_copy(tmp_path / "weltkrieg", _solid(BLUE))
+    out = tmp_path / "board.pdf"
+    assert main(["export", str(scenario), "--format", "pdf", "--out", str(out)]) == 0
+    reader = pypdf.PdfReader(out)
+    images, alphas = set(), set()
+    for page in reader.pages[1:]:
+        resources = page["/Resources"]
+        for obj in resources.get("/XObject", {}).values():
+            images.add(obj.indirect_reference.idnum)
+            assert obj.get_object()["/Width"] == 50  # the picture's own pixels
+        for state in resources.get("/ExtGState", {}).values():
+            if "/ca" in state.get_object():
+                alphas.add(round(float(state.get_object()["/ca"]), 2))
+    assert len(images) == 1  # one picture, shown on every page it reaches
+    assert alphas == {0.5, FRONT_OPACITY_OVER_PICTURE}
