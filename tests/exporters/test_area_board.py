@@ -170,7 +170,7 @@ def _truncated_png() -> bytes:
     return data[:60]  # the header (and size) intact, the pixels cut off
 
 
-@pytest.mark.parametrize("fmt", ["svg", "png", "pdf"])
+@pytest.mark.parametrize("fmt", ["svg", "png", "pdf", "pack"])
 @pytest.mark.parametrize(("data", "message"), [
     (None, "cannot be read"),
     (b"GIF89a not allowed", "not a PNG or JPEG"),
@@ -182,7 +182,7 @@ def test_a_missing_or_broken_background_is_a_located_error(tmp_path, capsys, fmt
                            _truncated_png() if data == "truncated" else data or b"x")
     if data is None:
         (scenario.parent / "europe.png").unlink()
-    out = tmp_path / f"board.{fmt}"
+    out = tmp_path / f"board.{'tcpack' if fmt == 'pack' else fmt}"
     assert main(["export", str(scenario), "--format", fmt, "--dpi", "30",
                  "--out", str(out)]) == 1
     err = capsys.readouterr().err
