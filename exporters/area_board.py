@@ -6,9 +6,9 @@ Fronts are tinted by theatre with their number and name; attack lines run betwee
 when they open later (6.6); each place is filled with its owner's colour. `owner` may give
 the owners of a game in progress instead of the map's starting owners.
 
-A map's background picture, when its bytes are given, is stretched over the map's rectangle
-(board units (0, 0) to `size`, the frame the fronts are drawn in) at its opacity, above the
-paper and under the fronts, whose tints then let it show through.
+A map's background picture, when its bytes are given, goes where the editor shows it
+(engine.area_geometry `background_frame`: stretched over the map's rectangle) at its opacity,
+above the paper and under the fronts, whose tints then let it show through.
 """
 
 from __future__ import annotations
@@ -17,6 +17,11 @@ import math
 
 from shapely.geometry import Polygon
 
+from engine.area_geometry import (
+    FRONT_OPACITY_OVER_PICTURE,
+    background_frame,
+    background_opacity,
+)
 from engine.area_model import AreaMap, ArmyCatalog
 from exporters.board import PALETTE, Board, Group, Shape
 
@@ -26,7 +31,6 @@ MARGIN_MM = 18.0
 THEATRE_TINTS = ("#e6dcc0", "#d9dfc4", "#e3d3c7", "#d3dbd9", "#e2d9cf")
 FACTION_COLOURS = {"western_allies": "#b5483c", "eastern_allies": "#4f7d4a",
                    "germans": "#35332f", "german_allies": "#3f6c9c"}
-FRONT_OPACITY_OVER_PICTURE = 0.6  # a front's tint over a background picture
 
 
 def build_area_board(m: AreaMap, catalog: ArmyCatalog | None = None,
@@ -51,9 +55,10 @@ def build_area_board(m: AreaMap, catalog: ArmyCatalog | None = None,
     tints = {t.id: THEATRE_TINTS[i % len(THEATRE_TINTS)] for i, t in enumerate(m.theatres)}
     tint_opacity = 1.0
     if background is not None:
-        opacity = float((m.background or {}).get("opacity", 1.0))
-        groups.append(Group("background", [Shape("image", [at((0.0, 0.0)), at(m.size)],
-                                                 picture=background, opacity=opacity)]))
+        x, y, w, h = background_frame(m)
+        groups.append(Group("background", [Shape("image", [at((x, y)), at((x + w, y + h))],
+                                                 picture=background,
+                                                 opacity=background_opacity(m))]))
         tint_opacity = FRONT_OPACITY_OVER_PICTURE
     fronts = Group("fronts")
     labels = Group("front-labels")

@@ -12,11 +12,11 @@ import pypdf
 import pytest
 from PIL import Image, ImageColor
 
+from engine.area_geometry import FRONT_OPACITY_OVER_PICTURE
 from engine.content import load_file
 from engine.paths import CONTENT_DIR
 from exporters.area_board import (
     DEFAULT_WIDTH_MM,
-    FRONT_OPACITY_OVER_PICTURE,
     MARGIN_MM,
     THEATRE_TINTS,
     build_area_board,
