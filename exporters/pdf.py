@@ -182,7 +182,10 @@ class _Painter:
              text: bool = True) -> None:
         pdf = self.pdf
         for s in shapes:
-            if s.kind == "polygon" and s.fill and not s.stroke and not s.dash and s.opacity >= 1:
+            if s.opacity < 1 or s.kind == "image":
+                self._translucent(s, dx, dy, k)
+                continue
+            if s.kind == "polygon" and s.fill and not s.stroke and not s.dash:
                 self._fill(s.fill)
                 self._polygon(s.points, dx, dy, k, "f")
                 continue
@@ -191,49 +194,42 @@ class _Painter:
                     x, y = s.points[0]
                     self._text(s, (dx + x * k, dy + y * k), k)
                 continue
-            if s.kind == "image" or (s.fill and s.opacity < 1):
-                # fpdf embeds a picture once however many pages show it
-                with pdf.local_context(fill_opacity=s.opacity):
-                    if s.kind == "image":
-                        self._image(s, dx, dy, k)
-                    else:
-                        self._shape(s, dx, dy, k)
-                continue
-            self._shape(s, dx, dy, k)
+            if s.fill:
+                self._fill(s.fill)
+            if s.stroke:
+                colour = _device(s.stroke)
+                if colour is not pdf.draw_color and colour != pdf.draw_color:
+                    # what `set_draw_color` writes, without its per-call conversion
+                    pdf.draw_color = colour
+                    pdf._out(_operator(s.stroke, fill=False))
+                pdf.set_line_width(max(s.width * k, 0.05))
+            if s.dash:
+                pdf.set_dash_pattern(s.dash[0] * k, s.dash[1] * k)
+            style = ("F" if s.fill else "") + ("D" if s.stroke else "")
+            if s.kind == "polygon":
+                self._polygon(s.points, dx, dy, k, _OPERATOR[style])
+            elif s.kind == "circle":
+                x, y = s.points[0]
+                self._circle(dx + x * k, dy + y * k, s.radius * k, _OPERATOR[style])
+            else:
+                line = [(dx + x * k, dy + y * k) for x, y in self._curve(s)]
+                with pdf.local_context(stroke_cap_style="BUTT" if s.dash else "ROUND",
+                                       stroke_join_style="ROUND"):
+                    pdf.polyline(line, style="D")
+            if s.dash:
+                pdf.set_dash_pattern()
 
-    def _image(self, s: Shape, dx: float, dy: float, k: float) -> None:
-        assert s.picture is not None
-        (x0, y0), (x1, y1) = s.points[0], s.points[1]
-        self.pdf.image(io.BytesIO(s.picture), dx + x0 * k, dy + y0 * k, (x1 - x0) * k,
-                       (y1 - y0) * k)
-
-    def _shape(self, s: Shape, dx: float, dy: float, k: float) -> None:
-        """A polygon, circle or polyline with its fill, stroke and dash."""
-        pdf = self.pdf
-        if s.fill:
-            self._fill(s.fill)
-        if s.stroke:
-            colour = _device(s.stroke)
-            if colour is not pdf.draw_color and colour != pdf.draw_color:
-                # what `set_draw_color` writes, without its per-call conversion
-                pdf.draw_color = colour
-                pdf._out(_operator(s.stroke, fill=False))
-            pdf.set_line_width(max(s.width * k, 0.05))
-        if s.dash:
-            pdf.set_dash_pattern(s.dash[0] * k, s.dash[1] * k)
-        style = ("F" if s.fill else "") + ("D" if s.stroke else "")
-        if s.kind == "polygon":
-            self._polygon(s.points, dx, dy, k, _OPERATOR[style])
-        elif s.kind == "circle":
-            x, y = s.points[0]
-            self._circle(dx + x * k, dy + y * k, s.radius * k, _OPERATOR[style])
-        else:
-            line = [(dx + x * k, dy + y * k) for x, y in self._curve(s)]
-            with pdf.local_context(stroke_cap_style="BUTT" if s.dash else "ROUND",
-                                   stroke_join_style="ROUND"):
-                pdf.polyline(line, style="D")
-        if s.dash:
-            pdf.set_dash_pattern()
+    def _translucent(self, s: Shape, dx: float, dy: float, k: float) -> None:
+        """An image, or a shape whose fill is translucent, at its opacity."""
+        with self.pdf.local_context(fill_opacity=s.opacity):
+            if s.kind != "image":
+                self.draw([replace(s, opacity=1.0)], dx, dy, k)
+                return
+            assert s.picture is not None
+            (x0, y0), (x1, y1) = s.points[0], s.points[1]
+            # fpdf embeds a picture once however many pages show it
+            self.pdf.image(io.BytesIO(s.picture), dx + x0 * k, dy + y0 * k, (x1 - x0) * k,
+                           (y1 - y0) * k)
 
     def _curve(self, s: Shape) -> list[tuple[float, float]]:
         """The points a polyline is drawn through (smoothed once per shape, not per page)."""
