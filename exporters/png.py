@@ -88,11 +88,17 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
         _draw_text(img, draw, shape, k, x, y)
 
 
-def _draw_image(img: Image.Image, shape: Shape, k: float, dx: float, dy: float,
-                shift: tuple[int, int]) -> None:
-    """Blend the part of an image's picture that falls on `img` over it at its opacity: only
-    that part is scaled, so a strip of a large board never holds the whole scaled picture."""
+def _decoded(shape: Shape) -> Image.Image:
     assert shape.picture is not None
+    with Image.open(io.BytesIO(shape.picture)) as source:
+        return source.convert("RGB")
+
+
+def _draw_image(img: Image.Image, shape: Shape, k: float, dx: float, dy: float,
+                shift: tuple[int, int], picture: Image.Image | None = None) -> None:
+    """Blend the part of an image's picture (`picture`: it decoded, else decoded here) that
+    falls on `img` over it at its opacity: only that part is scaled, so a strip of a large
+    board never holds the whole scaled picture."""
     (x0, y0), (x1, y1) = shape.points[0], shape.points[1]
     left, top = (x0 + dx) * k - shift[0], (y0 + dy) * k - shift[1]
     right, bottom = (x1 + dx) * k - shift[0], (y1 + dy) * k - shift[1]
@@ -100,8 +106,8 @@ def _draw_image(img: Image.Image, shape: Shape, k: float, dx: float, dy: float,
            min(img.width, math.ceil(right)), min(img.height, math.ceil(bottom)))
     if box[0] >= box[2] or box[1] >= box[3] or right <= left or bottom <= top:
         return
-    with Image.open(io.BytesIO(shape.picture)) as source:
-        picture = source.convert("RGB")
+    if picture is None:
+        picture = _decoded(shape)
     sx, sy = picture.width / (right - left), picture.height / (bottom - top)
     # the target box is whole pixels, so its source may reach a fraction past the picture
     source_box = (max(0.0, (box[0] - left) * sx), max(0.0, (box[1] - top) * sy),
@@ -147,6 +153,7 @@ def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Ima
     strip_h = max(1, min(h, _STRIP_PIXELS // (w * ss * ss)))
     img = Image.new("RGB", (w, h), "#ffffff")
     strips = _strip_shapes(board, k, h, strip_h)
+    pictures = {id(s): _decoded(s) for g in board.groups for s in g.shapes if s.kind == "image"}
     for n, top in enumerate(range(0, h, strip_h)):
         rows = min(strip_h, h - top)
         strip = Image.new("RGB", (w * ss, rows * ss), "#ffffff")
@@ -154,7 +161,10 @@ def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Ima
         # Pillow draws at integer pixels, so the strip's offset is a whole supersampled pixel.
         dy = -top * ss / (k * ss) if top else 0.0
         for shape in strips[n]:
-            _draw_shape(strip, draw, shape, k * ss, 0.0, dy)
+            if shape.kind == "image":  # decoded once for all strips
+                _draw_image(strip, shape, k * ss, 0.0, dy, (0, 0), pictures[id(shape)])
+            else:
+                _draw_shape(strip, draw, shape, k * ss, 0.0, dy)
         img.paste(strip.reduce(ss), (0, top))
     return img
 
