@@ -67,3 +67,20 @@ def overlap_area(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> 
     if not (pa.is_valid and pb.is_valid):
         return 0.0
     return float(pa.intersection(pb).area)
+
+
+# A front's theatre tint over a background picture, so the picture shows through (the editor and
+# the exported boards both draw it so).
+FRONT_OPACITY_OVER_PICTURE = 0.6
+
+
+def background_frame(m: AreaMap) -> tuple[float, float, float, float]:
+    """Where a map's background picture goes, as (x, y, width, height) in board units: stretched
+    over the map's whole rectangle, the frame its fronts and places are given in, whatever the
+    picture's own aspect ratio (docs/der-erste-weltkrieg.md#background-picture-on-the-board)."""
+    return (0.0, 0.0, float(m.size[0]), float(m.size[1]))
+
+
+def background_opacity(m: AreaMap) -> float:
+    """The opacity of a map's background picture over the paper (1 when the map omits it)."""
+    return float((m.background or {}).get("opacity", 1.0))

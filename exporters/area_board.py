@@ -5,6 +5,10 @@ Fronts are tinted by theatre with their number and name; attack lines run betwee
 (squares; replacement cities are circles, 2.1) and bases (hexagons), dashed with "ab Runde N"
 when they open later (6.6); each place is filled with its owner's colour. `owner` may give
 the owners of a game in progress instead of the map's starting owners.
+
+A map's background picture, when its bytes are given, goes where the editor shows it
+(engine.area_geometry `background_frame`: stretched over the map's rectangle) at its opacity,
+above the paper and under the fronts, whose tints then let it show through.
 """
 
 from __future__ import annotations
@@ -13,6 +17,11 @@ import math
 
 from shapely.geometry import Polygon
 
+from engine.area_geometry import (
+    FRONT_OPACITY_OVER_PICTURE,
+    background_frame,
+    background_opacity,
+)
 from engine.area_model import AreaMap, ArmyCatalog
 from exporters.board import PALETTE, Board, Group, Shape
 
@@ -26,8 +35,10 @@ FACTION_COLOURS = {"western_allies": "#b5483c", "eastern_allies": "#4f7d4a",
 
 def build_area_board(m: AreaMap, catalog: ArmyCatalog | None = None,
                      owner: dict[str, str] | None = None, width_mm: float = DEFAULT_WIDTH_MM,
-                     lang: str = "de") -> Board:
-    """Lay out an area map `width_mm` wide (plus margins) as drawing shapes in millimetres."""
+                     lang: str = "de", background: bytes | None = None) -> Board:
+    """Lay out an area map `width_mm` wide (plus margins) as drawing shapes in millimetres;
+    `background`: the bytes of the map's background picture (checked PNG or JPEG), drawn under
+    the fronts."""
     k = width_mm / m.size[0]
     height_mm = m.size[1] * k
 
@@ -42,12 +53,19 @@ def build_area_board(m: AreaMap, catalog: ArmyCatalog | None = None,
     groups = [Group("paper", [Shape("polygon", [(0, 0), (width, 0), (width, height),
                                                 (0, height)], fill=PALETTE["paper"])])]
     tints = {t.id: THEATRE_TINTS[i % len(THEATRE_TINTS)] for i, t in enumerate(m.theatres)}
+    tint_opacity = 1.0
+    if background is not None:
+        x, y, w, h = background_frame(m)
+        groups.append(Group("background", [Shape("image", [at((x, y)), at((x + w, y + h))],
+                                                 picture=background,
+                                                 opacity=background_opacity(m))]))
+        tint_opacity = FRONT_OPACITY_OVER_PICTURE
     fronts = Group("fronts")
     labels = Group("front-labels")
     for f in m.fronts:
         points = [at(p) for p in f.polygon]
         fronts.shapes.append(Shape("polygon", points, fill=tints.get(f.theatre, "#e0d8c0"),
-                                   stroke=PALETTE["ink"], width=0.6))
+                                   stroke=PALETTE["ink"], width=0.6, opacity=tint_opacity))
         top = _label_point(f.polygon, at)
         name = f.name.get(lang) or f.name.get("en", "")
         labels.shapes.append(Shape("text", [top], text=f"{f.number}  {name}", size=4.6,

@@ -9,6 +9,7 @@ from engine.area_model import AreaMap, AreaScenario
 from engine.i18n import _
 from exporters.area_board import build_area_board
 from exporters.area_pack import build_area_pack
+from exporters.area_pack_extras import board_background
 from exporters.base import ExportError, ExportOptions, atomic_write_bytes
 from exporters.limits import check_options
 from exporters.pack import existing_version
@@ -20,8 +21,10 @@ AREA_BOARD_FORMATS = {"svg": ".svg", "png": ".png", "pdf": ".pdf"}
 
 
 def export_area_board(source: AreaMap | AreaScenario, fmt: str, out_path: Path,
-                      options: ExportOptions) -> Path:
-    """Write the board of an area map (or a scenario's map, with its catalog's colours)."""
+                      options: ExportOptions, source_path: Path | None = None) -> Path:
+    """Write the board of an area map (or a scenario's map, with its catalog's colours).
+    `source_path` is the file `source` was loaded from: the map's background picture is found
+    relative to the map's file (ExportError, located, when it is missing or broken)."""
     if fmt not in AREA_BOARD_FORMATS:
         raise ExportError(_("--format {fmt} is not available for area maps", fmt=fmt),
                           hint=
@@ -30,9 +33,11 @@ def export_area_board(source: AreaMap | AreaScenario, fmt: str, out_path: Path,
     check_options(options)
     if isinstance(source, AreaScenario):
         assert source.map is not None
-        board = build_area_board(source.map, source.catalog)
+        map_path = source_path.parent / source.map_ref if source_path is not None else None
+        board = build_area_board(source.map, source.catalog,
+                                 background=board_background(source.map, map_path))
     else:
-        board = build_area_board(source)
+        board = build_area_board(source, background=board_background(source, source_path))
     if fmt == "svg":
         data = board_to_svg(board)
     elif fmt == "png":

@@ -46,6 +46,7 @@ from packs.format import (
     AREA_MANIFEST_SCHEMA,
     AREA_PACK_SCHEMAS,
     AREA_REFERENCES,
+    BACKGROUND_FILES,
     BATTLEFIELDS_DIR,
     FORMAT_VERSION,
     MANIFEST,
@@ -117,7 +118,8 @@ def area_pack_files(scenario: AreaScenario, map_path: Path | None = None,
     would hold more entries than a reader accepts."""
     files = area_content_files(scenario, map_path, cache)
     assert scenario.map is not None
-    board = build_area_board(scenario.map, scenario.catalog)
+    picture = next((files[name] for name in BACKGROUND_FILES if name in files), None)
+    board = build_area_board(scenario.map, scenario.catalog, background=picture)
     dpi = PREVIEW_WIDTH_PX / (board.width / 25.4)
     files["board.svg"] = board_to_svg(board)
     files["preview.png"] = png_bytes(render_board(board, dpi), round(dpi, 2))

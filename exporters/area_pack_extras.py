@@ -10,8 +10,11 @@ references are rewritten to those entries, so the pack names nothing outside its
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from engine.area_model import AreaMap
 from engine.content import ContentError, LoadCache, load_document, load_scenario
@@ -36,8 +39,19 @@ def _need_file(map_path: Path | None, area_map: AreaMap, what: str) -> Path:
     if map_path is None:
         raise ExportError(_("area map {id!r}: its {what} is found relative to the map's file, "
                             "which is not known", id=area_map.id, what=what),
-                          hint=_("build the pack from the area scenario file"))
+                          hint=_("export from the area map or area scenario file"))
     return map_path
+
+
+def _decodes(data: bytes) -> str | None:
+    """None when Pillow decodes the whole picture, else what went wrong: a header that passes
+    packs.picture may still front a broken body, which the board renderers would trip over."""
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            picture.load()
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as err:
+        return str(err) or type(err).__name__
+    return None
 
 
 def background_entry(area_map: AreaMap, map_path: Path | None) -> tuple[str, bytes]:
@@ -52,6 +66,10 @@ def background_entry(area_map: AreaMap, map_path: Path | None) -> tuple[str, byt
         check_picture_bytes(source.stat().st_size)  # before reading a huge file into memory
         data = source.read_bytes()
         fmt, _w, _h = check_picture(data)
+        broken = _decodes(data)
+        if broken is not None:
+            raise PictureError(_("the picture does not decode: {reason}", reason=broken),
+                               _("open it in a picture editor and save it again"))
     except (OSError, ValueError) as err:
         if isinstance(err, PictureError):
             raise ExportError(_("{where}: background picture {ref!r}: {reason}", where=where,
@@ -61,6 +79,14 @@ def background_entry(area_map: AreaMap, map_path: Path | None) -> tuple[str, byt
                           hint=_("put the picture beside the map or fix 'background.file'"))\
             from None
     return ENTRY_OF_FORMAT[fmt], data
+
+
+def board_background(area_map: AreaMap, map_path: Path | None) -> bytes | None:
+    """The bytes of the map's background picture for its board, None when it has none;
+    ExportError as for background_entry."""
+    if not area_map.background:
+        return None
+    return background_entry(area_map, map_path)[1]
 
 
 def battlefield_entries(area_map: AreaMap, map_path: Path | None,

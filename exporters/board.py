@@ -107,11 +107,13 @@ def seasonal(groups: list[Group], season: str) -> list[Group]:
 
 @dataclass
 class Shape:
-    """One drawing primitive. `kind` is polygon | polyline | circle | text.
+    """One drawing primitive. `kind` is polygon | polyline | circle | text | image.
 
     Polygons and polylines use `points`; circles use `points[0]` and `radius`; text is centred on
-    `points[0]`. Widths and sizes are in millimetres. `smooth` polylines are drawn as curves
-    through their points (Catmull-Rom)."""
+    `points[0]`; an image (`picture`: PNG or JPEG bytes) is stretched over the rectangle from
+    `points[0]` to `points[1]`. Widths and sizes are in millimetres. `smooth` polylines are drawn
+    as curves through their points (Catmull-Rom). `opacity` is an image's opacity and a
+    polygon's fill opacity."""
 
     kind: str
     points: list[Point]
@@ -128,6 +130,8 @@ class Shape:
     bold: bool = False
     italic: bool = False
     halo: str | None = None  # text outline colour for legibility
+    picture: bytes | None = None
+    opacity: float = 1.0
 
     def bbox(self) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) including stroke, radius and text extent (estimated)."""

@@ -10,6 +10,7 @@ the margin lets the group check that the printer did not scale the page.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -181,6 +182,9 @@ class _Painter:
              text: bool = True) -> None:
         pdf = self.pdf
         for s in shapes:
+            if s.opacity < 1 or s.kind == "image":
+                self._translucent(s, dx, dy, k)
+                continue
             if s.kind == "polygon" and s.fill and not s.stroke and not s.dash:
                 self._fill(s.fill)
                 self._polygon(s.points, dx, dy, k, "f")
@@ -214,6 +218,18 @@ class _Painter:
                     pdf.polyline(line, style="D")
             if s.dash:
                 pdf.set_dash_pattern()
+
+    def _translucent(self, s: Shape, dx: float, dy: float, k: float) -> None:
+        """An image, or a shape whose fill is translucent, at its opacity."""
+        with self.pdf.local_context(fill_opacity=s.opacity):
+            if s.kind != "image":
+                self.draw([replace(s, opacity=1.0)], dx, dy, k)
+                return
+            assert s.picture is not None
+            (x0, y0), (x1, y1) = s.points[0], s.points[1]
+            # fpdf embeds a picture once however many pages show it
+            self.pdf.image(io.BytesIO(s.picture), dx + x0 * k, dy + y0 * k, (x1 - x0) * k,
+                           (y1 - y0) * k)
 
     def _curve(self, s: Shape) -> list[tuple[float, float]]:
         """The points a polyline is drawn through (smoothed once per shape, not per page)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from engine.model import GameMap
 from exporters.base import ExportOptions, atomic_write_bytes, register
@@ -49,9 +49,15 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
     """Draw a shape moved by (dx, dy) mm at `k` pixels per mm, then by -`shift` pixels."""
     width = max(1, round(shape.width * k)) if shape.stroke else 0
     sx, sy = shift
-    if shape.kind == "polygon":
+    if shape.kind == "image":
+        _draw_image(img, shape, k, dx, dy, shift)
+    elif shape.kind == "polygon":
         pts = [((x + dx) * k - sx, (y + dy) * k - sy) for x, y in shape.points]
-        if shape.fill:
+        if shape.fill and shape.opacity < 1:
+            alpha = round(255 * shape.opacity)
+            ImageDraw.Draw(img, "RGBA").polygon(pts, fill=(*ImageColor.getrgb(shape.fill)[:3],
+                                                           alpha))
+        elif shape.fill:
             draw.polygon(pts, fill=shape.fill)
         if shape.stroke:
             closed = [*pts, pts[0]]
@@ -80,6 +86,37 @@ def _draw_shape(img: Image.Image, draw: ImageDraw.ImageDraw, shape: Shape, k: fl
     elif shape.kind == "text":
         x, y = (shape.points[0][0] + dx) * k - sx, (shape.points[0][1] + dy) * k - sy
         _draw_text(img, draw, shape, k, x, y)
+
+
+def _decoded(shape: Shape) -> Image.Image:
+    assert shape.picture is not None
+    with Image.open(io.BytesIO(shape.picture)) as source:
+        return source.convert("RGB")
+
+
+def _draw_image(img: Image.Image, shape: Shape, k: float, dx: float, dy: float,
+                shift: tuple[int, int], picture: Image.Image | None = None) -> None:
+    """Blend the part of an image's picture (`picture`: it decoded, else decoded here) that
+    falls on `img` over it at its opacity: only that part is scaled, so a strip of a large
+    board never holds the whole scaled picture."""
+    (x0, y0), (x1, y1) = shape.points[0], shape.points[1]
+    left, top = (x0 + dx) * k - shift[0], (y0 + dy) * k - shift[1]
+    right, bottom = (x1 + dx) * k - shift[0], (y1 + dy) * k - shift[1]
+    box = (max(0, math.floor(left)), max(0, math.floor(top)),
+           min(img.width, math.ceil(right)), min(img.height, math.ceil(bottom)))
+    if box[0] >= box[2] or box[1] >= box[3] or right <= left or bottom <= top:
+        return
+    if picture is None:
+        picture = _decoded(shape)
+    sx, sy = picture.width / (right - left), picture.height / (bottom - top)
+    # the target box is whole pixels, so its source may reach a fraction past the picture
+    source_box = (max(0.0, (box[0] - left) * sx), max(0.0, (box[1] - top) * sy),
+                  min(picture.width, (box[2] - left) * sx),
+                  min(picture.height, (box[3] - top) * sy))
+    part = picture.resize((box[2] - box[0], box[3] - box[1]), Image.Resampling.BILINEAR,
+                          box=source_box)
+    under = img.crop(box)
+    img.paste(Image.blend(under, part, shape.opacity), box[:2])
 
 
 def _moved(points: list[tuple[float, float]], dx: float, dy: float) -> list[tuple[float, float]]:
@@ -116,6 +153,7 @@ def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Ima
     strip_h = max(1, min(h, _STRIP_PIXELS // (w * ss * ss)))
     img = Image.new("RGB", (w, h), "#ffffff")
     strips = _strip_shapes(board, k, h, strip_h)
+    pictures = {id(s): _decoded(s) for g in board.groups for s in g.shapes if s.kind == "image"}
     for n, top in enumerate(range(0, h, strip_h)):
         rows = min(strip_h, h - top)
         strip = Image.new("RGB", (w * ss, rows * ss), "#ffffff")
@@ -123,7 +161,10 @@ def render_board(board: Board, dpi: float, max_pixels: int = 200_000_000) -> Ima
         # Pillow draws at integer pixels, so the strip's offset is a whole supersampled pixel.
         dy = -top * ss / (k * ss) if top else 0.0
         for shape in strips[n]:
-            _draw_shape(strip, draw, shape, k * ss, 0.0, dy)
+            if shape.kind == "image":  # decoded once for all strips
+                _draw_image(strip, shape, k * ss, 0.0, dy, (0, 0), pictures[id(shape)])
+            else:
+                _draw_shape(strip, draw, shape, k * ss, 0.0, dy)
         img.paste(strip.reduce(ss), (0, top))
     return img
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,10 @@ from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import Board, Shape, bezier_controls
 from exporters.halfboard import HalfBoard, board_of
 from exporters.limits import HEX_MM_RANGE, check_range
+from packs.picture import picture_format
 
 SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"  # SVG 1.1 links an image with xlink:href
 _FAMILIES = {"sans": "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif",
              "serif": "Georgia, 'Times New Roman', 'DejaVu Serif', serif"}
 
@@ -59,8 +62,23 @@ def _text_elements(shape: Shape) -> list[ET.Element]:
     return out
 
 
+def _image(shape: Shape) -> ET.Element:
+    """An image embedded as a data: URI, stretched over its rectangle."""
+    assert shape.picture is not None
+    (x0, y0), (x1, y1) = shape.points[0], shape.points[1]
+    uri = f"data:image/{picture_format(shape.picture)};base64," + \
+        base64.b64encode(shape.picture).decode("ascii")
+    attrs = {"x": _n(x0), "y": _n(y0), "width": _n(x1 - x0), "height": _n(y1 - y0),
+             "preserveAspectRatio": "none", f"{{{XLINK_NS}}}href": uri}
+    if shape.opacity < 1:
+        attrs["opacity"] = _n(shape.opacity)
+    return ET.Element("image", attrs)
+
+
 def _element(shape: Shape) -> ET.Element:
     attrs: dict[str, str] = {}
+    if shape.kind == "image":
+        return _image(shape)
     if shape.kind == "circle":
         x, y = shape.points[0]
         attrs = {"cx": _n(x), "cy": _n(y), "r": _n(shape.radius)}
@@ -72,6 +90,8 @@ def _element(shape: Shape) -> ET.Element:
     else:
         tag, attrs = "polyline", {"points": _points(shape.points)}
     attrs["fill"] = shape.fill or "none"
+    if shape.fill and shape.opacity < 1:
+        attrs["fill-opacity"] = _n(shape.opacity)
     if shape.stroke:
         attrs["stroke"] = shape.stroke
         attrs["stroke-width"] = _n(shape.width)
@@ -86,6 +106,7 @@ def _element(shape: Shape) -> ET.Element:
 def board_to_svg(board: Board) -> bytes:
     """Serialise a laid-out board as an SVG document (UTF-8 bytes, real size in mm)."""
     ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
     root = ET.Element("svg", {
         "xmlns": SVG_NS, "version": "1.1",
         "width": f"{_n(board.width)}mm", "height": f"{_n(board.height)}mm",

@@ -11,10 +11,23 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
+from editor.area.background import background_pixmap
 from editor.area.document import AreaDocument
+from engine.area_geometry import FRONT_OPACITY_OVER_PICTURE, background_frame, background_opacity
 from engine.area_model import AreaMap
 from engine.i18n import localized
 
@@ -28,20 +41,32 @@ INK = QColor("#3a372c")
 
 
 def draw_area_map(scene: QGraphicsScene, m: AreaMap, owner: dict[str, str] | None = None,
-                  selected: str | None = None, lang: str | None = None) -> None:
+                  selected: str | None = None, lang: str | None = None,
+                  background: QPixmap | None = None) -> None:
     """Draw an area map into a scene (shared by the editor and the play-test); front names in
-    `lang`, else in the current language."""
+    `lang`, else in the current language; `background`: the map's picture, drawn under the
+    fronts where the exported boards draw it."""
     owners = {c.id: c.owner for c in m.cities} | dict(owner or {})
     tints = {t.id: THEATRE_TINTS[i % len(THEATRE_TINTS)] for i, t in enumerate(m.theatres)}
     scene.addRect(0, 0, m.size[0], m.size[1], QPen(Qt.PenStyle.NoPen),
                   QBrush(QColor("#efe9d6")))
+    tint_alpha = 1.0
+    if background is not None and not background.isNull():
+        x, y, w, h = background_frame(m)
+        item = scene.addPixmap(background)
+        item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        item.setTransform(QTransform.fromScale(w / background.width(), h / background.height()))
+        item.setPos(x, y)
+        item.setOpacity(background_opacity(m))
+        tint_alpha = FRONT_OPACITY_OVER_PICTURE
     for f in m.fronts:
         if len(f.polygon) < 2:
             continue
         pen = QPen(QColor("#2a64c8") if selected == f"front-{f.number}" else INK,
                    3.0 if selected == f"front-{f.number}" else 1.2)
-        scene.addPolygon(QPolygonF([QPointF(*p) for p in f.polygon]), pen,
-                         QBrush(QColor(tints.get(f.theatre, "#e0d8c0"))))
+        tint = QColor(tints.get(f.theatre, "#e0d8c0"))
+        tint.setAlphaF(tint_alpha)
+        scene.addPolygon(QPolygonF([QPointF(*p) for p in f.polygon]), pen, QBrush(tint))
         xs = [p[0] for p in f.polygon]
         ys = [p[1] for p in f.polygon]
         name = f.name.get(lang, "") if lang else localized(f.name)
@@ -151,7 +176,8 @@ class AreaCanvas(QGraphicsView):
         scene = self.scene()
         scene.clear()
         scene.setSceneRect(0, 0, *self.doc.map.size)
-        draw_area_map(scene, self.doc.map, selected=self.selection)
+        draw_area_map(scene, self.doc.map, selected=self.selection,
+                      background=background_pixmap(self.doc.map, self.doc.path))
         if self._corners:
             pen = QPen(QColor("#2a64c8"), 2.0, Qt.PenStyle.DashLine)
             for a, b in zip(self._corners, self._corners[1:], strict=False):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.area.background import background_pixmap
 from editor.area.battlefield import BattlefieldHost, open_battlefield
 from editor.area.canvas import FACTION_COLOURS, draw_area_map
 from editor.area.document import AreaDocument
@@ -176,7 +177,8 @@ class AreaPlaytestWindow(QMainWindow):
         """Show the state: board, whose turn, legal actions with odds, log."""
         s = self.state
         self.scene.clear()
-        draw_area_map(self.scene, self.game.map, owner=s.owner)
+        draw_area_map(self.scene, self.game.map, owner=s.owner,
+                      background=background_pixmap(self.game.map, self.map_path))
         self._armies()
         self.view.fitInView(0, 0, *self.game.map.size, Qt.AspectRatioMode.KeepAspectRatio)
         names = self.faction_names

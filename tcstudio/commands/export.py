@@ -155,7 +155,8 @@ def _export_area(loaded: Loaded, args: argparse.Namespace) -> int:
         if args.format == "pack":
             written = write_area_pack(loaded.model, out, Path(args.file))
         else:
-            written = export_area_board(loaded.model, args.format, out, options)
+            written = export_area_board(loaded.model, args.format, out, options,
+                                        Path(args.file))
     except base.ExportError as err:
         sys.stderr.write(_("tcstudio export: {err}\n", err=err))
         return 1
