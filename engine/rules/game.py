@@ -110,6 +110,8 @@ class Game:
         self.variant_actions = {t: v for v in self.action_variants for t in v.action_types}
         self.ability_actions = {t: cls for cls in ABILITIES.values() for t in cls.action_types}
         self.seats = list(scenario.seats)
+        # Nation -> Automa level (asked in every fight, so worked out once).
+        self.automa_of = automa.seat_levels(scenario)
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
         self.players = len(self.seats)
@@ -145,6 +147,8 @@ class Game:
         self._melee: dict[tuple[str, str], bool] = {}
         self._melee_rows: dict[str, dict[str, bool]] = {}
         self.source: Path | None = None  # the scenario file, when loaded from one
+        # Checked after every action, so worked out once (engine.rules.scenario_runtime).
+        self.live_objectives = scenario_runtime.live_objectives(self)
         mixed = self.card_variant is not None and len(
             {self.card_variant.draws_for(n) for n in self.nations}) > 1
         if explicit_chance and mixed:
