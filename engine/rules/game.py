@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from engine.hexes import Hex
+from engine.hexset import HexSet
 from engine.i18n import _, register_unit_names
 from engine.model import Scenario, UnitType
 from engine.rules import automa, combat, enemy_table, scenario_runtime
@@ -19,6 +21,14 @@ from engine.rules.trenches import Trenches
 from engine.rules.variants import UnknownVariantError, Variant, plain
 
 SETUP_MODES = ("full", "quick")
+
+
+@lru_cache(maxsize=64)
+def _hexes_of_runs(runs: tuple[tuple[int, int, int], ...]) -> frozenset[Hex]:
+    """The hexes of `HexSet` runs (r, first_q, last_q) as one frozenset: the games of one
+    scenario share it, so a new game neither builds a Hex per hex of its half nor hashes
+    them again to find its board."""
+    return frozenset(Hex(q, r) for r, first, last in runs for q in range(first, last + 1))
 
 
 class ScenarioError(ValueError):
@@ -181,7 +191,9 @@ class Game:
         if region is None:
             raise ScenarioError(_("map {id!r} has no region {half!r} for the half", id=self.map.id,
                                   half=half))
-        return frozenset(region.hexes)
+        hexes = region.hexes
+        return _hexes_of_runs(tuple(hexes.runs())) if isinstance(hexes, HexSet) \
+            else frozenset(hexes)
 
     def _start_numbers(self) -> dict[int, int]:
         """Start number -> board index of the numbers this game uses."""
