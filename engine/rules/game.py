@@ -122,6 +122,7 @@ class Game:
         self.seats = list(scenario.seats)
         # Nation -> Automa level (asked in every fight, so worked out once).
         self.automa_of = automa.seat_levels(scenario)
+        self.enemy_levels = enemy_table.seat_levels(scenario)  # asked in every money phase
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
         self.players = len(self.seats)

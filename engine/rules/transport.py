@@ -224,6 +224,8 @@ def unload_waiting_transports(s: State) -> None:
     """RULES §5.2 (002 "Transportwagen"): boarding, driving and unloading are one fixed
     sequence, so a loaded transport that did not drive unloads when the move phase ends
     (passengers never spend a turn aboard). One with no room to unload keeps them."""
-    for t in [u for u in s.units.values() if u.nation == s.nation]:
+    nation = s.nation
+    # a unit without passengers now gains none while others unload: only the loaded ones
+    for t in [u for u in s.units.values() if u.cargo and u.nation == nation]:
         if t.cargo and t.pos >= 0 and unload_spots(s, t, t.pos) is not None:
             do_unload(s, Unload(t.id))
