@@ -160,6 +160,7 @@ class Game:
         self.source: Path | None = None  # the scenario file, when loaded from one
         # Checked after every action, so worked out once (engine.rules.scenario_runtime).
         self.live_objectives = scenario_runtime.live_objectives(self)
+        self.scenario_inert = scenario_runtime.plays_nothing(self)
         mixed = self.card_variant is not None and len(
             {self.card_variant.draws_for(n) for n in self.nations}) > 1
         if explicit_chance and mixed:

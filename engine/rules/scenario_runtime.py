@@ -353,6 +353,13 @@ def live_objectives(game: Game) -> list[dict[str, Any]]:
             and not (o.get("kind") == "eliminate" and game.ruleset.elimination_victory)]
 
 
+def plays_nothing(game: Game) -> bool:
+    """Whether the scenario of `game` has nothing to run after an action: no triggers, no
+    live objectives, no pre-placed units (then `State` applies actions without `apply`)."""
+    triggers = game.scenario.events.get("triggers") or []
+    return not triggers and not game.live_objectives and not game.scenario.units
+
+
 def apply(s: State, action: Action, apply_rule: Callable[[Action], None]) -> None:
     """Apply `action` with the rules (`apply_rule`), then run the scenario: fire the
     triggers whose event happened and whose conditions hold, and end the game when an
