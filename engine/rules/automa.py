@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.model import EXPERIENCE_LEVELS, UnitType
+from engine.model import EXPERIENCE_LEVELS, Scenario, UnitType
 from engine.rules import combat
 
 if TYPE_CHECKING:
@@ -46,9 +46,15 @@ def level_of(controller: str) -> str | None:
 
 
 def automa_nations(game: Game) -> dict[str, str]:
-    """Nation -> Automa level for every seat the Automa plays in this game."""
+    """Nation -> Automa level for every seat the Automa plays in this game (the game's own
+    mapping, worked out once: do not change it)."""
+    return game.automa_of
+
+
+def seat_levels(scenario: Scenario) -> dict[str, str]:
+    """Nation -> Automa level for every seat of `scenario` the Automa plays."""
     out = {}
-    for seat in game.scenario.seats:
+    for seat in scenario.seats:
         level = level_of(seat.controller)
         if level is not None:
             out[seat.nation] = level

@@ -14,6 +14,7 @@ from engine.rules.abilities import powers
 from engine.rules.actions import Action, Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
 from engine.rules.powers import area, turret
+from engine.rules.quickinit import quick_init
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -194,6 +195,7 @@ def do_fight(s: State, a: Fight) -> None:
         s.enter_money()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Engagement:
     """The board facts of one combat about to be fought (after any scatter die)."""

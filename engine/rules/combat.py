@@ -16,6 +16,7 @@ from math import comb
 from engine.i18n import _
 from engine.model import EXPERIENCE_LEVELS, Catalog, Ruleset, UnitType
 from engine.rules.abilities import powers
+from engine.rules.quickinit import quick_init
 
 DIE_FACES = 12
 GROUND = "ground"
@@ -27,6 +28,7 @@ class IllegalAttackError(ValueError):
     """An attack the rules do not allow (wrong range, untargetable defender, unit on water…)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Fighter:
     """One side of a combat: the unit's card and its state at the moment of the combat."""
@@ -42,6 +44,7 @@ class Fighter:
     trench_armour: tuple[int, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class CombatResult:
     """Everything that happened in one combat; the engine applies damage and XP from it."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.content import load_file
 from engine.content.problems import ContentError, error
 from engine.i18n import Note, _
-from engine.model import UnitType
+from engine.model import Scenario, UnitType
 from engine.paths import CONTENT_DIR
 from engine.rules import coop
 from engine.rules.dice import Dice, seed_state
@@ -211,9 +211,15 @@ def level_of(controller: str) -> str | None:
 
 
 def enemy_nations(game: Game) -> dict[str, Level]:
-    """Nation -> level for every seat the enemy action table plays in this game."""
+    """Nation -> level for every seat the enemy action table plays in this game (the
+    game's own mapping, worked out once: do not change it)."""
+    return game.enemy_levels
+
+
+def seat_levels(scenario: Scenario) -> dict[str, Level]:
+    """Nation -> level for every seat of `scenario` the enemy action table plays."""
     out = {}
-    for seat in game.scenario.seats:
+    for seat in scenario.seats:
         level = level_of(seat.controller)
         if level is not None:
             out[seat.nation] = builtin_table().levels[level]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from engine.hexes import Hex
+from engine.hexset import HexSet
 from engine.i18n import _, register_unit_names
 from engine.model import Scenario, UnitType
 from engine.rules import automa, combat, enemy_table, scenario_runtime
@@ -19,6 +21,14 @@ from engine.rules.trenches import Trenches
 from engine.rules.variants import UnknownVariantError, Variant, plain
 
 SETUP_MODES = ("full", "quick")
+
+
+@lru_cache(maxsize=64)
+def _hexes_of_runs(runs: tuple[tuple[int, int, int], ...]) -> frozenset[Hex]:
+    """The hexes of `HexSet` runs (r, first_q, last_q) as one frozenset: the games of one
+    scenario share it, so a new game neither builds a Hex per hex of its half nor hashes
+    them again to find its board."""
+    return frozenset(Hex(q, r) for r, first, last in runs for q in range(first, last + 1))
 
 
 class ScenarioError(ValueError):
@@ -110,6 +120,9 @@ class Game:
         self.variant_actions = {t: v for v in self.action_variants for t in v.action_types}
         self.ability_actions = {t: cls for cls in ABILITIES.values() for t in cls.action_types}
         self.seats = list(scenario.seats)
+        # Nation -> Automa level (asked in every fight, so worked out once).
+        self.automa_of = automa.seat_levels(scenario)
+        self.enemy_levels = enemy_table.seat_levels(scenario)  # asked in every money phase
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
         self.players = len(self.seats)
@@ -145,6 +158,9 @@ class Game:
         self._melee: dict[tuple[str, str], bool] = {}
         self._melee_rows: dict[str, dict[str, bool]] = {}
         self.source: Path | None = None  # the scenario file, when loaded from one
+        # Checked after every action, so worked out once (engine.rules.scenario_runtime).
+        self.live_objectives = scenario_runtime.live_objectives(self)
+        self.scenario_inert = scenario_runtime.plays_nothing(self)
         mixed = self.card_variant is not None and len(
             {self.card_variant.draws_for(n) for n in self.nations}) > 1
         if explicit_chance and mixed:
@@ -177,7 +193,9 @@ class Game:
         if region is None:
             raise ScenarioError(_("map {id!r} has no region {half!r} for the half", id=self.map.id,
                                   half=half))
-        return frozenset(region.hexes)
+        hexes = region.hexes
+        return _hexes_of_runs(tuple(hexes.runs())) if isinstance(hexes, HexSet) \
+            else frozenset(hexes)
 
     def _start_numbers(self) -> dict[int, int]:
         """Start number -> board index of the numbers this game uses."""

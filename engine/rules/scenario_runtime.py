@@ -15,7 +15,6 @@ kind that does not run is refused where it is written (docs/authoring.md lists t
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -334,21 +333,21 @@ def started(s: State) -> State:
     return s
 
 
-def _live_objectives(game: Game) -> list[dict[str, Any]]:
+def live_objectives(game: Game) -> list[dict[str, Any]]:
     """The objectives the rules' own victory does not already decide first: holding at
     least the forts the ruleset needs, or eliminating with `elimination_victory` on, ends the
-    game in `State.check_victory` before the objective could (so they cost nothing here)."""
-    found = _LIVE.get(game)
-    if found is None:
-        found = [o for o in game.scenario.objectives
-                 if not (o.get("kind") == "hold_forts"
-                         and int(o.get("count", 1)) >= game.forts_to_win)
-                 and not (o.get("kind") == "eliminate" and game.ruleset.elimination_victory)]
-        _LIVE[game] = found
-    return found
+    game in `State.check_victory` before the objective could (so they cost nothing here).
+    `Game` works them out once (`Game.live_objectives`)."""
+    return [o for o in game.scenario.objectives
+            if not (o.get("kind") == "hold_forts" and int(o.get("count", 1)) >= game.forts_to_win)
+            and not (o.get("kind") == "eliminate" and game.ruleset.elimination_victory)]
 
 
-_LIVE: weakref.WeakKeyDictionary[Game, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
+def plays_nothing(game: Game) -> bool:
+    """Whether the scenario of `game` has nothing to run after an action: no triggers, no
+    live objectives, no pre-placed units (then `State` applies actions without `apply`)."""
+    triggers = game.scenario.events.get("triggers") or []
+    return not triggers and not game.live_objectives and not game.scenario.units
 
 
 def apply(s: State, action: Action, apply_rule: Callable[[Action], None]) -> None:
@@ -357,7 +356,7 @@ def apply(s: State, action: Action, apply_rule: Callable[[Action], None]) -> Non
     objective is met. Does nothing more for a scenario without objectives or triggers."""
     scenario = s.game.scenario
     triggers = scenario.events.get("triggers") or []
-    objectives = _live_objectives(s.game)
+    objectives = s.game.live_objectives
     if not triggers and not objectives and not scenario.units:
         apply_rule(action)
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.hexes import Hex, ring
@@ -144,11 +145,19 @@ def place_army(s: State, nation: str, army: int) -> None:
                             tuple((uid, tuple(h)) for uid, h in placed)))
 
 
+@lru_cache(maxsize=256)
+def _ring_offsets(radius: int) -> tuple[tuple[int, int], ...]:
+    """(dq, dr) of `ring(center, radius)` from its center, in the ring's order."""
+    return tuple((h.q, h.r) for h in ring(Hex(0, 0), radius))
+
+
 def _find_spot(s: State, u: Unit, center: Hex, limit: int, allow_water: bool) -> int | None:
     index_of = s.game.board.index_of
+    q, r = center.q, center.r
     for radius in range(limit + 1):
-        for h in ring(center, radius):
-            i = index_of.get(h)
+        # a plain (q, r) tuple finds the Hex key (equal, same hash): no Hex built per step
+        for dq, dr in _ring_offsets(radius):
+            i = index_of.get((q + dq, r + dr))  # type: ignore[call-overload]
             if i is not None and standable_for(s, u, i, allow_water):
                 return i
     return None

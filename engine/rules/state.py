@@ -492,7 +492,10 @@ class State:
 
     def apply_unchecked_now(self, action: Action) -> None:
         """Apply a legal action, rolling any dice it needs at once (no chance node)."""
-        scenario_runtime.apply(self, action, self._apply)
+        if self.game.scenario_inert:
+            self._apply(action)
+        else:
+            scenario_runtime.apply(self, action, self._apply)
         self.history.append(action)
 
     def problem(self, a: Action) -> str | None:

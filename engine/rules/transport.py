@@ -225,6 +225,7 @@ def unload_waiting_transports(s: State) -> None:
     sequence, so a loaded transport that did not drive unloads when the move phase ends
     (passengers never spend a turn aboard). One with no room to unload keeps them."""
     nation = s.nation
-    for t in [u for u in s.units.values() if u.nation == nation]:
+    # a unit without passengers now gains none while others unload: only the loaded ones
+    for t in [u for u in s.units.values() if u.cargo and u.nation == nation]:
         if t.cargo and t.pos >= 0 and unload_spots(s, t, t.pos) is not None:
             do_unload(s, Unload(t.id))

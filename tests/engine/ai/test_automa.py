@@ -73,6 +73,16 @@ def test_roster_all_but_the_transport_plus_the_level_extras(level, extra):
     assert game.rosters["FR"] == Game(sc, seed=1, setup="quick").rosters["FR"]
 
 
+def test_the_automa_seats_of_a_game_are_read_once():
+    """Every fight asks which seats the Automa plays: the game works it out once."""
+    sc = load_scenario(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
+    seats = [dataclasses.replace(sc.seats[0], controller="automa:hard"), sc.seats[1]]
+    game = Game(dataclasses.replace(sc, seats=seats), seed=1, setup="quick")
+    assert rules.automa_nations(game) == {"DE": "hard"}
+    assert rules.automa_nations(game) is game.automa_of
+    assert rules.automa_nations(Game(sc, seed=1, setup="quick")) == {}
+
+
 def test_fixed_hits_full_strength_plus_two_per_level_then_half_plus_one():
     game = Game(scenario(players=2), seed=1, setup="quick")
     tank = catalog().units["tank"]  # attack value 6

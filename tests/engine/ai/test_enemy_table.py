@@ -113,6 +113,14 @@ def _game(level: str) -> Game:
     return Game(dataclasses.replace(sc, seats=seats), seed=1, setup="quick")
 
 
+def test_the_seats_of_a_game_are_read_once():
+    """Income asks for the table's seats every money phase: the game works them out once."""
+    game = _game("normal")
+    assert rules.enemy_nations(game) == {"DE": rules.builtin_table().levels["normal"]}
+    assert rules.enemy_nations(game) is game.enemy_levels
+    assert rules.income_per_fort(game, "FR", 7) == 7
+
+
 @pytest.mark.parametrize(("level", "specials"), [("easy", 0), ("normal", 1), ("harder", 2)])
 def test_flag_chips_add_random_special_units(level, specials):
     game = _game(level)

@@ -4,6 +4,8 @@ numbers the engine used (the play-test renders them and recomputes nothing)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 import json
 
 import pytest
@@ -100,3 +102,32 @@ def test_scattered_shot_logs_the_numbers_used_against_the_unit_it_hit():
     line = fought.text()
     assert "hit on ≤9" in line and "[7]" in line
     assert fought.xp_attacker == bertha.xp and fought.xp_defender == 0
+
+
+def _reference_class(cls: type[Event]) -> type:
+    """`cls` rebuilt by the dataclass machinery alone (its own, slower `__init__`)."""
+    ns = {f.name: f for f in dataclasses.fields(cls)} | {
+        "__annotations__": {f.name: f.type for f in dataclasses.fields(cls)}}
+    return dataclasses.dataclass(frozen=True)(type(cls.__name__, (), ns))
+
+
+@pytest.mark.parametrize("kind", sorted(EVENTS))
+def test_every_event_builds_as_its_frozen_dataclass_would(kind):
+    """`register` swaps in a quicker `__init__`: same parameters, defaults, errors and
+    fields as the dataclass one, and the event stays frozen."""
+    cls = EVENTS[kind]
+    ref = _reference_class(cls)
+    assert "<string>" in cls.__init__.__code__.co_filename  # the quick one is in place
+    assert inspect.signature(cls) == inspect.signature(ref)
+    args = [f"v{k}" for k in range(len(dataclasses.fields(cls)))]
+    assert vars(cls(*args)) == vars(ref(*args))
+    assert cls(*args) == cls(**{f.name: a for f, a in zip(dataclasses.fields(cls), args,
+                                                          strict=True)})
+    for bad_args, bad_kw in (((), {}), ((*args, "extra"), {}), (args, {"nope": 1})):
+        with pytest.raises(TypeError) as ours:
+            cls(*bad_args, **bad_kw)
+        with pytest.raises(TypeError) as theirs:
+            ref(*bad_args, **bad_kw)
+        assert str(ours.value) == str(theirs.value)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cls(*args).__setattr__(dataclasses.fields(cls)[0].name, "changed")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.hexes import Hex, ring
+from engine.rules import setup as rules_setup
 from engine.rules.actions import (
     Assign,
     Attack,
@@ -48,6 +49,27 @@ def test_two_players_deal_from_the_chosen_half():
     for n in s.game.nations:
         assert len(s.chips[n]) == 3
         assert all(markers[c] in half for c in s.chips[n])
+
+
+def test_games_of_one_half_share_its_hexes_and_board():
+    """A new game reuses the frozen hexes of its half (no Hex built and hashed per hex of
+    the half for every game) and so finds the same board; a changed half gets its own."""
+    m = game_map()
+    sc = scenario(m, players=2, half="half_1_6")
+    a, b = Game(sc, seed=1), Game(sc, seed=2)
+    assert a.area == frozenset(m.region("half_1_6").hexes)
+    assert a.area is b.area and a.board is b.board
+    dropped = next(iter(m.region("half_1_6").hexes))
+    m.region("half_1_6").hexes.discard(dropped)
+    c = Game(sc, seed=3)
+    assert c.area == a.area - {dropped} and c.board is not a.board
+
+
+def test_setup_rings_are_the_hex_rings_in_order():
+    center = Hex(3, -7)
+    for radius in range(8):
+        assert [(center.q + dq, center.r + dr) for dq, dr in rules_setup._ring_offsets(radius)] \
+            == [tuple(h) for h in ring(center, radius)]
 
 
 def test_full_setup_assign_place_ring_by_ring_then_roll_first_player():

@@ -11,6 +11,7 @@ import pytest
 
 from engine.content import check_scenario, load_scenario
 from engine.paths import CONTENT_DIR
+from engine.rules import scenario_runtime
 from engine.rules.actions import EndPhase, Surrender
 from engine.rules.events import (
     GameOver,
@@ -50,6 +51,24 @@ def test_objective_kinds_are_the_schema_kinds():
     schema = json.loads((CONTENT_DIR.parent / "schema" / "scenario.schema.json").read_text())
     kinds = schema["properties"]["objectives"]["items"]["properties"]["kind"]["enum"]
     assert sorted(kinds) == sorted(OBJECTIVES)
+
+
+def test_only_a_scenario_with_something_to_run_is_asked_after_each_action(base, monkeypatch):
+    """Actions of a scenario without triggers, live objectives or pre-placed units skip the
+    scenario run (it would do nothing); one trigger is enough to run it again."""
+    calls = []
+    real = scenario_runtime.apply
+    monkeypatch.setattr(scenario_runtime, "apply",
+                        lambda s, a, rule: calls.append(a) or real(s, a, rule))
+    plain = Game(base, seed=2, setup="quick").new_initial_state()
+    plain.apply_action(EndPhase())
+    assert calls == [] and plain.phase == "declare"
+    trigger = {"id": "hello", "on": {"kind": "round_start", "round": 9},
+               "actions": [{"kind": "message", "params": {"text": "hi"}}]}
+    busy = Game(scenario_with(base, triggers=[trigger]), seed=2,
+                setup="quick").new_initial_state()
+    busy.apply_action(EndPhase())
+    assert calls == [EndPhase()]
 
 
 def test_capture_fort_objective_ends_the_game(base):
