@@ -18,7 +18,7 @@ from engine.content.convert_area import (
     army_catalog_from_dict,
 )
 from engine.content.documents import Document
-from engine.content.problems import Problem, error
+from engine.content.problems import Problem, error, warning
 from engine.content.semantic_area import (
     check_area_map,
     check_area_ruleset,
@@ -46,7 +46,7 @@ def analyse_area(doc: Document, analyse_path: Analyse) -> tuple[list[Problem], A
         model = build(doc.data)
         problems = check(model)
         if doc.kind == "area-map":
-            problems += _battlefields(doc, model, analyse_path)
+            problems += _battlefields(doc, model, analyse_path) + _background(doc, model)
         return problems, model
     scenario = area_scenario_from_dict(doc.data)
     problems = _resolve(doc, scenario, analyse_path)
@@ -89,6 +89,26 @@ def battlefield_path(map_path: Path | None, ref: str) -> Path:
     """The Trench Club scenario file a front's `battlefield` names (relative to the area map's
     folder, or the working folder for a map not saved yet)."""
     return (map_path.parent if map_path is not None else Path.cwd()) / ref
+
+
+def _background(doc: Document, m: AreaMap) -> list[Problem]:
+    """A warning when the background picture the map names is not there: the map still plays,
+    but the editor cannot show it and exports and packs refuse the map until it is."""
+    if not m.background:
+        return []
+    ref = str(m.background.get("file", ""))
+    base = doc.path.parent if doc.path is not None else Path.cwd()
+    try:
+        exists = (base / ref).is_file()
+    except (OSError, ValueError):  # a name the system refuses
+        exists = False
+    if exists:
+        return []
+    return [warning("area.missing_background",
+                    _("the background picture '{file}' does not exist", file=ref),
+                    _("put the PNG or JPEG beside the area map or fix the path (relative to "
+                      "{base}); until then the editor leaves it out and exports refuse the map",
+                      base=base), pointer="/background/file")]
 
 
 def _battlefields(doc: Document, m: AreaMap, analyse_path: Analyse) -> list[Problem]:

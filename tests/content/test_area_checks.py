@@ -192,3 +192,18 @@ def test_the_historical_set_up_switch_needs_its_table(tmp_path):
     del s["historical_setup"]
     assert "area.historical_setup_missing" in codes(tmp_path, area_scenario=s,
                                                     area_ruleset=r)
+
+
+def test_a_missing_background_picture_is_a_located_warning(tmp_path):
+    """The map still plays, so a warning; without it the editor would leave the picture out
+    with no word of why."""
+    assert codes(tmp_path, area_map=_map()) == set()
+    data = _map()
+    data["background"] = {"file": "front.png", "opacity": 0.5}
+    path = write(tmp_path, area_map=data)
+    [problem] = load_file(path.parent / "area-map-0.yaml").problems
+    assert (problem.code, problem.severity, problem.pointer) == (
+        "area.missing_background", "warning", "/background/file")
+    assert "front.png" in problem.message and str(tmp_path) in problem.hint
+    (path.parent / "front.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert load_file(path.parent / "area-map-0.yaml").problems == []
