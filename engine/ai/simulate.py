@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 from engine.ai.registry import make_bot, resolve
 from engine.ai.stats import mean, rate
@@ -24,6 +25,8 @@ from engine.model import Scenario
 from engine.rules.events import FortCaptured
 from engine.rules.game import Game
 from engine.rules.losses import destroyed_units
+
+R = TypeVar("R")
 
 Progress = Callable[[int, int], None]
 BATCH = 8  # games per task: large enough that a task outlasts its messaging
@@ -128,25 +131,29 @@ def run(spec: SimSpec, games: int, jobs: int = 1, progress: Progress | None = No
     for kind in spec.seats:
         resolve(kind)
     load(spec.scenario)
-    tasks = [(spec, a, b) for a, b in batches(games, batch)]
-    out: list[GameResult] = []
-    done = 0
+    return run_batches(play_batch, [(spec, a, b) for a, b in batches(games, batch)], games,
+                       jobs, progress)
+
+
+def run_batches(play: Callable[[Any], list[R]], tasks: list[Any], games: int, jobs: int = 1,
+                progress: Progress | None = None) -> list[R]:
+    """The results of `play` over `tasks` (batches of `games` games in all) in task order,
+    on `jobs` forked processes (in this one for a single job), reporting progress per batch."""
+    out: list[R] = []
     if jobs <= 1:
-        chunks: Iterator[list[GameResult]] = map(play_batch, tasks)
+        chunks: Iterator[list[R]] = map(play, tasks)
         for chunk in chunks:
             out.extend(chunk)
-            done += len(chunk)
             if progress:
-                progress(done, games)
+                progress(len(out), games)
         return out
     ctx = multiprocessing.get_context("fork" if "fork" in
                                       multiprocessing.get_all_start_methods() else "spawn")
     with ctx.Pool(jobs) as pool:
-        for chunk in pool.imap(play_batch, tasks):
+        for chunk in pool.imap(play, tasks):
             out.extend(chunk)
-            done += len(chunk)
             if progress:
-                progress(done, games)
+                progress(len(out), games)
     return out
 
 

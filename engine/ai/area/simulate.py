@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import copy
 import gc
-import multiprocessing
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.ai.area.registry import make_bot, resolve
-from engine.ai.simulate import BATCH, Progress, batches
+from engine.ai.simulate import BATCH, Progress, batches, run_batches
 from engine.ai.stats import mean, rate
 from engine.area_model import FACTIONS, AreaScenario
 from engine.content import ContentError, load_file
@@ -146,23 +144,8 @@ def run(spec: AreaSimSpec, games: int, jobs: int = 1, progress: Progress | None 
     for kind in spec.seats:
         resolve(kind)
     load(spec.scenario)
-    tasks = [(spec, a, b) for a, b in batches(games, batch)]
-    out: list[AreaGameResult] = []
-    if jobs <= 1:
-        chunks: Iterator[list[AreaGameResult]] = map(play_batch, tasks)
-        for chunk in chunks:
-            out.extend(chunk)
-            if progress:
-                progress(len(out), games)
-        return out
-    ctx = multiprocessing.get_context("fork" if "fork" in
-                                      multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs) as pool:
-        for chunk in pool.imap(play_batch, tasks):
-            out.extend(chunk)
-            if progress:
-                progress(len(out), games)
-    return out
+    return run_batches(play_batch, [(spec, a, b) for a, b in batches(games, batch)], games,
+                       jobs, progress)
 
 
 def summarize(spec: AreaSimSpec, results: list[AreaGameResult],
