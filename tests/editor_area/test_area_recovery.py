@@ -215,21 +215,8 @@ def test_a_real_area_editor_killed_while_keeping_its_work_offers_it_back(qtbot, 
     of its autosave loop: the next start finds the work, whole, and the file is untouched."""
     store = RecoveryStore(tmp_path / "rec")
     original = load_file(area_copy).model.cities[0]
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
     for delay in (0.0, 0.07):
-        proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "editor_area" /
-                                                     "kill_area_editor.py"),
-                                 str(area_copy), str(store.dir)], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        ready = proc.stdout.readline().strip()
-        if ready != "ready":
-            proc.kill()
-            pytest.fail(f"the editor did not start: {proc.communicate()[1]}")
-        time.sleep(delay)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        proc.stdout.close()
-        proc.stderr.close()
+        _kill_while_editing(area_copy, store, delay)
         [slot] = store.orphans()
         assert slot.info().kind == "area-map"
         restored = restore_area_window(slot, store)
