@@ -36,9 +36,10 @@ def _human_turn(s) -> None:
     s.apply(Fight() if st.phase == "combat" else EndPhase())
 
 
-def shoot(app: QApplication, out: Path, kind: str, name: str) -> None:
-    """Play until the AI has finished its round-3 turn and save the window."""
-    tmp = Path(tempfile.mkdtemp(prefix="tc-ai-shots-"))
+def _window(prefix: str) -> MainWindow:
+    """An editor window on the default map, 1600x1000, with its settings and recovery in a
+    new temporary folder."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
     map_path = ROOT / "content" / "maps" / "default.map.yaml"
     settings = Settings(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
     w = MainWindow(MapDocument(load_map(map_path), map_path), view_factory=MapView,
@@ -46,6 +47,12 @@ def shoot(app: QApplication, out: Path, kind: str, name: str) -> None:
     w.ask_unsaved = lambda: "discard"
     w.resize(1600, 1000)
     w.show()
+    return w
+
+
+def shoot(app: QApplication, out: Path, kind: str, name: str) -> None:
+    """Play until the AI has finished its round-3 turn and save the window."""
+    w = _window("tc-ai-shots-")
     c = w.playtest
     c.start(PlaytestOptions(seed=5, seats=[SeatChoice("DE"), SeatChoice("FR", kind)]))
     c.ai_timer.stop()
@@ -72,14 +79,7 @@ def shoot(app: QApplication, out: Path, kind: str, name: str) -> None:
 
 def shoot_coop(app: QApplication, out: Path, name: str) -> None:
     """The co-op play-test (the dialog's preset) in the joint seat's move phase of round 3."""
-    tmp = Path(tempfile.mkdtemp(prefix="tc-coop-shots-"))
-    map_path = ROOT / "content" / "maps" / "default.map.yaml"
-    settings = Settings(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
-    w = MainWindow(MapDocument(load_map(map_path), map_path), view_factory=MapView,
-                   settings=settings, recovery=files.RecoveryStore(tmp / "recovery"))
-    w.ask_unsaved = lambda: "discard"
-    w.resize(1600, 1000)
-    w.show()
+    w = _window("tc-coop-shots-")
     dialog = w.new_playtest_dialog()
     dialog.coop_preset.setCurrentIndex(1)  # France + Britain vs Automa (Germany)
     c = w.playtest
