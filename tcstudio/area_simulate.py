@@ -30,7 +30,7 @@ from engine.ai.registry import UnknownAIError
 from engine.content import ContentError
 from engine.i18n import _, ngettext, translate
 from engine.rules.area.game import AreaGame, AreaScenarioError
-from tcstudio.cli_support import results_csv
+from tcstudio.cli_support import results_csv, simulated_games
 
 DEFAULT_AI = "heuristic"
 
@@ -85,23 +85,9 @@ def run_area(args: argparse.Namespace, seed: int | str, progress: Any) -> int:
         return 1
     spec = AreaSimSpec(str(path), kinds, seed=seed, variants=tuple(args.variant),
                        players=args.players)
-    if args.backend == "dask" or args.scheduler:
-        try:
-            # lazy: Dask is an optional extra; its absence is a message, not an import error.
-            from engine.ai.cluster import run_dask
-        except ImportError as exc:
-            sys.stderr.write(_("tcstudio simulate: the Dask backend needs the cluster extra: {exc} "
-                               "(hint: pip install '.[cluster]')\n", exc=exc))
-            return 2
-        try:
-            results = run_dask(spec, args.games, scheduler=args.scheduler, jobs=args.jobs,
-                               progress=progress, play=play_batch)
-        except OSError as exc:
-            sys.stderr.write(_("tcstudio simulate: cannot reach the Dask scheduler {scheduler}: "
-                               "{exc}\n", scheduler=args.scheduler, exc=exc))
-            return 2
-    else:
-        results = run(spec, args.games, jobs=args.jobs, progress=progress)
+    results = simulated_games(spec, args, progress, run, play_batch)
+    if results is None:
+        return 2
     summary = summarize(spec, results, scenario)
     summary["elapsed_s"] = round(time.monotonic() - progress.start, 3)
     if args.report:

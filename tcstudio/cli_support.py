@@ -8,6 +8,7 @@ import io
 import json
 import re
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine.i18n import _
@@ -82,3 +83,29 @@ def results_csv(rows: list[dict[str, Any]]) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
+
+
+def simulated_games(spec: Any, args: argparse.Namespace, progress: Any,
+                    run_local: Callable[..., list[Any]],
+                    play: Callable[[Any], list[Any]] | None = None) -> list[Any] | None:
+    """The results of `args.games` games of `spec`: on Dask with `--backend dask` or
+    `--scheduler` (with `play`, the batch player, when given), else with `run_local` on
+    `args.jobs` processes. None after a message on stderr when Dask is missing or its
+    scheduler cannot be reached (the command then exits 2)."""
+    if not (args.backend == "dask" or args.scheduler):
+        return run_local(spec, args.games, jobs=args.jobs, progress=progress)
+    try:
+        # lazy: Dask is an optional extra; its absence is a message, not an import error.
+        from engine.ai.cluster import run_dask
+    except ImportError as exc:
+        sys.stderr.write(_("tcstudio simulate: the Dask backend needs the cluster extra: {exc} "
+                           "(hint: pip install '.[cluster]')\n", exc=exc))
+        return None
+    options = {} if play is None else {"play": play}
+    try:
+        return run_dask(spec, args.games, scheduler=args.scheduler, jobs=args.jobs,
+                        progress=progress, **options)
+    except OSError as exc:
+        sys.stderr.write(_("tcstudio simulate: cannot reach the Dask scheduler {scheduler}: "
+                           "{exc}\n", scheduler=args.scheduler, exc=exc))
+        return None

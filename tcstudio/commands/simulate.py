@@ -18,7 +18,7 @@ from typing import Any
 from engine.i18n import _, ngettext
 from engine.rules.phase import end_reason_words
 from tcstudio.area_rules import is_area_scenario
-from tcstudio.cli_support import results_csv
+from tcstudio.cli_support import results_csv, simulated_games
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -198,23 +198,9 @@ def run(args: argparse.Namespace) -> int:
     spec = SimSpec(str(path), seats, seed=seed, variants=tuple(args.variant),
                    coop=_coop(args.coop))
     bar = _Bar(not args.quiet)
-    if args.backend == "dask" or args.scheduler:
-        try:
-            # lazy: Dask is an optional extra; its absence is a message, not an import error.
-            from engine.ai.cluster import run_dask
-        except ImportError as exc:
-            sys.stderr.write(_("tcstudio simulate: the Dask backend needs the cluster extra: {exc} "
-                               "(hint: pip install '.[cluster]')\n", exc=exc))
-            return 2
-        try:
-            results = run_dask(spec, args.games, scheduler=args.scheduler, jobs=args.jobs,
-                               progress=bar)
-        except OSError as exc:
-            sys.stderr.write(_("tcstudio simulate: cannot reach the Dask scheduler {scheduler}: "
-                               "{exc}\n", scheduler=args.scheduler, exc=exc))
-            return 2
-    else:
-        results = simulate(spec, args.games, jobs=args.jobs, progress=bar)
+    results = simulated_games(spec, args, bar, simulate)
+    if results is None:
+        return 2
     summary = summarize(spec, results)
     summary["elapsed_s"] = round(time.monotonic() - bar.start, 3)
     if args.report:
