@@ -82,7 +82,7 @@ class Board:
     entrances_near: list[tuple[int, ...]]
     # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
     # reset, so a search allocates nothing proportional to the map.
-    _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
+    free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
@@ -231,7 +231,7 @@ class Board:
         Safe when searches run in several threads: each takes its own buffer from the pool.
         """
         try:
-            return self._free_buffers.pop()
+            return self.free_buffers.pop()
         except IndexError:
             return [FAR] * len(self.hexes)
 
@@ -241,7 +241,7 @@ class Board:
         for indices in touched:
             for i in indices:
                 buffer[i] = FAR
-        self._free_buffers.append(buffer)
+        self.free_buffers.append(buffer)
 
     def terrain_name(self, i: int) -> str:
         """Terrain name at an index."""
