@@ -83,6 +83,7 @@ class Board:
     # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
     # reset, so a search allocates nothing proportional to the map.
     free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
+    top_steps: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
@@ -208,6 +209,14 @@ class Board:
             row = rows[i] = tuple(
                 (m, cost[m]) for m in self.neighbours[i] if not blocked[m] and cost[m] > 0)
         return row
+
+    def top_step(self, mclass: str) -> int:
+        """The dearest ordinary step of a movement class on this board, in half points."""
+        top = self.top_steps.get(mclass)
+        if top is None:
+            top = self.top_steps[mclass] = max((c for c in self.costs[mclass] if c > 0),
+                                               default=0)
+        return top
 
     def whole_row(self, mclass: str, i: int) -> tuple[int, ...]:
         """The neighbours of index `i` that take a movement class's whole move (water for

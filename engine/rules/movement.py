@@ -308,6 +308,7 @@ def _search(state: State, unit: Unit, bare: bool
     # the outermost ring is often the largest.
     stop = budget + 1 if last_step <= 0 else budget
     reach = reached.append
+    top = board.top_step(mclass)
     queue = [bucket.append for bucket in buckets]
     try:
         for c in range(stop):
@@ -318,6 +319,7 @@ def _search(state: State, unit: Unit, bare: bool
             enter_ok = can_enter and rem >= _ENTER_COST
             board_ok = bool(board_from) and rem >= _BOARD_COST
             last_ok = rem >= last_step
+            fits = rem >= top  # no step from this bucket goes over the budget
             for idx in bucket:
                 if dist[idx] != c:
                     continue
@@ -338,6 +340,17 @@ def _search(state: State, unit: Unit, bare: bool
                     row = step_row(mclass, idx)
                 if idx not in contact:
                     # the common case, without the contact test (the loop below, less one)
+                    if fits:
+                        for n, tc in row:
+                            nc = c + tc
+                            was = dist[n]
+                            if nc < was:
+                                if was == FAR:
+                                    reach(n)
+                                dist[n] = nc
+                                parent[n] = idx
+                                queue[nc](n)
+                        continue
                     for n, tc in row:
                         nc = c + tc
                         if nc > budget:
