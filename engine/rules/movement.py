@@ -274,12 +274,10 @@ def _search(state: State, unit: Unit, bare: bool
         elif (can_board and e.type.capacity and e.nation == nation
               and state.can_take_passenger(e) and state.armies_fit(unit, e)):
             transports.add(e.pos)
-    # hex -> the boardable transports next to it, in step order
-    board_from: dict[int, tuple[int, ...]] = {}
+    # the hexes next to a boardable transport: from them, a step onto it boards it
+    board_from: set[int] = set()
     for t in transports:
-        for m in neighbours[t]:
-            if m not in board_from:
-                board_from[m] = tuple(n for n, _ in step_row(mclass, m) if n in transports)
+        board_from.update(neighbours[t])
 
     # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
     # it may not end in a trench the other team holds.
@@ -330,14 +328,15 @@ def _search(state: State, unit: Unit, bare: bool
                             old = specials.get(n)
                             if old is None or c + _ENTER_COST < old[0]:
                                 specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
-                if board_ok:
-                    for n in board_from.get(idx, ()):
-                        old = specials.get(n)
-                        if old is None or c + _BOARD_COST < old[0]:
-                            specials[n] = (c + _BOARD_COST, idx, BOARD, None)
                 row = steps[idx]
                 if row is None:
                     row = step_row(mclass, idx)
+                if board_ok and idx in board_from:
+                    for n, _ in row:
+                        if n in transports:
+                            old = specials.get(n)
+                            if old is None or c + _BOARD_COST < old[0]:
+                                specials[n] = (c + _BOARD_COST, idx, BOARD, None)
                 if idx not in contact:
                     # the common case, without the contact test (the loop below, less one)
                     if fits:
@@ -434,11 +433,13 @@ def _special_options(state: State, unit: Unit,
     if unit.fort is None and utype.can_capture and utype.unit_class == "foot":
         entrance_fort = state.game.board.entrance_fort
         entrances_near = state.game.board.entrances_near
+        taken: set[int] = set(specials)
         for at in long or (unit.pos,):
             for n in entrances_near[at]:
                 fid = entrance_fort.get(n)
-                if fid is not None and n not in specials and state.capturable(fid, unit):
+                if fid is not None and n not in taken and state.capturable(fid, unit):
                     out.append(MoveOption(budget / 2, CAPTURE, n, fid, trace, at))
+                    taken.add(n)
     return out
 
 
