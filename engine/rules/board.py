@@ -82,7 +82,8 @@ class Board:
     entrances_near: list[tuple[int, ...]]
     # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
     # reset, so a search allocates nothing proportional to the map.
-    _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
+    free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
+    top_steps: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
@@ -209,6 +210,14 @@ class Board:
                 (m, cost[m]) for m in self.neighbours[i] if not blocked[m] and cost[m] > 0)
         return row
 
+    def top_step(self, mclass: str) -> int:
+        """The dearest ordinary step of a movement class on this board, in half points."""
+        top = self.top_steps.get(mclass)
+        if top is None:
+            top = self.top_steps[mclass] = max((c for c in self.costs[mclass] if c > 0),
+                                               default=0)
+        return top
+
     def whole_row(self, mclass: str, i: int) -> tuple[int, ...]:
         """The neighbours of index `i` that take a movement class's whole move (water for
         foot soldiers): not blocked, cost WHOLE_MOVE."""
@@ -231,7 +240,7 @@ class Board:
         Safe when searches run in several threads: each takes its own buffer from the pool.
         """
         try:
-            return self._free_buffers.pop()
+            return self.free_buffers.pop()
         except IndexError:
             return [FAR] * len(self.hexes)
 
@@ -241,7 +250,7 @@ class Board:
         for indices in touched:
             for i in indices:
                 buffer[i] = FAR
-        self._free_buffers.append(buffer)
+        self.free_buffers.append(buffer)
 
     def terrain_name(self, i: int) -> str:
         """Terrain name at an index."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.board import BLOCKED, FAR, half_points
+from engine.rules.board import BLOCKED, FAR
 
 if TYPE_CHECKING:
     from engine.rules.state import State, Unit
@@ -179,6 +179,8 @@ def legal_moves(state: State, unit: Unit) -> dict[Hex, MoveOption]:
     Empty when the unit may not move now (not its player's move phase, already moved, aboard
     a transport, outside the first-round army allowance).
     """
+    if not state.can_move(unit):
+        return {}
     return _search(state, unit, False)  # type: ignore[return-value]
 
 
@@ -186,12 +188,9 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     """The target hexes of `legal_moves(state, unit)`'s "move" options in its order, and its
     other options (enter, board, capture) in its order: what a play-out picks from, without
     an option object (cost and path) for every hex."""
-    found = _search(state, unit, True)
-    specials: list[MoveOption] = [
-        o for o in found.values() if o.__class__ is not float]  # type: ignore[misc]
-    if not specials:  # the common case: every target is a plain move, listed in C
-        return list(found), specials
-    return [h for h, o in found.items() if o.__class__ is float], specials
+    if not state.can_move(unit):
+        return [], []
+    return _search(state, unit, True)  # type: ignore[return-value]
 
 
 def may_capture(state: State, unit: Unit) -> bool:
@@ -217,10 +216,9 @@ def may_capture(state: State, unit: Unit) -> bool:
     return False
 
 
-def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | float]:
-    """`legal_moves`; with `bare` a "move" option is only its cost (a float)."""
-    if not state.can_move(unit):
-        return {}
+def _search(state: State, unit: Unit, bare: bool
+            ) -> dict[Hex, MoveOption] | tuple[list[Hex], list[MoveOption]]:
+    """`legal_moves`, or with `bare` `move_choices` (the unit may move: `State.can_move`)."""
     game = state.game
     board = game.board
     mclass = unit.mclass
@@ -230,8 +228,8 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
     meadow = board.meadow
     occ = state.occ
     team = unit.team
-    budget = half_points(unit.type.speed)
-    last_step = half_points(game.ruleset.last_step_to_meadow)
+    budget = round(unit.type.speed * 2)  # half_points, inlined (asked on every search)
+    last_step = round(game.ruleset.last_step_to_meadow * 2)
     entrance_fort = board.entrance_fort
     fort_owner = state.fort_owner
     nation = unit.nation
@@ -245,7 +243,8 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
     # A hex's contact state is fixed by the hex, so the search state is the board index
     # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
     # are never entered by a step, so they just leave the contact set.
-    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
+    free = board.free_buffers
+    dist = free.pop() if free else board.borrow_buffer()  # index -> cost; FAR where unreached
     reached: list[int] = []  # indices in the order first reached (the options' order)
     parent: dict[int, int] = {}
     ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
@@ -275,17 +274,19 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
         elif (can_board and e.type.capacity and e.nation == nation
               and state.can_take_passenger(e) and state.armies_fit(unit, e)):
             transports.add(e.pos)
-    # hex -> the boardable transports next to it, in step order
-    board_from: dict[int, tuple[int, ...]] = {}
+    # the hexes next to a boardable transport: from them, a step onto it boards it
+    board_from: set[int] = set()
     for t in transports:
-        for m in neighbours[t]:
-            if m not in board_from:
-                board_from[m] = tuple(n for n, _ in step_row(mclass, m) if n in transports)
+        board_from.update(neighbours[t])
 
     # Grabenkampf: a foot soldier in a trench moves from any of its hexes (one long hex);
     # it may not end in a trench the other team holds.
-    long = trenches.long_hex(state, unit) if start_fort is None else ()
-    barred = trenches.enemy_held(state, unit)
+    if game.trenches is None:
+        long: tuple[int, ...] = ()
+        barred: set[int] = set()
+    else:
+        long = trenches.long_hex(state, unit) if start_fort is None else ()
+        barred = trenches.enemy_held(state, unit)
     if start_fort is not None:
         starts: tuple[int, ...] = board.fort_entrances[start_fort]
         contact.difference_update(starts)
@@ -304,6 +305,9 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
     # and boarding cost at least one, every step too): without that rule it adds nothing, and
     # the outermost ring is often the largest.
     stop = budget + 1 if last_step <= 0 else budget
+    reach = reached.append
+    top = board.top_step(mclass)
+    queue = [bucket.append for bucket in buckets]
     try:
         for c in range(stop):
             bucket = buckets[c]
@@ -313,6 +317,7 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
             enter_ok = can_enter and rem >= _ENTER_COST
             board_ok = bool(board_from) and rem >= _BOARD_COST
             last_ok = rem >= last_step
+            fits = rem >= top  # no step from this bucket goes over the budget
             for idx in bucket:
                 if dist[idx] != c:
                     continue
@@ -323,15 +328,42 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
                             old = specials.get(n)
                             if old is None or c + _ENTER_COST < old[0]:
                                 specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
-                if board_ok:
-                    for n in board_from.get(idx, ()):
-                        old = specials.get(n)
-                        if old is None or c + _BOARD_COST < old[0]:
-                            specials[n] = (c + _BOARD_COST, idx, BOARD, None)
-                in_contact = idx in contact
                 row = steps[idx]
                 if row is None:
                     row = step_row(mclass, idx)
+                if board_ok and idx in board_from:
+                    for n, _ in row:
+                        if n in transports:
+                            old = specials.get(n)
+                            if old is None or c + _BOARD_COST < old[0]:
+                                specials[n] = (c + _BOARD_COST, idx, BOARD, None)
+                if idx not in contact:
+                    # the common case, without the contact test (the loop below, less one)
+                    if fits:
+                        for n, tc in row:
+                            nc = c + tc
+                            was = dist[n]
+                            if nc < was:
+                                if was == FAR:
+                                    reach(n)
+                                dist[n] = nc
+                                parent[n] = idx
+                                queue[nc](n)
+                        continue
+                    for n, tc in row:
+                        nc = c + tc
+                        if nc > budget:
+                            if last_ok and meadow[n] and n not in ends:
+                                ends[n] = (budget, idx)
+                            continue
+                        was = dist[n]
+                        if nc < was:
+                            if was == FAR:
+                                reach(n)
+                            dist[n] = nc
+                            parent[n] = idx
+                            queue[nc](n)
+                    continue
                 for n, tc in row:
                     # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
                     # are dropped with every occupied hex below
@@ -341,7 +373,7 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
                         if last_ok and meadow[n] and n not in ends:
                             ends[n] = (budget, idx)
                         continue
-                    if in_contact and n in contact:
+                    if n in contact:
                         old_end = ends.get(n)
                         if old_end is None or nc < old_end[0]:
                             ends[n] = (nc, idx)
@@ -349,24 +381,26 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
                     was = dist[n]
                     if nc < was:
                         if was == FAR:
-                            reached.append(n)
+                            reach(n)
                         dist[n] = nc
                         parent[n] = idx
-                        buckets[nc].append(n)
+                        queue[nc](n)
 
         # Options in the order the hexes were first reached, then the move-ending
         # arrivals; a cheaper arrival replaces an option in place.
         trace = _Trace(board.hexes, parent, unit.id)
         hexes = board.hexes
         cargo = unit.cargo
-        out: dict[Hex, MoveOption | float] = {}
+        if bare:
+            return _choices(state, unit, reached[len(starts):], ends, parent, barred,
+                            _special_options(state, unit, specials, trace, long, budget))
+        out: dict[Hex, MoveOption] = {}
         for idx in reached[len(starts):]:
             if idx in occ or idx in barred:
                 continue
             if cargo and state.unload_spots(unit, idx) is None:
                 continue
-            out[hexes[idx]] = (dist[idx] / 2 if bare
-                               else _Step(dist[idx] / 2, idx, trace, parent[idx]))
+            out[hexes[idx]] = _Step(dist[idx] / 2, idx, trace, parent[idx])
     finally:
         board.return_buffer(dist, reached, enemies)
     for idx, (c, p) in ends.items():
@@ -379,16 +413,48 @@ def _search(state: State, unit: Unit, bare: bool) -> dict[Hex, MoveOption | floa
                 continue  # reached (not as a start) and filtered out above
             if cargo and state.unload_spots(unit, idx) is None:
                 continue
-        elif c / 2 >= (old_option if bare else old_option.cost):  # type: ignore[union-attr]
+        elif c / 2 >= old_option.cost:
             continue
-        out[h] = c / 2 if bare else _Step(c / 2, idx, trace, p)
-    for idx, (c, p, kind, fid) in specials.items():
-        carrier = occ[idx].id if kind == BOARD else None
-        out[hexes[idx]] = MoveOption(c / 2, kind, idx, fid, trace, p, carrier)
-    if start_fort is None and unit.type.can_capture and unit.type.unit_class == "foot":
+        out[h] = _Step(c / 2, idx, trace, p)
+    for option in _special_options(state, unit, specials, trace, long, budget):
+        out[option.target] = option
+    return out
+
+
+def _special_options(state: State, unit: Unit,
+                     specials: dict[int, tuple[int, int, str, str | None]], trace: _Trace,
+                     long: tuple[int, ...], budget: int) -> list[MoveOption]:
+    """A search's enter and board options, then its captures. Their hexes (entrances and
+    transports' hexes) are never a plain move's target."""
+    occ = state.occ
+    out = [MoveOption(c / 2, kind, idx, fid, trace, p, occ[idx].id if kind == BOARD else None)
+           for idx, (c, p, kind, fid) in specials.items()]
+    utype = unit.type
+    if unit.fort is None and utype.can_capture and utype.unit_class == "foot":
+        entrance_fort = state.game.board.entrance_fort
+        entrances_near = state.game.board.entrances_near
+        taken: set[int] = set(specials)
         for at in long or (unit.pos,):
             for n in entrances_near[at]:
                 fid = entrance_fort.get(n)
-                if fid is not None and state.capturable(fid, unit) and hexes[n] not in out:
-                    out[hexes[n]] = MoveOption(budget / 2, CAPTURE, n, fid, trace, at)
+                if fid is not None and n not in taken and state.capturable(fid, unit):
+                    out.append(MoveOption(budget / 2, CAPTURE, n, fid, trace, at))
+                    taken.add(n)
     return out
+
+
+def _choices(state: State, unit: Unit, reached: list[int], ends: dict[int, tuple[int, int]],
+             parent: dict[int, int], barred: set[int], specials: list[MoveOption]
+             ) -> tuple[list[Hex], list[MoveOption]]:
+    """`move_choices` from a search: the hexes it reached (starts left out), then the
+    move-ending arrivals it did not reach otherwise (a cheaper arrival on a reached hex keeps
+    that hex's place), without occupied, barred or (for a transport) unloadable hexes."""
+    targets = reached + [i for i in ends if parent.get(i, _START) == _START]
+    occ = state.occ
+    if barred or unit.cargo:
+        targets = [i for i in targets if i not in occ and i not in barred
+                   and (not unit.cargo or state.unload_spots(unit, i) is not None)]
+    else:
+        for i in occ.keys() & targets:
+            targets.remove(i)
+    return list(map(state.game.board.hexes.__getitem__, targets)), specials
