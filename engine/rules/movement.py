@@ -337,25 +337,11 @@ def _search(state: State, unit: Unit, bare: bool
                             old = specials.get(n)
                             if old is None or c + _BOARD_COST < old[0]:
                                 specials[n] = (c + _BOARD_COST, idx, BOARD, None)
-                if idx not in contact:
-                    # the common case, without the contact test (the loop below, less one)
-                    if fits:
-                        for n, tc in row:
-                            nc = c + tc
-                            was = dist[n]
-                            if nc < was:
-                                if was == FAR:
-                                    reach(n)
-                                dist[n] = nc
-                                parent[n] = idx
-                                queue[nc](n)
-                        continue
+                if fits and idx not in contact:
+                    # the common case: every step stays within the budget and none ends the
+                    # move in contact, so the loop below without those two tests
                     for n, tc in row:
                         nc = c + tc
-                        if nc > budget:
-                            if last_ok and meadow[n] and n not in ends:
-                                ends[n] = (budget, idx)
-                            continue
                         was = dist[n]
                         if nc < was:
                             if was == FAR:
@@ -364,6 +350,7 @@ def _search(state: State, unit: Unit, bare: bool
                             parent[n] = idx
                             queue[nc](n)
                     continue
+                in_contact = idx in contact
                 for n, tc in row:
                     # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
                     # are dropped with every occupied hex below
@@ -373,7 +360,7 @@ def _search(state: State, unit: Unit, bare: bool
                         if last_ok and meadow[n] and n not in ends:
                             ends[n] = (budget, idx)
                         continue
-                    if n in contact:
+                    if in_contact and n in contact:
                         old_end = ends.get(n)
                         if old_end is None or nc < old_end[0]:
                             ends[n] = (nc, idx)

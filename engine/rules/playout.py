@@ -40,9 +40,12 @@ def play_random(s: State, seed: int | str = 0, max_rounds: int = 30,
                 checked: bool = False) -> State:
     """Play `s` to the end with random legal actions; returns `s`."""
     rng = Dice(seed_state(f"player:{seed}"))
-    apply = s.apply_action if checked else s.apply_unchecked
+    explicit = s.game.explicit_chance
+    # without explicit chance nothing waits at a chance node: apply_unchecked's test skipped
+    apply = (s.apply_action if checked else
+             s.apply_unchecked if explicit else s.apply_unchecked_now)
     while not s.is_terminal():
-        if s.is_chance_node():  # an explicit-chance game: roll as the automatic game would
+        if explicit and s.is_chance_node():  # roll as the automatic game would
             s.apply_chance(s.sample_chance())
             continue
         if s.round > max_rounds:
