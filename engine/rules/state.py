@@ -68,6 +68,7 @@ from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
     from engine.rules.game import Game
+    from engine.rules.memo import PhaseMemo
 
 
 
@@ -119,6 +120,8 @@ class State:
         self.deal_pending: tuple[tuple[int, ...], int] | None = None
         self.history: list[Action] = []
         self.log: list[Event] = []
+        # What the declare or money listing found, while only harmless actions follow.
+        self.phase_memo: PhaseMemo | None = None
 
     # --- creation --------------------------------------------------------------------------
 
