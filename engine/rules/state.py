@@ -401,15 +401,32 @@ class State:
                     out.extend(self._move_actions(u))
                 if u.cargo and u.pos >= 0 and not u.done and self.army_allowed(u):
                     out.extend(transport.unload_actions(self, u))
-        elif self.phase == "declare":
-            out.extend(battle.attack_actions(self))
-        elif self.phase == "money":
-            out.extend(money.money_actions(self))
+        elif self.phase in ("declare", "money"):
+            out = self._phase_actions()
         if self.game.action_variants or self.game.acting_types:
             out.extend(self._power_actions())
         out.extend(money.gift_actions(self))
         out.append(EndPhase())
         out.append(Surrender())
+        return out
+
+    def _phase_actions(self) -> list[Action]:
+        out: list[Action] = []
+        out.extend(battle.attack_actions(self) if self.phase == "declare"
+                   else money.money_actions(self))
+        return out
+
+    def phase_actions(self) -> list[Action]:
+        """What the player to act may do in the declare or money phase besides gifts, ending
+        the phase and surrendering: the attacks, or the repairs and purchases, then the
+        variants' and abilities' actions, in `legal_actions` order (the random players pick
+        from these). Empty in the other phases and at a chance node."""
+        if self.phase not in ("declare", "money") or self.is_chance_node():
+            return []
+        out = self._phase_actions()
+        if self.game.action_variants or self.game.acting_types:
+            out.extend(a for a in self._power_actions()
+                       if a.verb not in ("end_phase", "surrender", "gift"))
         return out
 
     def _setup_actions(self) -> list[Action]:

@@ -121,3 +121,25 @@ def test_the_memo_is_for_one_phase_of_one_turn():
     assert memo.recall(s, "another kind") is None
     s.round += 1
     assert memo.recall(s, battle.DECLARABLE) is None
+
+
+@pytest.mark.parametrize(("name", "seed"), [("default-2p", 6), ("default-4p", 9)])
+def test_phase_actions_are_the_legal_actions_a_random_player_picks_from(name, seed):
+    seen: dict[str, int] = {}
+    s = _game(name, seed).new_initial_state()
+    for nation in s.money:
+        s.money[nation] = 60  # purchases, repairs and gifts come up
+    rng = Dice(seed_state(f"player:{seed}"))
+    while not s.is_terminal() and s.round <= 12:
+        if s.phase in ("declare", "money"):
+            legal = s.legal_actions()
+            useful = [a for a in legal if a.verb not in ("end_phase", "surrender", "gift")]
+            assert s.phase_actions() == useful, (s.round, s.nation, s.phase)
+            for a in legal:
+                seen[a.verb] = seen.get(a.verb, 0) + 1
+        else:
+            assert s.phase_actions() == []
+        s.apply_unchecked(random_action(s, rng))
+    assert {"attack", "buy", "end_phase"} <= seen.keys(), seen
+    # an ability's action (a minelayer's mines) and a gift to the ally are listed too
+    assert ("lay_mine" if name == "default-2p" else "gift") in seen, seen
