@@ -320,7 +320,9 @@ def _offer(s: State, nation: str) -> Offers:
     order, and the least price of these and of a special unit: what depends only on the game
     (its catalog, ruleset and seats), found once per game and seat."""
     game = s.game
-    per_seat = _OFFERS.setdefault(game, {})
+    per_seat = _OFFERS.get(game)
+    if per_seat is None:
+        per_seat = _OFFERS[game] = {}
     found = per_seat.get(nation)
     if found is None:
         partner = game.partner_of.get(nation)

@@ -411,10 +411,9 @@ class State:
         return out
 
     def _phase_actions(self) -> list[Action]:
-        out: list[Action] = []
-        out.extend(battle.attack_actions(self) if self.phase == "declare"
-                   else money.money_actions(self))
-        return out
+        if self.phase == "declare":
+            return battle.attack_actions(self)
+        return list(money.money_actions(self))
 
     def phase_actions(self) -> list[Action]:
         """What the player to act may do in the declare or money phase besides gifts, ending
@@ -425,8 +424,9 @@ class State:
             return []
         out = self._phase_actions()
         if self.game.action_variants or self.game.acting_types:
-            out.extend(a for a in self._power_actions()
-                       if a.verb not in ("end_phase", "surrender", "gift"))
+            more = self._power_actions()
+            if more:
+                out.extend([a for a in more if a.verb not in ("end_phase", "surrender", "gift")])
         return out
 
     def _setup_actions(self) -> list[Action]:
@@ -601,10 +601,9 @@ class State:
         if not acting:
             return out
         nation = self.nation
-        for u in list(self.units.values()):
-            if u.nation == nation and u.type.id in acting:
-                for ability in powers(u.type).action_hooks:
-                    out.extend(ability.extra_actions(self, u))
+        for u in [u for u in self.units.values() if u.type.id in acting and u.nation == nation]:
+            for ability in powers(u.type).action_hooks:
+                out.extend(ability.extra_actions(self, u))
         return out
 
     def _ability_of(self, a: Action) -> tuple[Unit, Ability] | str:
