@@ -14,6 +14,7 @@ from engine.rules import (
     chance,
     combat,
     coop,
+    declare,
     money,
     scenario_runtime,
     serialize,
@@ -412,7 +413,7 @@ class State:
 
     def _phase_actions(self) -> list[Action]:
         if self.phase == "declare":
-            return battle.attack_actions(self)
+            return declare.attack_actions(self)
         return list(money.money_actions(self))
 
     def phase_actions(self) -> list[Action]:

@@ -12,7 +12,7 @@ import pytest
 
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
-from engine.rules import battle, memo
+from engine.rules import declare, memo
 from engine.rules.actions import Attack, EndPhase, Gift
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
@@ -44,7 +44,7 @@ def _declaring(name: str = "default-2p") -> State:
     """A state in a declare phase where the player to act has two attacks or more."""
     for seed in range(1, 40):
         for s in _played(_game(name, seed), seed):
-            if s.phase == "declare" and len(battle.attack_actions(s)) >= 2:
+            if s.phase == "declare" and len(declare.attack_actions(s)) >= 2:
                 return s
     raise AssertionError("no declare phase with two attacks in 40 seeded games")
 
@@ -66,61 +66,61 @@ def test_listing_equals_a_fresh_states_after_every_action(name, seed):
 
 def test_an_attack_keeps_the_memo_and_the_attacker_leaves_the_listing():
     s = _declaring()
-    first = battle.attack_actions(s)
-    reach = memo.recall(s, battle.DECLARABLE)
+    first = declare.attack_actions(s)
+    reach = memo.recall(s, declare.DECLARABLE)
     assert reach is not None
     s.apply_action(first[0])
-    assert memo.recall(s, battle.DECLARABLE) is reach
-    after = battle.attack_actions(s)
+    assert memo.recall(s, declare.DECLARABLE) is reach
+    after = declare.attack_actions(s)
     assert all(a.attacker != first[0].attacker for a in after)
-    assert after == battle.attack_actions(_fresh(s))
+    assert after == declare.attack_actions(_fresh(s))
 
 
 def test_any_other_action_drops_the_memo():
     s = _declaring("default-4p")  # teams of two: a gift to the ally is an action of the phase
-    battle.attack_actions(s)
+    declare.attack_actions(s)
     ally = next((n for n in s.game.nations if n != s.nation
                  and s.game.team_of[n] == s.game.team_of[s.nation]), None)
     assert ally is not None
     s.money[s.nation] = s.game.ruleset.gift_fee + 5
-    battle.attack_actions(s)
+    declare.attack_actions(s)
     s.apply_action(Gift(ally, 1))
     assert s.phase == "declare"
-    assert memo.recall(s, battle.DECLARABLE) is None
+    assert memo.recall(s, declare.DECLARABLE) is None
     s.apply_action(EndPhase())
-    assert memo.recall(s, battle.DECLARABLE) is None
+    assert memo.recall(s, declare.DECLARABLE) is None
 
 
 def test_a_clone_and_a_pickle_do_not_share_the_memo():
     s = _declaring()
-    battle.attack_actions(s)
+    declare.attack_actions(s)
     c = s.clone()
     assert c.phase_memo is None
     # the clone plays on: its own listing, not the original's
-    first = battle.attack_actions(c)
+    first = declare.attack_actions(c)
     c.apply_action(first[0])
-    assert battle.attack_actions(c) == battle.attack_actions(_fresh(c))
-    assert battle.attack_actions(s) == first
+    assert declare.attack_actions(c) == declare.attack_actions(_fresh(c))
+    assert declare.attack_actions(s) == first
     p = pickle.loads(pickle.dumps(s))
-    assert memo.recall(p, battle.DECLARABLE) is None or p.phase_memo.units is p.units
+    assert memo.recall(p, declare.DECLARABLE) is None or p.phase_memo.units is p.units
     p.apply_action(first[0])
-    assert battle.attack_actions(p) == battle.attack_actions(_fresh(p))
+    assert declare.attack_actions(p) == declare.attack_actions(_fresh(p))
 
 
 def test_a_scenario_that_runs_after_actions_keeps_no_memo_across_an_attack():
     s = _declaring()
-    battle.attack_actions(s)
+    declare.attack_actions(s)
     s.game.scenario_inert = False  # a trigger could place a unit after the attack
-    s.apply_action(battle.attack_actions(s)[0])
-    assert memo.recall(s, battle.DECLARABLE) is None
+    s.apply_action(declare.attack_actions(s)[0])
+    assert memo.recall(s, declare.DECLARABLE) is None
 
 
 def test_the_memo_is_for_one_phase_of_one_turn():
     s = _declaring()
-    battle.attack_actions(s)
+    declare.attack_actions(s)
     assert memo.recall(s, "another kind") is None
     s.round += 1
-    assert memo.recall(s, battle.DECLARABLE) is None
+    assert memo.recall(s, declare.DECLARABLE) is None
 
 
 @pytest.mark.parametrize(("name", "seed"), [("default-2p", 6), ("default-4p", 9)])
