@@ -13,7 +13,10 @@ Why it cannot go stale:
 - it holds for one (round, player to act, phase) only;
 - it counts the history: every action applied since must be one of the `harmless` kinds,
   and the scenario must run nothing after an action (`Game.scenario_inert`: no trigger can
-  place a unit or change a fort in between).
+  place a unit or change a fort in between);
+- a unit added or removed by hand (a test fixture) changes the counts it keeps.
+Code that moves units by hand, outside `State.apply_*`, sets `s.phase_memo = None` before it
+lists again.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ class PhaseMemo:
     def __init__(self, s: State, kind: str, value: Any, harmless: tuple[type, ...]) -> None:
         self.kind = kind
         self.units = s.units  # the owner: another state has another dictionary
-        self.turn = (s.round, s.current, s.phase)
+        self.turn = (s.round, s.current, s.phase, len(s.units), len(s.occ))
         self.seen = len(s.history)
         self.value = value
         self.harmless = harmless
@@ -43,7 +46,7 @@ def recall(s: State, kind: str) -> Any:
     since (another state, turn or phase, or an action that is not harmless was applied)."""
     m = s.phase_memo
     if m is None or m.kind != kind or m.units is not s.units \
-            or m.turn != (s.round, s.current, s.phase):
+            or m.turn != (s.round, s.current, s.phase, len(s.units), len(s.occ)):
         return None
     history = s.history
     if len(history) != m.seen:

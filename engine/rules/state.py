@@ -121,7 +121,7 @@ class State:
         self.deal_pending: tuple[tuple[int, ...], int] | None = None
         self.history: list[Action] = []
         self.log: list[Event] = []
-        # What the declare or money listing found, while only harmless actions follow.
+        # What the declare listing found (engine/rules/memo.py), while only attacks follow.
         self.phase_memo: PhaseMemo | None = None
 
     # --- creation --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The declare and money listings' phase memo (engine/rules/memo.py) never answers for a
+"""The declare listing's phase memo (engine/rules/memo.py) never answers for a
 position it was not made for: after every action of seeded random games the listing equals
 the one of a fresh state loaded from the save, and each way a memo could go stale (another
 action, a clone, a pickle, a scenario that runs triggers) drops it."""
@@ -143,3 +143,12 @@ def test_phase_actions_are_the_legal_actions_a_random_player_picks_from(name, se
     assert {"attack", "buy", "end_phase"} <= seen.keys(), seen
     # an ability's action (a minelayer's mines) and a gift to the ally are listed too
     assert ("lay_mine" if name == "default-2p" else "gift") in seen, seen
+
+
+def test_a_unit_removed_by_hand_is_not_listed_from_the_memo():
+    s = _declaring()
+    first = declare.attack_actions(s)
+    s.remove_unit(s.units[first[0].defender])  # as a test fixture edits a position
+    after = declare.attack_actions(s)
+    assert all(a.defender != first[0].defender for a in after)
+    assert after == declare.attack_actions(_fresh(s))
