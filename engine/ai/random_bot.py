@@ -69,12 +69,12 @@ class RandomBot:
             return Surrender()
         if s.phase == "move":
             return self._move(s)
-        actions = [a for a in s.legal_actions() if a.verb not in ("surrender", "gift")]
         if s.phase in ("declare", "money"):
-            useful = [a for a in actions if a.verb != "end_phase"]
+            useful = s.phase_actions()  # = legal_actions() without end_phase, surrender, gift
             if not useful or self._ends():
                 return EndPhase()
-            return self._pick(useful)  # type: ignore[return-value]
+            return self._pick(useful)
+        actions = [a for a in s.legal_actions() if a.verb not in ("surrender", "gift")]
         return self._pick(actions) if actions else Surrender()  # type: ignore[return-value]
 
     def _move(self, s: State) -> Action:

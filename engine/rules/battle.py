@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.i18n import _
 from engine.rules import automa, combat, trench_fire, trenches, victory
 from engine.rules.abilities import powers
-from engine.rules.actions import Action, Attack, Fight
+from engine.rules.actions import Attack, Fight
 from engine.rules.events import AttackLost, CombatResolved, ShotScattered
 from engine.rules.powers import area, turret
 from engine.rules.quickinit import quick_init
@@ -39,93 +38,6 @@ def attack_problem(s: State, a: Unit, d: Unit) -> str | None:
         return _("{unit} is in a fort or a transport and cannot be attacked", unit=d.id)
     dist = trenches.attack_distance(s, a, d, src)
     return combat.attack_problem(s.fighter(a), s.fighter(d), dist)
-
-
-def _unit_id(u: Unit) -> str:
-    return u.id
-
-
-def attack_actions(s: State) -> list[Action]:
-    """Every attack the player to act may declare now (attacker in unit order, then targets
-    in id order): each pair `attack_problem` lets through."""
-    nation = s.nation
-    game = s.game
-    hexes = game.board.hexes
-    water = game.board.water
-    plain = game.trenches is None  # no long hexes: the distance is hex to hex
-    occ = s.occ
-    neighbours = game.board.neighbours
-    team = game.team_of[nation]
-    # (enemy, q, r) in id order, built when the first attacker that is not melee-only on its
-    # hex needs it: the hex distance is inlined below, it runs for every such pair
-    placed: list[tuple[Unit, int, int]] | None = None
-    # Asked for every attacker and every pair, answered once per listing: army_allowed
-    # depends only on the unit's army; the range (combat.can_attack_at) and can_target only
-    # on the unit types.
-    armies: dict[int | None, bool] = {}
-    reach: dict[int, tuple[int, float]] = {}
-    hits: dict[tuple[int, int], bool] = {}
-    out: list[Action] = []
-    for a in [a for a in s.units.values()
-              if a.nation == nation and not a.attacked and a.type.targets]:
-        pos = a.pos
-        if pos < 0 and not turret.fires_from_fort(a):
-            continue
-        allowed = armies.get(a.army)
-        if allowed is None:
-            allowed = armies[a.army] = s.army_allowed(a)
-        if not allowed:
-            continue
-        utype = a.type
-        kind = id(utype)
-        # s.is_on_water(a), inlined
-        if pos >= 0 and water[pos] == 1 and a.mclass == "foot" \
-                and not combat.is_water_unit(utype):
-            continue
-        span = reach.get(kind)
-        if span is None:
-            span = reach[kind] = (
-                max(1, utype.range_min),
-                math.inf if utype.range_max is None or powers(utype).unlimited_range
-                else utype.range_max)
-        nearest, farthest = span
-        if plain and pos >= 0 and nearest == 1 and farthest == 1:
-            # a melee-only attacker on its hex: only the enemies next to it, in id order
-            in_range = [e for n in neighbours[pos]
-                        if (e := occ.get(n)) is not None and e.team != team]
-            in_range.sort(key=_unit_id)
-        else:
-            if placed is None:
-                enemies = sorted((e for e in occ.values() if e.team != team), key=_unit_id)
-                placed = [(e, hexes[e.pos].q, hexes[e.pos].r) for e in enemies]
-            if plain and pos >= 0:
-                here = hexes[pos]
-                hq, hr = here.q, here.r
-                low = nearest - 1
-                # the hex distance is max(|dq|, |dr|, |dq + dr|): at most `farthest` and not
-                # at most `low`, tested by chained comparisons (no function calls per pair)
-                in_range = [d for d, q, r in placed
-                            if -farthest <= (dq := hq - q) <= farthest
-                            and -farthest <= (dr := hr - r) <= farthest
-                            and -farthest <= dq + dr <= farthest
-                            and not (-low <= dq <= low and -low <= dr <= low
-                                     and -low <= dq + dr <= low)]
-            else:
-                in_range = []
-                for d, _q, _r in placed:
-                    src = pos if pos >= 0 else turret.origin(s, a, d.pos)
-                    dist = (trenches.attack_distance(s, a, d, src) if not plain
-                            else hexes[src].distance(hexes[d.pos]))
-                    if nearest <= dist <= farthest:
-                        in_range.append(d)
-        for d in in_range:
-            key = (kind, id(d.type))
-            hit = hits.get(key)
-            if hit is None:
-                hit = hits[key] = combat.can_target(utype, d.type)
-            if hit:
-                out.append(Attack(a.id, d.id))
-    return out
 
 
 def do_attack(s: State, a: Attack) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections import Counter
 from typing import TYPE_CHECKING
@@ -265,19 +266,25 @@ def money_actions(s: State) -> list[Repair | Buy]:
     nation = s.nation
     game = s.game
     cash = s.money[nation]
-    # repair_problem's tests (the phase is tested above)
-    out: list[Repair | Buy] = [Repair(u.id) for u in s.units.values()
-                               if u.damage and u.repair_ok and u.nation == nation
-                               and u.fort is not None and cash >= repair_cost(s, u)]
-    forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
     rs = game.ruleset
+    out: list[Repair | Buy] = []
+    # repair_problem's tests (the phase is tested above); a flat repair cost once for all
+    # units, as a random player can rarely pay it
+    if rs.repair_mode == "card" or cash >= int(rs.repair_flat_cost):
+        out = [Repair(u.id) for u in s.units.values()
+               if u.damage and u.repair_ok and u.nation == nation
+               and u.fort is not None and cash >= repair_cost(s, u)]
+    offers, cheapest = _offer(s, nation)
+    if cash < cheapest:  # nothing to buy: most money phases of a random game end here
+        return out
+    forts = sorted(f for f, o in s.fort_owner.items() if o == nation)
     limit = rs.unit_limit_max if rs.unit_limit_enabled else None
     have: Counter[tuple[str, str]] = Counter()
     if limit is not None:
         have.update((u.flag, u.type.id) for u in s.units.values() if u.nation == nation)
     choose = None
     partner = game.partner_of.get(nation)
-    for utype, owner, cost, on_water, with_partner in _offer(s, nation):
+    for utype, owner, cost, on_water, with_partner in offers:
         if cash < cost:
             continue
         if utype.special:
@@ -303,27 +310,33 @@ def money_actions(s: State) -> list[Repair | Buy]:
 
 # (unit type, nationality it gets, price, bought on water, the co-op partner may buy it too)
 Offer = tuple[UnitType, str, int, bool, bool]
-_OFFERS: weakref.WeakKeyDictionary[Game, dict[str, list[Offer]]] = weakref.WeakKeyDictionary()
+# a seat's offers, and the least money that buys anything (an offer or a special unit)
+Offers = tuple[list[Offer], float]
+_OFFERS: weakref.WeakKeyDictionary[Game, dict[str, Offers]] = weakref.WeakKeyDictionary()
 
 
-def _offer(s: State, nation: str) -> list[Offer]:
+def _offer(s: State, nation: str) -> Offers:
     """The catalog's unit types `nation`'s seat fields and that have a price, in catalog
-    order: what depends only on the game (its catalog, ruleset and seats), found once per
-    game and seat."""
+    order, and the least price of these and of a special unit: what depends only on the game
+    (its catalog, ruleset and seats), found once per game and seat."""
     game = s.game
-    per_seat = _OFFERS.setdefault(game, {})
+    per_seat = _OFFERS.get(game)
+    if per_seat is None:
+        per_seat = _OFFERS[game] = {}
     found = per_seat.get(nation)
     if found is None:
         partner = game.partner_of.get(nation)
-        found = []
+        offers: list[Offer] = []
         for utype in game.catalog.units.values():
             owner = coop.flag_for(game, nation, utype, None)
             cost = price(s, utype)
             if owner is None or cost is None:
                 continue
-            found.append((utype, owner, cost, powers(utype).bought_on_water,
-                          partner in utype.nations and nation in utype.nations))
-        per_seat[nation] = found
+            offers.append((utype, owner, cost, powers(utype).bought_on_water,
+                           partner in utype.nations and nation in utype.nations))
+        special = price(s, None)
+        costs = [o[2] for o in offers] + ([special] if special is not None else [])
+        found = per_seat[nation] = (offers, min(costs, default=math.inf))
     return found
 
 

@@ -26,12 +26,12 @@ def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action
             if moves:
                 return Move(u.id, moves[rng.below(len(moves))])
         return EndPhase()
-    actions = s.legal_actions()
     if s.phase in ("declare", "money"):
-        useful = [a for a in actions if a.verb not in ("end_phase", "surrender", "gift")]
+        useful = s.phase_actions()  # = legal_actions() without end_phase, surrender and gift
         if useful and rng.below(max_actions_per_phase) != 0:
             return useful[rng.below(len(useful))]
         return EndPhase()
+    actions = s.legal_actions()
     choices = [a for a in actions if a.verb != "surrender"] or actions
     return choices[rng.below(len(choices))]
 

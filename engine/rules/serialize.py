@@ -49,6 +49,7 @@ def clone(s: State) -> State:
     c.dice = type(s.dice)(s.dice.state)
     c.history = list(s.history)
     c.log = list(s.log)
+    c.phase_memo = None  # the original's listing facts are not the copy's
     return c
 
 

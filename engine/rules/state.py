@@ -14,6 +14,7 @@ from engine.rules import (
     chance,
     combat,
     coop,
+    declare,
     money,
     scenario_runtime,
     serialize,
@@ -68,6 +69,7 @@ from engine.rules.unit import Unit
 
 if TYPE_CHECKING:
     from engine.rules.game import Game
+    from engine.rules.memo import PhaseMemo
 
 
 
@@ -119,6 +121,8 @@ class State:
         self.deal_pending: tuple[tuple[int, ...], int] | None = None
         self.history: list[Action] = []
         self.log: list[Event] = []
+        # What the declare listing found (engine/rules/memo.py), while only attacks follow.
+        self.phase_memo: PhaseMemo | None = None
 
     # --- creation --------------------------------------------------------------------------
 
@@ -398,15 +402,32 @@ class State:
                     out.extend(self._move_actions(u))
                 if u.cargo and u.pos >= 0 and not u.done and self.army_allowed(u):
                     out.extend(transport.unload_actions(self, u))
-        elif self.phase == "declare":
-            out.extend(battle.attack_actions(self))
-        elif self.phase == "money":
-            out.extend(money.money_actions(self))
+        elif self.phase in ("declare", "money"):
+            out = self._phase_actions()
         if self.game.action_variants or self.game.acting_types:
             out.extend(self._power_actions())
         out.extend(money.gift_actions(self))
         out.append(EndPhase())
         out.append(Surrender())
+        return out
+
+    def _phase_actions(self) -> list[Action]:
+        if self.phase == "declare":
+            return declare.attack_actions(self)
+        return list(money.money_actions(self))
+
+    def phase_actions(self) -> list[Action]:
+        """What the player to act may do in the declare or money phase besides gifts, ending
+        the phase and surrendering: the attacks, or the repairs and purchases, then the
+        variants' and abilities' actions, in `legal_actions` order (the random players pick
+        from these). Empty in the other phases and at a chance node."""
+        if self.phase not in ("declare", "money") or self.is_chance_node():
+            return []
+        out = self._phase_actions()
+        if self.game.action_variants or self.game.acting_types:
+            more = self._power_actions()
+            if more:
+                out.extend([a for a in more if a.verb not in ("end_phase", "surrender", "gift")])
         return out
 
     def _setup_actions(self) -> list[Action]:
@@ -581,10 +602,9 @@ class State:
         if not acting:
             return out
         nation = self.nation
-        for u in list(self.units.values()):
-            if u.nation == nation and u.type.id in acting:
-                for ability in powers(u.type).action_hooks:
-                    out.extend(ability.extra_actions(self, u))
+        for u in [u for u in self.units.values() if u.type.id in acting and u.nation == nation]:
+            for ability in powers(u.type).action_hooks:
+                out.extend(ability.extra_actions(self, u))
         return out
 
     def _ability_of(self, a: Action) -> tuple[Unit, Ability] | str:

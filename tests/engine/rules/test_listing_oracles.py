@@ -12,7 +12,7 @@ import pytest
 
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
-from engine.rules import battle, coop, money
+from engine.rules import battle, coop, declare, money
 from engine.rules.abilities import powers
 from engine.rules.actions import SPECIAL, Action, Attack, Buy, Repair
 from engine.rules.dice import Dice, seed_state
@@ -105,7 +105,7 @@ def test_listings_match_the_predicates(name, seed, pair, limit, variants):
             seen["buys"] += sum(isinstance(a, Buy) for a in listed)
             seen["repairs"] += sum(isinstance(a, Repair) for a in listed)
         elif s.phase == "declare" and s.pending_unload is None:
-            listed = battle.attack_actions(s)
+            listed = declare.attack_actions(s)
             assert listed == _attack_reference(s), (s.round, s.nation)
             seen["declare"] += 1
             seen["attacks"] += len(listed)
