@@ -799,13 +799,21 @@ class State:
         reached a victory-point target (variant)."""
         if self.phase == "over":
             return
-        teams = sorted(set(self.game.team_of.values()))
-        need = self.game.forts_to_win
+        game = self.game
+        # forts held per team in one pass (asked after every fight and capture)
+        team_of = game.team_of
+        held: dict[str, int] = {}
+        for owner in self.fort_owner.values():
+            team = team_of.get(owner)
+            if team is not None:
+                held[team] = held.get(team, 0) + 1
+        teams = sorted(set(team_of.values()))
+        need = game.forts_to_win
         for team in teams:
-            if self.forts_of(team) >= need:
+            if held.get(team, 0) >= need:
                 self._finish(team, "forts")
                 return
-        if self.game.ruleset.elimination_victory:
+        if game.ruleset.elimination_victory:
             out = [t for t in teams if not any(
                 u.team == t and u.type.targets and u.type.unit_class != "transport"
                 for u in self.units.values())]
