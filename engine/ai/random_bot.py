@@ -30,7 +30,6 @@ from engine.rules.state import State
 from engine.rules.unit import Unit
 
 LABEL = "random"
-_NOT_USEFUL = frozenset({"end_phase", "surrender", "gift"})  # never picked in declare/money
 T = TypeVar("T")
 
 
@@ -70,12 +69,12 @@ class RandomBot:
             return Surrender()
         if s.phase == "move":
             return self._move(s)
+        actions = [a for a in s.legal_actions() if a.verb not in ("surrender", "gift")]
         if s.phase in ("declare", "money"):
-            useful = [a for a in s.legal_actions() if a.verb not in _NOT_USEFUL]
+            useful = [a for a in actions if a.verb != "end_phase"]
             if not useful or self._ends():
                 return EndPhase()
             return self._pick(useful)  # type: ignore[return-value]
-        actions = [a for a in s.legal_actions() if a.verb not in ("surrender", "gift")]
         return self._pick(actions) if actions else Surrender()  # type: ignore[return-value]
 
     def _move(self, s: State) -> Action:
