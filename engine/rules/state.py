@@ -485,10 +485,21 @@ class State:
         """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks.
         With `explicit_chance`, an action that rolls (`buy special FORT`, a setup action
         ending in a roll-off) waits at a chance node for its outcome."""
-        if self.game.explicit_chance and chance.waits(self, action):
+        game = self.game
+        if game.explicit_chance and chance.waits(self, action):
             self.chance_pending = action
             return
-        self.apply_unchecked_now(action)
+        # apply_unchecked_now and _apply's common case inlined: every action of a play-out
+        # comes here
+        if game.scenario_inert:
+            handler = _HANDLERS.get(type(action))
+            if handler is not None:
+                handler(self, action)
+            else:
+                self._apply(action)
+        else:
+            scenario_runtime.apply(self, action, self._apply)
+        self.history.append(action)
 
     def apply_unchecked_now(self, action: Action) -> None:
         """Apply a legal action, rolling any dice it needs at once (no chance node)."""
