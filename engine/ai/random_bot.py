@@ -93,7 +93,12 @@ class RandomBot:
             return EndPhase()
         # Only a unit next to a fort it may take can have a capture option: the others skip
         # the move search here (the same captures, found without searching for every unit).
-        searched = {u.id: s.legal_moves(u) for u in movable if may_capture(s, u)}
+        # Without trenches that means standing next to an entrance (may_capture's own test),
+        # looked up here first: most units stand far from any, and skip the call.
+        game = s.game
+        near = game.board.entrances_near if game.trenches is None else None
+        searched = {u.id: s.legal_moves(u) for u in movable
+                    if (near is None or near[u.pos]) and may_capture(s, u)}
         if searched:
             captures = sorted(
                 (o.action() for options in searched.values()
