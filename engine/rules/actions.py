@@ -278,6 +278,7 @@ class Unload(Action):
         return cls(_ident(words[0], "unit id"), tuple(parse_hex(w) for w in words[1:]))
 
 
+@quick_init  # listed for every pair in range on every declare-phase choice
 @dataclass(frozen=True)
 class Attack(Action):
     """Declare an attack; declarations are resolved in order in the combat phase."""

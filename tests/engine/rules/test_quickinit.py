@@ -1,5 +1,6 @@
-"""`quick_init`: the move-phase actions built with the dict-filling `__init__` behave as the
-frozen dataclasses they are (fields, equality, hashing, text form, pickling, errors)."""
+"""`quick_init`: the move-phase actions and attacks built with the dict-filling `__init__`
+behave as the frozen dataclasses they are (fields, equality, hashing, text form, pickling,
+errors)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 from engine.hexes import Hex
-from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move, Unload
+from engine.rules.actions import Action, Attack, BoardTransport, Capture, Enter, Move, Unload
 from engine.rules.quickinit import direct_init, quick_init
 
 ACTIONS = [
@@ -20,6 +21,7 @@ ACTIONS = [
     BoardTransport("DE-infantry-1", "DE-transport-1"),
     Unload("DE-transport-1"),
     Unload("DE-transport-1", (Hex(1, 2), Hex(2, 2))),
+    Attack("DE-infantry-1", "FR-tank-2"),
 ]
 
 
