@@ -80,23 +80,33 @@ class RandomBot:
     def _move(self, s: State) -> Action:
         if s.pending_unload is not None:
             return Unload(s.pending_unload)
+        # The end-of-phase draw comes first and needs none of the lists below: a phase that
+        # ends lists no units.
+        if self._ends():
+            return EndPhase()
         nation = s.nation
         unloads = [Unload(u.id) for u in s.units.values()
                    if u.cargo and u.nation == nation and u.pos >= 0 and not u.done
                    and s.unload_spots(u, u.pos)]
         movable = s.movable_units()
-        if self._ends() or not (movable or unloads):
+        if not (movable or unloads):
             return EndPhase()
         # Only a unit next to a fort it may take can have a capture option: the others skip
         # the move search here (the same captures, found without searching for every unit).
-        searched = {u.id: s.legal_moves(u) for u in movable if may_capture(s, u)}
-        captures = sorted(
-            (o.action() for options in searched.values()
-             for o in options.values() if o.kind == CAPTURE),
-            key=str,
-        )
-        if captures and self.rng.below(1_000_000) < int(self.capture_bias * 1_000_000):
-            return self._pick(captures)  # type: ignore[return-value]
+        # Without trenches that means standing next to an entrance (may_capture's own test),
+        # looked up here first: most units stand far from any, and skip the call.
+        game = s.game
+        near = game.board.entrances_near if game.trenches is None else None
+        searched = {u.id: s.legal_moves(u) for u in movable
+                    if (near is None or near[u.pos]) and may_capture(s, u)}
+        if searched:
+            captures = sorted(
+                (o.action() for options in searched.values()
+                 for o in options.values() if o.kind == CAPTURE),
+                key=str,
+            )
+            if captures and self.rng.below(1_000_000) < int(self.capture_bias * 1_000_000):
+                return self._pick(captures)  # type: ignore[return-value]
         if unloads and (not movable or self.rng.below(len(movable) + 1) == 0):
             return self._pick(unloads)  # type: ignore[return-value]
         for _ in range(len(movable)):
@@ -117,11 +127,11 @@ class RandomBot:
             return options[self._pick(sorted(options))].action()
         # legal_moves' targets without an option object (cost and path) for every move
         moves, specials = move_choices(s, u)
+        if not specials:  # the common case: plain moves only, no target to look up
+            return Move(u.id, self._pick(sorted(moves))) if moves else None
         targets: dict[Hex, MoveOption | None] = dict.fromkeys(moves)
         for o in specials:
             targets[o.target] = o
-        if not targets:
-            return None
         h = self._pick(sorted(targets))
         o = targets[h]
         return Move(u.id, h) if o is None else o.action()

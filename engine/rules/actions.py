@@ -14,6 +14,7 @@ from typing import ClassVar
 from engine.hexes import Hex
 from engine.i18n import _
 from engine.rules.errors import ActionParseError
+from engine.rules.quickinit import quick_init
 
 _ID = re.compile(r"^[A-Za-z0-9_.\-]+$")
 _HEX = re.compile(r"^(-?\d+),(-?\d+)$")
@@ -180,6 +181,7 @@ class Headquarters(Action):
         return cls(int(words[0]), first)
 
 
+@quick_init  # built for every move a play-out makes
 @dataclass(frozen=True)
 class Move(Action):
     """Move a unit to a free hex (the cheapest legal path is taken)."""
@@ -198,6 +200,7 @@ class Move(Action):
         return cls(_ident(words[0], "unit id"), parse_hex(words[1]))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Enter(Action):
     """Move a unit into one of its own forts through an entrance."""
@@ -216,6 +219,7 @@ class Enter(Action):
         return cls(_ident(words[0], "unit id"), _ident(words[1], "fort id"))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Capture(Action):
     """A foot soldier next to an entrance captures a neutral or enemy fort (whole move)."""
@@ -234,6 +238,7 @@ class Capture(Action):
         return cls(_ident(words[0], "unit id"), _ident(words[1], "fort id"))
 
 
+@quick_init
 @dataclass(frozen=True)
 class BoardTransport(Action):
     """A transportable unit moves next to an own transport and boards it (0.5)."""
@@ -252,6 +257,7 @@ class BoardTransport(Action):
         return cls(_ident(words[0], "unit id"), _ident(words[1], "unit id"))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Unload(Action):
     """A transport puts all carried units onto adjacent free hexes: `to` names one hex per
@@ -272,6 +278,7 @@ class Unload(Action):
         return cls(_ident(words[0], "unit id"), tuple(parse_hex(w) for w in words[1:]))
 
 
+@quick_init  # listed for every pair in range on every declare-phase choice
 @dataclass(frozen=True)
 class Attack(Action):
     """Declare an attack; declarations are resolved in order in the combat phase."""

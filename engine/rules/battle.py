@@ -52,14 +52,13 @@ def do_attack(s: State, a: Attack) -> None:
 def fighter(s: State, u: Unit) -> combat.Fighter:
     """The combat view of a unit on the board (forest column in forest; with Grabenkampf a
     foot soldier on a trench hex defends with the armour of a tank in forest)."""
-    board = s.game.board
-    terrain = board.terrain_name(u.pos) if u.pos >= 0 else ""
-    armour = s.game.trench_armour  # () unless a variant (Grabenkampf) armours trenches
-    in_trench = bool(armour) and terrain == "trench" and u.type.unit_class == "foot"
-    if not in_trench:
-        armour = ()
-    return combat.Fighter(u.type, u.damage, u.xp, in_forest=terrain == "forest",
-                          on_water=s.is_on_water(u), in_trench=in_trench, trench_armour=armour)
+    game = s.game
+    terrain = game.board.terrain_name(u.pos) if u.pos >= 0 else ""
+    armour = game.trench_armour  # () unless a variant (Grabenkampf) armours trenches
+    if armour and terrain == "trench" and u.type.unit_class == "foot":
+        return combat.Fighter(u.type, u.damage, u.xp, False, s.is_on_water(u), True, armour)
+    # positional, in field order: two are built for every fight
+    return combat.Fighter(u.type, u.damage, u.xp, terrain == "forest", s.is_on_water(u))
 
 
 def melee_support(s: State, a: Unit, d: Unit) -> tuple[int, bool]:
@@ -166,7 +165,7 @@ def landing(s: State, a: Unit, d: Unit, face: int) -> tuple[int | None, Unit | N
 def engage(s: State, a: Unit, d: Unit) -> Engagement | str:
     """The combat of `a` against `d` as it stands now, or why the attack is lost."""
     dist = trenches.attack_distance(s, a, d, turret.origin(s, a, d.pos))
-    fa, fd = s.fighter(a), s.fighter(d)
+    fa, fd = fighter(s, a), fighter(s, d)
     problem = combat.attack_problem(fa, fd, dist)
     if problem is not None:
         return problem
@@ -294,8 +293,10 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     whatever stands there, friend or foe, or nothing. With the dice-free variant each side
     draws a card instead of rolling (engine.rules.dicefree).
     """
-    rs = s.game.ruleset
-    if scatters(s, a):
+    game = s.game
+    rs = game.ruleset
+    pa = powers(a.type)  # asked once: scatter, then area
+    if pa.scatter is not None and scatters(s, a):
         face = s.dice.d12() if forced is None or forced.scatter is None else forced.scatter
         direction, hit = landing(s, a, d, face)
         if direction is not None:
@@ -312,19 +313,19 @@ def resolve(s: State, a: Unit, d: Unit, forced: Fight | None = None) -> None:
     roll: Callable[[int], tuple[int, ...]]
     if forced is not None and not forced.forced_cards:
         roll = _forced_roll(forced)
-    elif s.game.draws_cards:
-        automa_of = automa.automa_nations(s.game) if forced is None else {}
+    elif game.draws_cards:
+        automa_of = automa.automa_nations(game) if forced is None else {}
         roll = _card_roll(s, e, cards, forced,
                           tuple(u.nation in automa_of for u in (e.attacker, e.defender)))
     else:
         roll = s.dice.roll
-    if forced is None and automa.automa_nations(s.game):
+    if forced is None and automa.automa_nations(game):
         roll = automa.roll_for(s, a, d, fa, fd, roll)
     extra, bonus = automa.melee_bonus(s, a, e.extra, e.bonus)
-    if powers(a.type).area is not None:
+    if pa.area is not None:
         area.resolve(s, a, d, fa, fd, extra, roll)
         return
-    res = combat.resolve(rs, fa, fd, dist, extra, bonus, roll)
+    res = combat.fight(rs, fa, fd, dist, extra, bonus, roll)
     d.damage += res.damage_to_defender
     a.damage += res.damage_to_attacker
     a.xp += res.xp_attacker

@@ -236,7 +236,7 @@ def damage_from_hits(target: Fighter, hits: int) -> int:
 
     Not capped at the destruction threshold; `resolve` and `odds` cap it.
     """
-    return sum(1 for need in armour_column(target) if hits >= need)
+    return len([need for need in armour_column(target) if hits >= need])
 
 
 def trench_armour_of(catalog: Catalog, tank_id: str = "tank") -> tuple[int, ...]:
@@ -315,12 +315,12 @@ def melee_bonus(ruleset: Ruleset, supporters: int, opposite: bool) -> tuple[str 
 
 def count_hits(faces: Sequence[int], value: int) -> int:
     """Hits among d12 `faces` for hit value `value` (a face hits when it is <= the value)."""
-    return sum(1 for f in faces if f <= value)
+    return len([f for f in faces if f <= value])
 
 
 def _roll(roll: Callable[[int], tuple[int, ...]], n: int, who: str) -> tuple[int, ...]:
     faces = tuple(roll(n))
-    if len(faces) != n or any(not 1 <= f <= DIE_FACES for f in faces):
+    if len(faces) != n or (faces and (min(faces) < 1 or max(faces) > DIE_FACES)):
         raise ValueError(f"roll({n}) for the {who} returned {faces}: need {n} faces in 1..12")
     return faces
 
@@ -380,6 +380,21 @@ def resolve(
     check_attack(ruleset, attacker, defender, distance, bonus_dice)
     if bonus not in BONUS_KINDS:
         raise ValueError(f"bonus must be one of {BONUS_KINDS}, got {bonus!r}")
+    return fight(ruleset, attacker, defender, distance, bonus_dice, bonus, roll)
+
+
+def fight(
+    ruleset: Ruleset,
+    attacker: Fighter,
+    defender: Fighter,
+    distance: int,
+    bonus_dice: int,
+    bonus: str | None,
+    roll: Callable[[int], tuple[int, ...]],
+) -> CombatResult:
+    """`resolve` without its legality checks: for a combat the engine has already allowed
+    (`engine.rules.battle.engage` ran `attack_problem`; units in play have damage below the
+    destruction threshold; `melee_bonus` gave the bonus)."""
     fires_back = returns_fire(attacker, defender, distance)
 
     a_value = hit_value(ruleset, attacker, defender)
@@ -397,20 +412,8 @@ def resolve(
     to_att = min(damage_from_hits(as_attacker(attacker), d_hits), att_room)
     def_destroyed = def_room > 0 and to_def == def_room
     att_destroyed = att_room > 0 and to_att == att_room
+    # positional, in field order: built for every fight
     return CombatResult(
-        attacker_dice=a_faces,
-        defender_dice=d_faces,
-        attacker_hit_value=a_value,
-        defender_hit_value=d_value,
-        attacker_hits=a_hits,
-        defender_hits=d_hits,
-        damage_to_defender=to_def,
-        damage_to_attacker=to_att,
-        defender_destroyed=def_destroyed,
-        attacker_destroyed=att_destroyed,
-        xp_attacker=_xp_gain(ruleset, to_def, def_destroyed),
-        xp_defender=_xp_gain(ruleset, to_att, att_destroyed),
-        bonus=bonus,
-        bonus_dice=bonus_dice,
-        return_fire=fires_back,
-    )
+        a_faces, d_faces, a_value, d_value, a_hits, d_hits, to_def, to_att, def_destroyed,
+        att_destroyed, _xp_gain(ruleset, to_def, def_destroyed),
+        _xp_gain(ruleset, to_att, att_destroyed), bonus, bonus_dice, fires_back)

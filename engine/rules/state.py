@@ -506,10 +506,21 @@ class State:
         """Apply an action known to be legal (e.g. taken from `legal_actions`); no checks.
         With `explicit_chance`, an action that rolls (`buy special FORT`, a setup action
         ending in a roll-off) waits at a chance node for its outcome."""
-        if self.game.explicit_chance and chance.waits(self, action):
+        game = self.game
+        if game.explicit_chance and chance.waits(self, action):
             self.chance_pending = action
             return
-        self.apply_unchecked_now(action)
+        # apply_unchecked_now and _apply's common case inlined: every action of a play-out
+        # comes here
+        if game.scenario_inert:
+            handler = _HANDLERS.get(type(action))
+            if handler is not None:
+                handler(self, action)
+            else:
+                self._apply(action)
+        else:
+            scenario_runtime.apply(self, action, self._apply)
+        self.history.append(action)
 
     def apply_unchecked_now(self, action: Action) -> None:
         """Apply a legal action, rolling any dice it needs at once (no chance node)."""
@@ -819,13 +830,21 @@ class State:
         reached a victory-point target (variant)."""
         if self.phase == "over":
             return
-        teams = sorted(set(self.game.team_of.values()))
-        need = self.game.forts_to_win
+        game = self.game
+        # forts held per team in one pass (asked after every fight and capture)
+        team_of = game.team_of
+        held: dict[str, int] = {}
+        for owner in self.fort_owner.values():
+            team = team_of.get(owner)
+            if team is not None:
+                held[team] = held.get(team, 0) + 1
+        teams = sorted(set(team_of.values()))
+        need = game.forts_to_win
         for team in teams:
-            if self.forts_of(team) >= need:
+            if held.get(team, 0) >= need:
                 self._finish(team, "forts")
                 return
-        if self.game.ruleset.elimination_victory:
+        if game.ruleset.elimination_victory:
             out = [t for t in teams if not any(
                 u.team == t and u.type.targets and u.type.unit_class != "transport"
                 for u in self.units.values())]

@@ -3,6 +3,8 @@ search for the captures on offer, then a uniform unit and a uniform one of its l
 
 from __future__ import annotations
 
+import pytest
+
 from engine.ai.random_bot import RandomBot
 from engine.paths import CONTENT_DIR
 from engine.rules.actions import Action, EndPhase, Unload
@@ -40,18 +42,20 @@ class PlainRandomBot(RandomBot):
         return EndPhase()
 
 
-def _history(bot_type: type[RandomBot], seed: int) -> list[str]:
-    s = new_game(DEFAULT_2P, seed=seed, setup="quick")
+def _history(bot_type: type[RandomBot], seed: int,
+             variants: tuple[str, ...] = ()) -> list[str]:
+    s = new_game(DEFAULT_2P, seed=seed, setup="quick", variants=variants)
     bots = [bot_type(f"{seed}:{i}", capture_bias=0.9) for i in range(2)]
     while not s.is_terminal():
         s.apply_unchecked(bots[s.current].choose(s))
     return [str(a) for a in s.history]
 
 
-def test_the_random_bot_plays_the_same_games_as_the_plain_move_choice():
+@pytest.mark.parametrize("variants", [(), ("grabenkampf",)])  # with trenches: long hexes
+def test_the_random_bot_plays_the_same_games_as_the_plain_move_choice(variants):
     captured = 0
     for seed in (1, 2, 3):
-        fast = _history(RandomBot, seed)
-        assert fast == _history(PlainRandomBot, seed)
+        fast = _history(RandomBot, seed, variants)
+        assert fast == _history(PlainRandomBot, seed, variants)
         captured += sum(1 for a in fast if a.startswith("capture"))
     assert captured > 0  # the capture branch was exercised

@@ -16,6 +16,7 @@ from engine.rules.combat import (
     can_target,
     damage_from_hits,
     dice_count,
+    fight,
     hit_probability,
     hit_value,
     level,
@@ -24,6 +25,7 @@ from engine.rules.combat import (
     returns_fire,
     trench_armour_of,
 )
+from engine.rules.dice import Dice
 from tests.engine.rules.conftest_combat import (
     ALL_UNITS,
     ANTI_AIRCRAFT,
@@ -398,6 +400,9 @@ def test_bad_rolls_are_reported():
         resolve(RULES, fighter(INFANTRY), fighter(INFANTRY), 1, 0, None, lambda n: (1,) * (n - 1))
     with pytest.raises(ValueError, match=r"1\.\.12"):
         resolve(RULES, fighter(INFANTRY), fighter(INFANTRY), 1, 0, None, lambda n: (13,) * n)
+    with pytest.raises(ValueError, match=r"1\.\.12"):
+        resolve(RULES, fighter(INFANTRY), fighter(INFANTRY), 1, 0, None,
+                lambda n: (5,) * (n - 1) + (0,))
     with pytest.raises(ValueError, match="bonus must be"):
         resolve(RULES, fighter(INFANTRY), fighter(INFANTRY), 1, 2, "flank", fixed_dice())
 
@@ -441,3 +446,15 @@ def test_resolve_invariants(attacker, defender, distance, supporters, opposite, 
         assert destroyed is (side.damage + dealt == RULES.destroyed_at_damage)
         expected_xp = 2 if destroyed else (1 if dealt else 0)
         assert xp == expected_xp
+
+
+@settings(max_examples=200, deadline=None)
+@given(attacker=any_fighter, defender=any_fighter, distance=st.integers(1, 5),
+       supporters=st.integers(0, 3), seed=st.integers(0, 2**32))
+def test_fight_is_resolve_without_the_checks(attacker, defender, distance, supporters, seed):
+    # the engine calls `fight` for a combat it allowed: the same result as `resolve`
+    if attack_problem(attacker, defender, distance) is not None:
+        return
+    bonus, extra = melee_bonus(RULES, supporters, False) if distance == 1 else (None, 0)
+    checked = resolve(RULES, attacker, defender, distance, extra, bonus, Dice(seed).roll)
+    assert fight(RULES, attacker, defender, distance, extra, bonus, Dice(seed).roll) == checked
