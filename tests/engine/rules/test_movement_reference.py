@@ -72,6 +72,10 @@ def test_fast_search_matches_the_reference_for_every_unit(s: State) -> None:
         want = reference_moves(s, u)
         got = fast_moves(s, uid)
         assert list(got.items()) == list(want.items()), uid
+        # the random players' listing (its own output path) is legal_moves split by kind
+        options = s.legal_moves(u)
+        assert move_choices(s, u) == ([h for h, o in options.items() if o.kind == "move"],
+                                      [o for o in options.values() if o.kind != "move"]), uid
 
 
 def test_the_reference_sees_a_difference() -> None:
