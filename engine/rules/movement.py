@@ -375,12 +375,21 @@ def _search(state: State, unit: Unit, bare: bool
 
         # Options in the order the hexes were first reached, then the move-ending
         # arrivals; a cheaper arrival replaces an option in place.
-        trace = _Trace(board.hexes, parent, unit.id)
         hexes = board.hexes
         cargo = unit.cargo
         if bare:
-            return _choices(state, unit, reached[len(starts):], ends, parent, barred,
-                            _special_options(state, unit, specials, trace, long, budget))
+            # most searches find no enter or board option and start next to no entrance
+            # (no capture): no trace, no option objects
+            utype = unit.type
+            if specials or (start_fort is None and utype.can_capture
+                            and utype.unit_class == "foot"
+                            and any(entrances_near[at] for at in long or (unit.pos,))):
+                options = _special_options(state, unit, specials,
+                                           _Trace(hexes, parent, unit.id), long, budget)
+            else:
+                options = []
+            return _choices(state, unit, reached[len(starts):], ends, parent, barred, options)
+        trace = _Trace(hexes, parent, unit.id)
         out: dict[Hex, MoveOption] = {}
         for idx in reached[len(starts):]:
             if idx in occ or idx in barred:
@@ -389,7 +398,12 @@ def _search(state: State, unit: Unit, bare: bool
                 continue
             out[hexes[idx]] = _Step(dist[idx] / 2, idx, trace, parent[idx])
     finally:
-        board.return_buffer(dist, reached, enemies)
+        # board.return_buffer, inlined (once per search)
+        for i in reached:
+            dist[i] = FAR
+        for i in enemies:
+            dist[i] = FAR
+        free.append(dist)
     for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
