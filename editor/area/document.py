@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.area.background import background_problem
 from engine.area_model import AreaMap, Base, City, Front, Theatre
 from engine.content import (
     LoadCache,
@@ -164,6 +165,9 @@ class AreaDocument(QObject):
         if _stamps(self._references) != self._stamps:  # a referenced file changed on disk
             self._references = LoadCache()
         self.problems = check_document(doc, cache=self._references)
+        unshown = background_problem(self.map, self.path)
+        if unshown is not None:
+            self.problems.append(unshown)
         self._stamps = _stamps(self._references)
         self.problems_changed.emit()
 

@@ -974,6 +974,18 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
             <numerusform>die Karte hat %n Fehler; erster: %1 (Hinweis: die unter Probleme aufgeführten Fehler beheben)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>the picture&apos;s data is broken: it cannot be decoded</source>
+        <translation>die Bilddaten sind beschädigt: das Bild lässt sich nicht dekodieren</translation>
+    </message>
+    <message>
+        <source>open it in an image program and save it again as PNG or JPEG</source>
+        <translation>öffne es in einem Bildprogramm und speichere es erneut als PNG oder JPEG</translation>
+    </message>
+    <message>
+        <source>the background picture &apos;%1&apos; is not shown: %2</source>
+        <translation>das Hintergrundbild &apos;%1&apos; wird nicht angezeigt: %2</translation>
+    </message>
 </context>
 <context>
     <name>AreaAutosave</name>

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
 from editor.area.window import AreaEditorWindow, open_area
@@ -137,3 +138,55 @@ def test_the_project_view_opens_area_files_in_the_area_editor(qtbot):
     assert isinstance(opened, AreaEditorWindow)
     qtbot.addWidget(opened)
     assert opened.doc.map.id == "europe-1914"
+
+
+def _map_with_background(tmp_path: Path, picture: bytes | None) -> Path:
+    """A copy of the built-in area map that names `front.png` as its background, written
+    with `picture` as that file's bytes (None: no file)."""
+    data = load_file(CONTENT_DIR / "weltkrieg" / "europe.area-map.yaml").document.data
+    data = {**data, "background": {"file": "front.png", "opacity": 0.5}}
+    path = tmp_path / "front.area-map.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    if picture is not None:
+        (tmp_path / "front.png").write_bytes(picture)
+    return path
+
+
+def _png(tmp_path: Path) -> bytes:
+    image = QImage(8, 6, QImage.Format.Format_RGB32)
+    image.fill(0x336699)
+    image.save(str(tmp_path / "made.png"))
+    return (tmp_path / "made.png").read_bytes()
+
+
+@pytest.mark.parametrize(("picture", "reason"), [
+    (b"GIF89a not allowed", "not a PNG or JPEG"),
+    ("broken", "cannot be decoded"),
+])
+def test_a_background_picture_that_cannot_be_shown_is_a_listed_warning(
+        qtbot, tmp_path, picture, reason):
+    """Before, the editor left such a picture out without a word."""
+    if picture == "broken":  # a sound PNG header over a body cut short
+        picture = _png(tmp_path)[:40]
+    opened = open_area(_map_with_background(tmp_path, picture))
+    assert not isinstance(opened, str)
+    made = AreaEditorWindow(*opened)
+    qtbot.addWidget(made)
+    [problem] = [p for p in made.doc.problems if "background" in p.code]
+    assert (problem.code, problem.severity, problem.pointer) == (
+        "area.unshown_background", "warning", "/background/file")
+    assert "front.png" in problem.message and reason in problem.message and problem.hint
+    listed = [made.problems.item(i).text() for i in range(made.problems.count())]
+    assert any("area.unshown_background" in text for text in listed)
+
+
+def test_a_background_picture_that_shows_or_is_missing_adds_no_editor_warning(qtbot, tmp_path):
+    shown = open_area(_map_with_background(tmp_path, _png(tmp_path)))
+    assert not isinstance(shown, str)
+    assert not [p for p in shown[0].problems if "background" in p.code]
+    (tmp_path / "front.png").unlink()
+    missing = open_area(_map_with_background(tmp_path, None))
+    assert not isinstance(missing, str)
+    # the map's own check says the file is missing; the editor adds nothing to it
+    assert [p.code for p in missing[0].problems if "background" in p.code] == [
+        "area.missing_background"]
