@@ -4,14 +4,13 @@ Files: win_rate.png (per team with 95 % CI), game_length.png (rounds histogram),
 fort_heatmap.png (captures per game drawn on the board), losses.png (mean units lost per type
 and team with CI), first_player.png (win rate of the team that moved first), summary.json.
 For an area scenario (Der Erste Weltkrieg) `write_area_report` writes win_rate.png (per
-alliance), game_length.png and summary.json. Each file is written through a temporary file
-and renamed (atomic).
+alliance), game_length.png and summary.json. Each file is written atomically
+(engine.content.atomic).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ import matplotlib.pyplot as plt
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 
+from engine.content.atomic import atomic_write, atomic_write_text
 from engine.i18n import _, ngettext
 from engine.model import Scenario
 from engine.rules.game import Game
@@ -32,10 +32,15 @@ TEAM_COLOURS = {"central": "#6b6b6b", "entente": "#3a6ea5", "allies": "#3a6ea5",
 
 
 def _save(fig: Figure, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    fig.savefig(tmp, format="png", dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    os.replace(tmp, path)
+    try:
+        atomic_write(path, lambda fh: fig.savefig(fh, format="png", dpi=110,
+                                                  bbox_inches="tight"))
+    finally:
+        plt.close(fig)
+
+
+def _save_summary(summary: dict[str, Any], path: Path) -> None:
+    atomic_write_text(path, json.dumps(summary, indent=1) + "\n")
 
 
 def _err(rate: dict[str, Any]) -> tuple[float, float]:
@@ -142,9 +147,7 @@ def write_report(summary: dict[str, Any], scenario: Scenario, folder: Path) -> l
     fort_heatmap(summary, scenario, out[2])
     losses(summary, out[3])
     first_player(summary, out[4])
-    tmp = out[5].with_name(".summary.json.tmp")
-    tmp.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, out[5])
+    _save_summary(summary, out[5])
     return out
 
 
@@ -155,7 +158,5 @@ def write_area_report(summary: dict[str, Any], folder: Path) -> list[Path]:
     out = [folder / n for n in ("win_rate.png", "game_length.png", "summary.json")]
     win_rate(summary, out[0])
     game_length(summary, out[1])
-    tmp = out[2].with_name(".summary.json.tmp")
-    tmp.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, out[2])
+    _save_summary(summary, out[2])
     return out
