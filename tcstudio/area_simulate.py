@@ -9,7 +9,6 @@ names no seat, AI kind or variant of it (each message names the file and the opt
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -30,7 +29,7 @@ from engine.ai.registry import UnknownAIError
 from engine.content import ContentError
 from engine.i18n import _, ngettext, translate
 from engine.rules.area.game import AreaGame, AreaScenarioError
-from tcstudio.cli_support import results_csv, simulated_games
+from tcstudio.cli_support import finish_simulation, simulated_games
 
 DEFAULT_AI = "heuristic"
 
@@ -90,22 +89,14 @@ def run_area(args: argparse.Namespace, seed: int | str, progress: Any) -> int:
         return 2
     summary = summarize(spec, results, scenario)
     summary["elapsed_s"] = round(time.monotonic() - progress.start, 3)
-    if args.report:
+
+    def report(folder: Path) -> object:
         # lazy: matplotlib takes a second to import and only --report draws plots.
         from tcstudio.sim_report import write_area_report
+        return write_area_report(summary, folder)
 
-        try:
-            write_area_report(summary, Path(args.report))
-        except OSError as exc:
-            sys.stderr.write(_("tcstudio simulate: cannot write the report: {exc}\n", exc=exc))
-            return 2
-    if args.format == "json":
-        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
-    elif args.format == "csv":
-        sys.stdout.write(results_csv([r.row() for r in results]))
-    else:
-        sys.stdout.write(human(summary))
-    return 0
+    return finish_simulation(args, summary, lambda: [r.row() for r in results],
+                             lambda: human(summary), report)
 
 
 ALLIANCE_WORDS = {"central": _("Central Powers"), "allies": _("Entente")}

@@ -9,6 +9,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 
 from engine.i18n import _
@@ -83,6 +84,27 @@ def results_csv(rows: list[dict[str, Any]]) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
+
+
+def finish_simulation(args: argparse.Namespace, summary: dict[str, Any],
+                      rows: Callable[[], list[dict[str, Any]]], text: Callable[[], str],
+                      write_report: Callable[[Path], object]) -> int:
+    """The end of `tcstudio simulate`: the `--report` folder (`write_report`), then the summary
+    as JSON, the games as CSV (`rows`) or the text report (`text`) on stdout. Exit code 2 when
+    the report cannot be written."""
+    if args.report:
+        try:
+            write_report(Path(args.report))
+        except OSError as exc:
+            sys.stderr.write(_("tcstudio simulate: cannot write the report: {exc}\n", exc=exc))
+            return 2
+    if args.format == "json":
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(results_csv(rows()))
+    else:
+        sys.stdout.write(text())
+    return 0
 
 
 def simulated_games(spec: Any, args: argparse.Namespace, progress: Any,

@@ -18,7 +18,7 @@ from typing import Any
 from engine.i18n import _, ngettext
 from engine.rules.phase import end_reason_words
 from tcstudio.area_rules import is_area_scenario
-from tcstudio.cli_support import results_csv, simulated_games
+from tcstudio.cli_support import finish_simulation, simulated_games
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -203,22 +203,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     summary = summarize(spec, results)
     summary["elapsed_s"] = round(time.monotonic() - bar.start, 3)
-    if args.report:
+
+    def report(folder: Path) -> object:
         # lazy: matplotlib takes a second to import and only --report draws plots.
         from tcstudio.sim_report import write_report
+        return write_report(summary, scenario, folder)
 
-        try:
-            write_report(summary, scenario, Path(args.report))
-        except OSError as exc:
-            sys.stderr.write(_("tcstudio simulate: cannot write the report: {exc}\n", exc=exc))
-            return 2
-    if args.format == "json":
-        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
-    elif args.format == "csv":
-        sys.stdout.write(results_csv([_row(r) for r in results]))
-    else:
-        sys.stdout.write(_human(summary))
-    return 0
+    return finish_simulation(args, summary, lambda: [_row(r) for r in results],
+                             lambda: _human(summary), report)
 
 
 def _seed(text: str) -> int | str:
