@@ -22,6 +22,7 @@ from engine.rules.game import Game
 from engine.rules.phase import Phase
 from tests.engine.rules.fixtures import (
     catalog,
+    cleared,
     empty_state,
     fort,
     game_map,
@@ -102,15 +103,7 @@ def _automa_state(to_act: str = "DE", m=None, variants: tuple[str, ...] = ()):
     sc = scenario(m or game_map(), players=2, rs=rs)
     sc.seats[0] = dataclasses.replace(sc.seats[0], controller="automa:easy")
     game = Game(sc, seed=3, variants=variants)
-    s = game.new_initial_state()
-    s.units.clear()
-    s.occ.clear()
-    s.counters.clear()
-    s.setup_step = "done"
-    s.first_player = 0
-    s.round = 5
-    s.start_turn(game.nations.index(to_act))
-    return s
+    return cleared(game.new_initial_state(), to_act)
 
 
 def test_an_automa_attack_deals_fixed_hits_and_the_human_rolls():

@@ -150,13 +150,19 @@ def empty_state(m: GameMap | None = None, players: int = 2, to_act: str = "DE",
     s = game.new_initial_state()
     while s.is_chance_node():  # explicit chance: deal the chips by the seeded dice
         s.apply_chance(s.sample_chance())
+    return cleared(s, to_act)
+
+
+def cleared(s: State, to_act: str = "DE") -> State:
+    """`s` with every unit and counter gone, setup done, in the move phase of round 5 with
+    `to_act` to move (the first player seat 0); returns `s`."""
     s.units.clear()
     s.occ.clear()
     s.counters.clear()
     s.setup_step = "done"
     s.first_player = 0
     s.round = 5
-    s.start_turn(game.nations.index(to_act))
+    s.start_turn(s.game.nations.index(to_act))
     return s
 
 

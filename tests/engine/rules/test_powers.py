@@ -27,7 +27,7 @@ from engine.rules.powers.events import (
 )
 from engine.rules.serialize import SAVE_SCHEMA_ID, canonical
 from engine.rules.state import State
-from tests.engine.rules.fixtures import card, fort, game_map, put, scenario
+from tests.engine.rules.fixtures import card, cleared, fort, game_map, put, scenario
 
 
 def _card(uid: str, unit_class: str, speed: float, abilities: dict[str, dict], **kw) -> UnitType:
@@ -59,15 +59,7 @@ def _state(to_act: str = "DE", m: GameMap | None = None) -> State:
     sc.catalog = copy.deepcopy(sc.catalog)
     for c in POWER_CARDS:
         sc.catalog.units[c.id] = copy.deepcopy(c)
-    s = Game(sc).new_initial_state()
-    s.units.clear()
-    s.occ.clear()
-    s.counters.clear()
-    s.setup_step = "done"
-    s.first_player = 0
-    s.round = 5
-    s.start_turn(s.game.nations.index(to_act))
-    return s
+    return cleared(Game(sc).new_initial_state(), to_act)
 
 
 def _faces(hits: int, s: State, damage: int = 0) -> tuple[int, ...]:

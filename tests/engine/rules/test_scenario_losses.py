@@ -27,7 +27,7 @@ from engine.rules.game import Game
 from engine.rules.powers.events import AreaStruck, MineExploded
 from engine.rules.scenario_runtime import objective_progress
 from engine.rules.state import State
-from tests.engine.rules.fixtures import fort, game_map, put, scenario
+from tests.engine.rules.fixtures import cleared, fort, game_map, put, scenario
 from tests.engine.rules.test_audit_combat import FixedDice
 from tests.engine.rules.test_powers import GAS_MORTAR
 
@@ -54,14 +54,7 @@ def _state(m: GameMap, team: str, nation: str, unit_type: str | None = None,
         "conditions": [{"kind": "unit_destroyed", "params": params}],
         "actions": [{"kind": "show_message", "params": {"text": "lost"}}]}]}
     s = Game(sc, variants=variants).new_initial_state()
-    s.units.clear()
-    s.occ.clear()
-    s.counters.clear()
-    s.setup_step = "done"
-    s.first_player = 0
-    s.round = 5
-    s.start_turn(0)
-    return s
+    return cleared(s, s.game.nations[0])
 
 
 def _mine_on_move() -> tuple[State, Action, type]:
