@@ -82,7 +82,7 @@ class Board:
     entrances_near: list[tuple[int, ...]]
     # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
     # reset, so a search allocates nothing proportional to the map.
-    free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
+    _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
     top_steps: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -240,7 +240,7 @@ class Board:
         Safe when searches run in several threads: each takes its own buffer from the pool.
         """
         try:
-            return self.free_buffers.pop()
+            return self._free_buffers.pop()
         except IndexError:
             return [FAR] * len(self.hexes)
 
@@ -250,7 +250,7 @@ class Board:
         for indices in touched:
             for i in indices:
                 buffer[i] = FAR
-        self.free_buffers.append(buffer)
+        self._free_buffers.append(buffer)
 
     def terrain_name(self, i: int) -> str:
         """Terrain name at an index."""

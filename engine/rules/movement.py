@@ -243,8 +243,7 @@ def _search(state: State, unit: Unit, bare: bool
     # A hex's contact state is fixed by the hex, so the search state is the board index
     # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
     # are never entered by a step, so they just leave the contact set.
-    free = board.free_buffers
-    dist = free.pop() if free else board.borrow_buffer()  # index -> cost; FAR where unreached
+    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
     reached: list[int] = []  # indices in the order first reached (the options' order)
     parent: dict[int, int] = {}
     ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
@@ -398,12 +397,7 @@ def _search(state: State, unit: Unit, bare: bool
                 continue
             out[hexes[idx]] = _Step(dist[idx] / 2, idx, trace, parent[idx])
     finally:
-        # board.return_buffer, inlined (once per search)
-        for i in reached:
-            dist[i] = FAR
-        for i in enemies:
-            dist[i] = FAR
-        free.append(dist)
+        board.return_buffer(dist, reached, enemies)
     for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
