@@ -4,12 +4,12 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint install clean kill-build fuzz screenshots translations
+.PHONY: run test bench lint install clean kill-build fuzz screenshots translations accel
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,accel]'
 	$(PY) -m editor.i18n_build
 	touch $(STAMP)
 
@@ -20,15 +20,23 @@ $(QM): editor/translations/%.qm: editor/translations/%.ts $(STAMP)
 
 translations: $(QM)
 
+# The engine's hottest modules compiled by Cython into build/accel (engine/accel.py); rebuilt
+# when an engine source changes. Without Cython or a C compiler the engine runs as plain Python.
+ACCEL := build/accel/manifest.json
+$(ACCEL): $(STAMP) $(wildcard engine/*.py engine/rules/*.py engine/ai/*.py)
+	$(PY) -m engine.accel_build
+
+accel: $(ACCEL)
+
 install: $(STAMP)
 
-run: $(STAMP) $(QM)
+run: $(STAMP) $(QM) $(ACCEL)
 	$(VENV)/bin/tcstudio edit
 
 # Tests of the Qt-free packages; they run with PySide6 blocked (tests/without_qt.py).
 CORE_TESTS := tests/engine tests/content tests/content_files tests/exporters tests/packs
 
-test: $(STAMP) $(QM)
+test: $(STAMP) $(QM) $(ACCEL)
 	$(VENV)/bin/ruff check .
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests \
 		--ignore=tests/benchmarks $(CORE_TESTS:%=--ignore=%)
@@ -48,7 +56,7 @@ $(FUZZ_STAMP): $(STAMP)
 fuzz: $(FUZZ_STAMP)
 	$(PY) -m tests.fuzz.runner $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --engine $(FUZZ_ENGINE)
 
-bench: $(STAMP)
+bench: $(STAMP) $(ACCEL)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/benchmarks --benchmark-only --benchmark-columns=min,median,max,rounds
 
 # The build killed at 300 random points instead of the 20 of `make test`.

@@ -1,0 +1,129 @@
+"""Compiled copies of the engine's hottest modules, used only while they match their sources.
+
+`python -m engine.accel_build` (run by `make`) compiles the modules in `ACCELERATED` with
+Cython, unchanged Python in, C extension out, into `build/accel/` beside the project, and
+writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from. At
+import, `install` puts a finder first on `sys.meta_path` that loads a module's compiled copy
+only when the manifest names it for this interpreter and its source file still has that
+hash; any other case (no build, an edited source, another Python, `TC_PURE_PYTHON=1`)
+imports the `.py` file as usual. Both run the same code, so games and their results are
+identical either way (tests/engine/test_accel.py compares them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+MANIFEST = "manifest.json"
+# The modules a random game spends its time in (move search, listings, actions, fights).
+ACCELERATED = (
+    "engine.rules.movement", "engine.rules.playout", "engine.rules.state",
+    "engine.rules.declare", "engine.rules.dice", "engine.rules.transport",
+    "engine.rules.combat", "engine.rules.battle", "engine.rules.memo",
+    "engine.rules.money", "engine.rules.unit", "engine.rules.abilities",
+    "engine.rules.victory", "engine.rules.board", "engine.rules.game",
+    "engine.rules.actions", "engine.rules.setup", "engine.rules.trenches",
+    "engine.rules.losses", "engine.ai.random_bot", "engine.ai.simulate",
+)
+_MAX_MANIFEST_BYTES = 1 << 20
+
+
+def accel_dir() -> Path:
+    """Where the compiled modules are: `TC_ACCEL_DIR`, else `build/accel` in the project."""
+    return Path(os.environ.get("TC_ACCEL_DIR") or ROOT / "build" / "accel")
+
+
+def source_of(name: str) -> Path:
+    """The source file of an accelerated module."""
+    return ROOT.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def compiled_name(name: str) -> str:
+    """The file name of a module's compiled copy for this interpreter."""
+    return name + importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def sha256_of(path: Path) -> str:
+    """SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_manifest(directory: Path) -> dict[str, tuple[str, str]]:
+    """Module name -> (compiled file name, SHA-256 of the source it was compiled from), for
+    the manifest's modules built for this interpreter; empty without a usable manifest."""
+    try:
+        with open(directory / MANIFEST, "rb") as fh:
+            data: Any = json.loads(fh.read(_MAX_MANIFEST_BYTES))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("cache_tag") != sys.implementation.cache_tag:
+        return {}
+    modules = data.get("modules")
+    usable = {}
+    for name, entry in (modules.items() if isinstance(modules, dict) else ()):
+        if name in ACCELERATED and isinstance(entry, dict) \
+                and entry.get("file") == compiled_name(name) \
+                and isinstance(entry.get("source_sha256"), str):
+            usable[name] = (entry["file"], entry["source_sha256"])
+    return usable
+
+
+class CompiledFinder(MetaPathFinder):
+    """Finds the compiled copy of a module that a manifest lists (see `read_manifest`) when
+    the module's source still has the listed hash."""
+
+    def __init__(self, directory: Path, modules: dict[str, tuple[str, str]]) -> None:
+        self.directory = directory
+        self.modules = modules
+
+    def find_spec(self, fullname: str, path: Any = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        """The spec of the compiled copy of `fullname`, or None (the usual import)."""
+        listed = self.modules.get(fullname)
+        if listed is None:
+            return None
+        file, digest = listed
+        location = self.directory / file
+        try:
+            if sha256_of(source_of(fullname)) != digest or not location.is_file():
+                return None
+        except OSError:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(fullname, str(location))
+        return importlib.util.spec_from_file_location(fullname, location, loader=loader)
+
+
+def install() -> CompiledFinder | None:
+    """Put the finder of the usable compiled modules first on `sys.meta_path` (once);
+    None when there are none or `TC_PURE_PYTHON` is set."""
+    for finder in sys.meta_path:
+        if isinstance(finder, CompiledFinder):
+            return finder
+    if os.environ.get("TC_PURE_PYTHON"):
+        return None
+    directory = accel_dir()
+    modules = read_manifest(directory)
+    if not modules:
+        return None
+    finder = CompiledFinder(directory, modules)
+    sys.meta_path.insert(0, finder)
+    return finder
+
+
+def compiled_modules() -> list[str]:
+    """The accelerated modules imported so far that run compiled."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return sorted(name for name in ACCELERATED
+                  if name in sys.modules
+                  and str(getattr(sys.modules[name], "__file__", "")).endswith(suffix))

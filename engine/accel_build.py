@@ -1,0 +1,103 @@
+"""Compiling the engine's hottest modules with Cython (`python -m engine.accel_build`).
+
+Compiles every module of `engine.accel.ACCELERATED` (or those named with `--modules`) from
+its unchanged Python source into a C extension in `build/accel/` (or `--out`), then writes the
+manifest that lets `engine.accel` load them. The Makefile runs it after installing; without
+Cython or a C compiler it says so, writes a manifest listing nothing and exits 0: the engine
+then runs as plain Python, with the same results, only slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from engine.accel import ACCELERATED, MANIFEST, ROOT, compiled_name, sha256_of, source_of
+
+# Type annotations are documentation here, not C types: Cython must not check them.
+DIRECTIVES = {"language_level": 3, "annotation_typing": False}
+
+
+def _write_manifest(out: Path, modules: dict[str, dict[str, str]], note: str = "") -> None:
+    data = {"cache_tag": sys.implementation.cache_tag, "modules": modules}
+    if note:
+        data["note"] = note
+    temp = out / f".{MANIFEST}.tmp"
+    temp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(temp, out / MANIFEST)
+
+
+def build(out: Path, names: tuple[str, ...] = ACCELERATED, jobs: int = 2) -> list[str]:
+    """Compile `names` into `out` and write its manifest; returns the names compiled.
+    Raises RuntimeError when Cython or the C compiler is missing or fails."""
+    try:
+        # lazy: only the build needs them, and a machine without them still runs the engine
+        from Cython.Build import cythonize
+        from setuptools import Distribution, Extension
+    except ImportError as exc:
+        raise RuntimeError(f"Cython is not installed ({exc.name})") from exc
+    out.mkdir(parents=True, exist_ok=True)
+    (out / MANIFEST).unlink(missing_ok=True)  # nothing is loaded while files change
+    digests = {name: sha256_of(source_of(name)) for name in names}
+    with tempfile.TemporaryDirectory(prefix="accel-") as temp:
+        work = Path(temp)
+        quiet = ["-w"] if os.name == "posix" else []  # the generated C's warnings are noise
+        extensions = [Extension(name, [str(source_of(name).relative_to(ROOT))],
+                                extra_compile_args=quiet) for name in names]
+        cwd = Path.cwd()
+        os.chdir(ROOT)  # cythonize names the C files after the relative source paths
+        try:
+            compiled = cythonize(extensions, compiler_directives=DIRECTIVES,
+                                 build_dir=str(work / "c"), quiet=True, nthreads=jobs)
+            command = Distribution({"ext_modules": compiled}).get_command_obj("build_ext")
+            command.build_lib = str(work / "lib")
+            command.build_temp = str(work / "obj")
+            command.parallel = jobs
+            command.ensure_finalized()
+            command.run()
+        except SystemExit as exc:  # setuptools reports compiler failures this way
+            raise RuntimeError(f"the C compiler failed: {exc}") from exc
+        except Exception as exc:  # Cython's and the compiler's errors have no common base
+            raise RuntimeError(f"{type(exc).__name__}: {exc}") from exc
+        finally:
+            os.chdir(cwd)
+        for name in names:
+            built = Path(command.get_ext_fullpath(name))
+            shutil.copyfile(built, out / f".{compiled_name(name)}.tmp")
+            os.replace(out / f".{compiled_name(name)}.tmp", out / compiled_name(name))
+    changed = [name for name in names if sha256_of(source_of(name)) != digests[name]]
+    if changed:
+        raise RuntimeError(f"sources changed while compiling: {', '.join(changed)}")
+    _write_manifest(out, {name: {"file": compiled_name(name), "source_sha256": digests[name]}
+                          for name in names})
+    return list(names)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: compile, or say why not (exit 0 either way: plain Python still runs)."""
+    parser = argparse.ArgumentParser(prog="python -m engine.accel_build",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "accel")
+    parser.add_argument("--modules", nargs="+", choices=ACCELERATED, default=ACCELERATED)
+    parser.add_argument("--jobs", type=int, default=max(1, len(os.sched_getaffinity(0))))
+    args = parser.parse_args(argv)
+    try:
+        names = build(args.out, tuple(args.modules), args.jobs)
+    except RuntimeError as exc:
+        args.out.mkdir(parents=True, exist_ok=True)
+        _write_manifest(args.out, {}, note=f"not compiled: {exc}")
+        print(f"engine.accel_build: not compiled ({exc}); the engine runs as plain Python, "
+              "with the same results, only slower (hint: install Cython and a C compiler, "
+              "then run make again)", file=sys.stderr)
+        return 0
+    print(f"engine.accel_build: {len(names)} modules compiled into {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
