@@ -59,9 +59,10 @@ def sha256_of(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def read_manifest(directory: Path) -> dict[str, tuple[str, str]]:
-    """Module name -> (compiled file name, SHA-256 of the source it was compiled from), for
-    the manifest's modules built for this interpreter; empty without a usable manifest."""
+def read_manifest(directory: Path) -> dict[str, tuple[str, str, int]]:
+    """Module name -> (compiled file name, SHA-256 of the source it was compiled from, size
+    of the compiled file), for the manifest's modules built for this interpreter; empty
+    without a usable manifest."""
     try:
         with open(directory / MANIFEST, "rb") as fh:
             data: Any = json.loads(fh.read(_MAX_MANIFEST_BYTES))
@@ -74,16 +75,17 @@ def read_manifest(directory: Path) -> dict[str, tuple[str, str]]:
     for name, entry in (modules.items() if isinstance(modules, dict) else ()):
         if name in ACCELERATED and isinstance(entry, dict) \
                 and entry.get("file") == compiled_name(name) \
-                and isinstance(entry.get("source_sha256"), str):
-            usable[name] = (entry["file"], entry["source_sha256"])
+                and isinstance(entry.get("source_sha256"), str) \
+                and isinstance(entry.get("size"), int):
+            usable[name] = (entry["file"], entry["source_sha256"], entry["size"])
     return usable
 
 
 class CompiledFinder(MetaPathFinder):
     """Finds the compiled copy of a module that a manifest lists (see `read_manifest`) when
-    the module's source still has the listed hash."""
+    the module's source still has the listed hash and the compiled file the listed size."""
 
-    def __init__(self, directory: Path, modules: dict[str, tuple[str, str]]) -> None:
+    def __init__(self, directory: Path, modules: dict[str, tuple[str, str, int]]) -> None:
         self.directory = directory
         self.modules = modules
 
@@ -93,10 +95,10 @@ class CompiledFinder(MetaPathFinder):
         listed = self.modules.get(fullname)
         if listed is None:
             return None
-        file, digest = listed
+        file, digest, size = listed
         location = self.directory / file
         try:
-            if sha256_of(source_of(fullname)) != digest or not location.is_file():
+            if location.stat().st_size != size or sha256_of(source_of(fullname)) != digest:
                 return None
         except OSError:
             return None

@@ -73,7 +73,8 @@ def build(out: Path, names: tuple[str, ...] = ACCELERATED, jobs: int = 2) -> lis
     changed = [name for name in names if sha256_of(source_of(name)) != digests[name]]
     if changed:
         raise RuntimeError(f"sources changed while compiling: {', '.join(changed)}")
-    _write_manifest(out, {name: {"file": compiled_name(name), "source_sha256": digests[name]}
+    _write_manifest(out, {name: {"file": compiled_name(name), "source_sha256": digests[name],
+                                 "size": (out / compiled_name(name)).stat().st_size}
                           for name in names})
     return list(names)
 

@@ -57,22 +57,24 @@ def test_a_compiled_module_is_found_only_while_its_source_is_unchanged(tmp_path)
     name = "engine.rules.dice"
     file = accel.compiled_name(name)
     (tmp_path / file).write_bytes(b"not loaded by this test")
-    digest = accel.sha256_of(accel.source_of(name))
-    _manifest(tmp_path, {name: {"file": file, "source_sha256": digest}})
+    entry = {"file": file, "source_sha256": accel.sha256_of(accel.source_of(name)), "size": 23}
+    _manifest(tmp_path, {name: entry})
     finder = accel.CompiledFinder(tmp_path, accel.read_manifest(tmp_path))
     spec = finder.find_spec(name)
     assert spec is not None and spec.origin == str(tmp_path / file)
     assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
     assert finder.find_spec("engine.rules.state") is None  # not in this manifest
 
-    _manifest(tmp_path, {name: {"file": file, "source_sha256": "0" * 64}})  # edited since
-    assert accel.CompiledFinder(tmp_path, accel.read_manifest(tmp_path)).find_spec(name) is None
+    for changed in ({"source_sha256": "0" * 64}, {"size": 24}):  # source edited, file cut
+        _manifest(tmp_path, {name: {**entry, **changed}})
+        finder = accel.CompiledFinder(tmp_path, accel.read_manifest(tmp_path))
+        assert finder.find_spec(name) is None
 
 
 def test_manifests_that_do_not_fit_are_ignored(tmp_path):
     name = "engine.rules.dice"
     entry = {"file": accel.compiled_name(name),
-             "source_sha256": accel.sha256_of(accel.source_of(name))}
+             "source_sha256": accel.sha256_of(accel.source_of(name)), "size": 1}
     _manifest(tmp_path, {name: entry}, cache_tag="cpython-27")
     assert accel.read_manifest(tmp_path) == {}
     _manifest(tmp_path, {"engine.content.loaders": entry, name: {**entry, "file": "../x.so"}})
@@ -89,7 +91,7 @@ def test_compiled_modules_play_the_games_plain_python_plays():
     assert fast["digest"] == pure["digest"]
     # what `make` built is what runs: every module its manifest lists, sources unchanged
     listed = accel.read_manifest(accel.accel_dir())
-    fresh = sorted(n for n, (_, digest) in listed.items()
+    fresh = sorted(n for n, (_, digest, _size) in listed.items()
                    if accel.sha256_of(accel.source_of(n)) == digest)
     assert fast["compiled"] == fresh
 
