@@ -17,6 +17,9 @@ Random games: seeded `play_random` games on default-2p (30 rounds cap); the base
 the actions of the same games with `apply_unchecked`, which is what is left when choosing
 costs nothing. Issue 14's goal is 100 games/s.
 
+The engine runs its compiled modules when `make` built them (engine/accel.py);
+`TC_PURE_PYTHON=1 make bench` measures plain Python. The lines say which.
+
 The medians and ratios are printed at the end of the run (`-s` shows them).
 """
 
@@ -27,6 +30,7 @@ from functools import cache
 import networkx as nx
 import pytest
 
+from engine import accel
 from engine.content import load_scenario
 from engine.hexes import disk
 from engine.model import TERRAIN_ID, Region
@@ -136,7 +140,8 @@ def test_bench_networkx_baseline(benchmark, case):
     if engine:
         nxm = _medians[f"networkx/{case}"]
         print(f"\nlegal moves, speed 4, {case} map: engine median {engine * 1e3:.3f} ms, "
-              f"networkx median {nxm * 1e3:.3f} ms, engine/networkx = {engine / nxm:.2f}")
+              f"networkx median {nxm * 1e3:.3f} ms, engine/networkx = {engine / nxm:.2f}; "
+              f"{_mode()}")
 
 
 def _remove(s: State, u) -> None:
@@ -146,6 +151,11 @@ def _remove(s: State, u) -> None:
 
 
 GAMES = 20
+
+
+def _mode() -> str:
+    compiled = accel.compiled_modules()
+    return f"compiled engine modules ({len(compiled)} in use)" if compiled else "plain Python"
 
 
 def _random_game(k: list[int]) -> State:
@@ -189,4 +199,4 @@ def test_bench_replayed_games_default_2p(benchmark):
         print(f"\nrandom games on default-2p (30 rounds cap, seeds 1-{GAMES}): median "
               f"{played * 1e3:.1f} ms = {1 / played:.1f} games/s; replaying the same actions: "
               f"median {replay * 1e3:.1f} ms = {1 / replay:.1f} games/s; "
-              f"play/replay = {played / replay:.2f}")
+              f"play/replay = {played / replay:.2f}; {_mode()}")
