@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "accel")
     parser.add_argument("--modules", nargs="+", choices=ACCELERATED, default=ACCELERATED)
-    parser.add_argument("--jobs", type=int, default=max(1, len(os.sched_getaffinity(0))))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     try:
         names = build(args.out, tuple(args.modules), args.jobs)
