@@ -26,7 +26,9 @@ ACCEL := build/accel/manifest.json
 $(ACCEL): $(STAMP) $(wildcard engine/*.py engine/rules/*.py engine/ai/*.py)
 	$(PY) -m engine.accel_build
 
-accel: $(ACCEL)
+# Compile again whatever the manifest says (after installing a compiler, say).
+accel: $(STAMP)
+	$(PY) -m engine.accel_build
 
 install: $(STAMP)
 

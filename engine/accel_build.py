@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         _write_manifest(args.out, {}, note=f"not compiled: {exc}")
         print(f"engine.accel_build: not compiled ({exc}); the engine runs as plain Python, "
               "with the same results, only slower (hint: install Cython and a C compiler, "
-              "then run make again)", file=sys.stderr)
+              "then run make accel)", file=sys.stderr)
         return 0
     print(f"engine.accel_build: {len(names)} modules compiled into {args.out}")
     return 0
