@@ -2,12 +2,13 @@
 
 `python -m engine.accel_build` (run by `make`) compiles the modules in `ACCELERATED` with
 Cython, unchanged Python in, C extension out, into `build/accel/` beside the project, and
-writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from. At
-import, `install` puts a finder first on `sys.meta_path` that loads a module's compiled copy
-only when the manifest names it for this interpreter and its source file still has that
-hash; any other case (no build, an edited source, another Python, `TC_PURE_PYTHON=1`)
-imports the `.py` file as usual. Both run the same code, so games and their results are
-identical either way (tests/engine/test_accel.py compares them).
+writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from and
+the size of the compiled file. At import, `install` puts a finder first on `sys.meta_path`
+that loads a module's compiled copy only when the manifest names it for this interpreter,
+its source file still has that hash and the compiled file that size; any other case (no
+build, an edited source, another Python, `TC_PURE_PYTHON=1`) imports the `.py` file as usual.
+Both run the same code, so games and their results are identical either way
+(tests/engine/test_accel.py compares them).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = "manifest.json"
-# The modules a random game spends its time in (move search, listings, actions, fights).
+# The modules a game spends its time in: move search, listings, actions, fights, the random
+# players and the simulation loop.
 ACCELERATED = (
     "engine.rules.movement", "engine.rules.playout", "engine.rules.state",
     "engine.rules.declare", "engine.rules.dice", "engine.rules.transport",

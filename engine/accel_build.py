@@ -12,24 +12,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from engine.accel import ACCELERATED, MANIFEST, ROOT, compiled_name, sha256_of, source_of
+from engine.content.atomic import atomic_write_bytes, atomic_write_text
 
 # Type annotations are documentation here, not C types: Cython must not check them.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 
-def _write_manifest(out: Path, modules: dict[str, dict[str, str]], note: str = "") -> None:
-    data = {"cache_tag": sys.implementation.cache_tag, "modules": modules}
+def _write_manifest(out: Path, modules: dict[str, dict[str, object]], note: str = "") -> None:
+    data: dict[str, object] = {"cache_tag": sys.implementation.cache_tag, "modules": modules}
     if note:
         data["note"] = note
-    temp = out / f".{MANIFEST}.tmp"
-    temp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(temp, out / MANIFEST)
+    atomic_write_text(out / MANIFEST, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def build(out: Path, names: tuple[str, ...] = ACCELERATED, jobs: int = 2) -> list[str]:
@@ -67,9 +65,8 @@ def build(out: Path, names: tuple[str, ...] = ACCELERATED, jobs: int = 2) -> lis
         finally:
             os.chdir(cwd)
         for name in names:
-            built = Path(command.get_ext_fullpath(name))
-            shutil.copyfile(built, out / f".{compiled_name(name)}.tmp")
-            os.replace(out / f".{compiled_name(name)}.tmp", out / compiled_name(name))
+            built = Path(command.get_ext_fullpath(name)).read_bytes()
+            atomic_write_bytes(out / compiled_name(name), built)
     changed = [name for name in names if sha256_of(source_of(name)) != digests[name]]
     if changed:
         raise RuntimeError(f"sources changed while compiling: {', '.join(changed)}")
