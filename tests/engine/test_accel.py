@@ -20,14 +20,19 @@ from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
 from engine.rules.game import Game
 from engine.rules.playout import play_random
-from engine.ai.random_bot import RandomBot
+from engine.ai.simulate import SimSpec, play_game
 from engine.rules.dice import Dice, seed_state
 digest = hashlib.sha256()
 for name in ("default-2p", "default-4p"):
-    scenario = load_scenario(CONTENT_DIR / "scenarios" / f"{name}.scenario.yaml")
+    path = CONTENT_DIR / "scenarios" / f"{name}.scenario.yaml"
+    scenario = load_scenario(path)
     for seed in range(1, 4):
         s = Game(scenario, seed=seed, setup="quick").new_initial_state()
         digest.update(repr(play_random(s, seed=seed, max_rounds=12).history).encode())
+    seats = ("random", "heuristic") + ("random",) * (len(scenario.seats) - 2)
+    spec = SimSpec(str(path), seats, seed="accel", max_rounds=8)
+    for k in range(2):
+        digest.update(repr(play_game(scenario, spec, k)).encode())
 dice = Dice(seed_state("accel"))
 digest.update(repr([dice.below(12) for _ in range(50)]).encode())
 import importlib
