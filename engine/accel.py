@@ -1,7 +1,7 @@
 """Compiled copies of the engine's hottest modules, used only while they match their sources.
 
-`python -m engine.accel_build` (run by `make`) compiles the modules in `ACCELERATED` with
-Cython, unchanged Python in, C extension out, into `build/accel/` beside the project, and
+`python -m tcstudio.accel_build` (run by `make`) compiles the modules in `ACCELERATED`
+with Cython, unchanged Python in, C extension out, into `build/accel/` beside the project, and
 writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from and
 the size of the compiled file. At import, `install` puts a finder first on `sys.meta_path`
 that loads a module's compiled copy only when the manifest names it for this interpreter,

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from engine import accel
-from engine.accel_build import main as build_main
+from engine.i18n import current_language, set_language
+from tcstudio.accel_build import main as build_main
 
 _GAMES = """
 import hashlib, json
@@ -101,10 +102,15 @@ def test_compiled_modules_play_the_games_plain_python_plays():
     assert fast["compiled"] == fresh
 
 
-def test_the_build_compiles_a_module_that_then_runs_compiled(tmp_path, capsys):
-    assert build_main(["--out", str(tmp_path), "--modules", "engine.rules.dice",
-                       "--jobs", "1"]) == 0
-    assert "1 modules compiled" in capsys.readouterr().out
+def test_the_build_compiles_a_module_that_then_runs_compiled(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LC_ALL", "C")  # the build speaks the locale's language: English here
+    language = current_language()
+    try:
+        assert build_main(["--out", str(tmp_path), "--modules", "engine.rules.dice",
+                           "--jobs", "1"]) == 0
+    finally:
+        set_language(language)
+    assert "1 module compiled" in capsys.readouterr().out
     assert (tmp_path / accel.compiled_name("engine.rules.dice")).is_file()
     code = ("import json; from engine import accel; from engine.rules.dice import Dice, "
             "seed_state; d = Dice(seed_state('x')); "

@@ -1,4 +1,4 @@
-"""Compiling the engine's hottest modules with Cython (`python -m engine.accel_build`).
+"""Compiling the engine's hottest modules with Cython (`python -m tcstudio.accel_build`).
 
 Compiles every module of `engine.accel.ACCELERATED` (or those named with `--modules`) from
 its unchanged Python source into a C extension in `build/accel/` (or `--out`), then writes the
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from engine.accel import ACCELERATED, MANIFEST, ROOT, compiled_name, sha256_of, source_of
 from engine.content.atomic import atomic_write_bytes, atomic_write_text
+from engine.i18n import _, language_from_environment, ngettext, set_language
 
 # Type annotations are documentation here, not C types: Cython must not check them.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
@@ -77,8 +78,10 @@ def build(out: Path, names: tuple[str, ...] = ACCELERATED, jobs: int = 2) -> lis
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: compile, or say why not (exit 0 either way: plain Python still runs)."""
-    parser = argparse.ArgumentParser(prog="python -m engine.accel_build",
+    """Command line: compile, or say why not (exit 0 either way: plain Python still runs).
+    Messages are in the locale's language, as tcstudio's."""
+    set_language(language_from_environment())
+    parser = argparse.ArgumentParser(prog="python -m tcstudio.accel_build",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "accel")
     parser.add_argument("--modules", nargs="+", choices=ACCELERATED, default=ACCELERATED)
@@ -89,11 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as exc:
         args.out.mkdir(parents=True, exist_ok=True)
         _write_manifest(args.out, {}, note=f"not compiled: {exc}")
-        print(f"engine.accel_build: not compiled ({exc}); the engine runs as plain Python, "
-              "with the same results, only slower (hint: install Cython and a C compiler, "
-              "then run make accel)", file=sys.stderr)
+        sys.stderr.write(_("tcstudio.accel_build: not compiled ({reason}); the engine runs as "
+                           "plain Python, with the same results, only slower (hint: install "
+                           "Cython and a C compiler, then run make accel)\n", reason=exc))
         return 0
-    print(f"engine.accel_build: {len(names)} modules compiled into {args.out}")
+    sys.stdout.write(ngettext("tcstudio.accel_build: {n} module compiled into {folder}\n",
+                              "tcstudio.accel_build: {n} modules compiled into {folder}\n",
+                              len(names), folder=args.out))
     return 0
 
 
