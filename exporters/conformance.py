@@ -24,10 +24,11 @@ import copy
 import dataclasses
 import json
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from engine.hexes import Hex
 from engine.model import GameMap, Scenario
 from engine.rules.actions import Action, EndPhase, Fight, Surrender
 from engine.rules.dice import Dice, seed_state
@@ -38,6 +39,7 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
+from exporters.conformance_areas import Seen, areas_of, seen_in_json, seen_in_state
 from exporters.conformance_powers import build_cases, mine_cases, with_unit_types
 from exporters.conformance_schema import AREAS, CONFORMANCE_SCHEMA, SCHEMA_ID
 from exporters.conformance_staged import (
@@ -73,11 +75,9 @@ def _hex(game_map: GameMap, h: Any) -> dict[str, list[int]]:
 
 def moves_of(state: Any, unit_id: str) -> list[dict[str, Any]]:
     """Expected answer of a legal_moves case."""
-    game_map = state.game.map
-    out = []
-    for h, opt in state.legal_moves(unit_id).items():
-        out.append({"to": _hex(game_map, h), "cost": opt.cost, "kind": opt.kind,
-                    "fort": opt.fort})
+    to_offset = state.game.map.to_offset
+    out = [{"to": {"axial": [h.q, h.r], "offset": list(to_offset(h))}, "cost": opt.cost,
+            "kind": opt.kind, "fort": opt.fort} for h, opt in state.legal_moves(unit_id).items()]
     return sorted(out, key=lambda m: (m["to"]["axial"], m["kind"]))
 
 
@@ -132,57 +132,7 @@ def _game(scenario: Scenario, options: dict[str, Any]) -> Game:
 
 def _areas(game: Game, snapshot: dict[str, Any], case: dict[str, Any]) -> list[str]:
     """The rule areas a case exercises (derived from the state, the question and the answer)."""
-    areas: set[str] = set()
-    units = {u["id"]: u for u in snapshot["units"]}
-    kind, expected = case["kind"], case["expected"]
-    verb = case.get("action", "").split(" ")[0]
-    asked = case.get("unit") or [*case.get("action", "").split(" "), ""][1]
-    if snapshot["phase"] == "setup" or verb in ("assign", "place", "hq"):
-        areas.add("setup")
-    if game.variants:
-        areas.add("variants")
-    if kind == "victory" or (kind == "apply" and expected["winner"] is not None):
-        areas.add("victory")
-    if verb in ("buy", "repair", "gift") or snapshot["phase"] == "money":
-        areas.add("money")
-    if verb in ("attack", "fight") or snapshot["phase"] in ("declare", "combat"):
-        areas.add("combat")
-    if verb in ("board", "unload") or any(u["cargo"] for u in snapshot["units"]):
-        areas.add("transport")
-    moves = expected.get("moves", []) if kind == "legal_moves" else []
-    if kind == "legal_moves" or verb in _MOVE_VERBS or (
-            kind == "legal_actions" and snapshot["phase"] == "move"):
-        areas.add("movement")
-    if verb in ("enter", "capture") or any(m["kind"] in ("enter", "capture") for m in moves):
-        areas.add("forts")
-    if verb == "capture" or any(m["kind"] == "capture" for m in moves):
-        areas.add("capture")
-    if any(m["kind"] == "board" for m in moves):
-        areas.add("transport")
-    unit = units.get(asked)
-    if unit is not None:
-        utype = game.catalog.units.get(unit["type"])
-        if utype is not None and utype.special:
-            areas.add("special_units")
-        if moves and utype is not None:
-            if any(m["cost"] > float(utype.speed) for m in moves):
-                areas.add("last_step")
-            if any(game.map.terrain_at(Hex(*m["to"]["axial"])) == "water" for m in moves):
-                areas.add("water")
-        if "movement" in areas and unit["hex"] is not None:
-            here = Hex(*unit["hex"])
-            team = game.team_of[unit["nation"]]
-            enemies = {tuple(u["hex"]) for u in snapshot["units"] if u["hex"] is not None
-                       and game.team_of[u["nation"]] != team}
-            near = {here} | {Hex(*m["to"]["axial"]) for m in moves}
-            if any((n.q, n.r) in enemies for h in near for n in h.neighbors()):
-                areas.add("contact")
-    for entry in expected.get("log", []) if kind == "apply" else []:
-        if entry.get("event") == "combat" and entry.get("bonus") in ("pincer", "encirclement"):
-            areas.add(entry["bonus"])
-        if entry.get("event") == "scatter":
-            areas.add("scatter")
-    return sorted(areas)
+    return sorted(areas_of(game, seen_in_json(snapshot), case["kind"], case["expected"], case))
 
 
 def generate(scenario: Scenario, seed: str | None = None, pack_version: str | None = None,
@@ -218,6 +168,57 @@ def _without_last_step(scenario: Scenario, options: dict[str, Any]) -> Game:
     return _game(dataclasses.replace(scenario, ruleset=ruleset), options)
 
 
+def _changes_moves(twin: Game, before: _Before, unit_id: str,
+                   moves: list[dict[str, Any]]) -> bool:
+    """Whether the unit's moves differ in `twin` (the game without the last-step rule)."""
+    return moves_of(State.from_json(twin, before.json()), unit_id) != moves
+
+
+class _Before:
+    """The state before a step's action, as the cases need it: its JSON and what the areas
+    read (`Seen`), each made on first use. The action changes the state, so `keep` takes the
+    JSON while it is still the state before; a case asked for afterwards without it gets
+    the state replayed from the game's start (`replayed`), which is rare and costs far less
+    than writing the JSON at every step."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._json: dict[str, Any] | None = None
+        self._seen: Seen | None = None
+
+    @property
+    def taken(self) -> bool:
+        """Whether the JSON was made (while the state was still the one before)."""
+        return self._json is not None
+
+    def json(self) -> dict[str, Any]:
+        if self._json is None:
+            self._json = _state_json(self.state)
+        return self._json
+
+    def seen(self) -> Seen:
+        if self._seen is None:
+            self._seen = seen_in_json(self._json) if self._json is not None \
+                else seen_in_state(self.state)
+        return self._seen
+
+    def keep(self) -> None:
+        """Take the JSON and the seen parts now (before the state changes)."""
+        self.seen()
+        self.json()
+
+    @classmethod
+    def replayed(cls, game: Game, actions: list[Action]) -> _Before:
+        """The state after `actions` from the start of `game` (the engine is deterministic for
+        its seed), with its JSON taken."""
+        state = game.new_initial_state()
+        for action in actions:
+            state.apply_unchecked(action)
+        before = cls(state)
+        before.keep()
+        return before
+
+
 def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any]],
           per_area: Counter[str], max_cases: int) -> None:
     game = _game(scenario, options)
@@ -227,66 +228,85 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
     counts: Counter[str] = Counter()
     regular = 0
 
-    def offer(kind: str, snapshot: dict[str, Any], sampled: bool, extra: tuple[str, ...] = (),
-              keep: bool = False, **fields: Any) -> bool:
+    def rare(areas: set[str]) -> bool:
+        return any(per_area[a] < AREA_TARGET for a in areas)
+
+    def offer(kind: str, before: _Before, sampled: bool, expected: Callable[[], dict[str, Any]],
+              *, keep: bool = False, probe: dict[str, Any] | None = None,
+              last_step: Callable[[], bool] | None = None, **fields: Any) -> bool:
         """Keep the case when sampled (within `max_cases`), rare, or `keep` (outside the
-        regular budget)."""
+        regular budget). The areas are found from `probe` (what they read of the answer);
+        the answer itself (`expected`) and the state's JSON are made only for a kept case.
+        `last_step` says whether the last-step rule changes the answer; it is costly, so it
+        is asked only when the answer can matter."""
         nonlocal regular
-        case = {"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind, "game": options,
-                "state": snapshot, **fields}
-        areas = sorted(set(_areas(game, snapshot, case)) | set(extra))
-        rare = any(per_area[a] < AREA_TARGET for a in areas)
-        if not (sampled and regular < max_cases) and not rare and not keep:
+        found = areas_of(game, before.seen(), kind, probe or {}, fields)
+        wanted = (sampled and regular < max_cases) or keep
+        if last_step is not None and "last_step" not in found and (
+                wanted or per_area["last_step"] < AREA_TARGET or rare(found)) and last_step():
+            found.add("last_step")
+        if not wanted and not rare(found):
             return False
         regular += sampled
-        case["areas"] = areas
+        areas = sorted(found)
+        cases.append({"id": f"{scenario.id}/{len(cases) + 1:04d}", "kind": kind,
+                      "game": options, "state": before.json(), **fields,
+                      "expected": expected(), "areas": areas})
         per_area.update(areas)
-        cases.append(case)
         return True
 
     step = 0
     while not state.is_terminal():
         action = Surrender() if state.round > MAX_ROUNDS else random_action(state, rng)
-        snapshot: dict[str, Any] | None = None
+        before = _Before(state)
+        asked = False  # whether a case of this state was offered (its apply case may follow)
         if action.verb in _MOVE_VERBS - {"unload"} and hasattr(action, "unit") and (
                 counts["legal_moves"] < 8 or step % 4 == 0):
-            snapshot = _state_json(state)
+            asked = True
             moves = moves_of(state, action.unit)
-            plain = moves_of(State.from_json(twin, snapshot), action.unit)
-            extra = ("last_step",) if plain != moves else ()
-            counts["legal_moves"] += offer("legal_moves", snapshot, counts["legal_moves"] < 8,
-                                           extra, unit=action.unit, expected={"moves": moves})
+            last_step = partial(_changes_moves, twin, before, action.unit, moves)
+            counts["legal_moves"] += offer(
+                "legal_moves", before, counts["legal_moves"] < 8,
+                partial(dict, moves=moves), probe={"moves": moves}, last_step=last_step,
+                unit=action.unit)
         if state.phase in ("setup", "declare", "combat", "money") and step % 5 == 0:
-            snapshot = snapshot or _state_json(state)
-            counts["legal_actions"] += offer(
-                "legal_actions", snapshot, counts["legal_actions"] < 6,
-                expected={"actions": sorted(str(a) for a in state.legal_actions())})
+            asked = True
+            counts["legal_actions"] += offer("legal_actions", before,
+                                             counts["legal_actions"] < 6,
+                                             partial(_actions_of, state))
         elif state.phase == "move" and counts["legal_actions:move"] < MOVE_ACTION_SAMPLES \
                 and step % 5 == 0:
             # a few per game, outside the regular budget, so they crowd out no other kind
-            snapshot = snapshot or _state_json(state)
-            counts["legal_actions:move"] += offer(
-                "legal_actions", snapshot, False, keep=True,
-                expected={"actions": sorted(str(a) for a in state.legal_actions())})
+            asked = True
+            counts["legal_actions:move"] += offer("legal_actions", before, False,
+                                                  partial(_actions_of, state), keep=True)
         if step % 40 == 0:
-            snapshot = snapshot or _state_json(state)
-            counts["victory"] += offer("victory", snapshot, counts["victory"] < 3,
-                                       expected=victory_of(state))
-        # The JSON of the state before the action, not a clone of it: a third of the cost.
-        before = snapshot or (_state_json(state) if step % 2 == 0 or action.verb in _RARE_VERBS
-                              else None)
+            asked = True
+            counts["victory"] += offer("victory", before, counts["victory"] < 3,
+                                       partial(victory_of, state))
+        # Which steps may give an apply case, and which surely will be offered one.
+        may_apply = asked or step % 2 == 0 or action.verb in _RARE_VERBS
+        sampled = counts[f"apply:{action.verb}"] < _APPLY_VERBS.get(action.verb, 1)
+        if may_apply and (sampled or action.verb in _RARE_VERBS):
+            before.keep()
         log_from = len(state.log)
         state.apply_unchecked(action)  # drawn from the legal actions: checking it again is waste
-        sampled = counts[f"apply:{action.verb}"] < _APPLY_VERBS.get(action.verb, 1)
         events = {e.kind for e in state.log[log_from:]}  # an event's "event" tag
-        if before is not None and (sampled or action.verb in _RARE_VERBS
-                                   or events & {"scatter", "game_over"}):
-            shot = before
+        if may_apply and (sampled or action.verb in _RARE_VERBS
+                          or events & {"scatter", "game_over"}):
+            if not before.taken:
+                before = _Before.replayed(game, state.history[:-1])
+            log = [e.to_json() for e in state.log[log_from:]]
             counts[f"apply:{action.verb}"] += offer(
-                "apply", shot, sampled, action=str(action),
-                expected=outcome(shot, state, log_from))
+                "apply", before, sampled, partial(outcome, before.json(), state, log_from),
+                probe={"winner": state.winner_team, "log": log}, action=str(action))
         step += 1
-    offer("victory", _state_json(state), True, expected=victory_of(state))
+    offer("victory", _Before(state), True, partial(victory_of, state))
+
+
+def _actions_of(state: State) -> dict[str, Any]:
+    """Expected answer of a legal_actions case."""
+    return {"actions": sorted(str(a) for a in state.legal_actions())}
 
 
 def _staged(scenario: Scenario, seed: str, cases: list[dict[str, Any]],

@@ -58,17 +58,33 @@ def copied(value: Any) -> Any:
 def _free_hexes(game: Game, snapshot: dict[str, Any]) -> set[Hex]:
     """Land hexes in play where a unit may stand: no unit, no fort or entrance."""
     taken = {Hex(*u["hex"]) for u in snapshot["units"] if u["hex"] is not None}
-    blocked = {h for f in game.map.forts for h in (*f.hexes, *f.entrances)}
-    area = _in_play(game)
-    return {h for h in area if game.map.terrain_at(h) in LAND
-            and h not in taken and h not in blocked}
+    return {h for h in _of_game(game)[1] if h not in taken}
 
 
 def _in_play(game: Game) -> list[Hex]:
     """The hexes of the game: the scenario's half with 2 players, else the whole map."""
+    return _of_game(game)[0]
+
+
+# Per game: its hexes in play, and those of them on land with no fort or entrance. The staged
+# cases ask for them once per candidate state, and a game's map does not change.
+_HEXES_OF_GAME: dict[int, tuple[Game, list[Hex], list[Hex]]] = {}
+_HEXES_OF_GAME_MAX = 8
+
+
+def _of_game(game: Game) -> tuple[list[Hex], list[Hex]]:
+    hit = _HEXES_OF_GAME.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1], hit[2]
     half = game.map.region(game.scenario.half) if game.players == 2 and game.scenario.half \
         else None
-    return [h for h in game.map.hexes() if half is None or h in half.hexes]
+    in_play = [h for h in game.map.hexes() if half is None or h in half.hexes]
+    blocked = {h for f in game.map.forts for h in (*f.hexes, *f.entrances)}
+    land = [h for h in in_play if game.map.terrain_at(h) in LAND and h not in blocked]
+    if len(_HEXES_OF_GAME) >= _HEXES_OF_GAME_MAX:
+        _HEXES_OF_GAME.clear()
+    _HEXES_OF_GAME[id(game)] = (game, in_play, land)
+    return in_play, land
 
 
 _REACHED: dict[tuple[Any, ...], tuple[Scenario, tuple[Game, State] | None]] = {}

@@ -166,6 +166,14 @@ class _Task:
     kind: str
     inputs: str
     previous: str | None
+    weight: int = 1  # a rough cost, for starting the longest packs first
+
+
+def _weight(kind: str, data: dict[str, Any]) -> int:
+    """A pack's rough cost: its conformance games grow with the players; an area scenario
+    has none."""
+    players = data.get("players")
+    return 0 if kind == "area-scenario" or not isinstance(players, int) else players
 
 
 _PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
@@ -216,7 +224,12 @@ def _run(tasks: list[_Task], loads: LoadCache, jobs: int | None
             return
         with multiprocessing.get_context("fork").Pool(jobs, _start_worker,
                                                       (os.getpid(),)) as pool:
-            yield from pool.imap(_build_task, tasks)
+            # Longest first, so no process is left with a long pack while the other idles;
+            # the results still come in the order of `tasks`.
+            pending = {id(task): pool.apply_async(_build_task, (task,))
+                       for task in sorted(tasks, key=lambda t: -t.weight)}
+            for task in tasks:
+                yield pending[id(task)].get()
     finally:
         _LOADS = None
 
@@ -251,7 +264,7 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None,
             continue
         # The revision continues from the pack this one replaces (cache, else the file).
         previous = old.entry["version"] if old else existing_version(target, data["id"])
-        tasks.append(_Task(name, path, kind, inputs, previous))
+        tasks.append(_Task(name, path, kind, inputs, previous, _weight(kind, data)))
     for done, (task, built) in enumerate(zip(tasks, _run(tasks, loads, jobs), strict=True),
                                          start=len(result.skipped)):
         if progress:

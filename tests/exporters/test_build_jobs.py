@@ -124,3 +124,37 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_the_heaviest_packs_start_first_and_results_keep_their_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Packs are handed to the processes heaviest first (4 players before 2, area scenarios
+    last), and the results still come back in the order of the scenarios."""
+    started: list[str] = []
+    monkeypatch.setattr(pipeline, "_build_task", lambda task: started.append(task.name)
+                        or task.name)
+    tasks = [pipeline._Task(name, Path(name), kind, "", None, pipeline._weight(kind, data))
+             for name, kind, data in (("a", "area-scenario", {}), ("b", "scenario",
+                                      {"players": 2}), ("c", "scenario", {"players": 4}))]
+    assert [t.weight for t in tasks] == [0, 2, 4]
+    assert list(pipeline._run(tasks, pipeline.LoadCache(), jobs=1)) == ["a", "b", "c"]
+    # Two processes take the two heaviest at once; the lightest starts only when one is done.
+    read, write = os.pipe()
+    monkeypatch.setattr(pipeline, "_build_task", _report_start)
+    monkeypatch.setitem(_REPORT_TO, "fd", write)
+    assert list(pipeline._run(tasks, pipeline.LoadCache(), jobs=2)) == ["a", "b", "c"]
+    os.close(write)
+    order = os.read(read, 16).decode()
+    os.close(read)
+    assert sorted(order[:2]) == ["b", "c"] and order[2] == "a"
+
+
+_REPORT_TO: dict[str, int] = {}
+
+
+def _report_start(task: pipeline._Task) -> str:
+    """A pack build that only says (through a pipe inherited by the fork) that it started,
+    and takes a while, so the next task starts only after both processes have reported."""
+    os.write(_REPORT_TO["fd"], task.name.encode())
+    time.sleep(0.2)
+    return task.name

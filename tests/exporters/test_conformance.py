@@ -11,8 +11,12 @@ from jsonschema import Draft202012Validator
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
 from engine.rules.actions import Surrender
-from exporters import conformance_staged
+from engine.rules.dice import Dice, seed_state
+from engine.rules.game import Game
+from engine.rules.playout import random_action
+from exporters import conformance, conformance_staged
 from exporters.conformance import AREAS, CONFORMANCE_SCHEMA, check_case, generate
+from exporters.conformance_areas import seen_in_json, seen_in_state
 from exporters.pack import build_pack
 from exporters.packcontent import content_digest, content_files
 from packs.safezip import read_zip
@@ -139,3 +143,21 @@ def test_staged_money_and_power_cases_are_in_the_vectors(vectors):
     money = [c for c in data["cases"] if c["kind"] == "legal_actions"
              and c["state"]["phase"] == "money"]
     assert any(a.startswith("repair ") for c in money for a in c["expected"]["actions"])
+
+
+def test_a_replayed_state_and_the_seen_parts_match_the_state_played():
+    """The vectors take a state's JSON only for kept cases: a case asked for after its action
+    replays the game to the state before it, and the rule areas read a live state's `Seen`.
+    Both must give what the played state's JSON gives, at every step of a seeded game."""
+    game = Game(load_scenario(SCENARIO), seed="replay", setup="quick")
+    state = game.new_initial_state()
+    rng = Dice(seed_state("replay"))
+    checked = 0
+    while not state.is_terminal() and checked < 120:
+        shot = conformance._state_json(state)
+        assert seen_in_state(state) == seen_in_json(shot)
+        if checked % 20 == 0:
+            assert conformance._Before.replayed(game, list(state.history)).json() == shot
+        state.apply_unchecked(random_action(state, rng))
+        checked += 1
+    assert checked == 120 and any(seen_in_state(state).units.values())
