@@ -104,8 +104,35 @@ class CompiledFinder(MetaPathFinder):
                 return None
         except OSError:
             return None
-        loader = importlib.machinery.ExtensionFileLoader(fullname, str(location))
+        loader = CompiledLoader(fullname, str(location), source_of(fullname))
         return importlib.util.spec_from_file_location(fullname, location, loader=loader)
+
+
+class CompiledLoader(importlib.machinery.ExtensionFileLoader):
+    """Loads a compiled copy; one that cannot be loaded (a damaged file of the listed size)
+    gives way to its source, as any other mismatch does."""
+
+    def __init__(self, fullname: str, path: str, source: Path) -> None:
+        super().__init__(fullname, path)
+        self.source = source
+        self.fallback: importlib.machinery.SourceFileLoader | None = None
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
+        """The compiled module, or None (a plain module for the source) if it cannot load."""
+        try:
+            return super().create_module(spec)
+        except ImportError:
+            self.fallback = importlib.machinery.SourceFileLoader(self.name, str(self.source))
+            spec.origin = str(self.source)
+            return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Run the compiled module's initialisation, or the source after a fallback."""
+        if self.fallback is None:
+            super().exec_module(module)
+            return
+        module.__file__ = str(self.source)
+        self.fallback.exec_module(module)
 
 
 def install() -> CompiledFinder | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engine import accel
 from engine.i18n import current_language, set_language
+from engine.rules.dice import Dice, seed_state
 from tcstudio.accel_build import main as build_main
 
 _GAMES = """
@@ -43,6 +44,16 @@ print(json.dumps({"digest": digest.hexdigest(), "compiled": accel.compiled_modul
 """
 
 
+_IMPORT_DICE = """
+import json
+from engine import accel
+from engine.rules.dice import Dice, seed_state
+import engine.rules.dice as dice
+print(json.dumps({"file": dice.__file__, "compiled": accel.compiled_modules(),
+                  "below": Dice(seed_state("accel")).below(12)}))
+"""
+
+
 def _run(code: str, **env: str) -> dict:
     environment = {k: v for k, v in os.environ.items() if k not in ("TC_PURE_PYTHON",
                                                                      "TC_ACCEL_DIR")}
@@ -70,6 +81,10 @@ def test_a_compiled_module_is_found_only_while_its_source_is_unchanged(tmp_path)
     assert spec is not None and spec.origin == str(tmp_path / file)
     assert isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
     assert finder.find_spec("engine.rules.state") is None  # not in this manifest
+    # A damaged file of the listed size does not load: the module comes from its source.
+    damaged = _run(_IMPORT_DICE, TC_ACCEL_DIR=str(tmp_path))
+    assert damaged == {"file": str(accel.source_of(name)), "compiled": [],
+                       "below": Dice(seed_state("accel")).below(12)}
 
     for changed in ({"source_sha256": "0" * 64}, {"size": 24}):  # source edited, file cut
         _manifest(tmp_path, {name: {**entry, **changed}})
