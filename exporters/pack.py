@@ -74,24 +74,42 @@ def schema_files() -> dict[str, bytes]:
     return {f"schemas/{name}": (SCHEMA_DIR / name).read_bytes() for name in PACK_SCHEMAS}
 
 
-def pack_files(scenario: Scenario) -> dict[str, bytes]:
+# Board drawings (SVG, PNG) by the key `board_key` gives them.
+Pictures = dict[str, tuple[bytes, bytes]]
+
+
+def pack_files(scenario: Scenario, drawn: Pictures | None = None) -> dict[str, bytes]:
     """Every file of the pack of a loaded scenario except the manifest and the conformance
-    vectors (which name the pack's version)."""
+    vectors (which name the pack's version); its board pictures are taken from `drawn` when
+    they are there (`board_pictures` of a scenario on the same board)."""
     files = content_files(scenario)
     assert scenario.map is not None
     half = scenario.half if scenario.players == 2 else None
-    svg, png = _pictures(hashlib.sha256(files["map.json"]).hexdigest(), scenario.map, half)
+    key = board_key(files["map.json"], half)
+    svg, png = drawn[key] if drawn and key in drawn else _pictures(key, scenario.map, half)
     return {**files, "board.svg": svg, "preview.png": png, **schema_files()}
 
 
-_PICTURES: dict[str, tuple[bytes, bytes]] = {}
+def board_key(map_json: bytes, half: str | None) -> str:
+    """What a pack's board pictures depend on: the map's canonical JSON and the half."""
+    return f"{hashlib.sha256(map_json).hexdigest()}:{half or ''}"
 
 
-def _pictures(map_hash: str, game_map: GameMap, half: str | None) -> tuple[bytes, bytes]:
+def board_pictures(scenario: Scenario) -> Pictures:
+    """The board pictures of a loaded scenario's pack, by their key: drawn once for all the
+    packs on the same board (a build hands them to each)."""
+    assert scenario.map is not None
+    half = scenario.half if scenario.players == 2 else None
+    key = board_key(content_files(scenario)["map.json"], half)
+    return {key: _pictures(key, scenario.map, half)}
+
+
+_PICTURES: Pictures = {}
+
+
+def _pictures(key: str, game_map: GameMap, half: str | None) -> tuple[bytes, bytes]:
     """Board SVG and preview PNG of a map, or of its 2-player `half` as its own board,
-    remembered by the hash of the map's canonical JSON and the half (scenarios sharing a map
-    are drawn once per build)."""
-    key = f"{map_hash}:{half or ''}"
+    remembered by their `board_key` (scenarios sharing a board are drawn once per process)."""
     if key not in _PICTURES:
         board = board_of(half_board(game_map, half) if half else game_map, BOARD_HEX_MM)
         dpi = PREVIEW_WIDTH_PX / (board.width / 25.4)
@@ -158,10 +176,12 @@ def manifest_bytes(manifest: dict[str, Any]) -> bytes:
 
 
 def build_pack(scenario: Scenario, version: str | None = None,
-               previous_version: str | None = None) -> BuiltPack:
+               previous_version: str | None = None, drawn: Pictures | None = None
+               ) -> BuiltPack:
     """The pack of a loaded scenario. Without `version`, `1.REVISION.0+DIGEST`, the revision
-    following `previous_version` (the pack this one replaces; None: revision 0)."""
-    files = pack_files(scenario)
+    following `previous_version` (the pack this one replaces; None: revision 0). `drawn`:
+    board pictures drawn already (`board_pictures`)."""
+    files = pack_files(scenario, drawn)
     if version is None:
         digest = content_digest(files)
         version = pack_version(next_revision(previous_version, digest), digest)
@@ -175,10 +195,11 @@ def build_pack(scenario: Scenario, version: str | None = None,
 
 def build_pack_from_file(path: Path, version: str | None = None,
                          previous_version: str | None = None,
-                         cache: LoadCache | None = None) -> BuiltPack:
+                         cache: LoadCache | None = None, drawn: Pictures | None = None
+                         ) -> BuiltPack:
     """Load a scenario file (raises engine.content.ContentError) and build its pack; with
     `cache`, files validated earlier in the same run are not read and checked again."""
-    return build_pack(load_scenario(path, cache), version, previous_version)
+    return build_pack(load_scenario(path, cache), version, previous_version, drawn)
 
 
 def existing_version(path: Path, pack_id: str) -> str | None:

@@ -32,7 +32,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.content import LoadCache, Problem, collect_files, load_document, validate_paths
+from engine.content import (
+    ContentError,
+    LoadCache,
+    Problem,
+    collect_files,
+    load_document,
+    load_scenario,
+    validate_paths,
+)
 from engine.i18n import _
 from engine.version import __version__
 from exporters.area_pack import build_area_pack_from_file
@@ -46,7 +54,14 @@ from exporters.buildcache import (
     read_cache,
     remove_stale_temp_files,
 )
-from exporters.pack import FORMAT_VERSION, BuiltPack, build_pack_from_file, existing_version
+from exporters.pack import (
+    FORMAT_VERSION,
+    BuiltPack,
+    Pictures,
+    board_pictures,
+    build_pack_from_file,
+    existing_version,
+)
 from packs.paths import UnsafePathError
 
 __all__ = ["CACHE_FILE", "INDEX_FILE", "BuildResult", "build", "content_files"]
@@ -167,6 +182,7 @@ class _Task:
     inputs: str
     previous: str | None
     weight: int = 1  # a rough cost, for starting the longest packs first
+    board: tuple[str, str | None] | None = None  # the map file and half its pictures show
 
 
 def _weight(kind: str, data: dict[str, Any]) -> int:
@@ -174,6 +190,14 @@ def _weight(kind: str, data: dict[str, Any]) -> int:
     has none."""
     players = data.get("players")
     return 0 if kind == "area-scenario" or not isinstance(players, int) else players
+
+
+def _board(path: Path, kind: str, data: dict[str, Any]) -> tuple[str, str | None] | None:
+    """The board a hex scenario's pack pictures: its map file and, with 2 players, its half."""
+    if kind != "scenario":
+        return None
+    half = data.get("half") if data.get("players") == 2 else None
+    return str((path.parent / data["map"]).resolve()), half
 
 
 _PR_SET_PDEATHSIG = 1  # prctl option: the signal a process gets when its parent dies
@@ -190,14 +214,39 @@ class _Failed:
     hint: str
 
 
-def _build_task(task: _Task) -> BuiltPack | _Failed:
-    """Build one pack, or say why it cannot be built."""
-    build_file = build_area_pack_from_file if task.kind == "area-scenario" \
-        else build_pack_from_file
+def _build_task(task: _Task, drawn: Pictures | None = None) -> BuiltPack | _Failed:
+    """Build one pack (with board pictures `drawn` already), or say why it cannot be built."""
     try:
-        return build_file(task.path, previous_version=task.previous, cache=_LOADS)
+        if task.kind == "area-scenario":
+            return build_area_pack_from_file(task.path, previous_version=task.previous,
+                                             cache=_LOADS)
+        return build_pack_from_file(task.path, previous_version=task.previous, cache=_LOADS,
+                                    drawn=drawn)
     except ExportError as err:
         return _Failed(err.message, err.hint)
+
+
+def _draw_task(task: _Task) -> Pictures:
+    """The board pictures of a task's pack, for every pack on its board; none when its
+    scenario does not load (its own build then says why)."""
+    try:
+        return board_pictures(load_scenario(task.path, _LOADS))
+    except (ContentError, ExportError):
+        return {}
+
+
+def _shared_boards(pool: Any, tasks: list[_Task]) -> dict[tuple[str, str | None], Pictures]:
+    """Pictures of the boards several packs show, drawn once each on the pool (else every
+    process would draw each board its packs show)."""
+    first: dict[tuple[str, str | None], _Task] = {}
+    shared = set()
+    for task in tasks:
+        if task.board is not None:
+            if task.board in first:
+                shared.add(task.board)
+            first.setdefault(task.board, task)
+    drawing = {board: pool.apply_async(_draw_task, (first[board],)) for board in shared}
+    return {board: result.get() for board, result in drawing.items()}
 
 
 def _start_worker(parent: int) -> None:
@@ -224,9 +273,10 @@ def _run(tasks: list[_Task], loads: LoadCache, jobs: int | None
             return
         with multiprocessing.get_context("fork").Pool(jobs, _start_worker,
                                                       (os.getpid(),)) as pool:
+            drawn = _shared_boards(pool, tasks)
             # Longest first, so no process is left with a long pack while the other idles;
             # the results still come in the order of `tasks`.
-            pending = {id(task): pool.apply_async(_build_task, (task,))
+            pending = {id(task): pool.apply_async(_build_task, (task, drawn.get(task.board)))
                        for task in sorted(tasks, key=lambda t: -t.weight)}
             for task in tasks:
                 yield pending[id(task)].get()
@@ -264,7 +314,8 @@ def build(content_dir: Path, out_dir: Path, progress: Progress | None = None,
             continue
         # The revision continues from the pack this one replaces (cache, else the file).
         previous = old.entry["version"] if old else existing_version(target, data["id"])
-        tasks.append(_Task(name, path, kind, inputs, previous, _weight(kind, data)))
+        tasks.append(_Task(name, path, kind, inputs, previous, _weight(kind, data),
+                           _board(path, kind, data)))
     for done, (task, built) in enumerate(zip(tasks, _run(tasks, loads, jobs), strict=True),
                                          start=len(result.skipped)):
         if progress:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import exporters.pack as pack_module
 import exporters.pipeline as pipeline
 from engine.content import dump_canonical
 from exporters.base import ExportError
@@ -48,10 +49,10 @@ def test_a_pack_failing_in_a_worker_reports_its_message_and_hint(
         tmp_path: Path, content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = pipeline.build_pack_from_file
 
-    def refuse_second(path, version=None, previous_version=None, cache=None):  # type: ignore[no-untyped-def]
+    def refuse_second(path, version=None, previous_version=None, cache=None, drawn=None):  # type: ignore[no-untyped-def]
         if path.name == "second.yaml":
             raise ExportError("the PNG would be 0×0 pixels", hint="lower --dpi or --hex-mm")
-        return real(path, version, previous_version, cache)
+        return real(path, version, previous_version, cache, drawn)
 
     monkeypatch.setattr(pipeline, "build_pack_from_file", refuse_second)
     result = build(content, tmp_path / "out", jobs=2)
@@ -72,10 +73,11 @@ def test_jobs_below_one_cannot_run(tmp_path: Path, content: Path,
 _SLOW_BUILD = """
 import os, time
 from pathlib import Path
+import exporters.pack as pack_module
 import exporters.pipeline as pipeline
 from engine.content import LoadCache
 
-def slow(path, version=None, previous_version=None, cache=None):
+def slow(path, version=None, previous_version=None, cache=None, drawn=None):
     os.write(1, b"w")  # one byte: the two workers cannot interleave it
     time.sleep(60)
 
@@ -152,9 +154,32 @@ def test_the_heaviest_packs_start_first_and_results_keep_their_order(
 _REPORT_TO: dict[str, int] = {}
 
 
-def _report_start(task: pipeline._Task) -> str:
+def _report_start(task: pipeline._Task, drawn: object = None) -> str:
     """A pack build that only says (through a pipe inherited by the fork) that it started,
     and takes a while, so the next task starts only after both processes have reported."""
     os.write(_REPORT_TO["fd"], task.name.encode())
     time.sleep(0.2)
     return task.name
+
+
+def test_a_board_several_packs_show_is_drawn_once(tmp_path: Path, content: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two scenarios on one board, on two processes: the board is drawn once (not once per
+    process), and the packs are those of a build on one process."""
+    one = build(content, tmp_path / "one", jobs=1)
+    read, write = os.pipe()
+    real = pack_module.board_of
+
+    def counted(*args: object, **kwargs: object) -> object:
+        os.write(write, b"d")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pack_module, "board_of", counted)
+    monkeypatch.setattr(pack_module, "_PICTURES", {})
+    two = build(content, tmp_path / "two", jobs=2)
+    os.close(write)
+    drawings = os.read(read, 64)
+    os.close(read)
+    assert one.ok and two.ok and len(two.built) == 2
+    assert drawings == b"d"
+    assert _files(tmp_path / "two") == _files(tmp_path / "one")

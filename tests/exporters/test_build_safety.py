@@ -162,7 +162,7 @@ def test_a_pack_that_cannot_be_drawn_stops_the_build_before_writing(tmp_path, co
         (content / "scenarios" / "default-2p.scenario.yaml").read_text(encoding="utf-8")
         + "\n", encoding="utf-8")
 
-    def refuse(path, version=None, previous_version=None, cache=None):
+    def refuse(path, version=None, previous_version=None, cache=None, drawn=None):
         raise ExportError("the PNG would be 0×0 pixels", hint="lower --dpi or --hex-mm")
 
     monkeypatch.setattr(pipeline, "build_pack_from_file", refuse)
