@@ -30,7 +30,7 @@ from exporters.conformance import (
     json_bytes,
 )
 from exporters.halfboard import board_of, half_board
-from exporters.packcontent import content_digest, content_files
+from exporters.packcontent import content_digest, content_files, map_file
 from exporters.png import png_bytes, render_board
 from exporters.svg import board_to_svg
 from packs.errors import PackError
@@ -100,7 +100,7 @@ def board_pictures(scenario: Scenario) -> Pictures:
     packs on the same board (a build hands them to each)."""
     assert scenario.map is not None
     half = scenario.half if scenario.players == 2 else None
-    key = board_key(content_files(scenario)["map.json"], half)
+    key = board_key(map_file(scenario.map), half)
     return {key: _pictures(key, scenario.map, half)}
 
 

@@ -44,6 +44,11 @@ def _canonical_json(data: dict[str, Any]) -> bytes:
     return dump_canonical(data, "json").encode("utf-8")
 
 
+def map_file(game_map: GameMap) -> bytes:
+    """map.json of a pack of this map (as in `content_files`)."""
+    return _canonical_json(map_json(game_map))
+
+
 def content_files(scenario: Scenario) -> dict[str, bytes]:
     """scenario.json, map.json, ruleset.json and catalog.json of a loaded scenario's pack: the
     canonical JSON, the scenario's references rewritten to the files beside it."""
@@ -55,7 +60,7 @@ def content_files(scenario: Scenario) -> dict[str, bytes]:
     scen.map_ref, scen.ruleset_ref, scen.catalog_ref = "map.json", "ruleset.json", "catalog.json"
     return {
         "scenario.json": _canonical_json(scenario_to_dict(scen)),
-        "map.json": _canonical_json(map_json(scenario.map)),
+        "map.json": map_file(scenario.map),
         "ruleset.json": _canonical_json(ruleset_to_dict(scenario.ruleset)),
         "catalog.json": _canonical_json(catalog_to_dict(catalog_subset(scenario.catalog,
                                                                        nations))),
