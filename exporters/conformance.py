@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from engine.model import GameMap, Scenario
+from engine.model import Scenario
 from engine.rules.actions import Action, EndPhase, Fight, Surrender
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
@@ -67,10 +67,6 @@ def _state_json(state: Any) -> dict[str, Any]:
     light.history = []
     light.log = []
     return to_json(light)
-
-
-def _hex(game_map: GameMap, h: Any) -> dict[str, list[int]]:
-    return {"axial": [h.q, h.r], "offset": list(game_map.to_offset(h))}
 
 
 def moves_of(state: Any, unit_id: str) -> list[dict[str, Any]]:
