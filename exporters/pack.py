@@ -84,10 +84,15 @@ def pack_files(scenario: Scenario, drawn: Pictures | None = None) -> dict[str, b
     they are there (`board_pictures` of a scenario on the same board)."""
     files = content_files(scenario)
     assert scenario.map is not None
-    half = scenario.half if scenario.players == 2 else None
+    half = board_half(scenario)
     key = board_key(files["map.json"], half)
     svg, png = drawn[key] if drawn and key in drawn else _pictures(key, scenario.map, half)
     return {**files, "board.svg": svg, "preview.png": png, **schema_files()}
+
+
+def board_half(scenario: Scenario) -> str | None:
+    """The half of the map a scenario's board shows: its `half` with 2 players, else none."""
+    return scenario.half if scenario.players == 2 else None
 
 
 def board_key(map_json: bytes, half: str | None) -> str:
@@ -99,7 +104,7 @@ def board_pictures(scenario: Scenario) -> Pictures:
     """The board pictures of a loaded scenario's pack, by their key: drawn once for all the
     packs on the same board (a build hands them to each)."""
     assert scenario.map is not None
-    half = scenario.half if scenario.players == 2 else None
+    half = board_half(scenario)
     key = board_key(map_file(scenario.map), half)
     return {key: _pictures(key, scenario.map, half)}
 
