@@ -18,13 +18,16 @@ from editor.pack_open import PackOpenError, extract_pack
 from editor.recovery import RecoveryStore
 from engine.content import (
     ContentError,
+    Document,
     kind_words,
     load_document,
     load_file,
+    load_parsed,
     scenario_reference,
 )
 from engine.content import save_map as content_save_map
 from engine.content.atomic import clean_stale_temps
+from engine.content.gcpause import gc_paused
 from engine.model import GameMap
 
 __all__ = ["OpenError", "Opened", "RecoveryStore", "map_path_of", "open_map",
@@ -55,18 +58,25 @@ def _format_problems(problems: list, limit: int = 8) -> str:
     return "\n".join(lines)
 
 
-def _load_document(path: Path):
+def _load_document(path: Path) -> Document:
     try:
-        return load_document(path)
+        with gc_paused():  # a big map's parse allocates millions of objects that all stay
+            return load_document(path)
     except ContentError as exc:
         raise OpenError(_cannot_open(path, exc.problems), exc.problems) from exc
 
 
 def _map_path_of(path: Path) -> Path:
     """The map file a scenario refers to, or the path itself when it is a map."""
+    return _map_source(path)[0]
+
+
+def _map_source(path: Path) -> tuple[Path, Document | None]:
+    """The map file a scenario refers to (and no document), or the path itself and its
+    parsed document when it is a map: opening a map parses it once."""
     doc = _load_document(path)
     if doc.kind == "map":
-        return path
+        return path, doc
     if doc.kind != "scenario":
         raise OpenError(translate(
             "files", "{path}: this is {a_kind} file, not a map (hint: open a .map.yaml file or "
@@ -76,7 +86,7 @@ def _map_path_of(path: Path) -> Path:
         raise OpenError(translate(
             "files", "{path}: the scenario names no map (hint: add `map: ../maps/X.map.yaml`)"
             ).format(path=path))
-    return map_path
+    return map_path, None
 
 
 # Map file -> the scenario it was last opened through (File > Export packs that scenario).
@@ -117,13 +127,14 @@ def open_map(path: str | os.PathLike[str]) -> Opened:
             path = extract_pack(path)
         except PackOpenError as exc:
             raise OpenError(str(exc)) from None
-    map_path = _map_path_of(path)
+    map_path, parsed = _map_source(path)
     if map_path != path:
         _OPENED_VIA[map_path] = path.resolve()
     else:
         _OPENED_VIA.pop(map_path.resolve(), None)
     clean_stale_temps(map_path)
-    loaded = load_file(map_path, lenient=True)
+    loaded = (load_file(map_path, lenient=True) if parsed is None
+              else load_parsed(map_path, parsed, lenient=True))
     if loaded.document is None:
         raise OpenError(_cannot_open(map_path, loaded.problems), loaded.problems)
     if loaded.kind != "map":

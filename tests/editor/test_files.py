@@ -78,3 +78,24 @@ def test_a_file_of_another_kind_is_named_with_its_article(tmp_path):
     area_map = CONTENT_DIR / "weltkrieg" / "europe.area-map.yaml"
     with pytest.raises(OpenError, match="this is an area map file, not a map"):
         open_map(area_map)
+
+
+def test_opening_a_map_parses_it_once(monkeypatch):
+    """A 1M-hex YAML map takes about half a second to parse: opening it must not parse it a
+    second time (once to see its kind, again to load it); its scenario's map is read once too."""
+    from engine.content import documents
+
+    parsed: list[str] = []
+    real = documents.document_from_text
+
+    def counting(text, fmt, file=None):
+        parsed.append(str(file))
+        return real(text, fmt, file)
+
+    monkeypatch.setattr(documents, "document_from_text", counting)
+    opened = open_map(CONTENT_DIR / "maps" / "default.map.yaml")
+    assert opened.map.width > 0 and len(parsed) == 1
+    parsed.clear()
+    open_map(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
+    assert [p.rsplit("/", 1)[-1] for p in parsed] == ["default-2p.scenario.yaml",
+                                                    "default.map.yaml"]
