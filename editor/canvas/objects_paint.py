@@ -49,16 +49,22 @@ def smooth_path(points: list[tuple[float, float]], size: float, first: int = 0,
     """The curve through the points (hex units; `engine.geometry.bezier_controls`) as cubic
     Béziers in pixels; with `first`/`last`, only the spans between those point indices (same
     shape as the whole)."""
-    path = QPainterPath()
-    if not points:
-        return path
     pts = [(x * size, y * size) for x, y in points]
+    return _spans(pts, bezier_controls(pts) if len(pts) > 2 else [], first, last)
+
+
+def _spans(pts: list[tuple[float, float]], controls: list, first: int,
+           last: int | None) -> QPainterPath:
+    """The spans `first`..`last` of the curve through pixel points `pts` with their Bézier
+    `controls` (computed once per path: a piece of a long road must not redo them all)."""
+    path = QPainterPath()
+    if not pts:
+        return path
     last = len(pts) - 1 if last is None else min(last, len(pts) - 1)
     path.moveTo(QPointF(*pts[first]))
     if len(pts) == 2:
         path.lineTo(QPointF(*pts[1]))
         return path
-    controls = bezier_controls(pts)
     for k in range(first, last):
         c1, c2 = controls[k]
         path.cubicTo(QPointF(*c1), QPointF(*c2), QPointF(*pts[k + 1]))
@@ -77,9 +83,11 @@ class PathPiece:
 def path_pieces(mp: MapPath, size: float, per_piece: int = 6) -> list[PathPiece]:
     """The smoothed path cut into pieces of `per_piece` segments, with decorations."""
     n = len(mp.points)
+    pts = [(x * size, y * size) for x, y in mp.points]
+    controls = bezier_controls(pts) if n > 2 else []
     out = []
     for first in range(0, max(1, n - 1), per_piece):
-        curve = smooth_path(mp.points, size, first, first + per_piece)
+        curve = _spans(pts, controls, first, first + per_piece)
         out.append(PathPiece(path_bounds(curve, mp, size), curve,
                              path_decoration(mp, curve, size)))
     return out

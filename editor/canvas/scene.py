@@ -7,6 +7,8 @@ from typing import Any
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsScene
 
+from engine.content.gcpause import gc_paused
+
 from . import style
 from .draft_layer import DraftLayer
 from .geometry import GridGeometry
@@ -26,10 +28,13 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setBackgroundBrush(style.PAPER)
         game_map = document.map
-        self.terrain = TerrainLayer(game_map, masks=document.region_masks)
-        self.objects = ObjectsLayer(game_map)
-        self.highlights = HighlightLayer(game_map)
-        self.draft = DraftLayer(game_map)
+        # A 1M map's layers allocate ~10^5 objects that all stay (road spots, path pieces):
+        # cyclic collections in between would rescan the whole map for nothing.
+        with gc_paused():
+            self.terrain = TerrainLayer(game_map, masks=document.region_masks)
+            self.objects = ObjectsLayer(game_map)
+            self.highlights = HighlightLayer(game_map)
+            self.draft = DraftLayer(game_map)
         self.terrain.setZValue(0)
         self.objects.setZValue(10)
         self.draft.setZValue(15)
@@ -67,10 +72,11 @@ class MapScene(QGraphicsScene):
     def rebuild(self) -> None:
         """The document's map was replaced: rebuild every layer."""
         m = self.document.map
-        self.terrain.set_map(m)
-        self.objects.set_map(m)
-        self.highlights.set_map(m)
-        self.draft.set_map(m)
+        with gc_paused():
+            self.terrain.set_map(m)
+            self.objects.set_map(m)
+            self.highlights.set_map(m)
+            self.draft.set_map(m)
         self._fit_scene_rect()
         self._on_selection_changed()
         self.update()

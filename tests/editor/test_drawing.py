@@ -234,3 +234,43 @@ def test_road_cover_update_is_free_when_no_road_changed():
     expected = {i for i in spots.keys() | cover.spots.keys()
                 if spots.get(i) != cover.spots.get(i)}
     assert changed and changed == expected
+
+
+def test_road_spots_match_shapely_along_curved_and_degenerate_lines():
+    """The spots' distances along a road and its points there are what shapely's
+    line_locate_point / line_interpolate_point give (they walked every segment per hex):
+    curves, repeated points (zero-length segments), targets off both ends."""
+    import random
+
+    import numpy as np
+    import shapely
+
+    from editor.canvas.road_cover import _Polyline
+
+    rng = random.Random(14)
+    for n in (2, 3, 17, 400):
+        pts = [(rng.uniform(0, 40), rng.uniform(0, 40)) for _ in range(n)]
+        pts.insert(n // 2, pts[n // 2])  # a zero-length segment
+        coords = np.array(smooth_points(pts), dtype=float)
+        line = LineString(coords)
+        targets = np.array([(rng.uniform(-10, 50), rng.uniform(-10, 50)) for _ in range(300)])
+        polyline = _Polyline(coords)
+        d = polyline.locate(targets)
+        expected = shapely.line_locate_point(line, shapely.points(targets))
+        assert np.allclose(d, expected, rtol=0, atol=1e-9)
+        probes = np.concatenate([d, [-1.0, 0.0, line.length, line.length + 5.0]])
+        got = polyline.interpolate(probes)
+        want = shapely.get_coordinates(shapely.line_interpolate_point(
+            line, np.clip(probes, 0.0, line.length)))
+        assert np.allclose(got, want, rtol=0, atol=1e-9)
+
+
+def test_path_pieces_are_the_spans_of_the_whole_curve():
+    """Cutting a long path into pieces computes its Bézier controls once; each piece is the
+    same curve as drawing those spans alone."""
+    pts = [(i * 0.9, (i % 5) * 0.7) for i in range(40)]
+    mp = MapPath("road_1", "road", pts, "road", 0.3)
+    pieces = op.path_pieces(mp, 32.0)
+    assert len(pieces) == 7
+    for k, piece in enumerate(pieces):
+        assert piece.curve == op.smooth_path(pts, 32.0, 6 * k, 6 * k + 6)
