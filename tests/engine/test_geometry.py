@@ -171,6 +171,22 @@ def test_coverage_equals_intersecting_every_candidate_with_the_whole_line(
         points, width, fraction, lay, m.in_bounds)
 
 
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_long_winding_paths_cover_what_the_whole_line_covers(orientation):
+    """Roads of hundreds of points across many tiles, doubling back over themselves and
+    running along hex edges: the tiled areas decide every hex as the whole line does."""
+    m = GameMap.blank("t", 140, 50, layout=MapLayout(orientation, 32.0, "odd"))
+    lay = unit_layout(orientation)
+    winding = [(x * 0.4, 20 + 12 * math.sin(x / 9) + (x % 5) * 0.07) for x in range(300)]
+    back = winding + [(x, y + 0.8) for x, y in reversed(winding)]
+    edge_y = 1.5 * 20 + 0.75 if orientation == "pointy" else 1.5 * 20
+    along_edge = [(2.0, edge_y), (100.0, edge_y)]
+    for points in (winding, back, along_edge):
+        for width, fraction in ((0.3, 0.25), (0.5, 0.5), (1.2, 0.1), (0.4, 0.0)):
+            assert coverage(points, width, fraction, lay, m.in_bounds) == reference_coverage(
+                points, width, fraction, lay, m.in_bounds)
+
+
 @pytest.mark.parametrize(("orientation", "parity"),
                          list(itertools.product(["pointy", "flat"], ["odd", "even"])))
 def test_map_hexset_and_mask_hexes_hold_exactly_the_hexes(orientation, parity):
