@@ -28,9 +28,16 @@ def _refuse_constant(name: str) -> Any:
 
 def parse_json(text: str, file: str | None = None) -> tuple[Any, Positions]:
     """Parse JSON into plain data and positions; raise ContentError with located problems."""
-    lines = LineIndex(text)
+    suspect: list[bool] = []  # set by the hook: a key repeated, or too many keys
+
+    def pairs_to_dict(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) != len(pairs) or len(pairs) > MAX_KEYS:
+            suspect.append(True)
+        return found
+
     try:
-        json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=pairs_to_dict)
     except json.JSONDecodeError as exc:
         raise ContentError([error(
             "json.syntax", _("malformed JSON: {msg}", msg=exc.msg),
@@ -47,7 +54,22 @@ def parse_json(text: str, file: str | None = None) -> tuple[Any, Positions]:
             "json.too_deep", _("nesting is too deep"), _("content files are shallow"),
             file=file, line=1, col=1,
         )]) from None
-    return _Scanner(text, lines, file).run()
+    if suspect or _deeper_than(data, MAX_DEPTH):
+        return _Scanner(text, LineIndex(text), file).run()  # it locates what is wrong
+    # The same data as the scanner's; where each value is, only if a problem needs it.
+    return data, Positions(find=lambda: _Scanner(text, LineIndex(text), file).run()[1])
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether containers nest more than `limit` levels (the scanner's refusal)."""
+    level: list[Any] = [data] if isinstance(data, (dict, list)) else []
+    for _depth in range(limit):
+        level = [child for node in level
+                 for child in (node.values() if isinstance(node, dict) else node)
+                 if isinstance(child, (dict, list))]
+        if not level:
+            return False
+    return True
 
 
 class _Scanner:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 
 def escape_token(token: str) -> str:
@@ -26,12 +26,41 @@ def parent_pointer(pointer: str) -> str:
     return pointer.rsplit("/", 1)[0] if pointer else ""
 
 
-@dataclass
 class Positions:
-    """1-based (line, col) of each value (`values`) and each mapping key (`keys`) by pointer."""
+    """1-based (line, col) of each value (`values`) and each mapping key (`keys`) by pointer.
 
-    values: dict[str, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[str, tuple[int, int]] = field(default_factory=dict)
+    With `find`, they are found only when first asked for: a big file that loads without a
+    problem to locate never pays for recording where each of its 10^5 values is."""
+
+    def __init__(self, values: dict[str, tuple[int, int]] | None = None,
+                 keys: dict[str, tuple[int, int]] | None = None, *,
+                 find: Callable[[], Positions] | None = None) -> None:
+        self._values = {} if values is None else values
+        self._keys = {} if keys is None else keys
+        self._find = find
+
+    def _found(self) -> None:
+        if self._find is not None:
+            found, self._find = self._find(), None
+            self._values, self._keys = found.values, found.keys
+
+    @property
+    def values(self) -> dict[str, tuple[int, int]]:
+        """Position of each value, by pointer."""
+        self._found()
+        return self._values
+
+    @property
+    def keys(self) -> dict[str, tuple[int, int]]:
+        """Position of each mapping key, by the pointer of its value."""
+        self._found()
+        return self._keys
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Positions) and (self.values, self.keys) == (other.values,
+                                                                            other.keys)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __getitem__(self, pointer: str) -> tuple[int, int]:
         """Position of the value at exactly `pointer` (KeyError if unknown)."""

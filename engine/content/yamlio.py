@@ -125,7 +125,85 @@ def _syntax_problem(exc: yaml.YAMLError, text: str, file: str | None) -> Problem
 
 
 def parse_yaml(text: str, file: str | None = None) -> tuple[Any, Positions]:
-    """Parse one YAML document into plain data and positions; raise ContentError if bad."""
+    """Parse one YAML document into plain data and positions; raise ContentError if bad.
+
+    A document with nothing to refuse is built without positions (a 1M-hex map's 10^5
+    values); they are found by the full parse the first time a problem needs one."""
+    data = _plain_data(text)
+    if data is _UNSURE:
+        return _parse_located(text, file)  # says what is wrong, and where
+    return data, Positions(find=lambda: _parse_located(text, file)[1])
+
+
+_UNSURE = object()  # _plain_data's answer when the located parse must decide
+_KEY = object()  # a mapping frame's marker: a key comes next
+
+
+def _plain_data(text: str) -> Any:
+    """The data of `text` when `_parse_located` would refuse nothing in it, else `_UNSURE`:
+    the same data, without recording where each value is."""
+    stack: list[list[Any]] = []  # frames: [container, pending key or _KEY, keys seen]
+    root: list[Any] = []
+    documents = 0
+    bad_numbers: list[Problem] = []
+
+    def attach(value: Any) -> None:
+        if not stack:
+            root.append(value)
+            return
+        frame = stack[-1]
+        container = frame[0]
+        if frame[1] is None:
+            container.append(value)
+        else:
+            container[frame[1]] = value
+            frame[1] = _KEY
+
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                tag = event.tag
+                if event.anchor is not None or tag not in (None, "!"):
+                    return _UNSURE
+                frame = stack[-1] if stack else None
+                if frame is not None and frame[1] is _KEY:
+                    key, seen = event.value, frame[2]
+                    if key in seen or len(seen) >= MAX_KEYS:
+                        return _UNSURE
+                    seen.add(key)
+                    frame[1] = key
+                    continue
+                if tag is None and event.implicit[0]:
+                    attach(_resolve_plain(event.value, (0, 0), bad_numbers, None, None))
+                    if bad_numbers:
+                        return _UNSURE
+                else:
+                    attach(event.value)
+            elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+                mapping = kind is yaml.MappingStartEvent
+                expected = f"{_TAG}{'map' if mapping else 'seq'}"
+                if (event.anchor is not None or event.tag not in (None, "!", expected)
+                        or (stack and stack[-1][1] is _KEY) or len(stack) >= MAX_DEPTH):
+                    return _UNSURE
+                container: Any = {} if mapping else []
+                attach(container)
+                stack.append([container, _KEY, set()] if mapping else [container, None, None])
+            elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+                stack.pop()
+            elif kind is yaml.AliasEvent:
+                return _UNSURE
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    return _UNSURE
+    except yaml.YAMLError:
+        return _UNSURE
+    return root[0] if root else _UNSURE
+
+
+def _parse_located(text: str, file: str | None) -> tuple[Any, Positions]:
+    """Parse with the position of every value and key, refusing with located problems."""
     problems: list[Problem] = []
     positions = Positions()
     values, keys = positions.values, positions.keys

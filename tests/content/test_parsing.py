@@ -132,3 +132,87 @@ def test_non_regular_file_is_refused(tmp_path):
     with pytest.raises(ContentError) as exc:
         load_document(fifo)
     assert codes(exc) == ["file.unreadable"]
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": [1, 2.5e3, -0, 1E5, {"b~c": "x\\u00e9/y"}], "d": {"e": null, "f": false}}',
+    "[" * 64 + "]" * 64,
+    '{"big": 123456789012345678901234567890, "t": true, "s": "\\ud83d\\ude00"}',
+    "7",
+])
+def test_json_without_problems_finds_its_positions_only_when_asked(text):
+    """A clean JSON file is parsed by json.loads alone; its data and, when first asked for,
+    its positions are the position scanner's."""
+    from engine.content.jsonio import _Scanner
+    from engine.content.positions import LineIndex
+
+    data, pos = parse_json(text)
+    assert pos._find is not None  # nothing scanned yet
+    want_data, want_pos = _Scanner(text, LineIndex(text), None).run()
+    assert data == want_data and type(data) is type(want_data)
+    assert pos.values == want_pos.values and pos.keys == want_pos.keys
+    assert pos._find is None
+
+
+def test_json_content_files_parse_alike_both_ways():
+    from engine.content.jsonio import _Scanner
+    from engine.content.positions import LineIndex
+    from engine.paths import PROJECT_ROOT as ROOT
+
+    files = sorted(ROOT.glob("schema/*.json")) + sorted(ROOT.glob("tests/**/*.json"))[:40]
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        try:
+            data, pos = parse_json(text)
+        except ContentError:
+            continue
+        want_data, want_pos = _Scanner(text, LineIndex(text), None).run()
+        assert json.dumps(data) == json.dumps(want_data), path
+        assert pos == want_pos, path
+
+
+def _yaml_corpus() -> list[str]:
+    from engine.paths import PROJECT_ROOT as ROOT
+
+    files = sorted(ROOT.glob("content/**/*.yaml")) + sorted(ROOT.glob("tests/**/*.yaml"))
+    return [p.read_text(encoding="utf-8") for p in files]
+
+
+def test_yaml_without_problems_is_built_alike_without_positions():
+    """A clean YAML file is built by a loop that records no positions: the same data as the
+    located parse, whose positions come when first asked for."""
+    from engine.content.yamlio import _UNSURE, _parse_located, _plain_data
+
+    texts = _yaml_corpus()
+    assert len(texts) > 10
+    texts += ["a: 1\nb:\n  - [1, 2.5]\n  - {c: \"x/y\", d: null}\ne: no\nf: true\n",
+              "x: !!str 12\n", "- ! 5\n- '7'\n- 0x1F\n- 1_000\n- .5\n- -.5e3\n", "null\n",
+              "1: one\n? two\n: 2\n"]
+    plain = 0
+    for text in texts:
+        data = _plain_data(text)
+        try:
+            want, want_pos = _parse_located(text, None)
+        except ContentError:
+            assert data is _UNSURE
+            continue
+        if data is _UNSURE:
+            continue
+        plain += 1
+        assert json.dumps(data) == json.dumps(want)
+        got, pos = parse_yaml(text)
+        assert json.dumps(got) == json.dumps(want)
+        assert pos._find is not None and pos == want_pos
+    assert plain >= len(texts) - 3
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1\na: 2\n", "a: &x [1]\nb: *x\n", "a: !!python/object:os.system x\n",
+    "a: 1\n---\nb: 2\n", "a: .inf\n", "a: 1e999\n", "a: \x07\n", "? [1, 2]\n: x\n", "",
+    "a:\n\t- 1\n", "[" * 70 + "]" * 70, "a: !!seq {b: 1}\n", "a: [1\n",
+])
+def test_yaml_refusals_are_left_to_the_located_parse(text):
+    from engine.content.yamlio import _UNSURE, _plain_data
+
+    assert _plain_data(text) is _UNSURE
