@@ -55,7 +55,7 @@ def _worker_pool() -> ProcessPoolExecutor:
             context.set_forkserver_preload(["editor.validation_check"])
             _executor = ProcessPoolExecutor(max_workers=1, mp_context=context,
                                             initializer=yield_cpu_to_editor)
-            atexit.register(_stop_worker_pool)
+            atexit.register(_stop_worker_pool, wait=True)
         return _executor
 
 
@@ -116,11 +116,14 @@ def _start_submitter() -> None:
             _submitter.start()
 
 
-def _stop_worker_pool() -> None:
+def _stop_worker_pool(wait: bool = False) -> None:
+    """Stop the worker process; at exit, `wait` for it: a worker still starting when the
+    editor quits (a screenshot, a big map closed at once) otherwise finds its parent's
+    semaphores gone and prints a traceback."""
     global _executor
     with _pool_lock:
         if _executor is not None:
-            _executor.shutdown(wait=False, cancel_futures=True)
+            _executor.shutdown(wait=wait, cancel_futures=True)
             _executor = None
 
 

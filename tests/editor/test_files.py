@@ -99,3 +99,17 @@ def test_opening_a_map_parses_it_once(monkeypatch):
     open_map(CONTENT_DIR / "scenarios" / "default-2p.scenario.yaml")
     assert [p.rsplit("/", 1)[-1] for p in parsed] == ["default-2p.scenario.yaml",
                                                     "default.map.yaml"]
+
+
+def test_screenshot_of_a_map_checked_in_the_worker_process_exits_without_a_traceback(tmp_path):
+    """A map big enough for the validation worker process: the screenshot is taken and the
+    editor quits while that process may still be starting; quitting waits for it, else it
+    found the parent's semaphores gone and printed a traceback."""
+    from tests.bigmaps import write_big_map
+
+    big = write_big_map(tmp_path / "big.map.yaml", 500, 420)  # over PROCESS_MIN_HEXES
+    shot = tmp_path / "x.png"
+    result = _run_cli(["edit", str(big), "--screenshot", str(shot)],
+                      {**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0 and shot.stat().st_size > 0
+    assert "Traceback" not in result.stderr and "Error" not in result.stderr
