@@ -19,7 +19,7 @@ import itertools
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -58,9 +58,10 @@ class Runs:
 
 @dataclass(frozen=True)
 class Part:
-    """One edge-connected part of a hex set: its outer ring on the lattice and its runs."""
+    """One edge-connected part of a hex set: its outer ring on the lattice (an (n, 2) int
+    array of lattice points) and its runs."""
 
-    ring: list[LatticePoint]
+    ring: np.ndarray
     runs: Runs
 
 
@@ -150,7 +151,10 @@ def outline_parts(runs: Runs, shifted: Callable[[int], bool]) -> list[Part]:
 
     # The boundary as chains of lattice points (end edges and open stretches of zigzag),
     # each under the run it belongs to; a chain starts where the one before it ends.
-    chains: list[tuple[int, list[LatticePoint]]] = []
+    # A zigzag stretch is kept as (first x, stop x, step, base, sign, odd) and its points
+    # (x, base + sign * ((x + odd) & 1)) made only when its ring is walked: as point tuples,
+    # the stretches of a region of 10^4 parts took over 100 MB.
+    chains: list[tuple[int, LatticePoint, LatticePoint, Any]] = []
     for j, here in by_line.items():
         top, bottom = 3 * j, 3 * j + 4
         # corners at cell centres are the zigzag's peaks: b = top there, top + 1 between
@@ -158,11 +162,15 @@ def outline_parts(runs: Runs, shifted: Callable[[int], bool]) -> list[Part]:
         above, below = by_line.get(j - 1, []), by_line.get(j + 1, [])
         his_above, his_below = his.get(j - 1, []), his.get(j + 1, [])
         for k in here:
-            chains.append((k, [(lo[k], top + 3), (lo[k], top + 1)]))
-            chains.extend((k, [(x, top + ((x + odd) & 1)) for x in range(x0, x1 + 1)])
+            chains.append((k, (lo[k], top + 3), (lo[k], top + 1),
+                           [(lo[k], top + 3), (lo[k], top + 1)]))
+            chains.extend((k, (x0, top + ((x0 + odd) & 1)), (x1, top + ((x1 + odd) & 1)),
+                           (x0, x1 + 1, 1, top, 1, odd))
                           for x0, x1 in _uncovered(lo[k], hi[k], above, his_above, lo, hi))
-            chains.append((k, [(hi[k], top + 1), (hi[k], top + 3)]))
-            chains.extend((k, [(x, bottom - ((x + odd) & 1)) for x in range(x1, x0 - 1, -1)])
+            chains.append((k, (hi[k], top + 1), (hi[k], top + 3),
+                           [(hi[k], top + 1), (hi[k], top + 3)]))
+            chains.extend((k, (x1, bottom - ((x1 + odd) & 1)), (x0, bottom - ((x0 + odd) & 1)),
+                           (x1, x0 - 1, -1, bottom, -1, odd))
                           for x0, x1 in _uncovered(lo[k], hi[k], below, his_below, lo, hi))
             for i in range(bisect_right(his_below, lo[k]), len(below)):
                 m = below[i]
@@ -173,25 +181,33 @@ def outline_parts(runs: Runs, shifted: Callable[[int], bool]) -> list[Part]:
     members: dict[int, list[int]] = {}
     for k in range(n):
         members.setdefault(find(k), []).append(k)
-    nexts: dict[int, dict[LatticePoint, list[LatticePoint]]] = {}
-    for k, chain in chains:
-        nexts.setdefault(find(k), {})[chain[0]] = chain
+    nexts: dict[int, dict[LatticePoint, tuple[LatticePoint, Any]]] = {}
+    for k, start, end, chain in chains:
+        nexts.setdefault(find(k), {})[start] = (end, chain)
+    # From here each part's chains are dropped once its ring is an array: the point tuples
+    # of a region of 10^4 parts took 90 MB.
+    del chains
     parts = []
     for root, ks in members.items():
-        step = nexts[root]
+        step = nexts.pop(root)
         # The left end of the part's first run (topmost line, leftmost) is on its outer
         # ring: nothing of the part lies above that line.
         first = (lo[ks[0]], 3 * lines[ks[0]] + 3)
         ring: list[LatticePoint] = []
         point = first
         while True:
-            chain = step[point]
-            ring.extend(chain[:-1])
-            point = chain[-1]
+            point, chain = step[point]
+            if type(chain) is list:
+                ring.extend(chain[:-1])
+            else:  # a zigzag stretch, its last point left for the next chain
+                x_from, x_stop, x_step, base, sign, odd = chain
+                ring.extend((x, base + sign * ((x + odd) & 1))
+                            for x in range(x_from, x_stop - x_step, x_step))
             if point == first:
                 break
         idx = np.array(ks, dtype=np.int64)
-        parts.append(Part(ring, Runs(runs.line[idx], runs.first[idx], runs.last[idx])))
+        parts.append(Part(np.array(ring, dtype=np.int64).reshape(-1, 2),
+                          Runs(runs.line[idx], runs.first[idx], runs.last[idx])))
     return parts
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import xml.etree.ElementTree as ET
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
 from exporters.board import PALETTE, palette
 from exporters.outline import cell_runs, outline_parts, runs_of
+from exporters.tiled_tmx import tiled_to_tmx
 
 TILED_VERSION = "1.10"
 TILED_APP_VERSION = "1.10.2"
@@ -133,12 +133,14 @@ def _outline(grid: TiledGrid, game_map: GameMap, hexes: Collection[Hex]
     ax, bx = (grid.tile_w // 2, grid.side // 2) if grid.orientation == "pointy" else (
         grid.tile_h // 2, grid.side // 2)
     out = []
-    for part in parts:
+    while parts:  # each part is dropped once converted: a dense region has 10^4 of them
+        part = parts.pop()
+        a, b = part.ring[:, 0], part.ring[:, 1]
         if grid.orientation == "pointy":
-            ring = [(a * ax, b * bx) for a, b in part.ring]
+            ring = list(zip((a * ax).tolist(), (b * bx).tolist(), strict=True))
             spans = np.column_stack((part.runs.line, part.runs.first, part.runs.last))
         else:
-            ring = [(b * bx, a * ax) for a, b in part.ring]
+            ring = list(zip((b * bx).tolist(), (a * ax).tolist(), strict=True))
             cols, rows = part.runs.cells()
             rr = cell_runs(rows, cols)
             spans = np.column_stack((rr.line, rr.first, rr.last))
@@ -174,8 +176,11 @@ def clip_polyline(points: list[tuple[float, float]], area: Polygon
     return [[(x, y) for x, y in g.coords] for g in lines]
 
 
-def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
-    """The Tiled map as a TMJ-shaped dict (also the source of the TMX writer)."""
+def build_tiled(game_map: GameMap, tileset_image: str, *,
+                pairs: bool = False) -> dict[str, Any]:
+    """The Tiled map as a TMJ-shaped dict (also the source of the TMX writer). With `pairs`,
+    polygon and polyline points are (x, y) tuples instead of TMJ's {"x", "y"} objects: what
+    the TMX writer takes, at a third of the memory (1.5M points on a dense 1M-hex map)."""
     grid = TiledGrid.for_map(game_map)
     next_id = 1
     m = game_map
@@ -190,7 +195,8 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
     def shape(obj: dict, key: str, points: list[tuple[float, float]]) -> dict:
         x0, y0 = points[0]
         obj["x"], obj["y"] = _num(x0), _num(y0)
-        obj[key] = [{"x": _num(x - x0), "y": _num(y - y0)} for x, y in points]
+        obj[key] = ([(_num(x - x0), _num(y - y0)) for x, y in points] if pairs else
+                    [{"x": _num(x - x0), "y": _num(y - y0)} for x, y in points])
         return obj
 
     forts: list[dict] = []
@@ -226,7 +232,10 @@ def build_tiled(game_map: GameMap, tileset_image: str) -> dict[str, Any]:
     for region in sorted(m.regions, key=lambda r: r.id):
         if not region.hexes:
             continue
-        for part, (ring, spans) in enumerate(_outline(grid, m, region.hexes)):
+        outlines = _outline(grid, m, region.hexes)
+        outlines.reverse()
+        for part in range(len(outlines)):
+            ring, spans = outlines.pop()  # dropped as soon as its object holds its points
             regions.append(shape(new_object(region.name, "region", 0, 0, [
                 _prop("tc_id", region.id), _prop("tc_part", part),
                 _prop("tc_spans", json.dumps(spans, separators=(",", ":"))),
@@ -340,75 +349,6 @@ def tileset_png(grid: TiledGrid, season: str = "summer") -> bytes:
     return buf.getvalue()
 
 
-def _xml_props(parent: ET.Element, props: list[dict]) -> None:
-    if not props:
-        return
-    el = ET.SubElement(parent, "properties")
-    for p in props:
-        attrs = {"name": p["name"]}
-        if p["type"] != "string":
-            attrs["type"] = p["type"]
-        value = p["value"]
-        attrs["value"] = ("true" if value else "false") if isinstance(value, bool) else str(value)
-        ET.SubElement(el, "property", attrs)
-
-
-def _s(v: Any) -> str:
-    return ("1" if v else "0") if isinstance(v, bool) else str(v)
-
-
-def tiled_to_tmx(doc: dict[str, Any]) -> bytes:
-    """Serialise the TMJ-shaped dict as TMX (XML) bytes."""
-    keys = ["version", "tiledversion", "orientation", "renderorder", "width", "height",
-            "tilewidth", "tileheight", "hexsidelength", "staggeraxis", "staggerindex",
-            "infinite", "nextlayerid", "nextobjectid"]
-    root = ET.Element("map", {k: _s(doc[k]) for k in keys})
-    _xml_props(root, doc["properties"])
-    for ts in doc["tilesets"]:
-        ts_el = ET.SubElement(root, "tileset", {k: _s(ts[k]) for k in (
-            "firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns")})
-        ET.SubElement(ts_el, "image", {"source": ts["image"], "width": str(ts["imagewidth"]),
-                                       "height": str(ts["imageheight"])})
-        for tile in ts["tiles"]:
-            _xml_props(ET.SubElement(ts_el, "tile", {"id": str(tile["id"])}), tile["properties"])
-    for layer in doc["layers"]:
-        if layer["type"] == "tilelayer":
-            el = ET.SubElement(root, "layer", {k: _s(layer[k]) for k in (
-                "id", "name", "width", "height")})
-            data = ET.SubElement(el, "data", {"encoding": "csv"})
-            w = layer["width"]
-            flat = layer["data"]
-            rows = (",".join(map(str, flat[i:i + w])) for i in range(0, len(flat), w))
-            data.text = "\n" + ",\n".join(rows) + "\n"
-            continue
-        el = ET.SubElement(root, "objectgroup", {"id": str(layer["id"]), "name": layer["name"],
-                                                 "visible": _s(layer["visible"])})
-        for obj in layer["objects"]:
-            attrs = {"id": str(obj["id"]), "name": obj["name"], "type": obj["type"],
-                     "x": str(obj["x"]), "y": str(obj["y"])}
-            if obj["width"] or obj["height"]:
-                attrs.update(width=str(obj["width"]), height=str(obj["height"]))
-            if obj["rotation"]:
-                attrs["rotation"] = str(obj["rotation"])
-            o = ET.SubElement(el, "object", attrs)
-            _xml_props(o, obj["properties"])
-            if obj.get("point"):
-                ET.SubElement(o, "point")
-            for key in ("polygon", "polyline"):
-                if key in obj:
-                    pts = " ".join(f"{p['x']},{p['y']}" for p in obj[key])
-                    ET.SubElement(o, key, {"points": pts})
-            if "text" in obj:
-                t = obj["text"]
-                text = ET.SubElement(o, "text", {
-                    "fontfamily": t["fontfamily"], "pixelsize": str(t["pixelsize"]),
-                    "wrap": "0", "color": t["color"], "italic": "1", "halign": t["halign"],
-                    "valign": t["valign"]})
-                text.text = t["text"]
-    ET.indent(root, space=" ")
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
-
-
 def tiled_to_tmj(doc: dict[str, Any]) -> bytes:
     """Serialise the TMJ-shaped dict as Tiled JSON bytes."""
     return (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
@@ -418,7 +358,7 @@ def export_tiled(game_map: GameMap, out_path: Path, fmt: str) -> Path:
     """Write the map as .tmx or .tmj plus its tileset PNG next to it; returns the map file."""
     out_path = Path(out_path)
     image_name = f"{out_path.stem}.terrain.png"
-    doc = build_tiled(game_map, image_name)
+    doc = build_tiled(game_map, image_name, pairs=fmt == "tmx")
     atomic_write_bytes(out_path.parent / image_name,
                        tileset_png(TiledGrid.for_map(game_map), game_map.season))
     data = tiled_to_tmx(doc) if fmt == "tmx" else tiled_to_tmj(doc)
