@@ -244,3 +244,51 @@ def test_export_1m_hexes_to_tiled_memory(benchmark, tmp_path):
     benchmark.extra_info.update(map_peak_mb=before, process_peak_mb=after,
                                 export_adds_mb=after - before)
     assert after - before <= MAX_RSS_MB
+
+
+@pytest.fixture(scope="module")
+def dense_file(tmp_path_factory) -> Path:
+    """The validate benchmark's 1M map (tests/bigmaps.py): a ragged event region of 33,000
+    parts (33,000 Tiled objects) and long curved roads."""
+    from tests.bigmaps import write_big_map  # lazy: only these benchmarks need it
+
+    return write_big_map(tmp_path_factory.mktemp("dense") / "dense.map.yaml", BIG, BIG)
+
+
+def _export_dense_cli(dense_file: Path, out: Path) -> int:
+    """`tcstudio export --format tiled` in a fresh process; its peak RSS in MB."""
+    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+            "stdout=subprocess.DEVNULL); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "tcstudio",
+                           "export", "--format", "tiled", "--out", str(out), str(dense_file)],
+                          cwd=root, check=True, capture_output=True, text=True, timeout=900,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    return int(done.stdout.strip()) // 1024
+
+
+def test_export_dense_1m_to_tiled_cli(benchmark, dense_file, tmp_path):
+    """The whole `tcstudio export` process on the dense map, as a user runs it (read, check,
+    export, write). Goals: at most 10x Tiled's own round trip of the result (below), the
+    whole process within 300 MB."""
+    benchmark.group = "tiled dense 1M"
+    peaks = []
+    benchmark.pedantic(lambda: peaks.append(_export_dense_cli(dense_file, tmp_path / "d.tmx")),
+                       rounds=3, iterations=1)
+    benchmark.extra_info["process_peak_mb"] = max(peaks)
+    assert max(peaks) <= MAX_RSS_MB
+
+
+def test_baseline_dense_1m_tiled_export_map(benchmark, dense_file, tmp_path):
+    benchmark.group = "tiled dense 1M"
+    tmx = tmp_path / "d.tmx"
+    _export_dense_cli(dense_file, tmx)
+    tiled = shutil.which("tiled")
+    if tiled is None:
+        pytest.fail("the baseline needs Tiled: sudo apt-get install -y tiled")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    benchmark.pedantic(lambda: subprocess.run([tiled, "--export-map", str(tmx),
+                                               str(tmp_path / "copy.tmx")], env=env,
+                                              check=True, capture_output=True, timeout=600),
+                       rounds=3, iterations=1)
