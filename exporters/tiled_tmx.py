@@ -16,26 +16,15 @@ Node = tuple[str, list[tuple[str, str]], str | None, Iterator[Any]]
 _NONE: Iterator[Any] = iter(())
 
 
-def _cdata(text: str) -> str:
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
+# ElementTree's escaping, in its order: text, then attribute values.
+_TEXT = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTRIBUTE = (*_TEXT, ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 
 
-def _attrib(text: str) -> str:
-    text = _cdata(text)
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
+def _escaped(text: str, table: tuple[tuple[str, str], ...]) -> str:
+    for char, entity in table:
+        if char in text:
+            text = text.replace(char, entity)
     return text
 
 
@@ -63,10 +52,10 @@ class _Sink:
 
 def _write(out: _Sink, node: Node, level: int) -> None:
     tag, attrs, text, children = node
-    head = "<" + tag + "".join(f' {k}="{_attrib(v)}"' for k, v in attrs)
+    head = "<" + tag + "".join(f' {k}="{_escaped(v, _ATTRIBUTE)}"' for k, v in attrs)
     first = next(children, None)
     if first is None:
-        out.write(f"{head}>{_cdata(text)}</{tag}>" if text else head + " />")
+        out.write(f"{head}>{_escaped(text, _TEXT)}</{tag}>" if text else head + " />")
         return
     inner = "\n" + " " * (level + 1)
     out.write(head + ">" + inner)
