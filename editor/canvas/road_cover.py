@@ -80,7 +80,6 @@ class _Polyline:
     their walk over every segment for every point (seconds for the roads of a 1M map)."""
 
     def __init__(self, coords: np.ndarray) -> None:
-        self.coords = coords
         self.starts, self.ends = coords[:-1], coords[1:]
         self.seg_lengths = np.hypot(*(self.ends - self.starts).T)
         self.at = np.concatenate([[0.0], np.cumsum(self.seg_lengths)])
