@@ -14,6 +14,7 @@ import bisect
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -143,17 +144,23 @@ class _Importer:
             return default
         return value
 
-    def json_prop(self, props: dict[str, tuple[Any, str]], name: str) -> Any:
+    def json_prop(self, props: dict[str, tuple[Any, str]], name: str,
+                  shape: Callable[[Any], bool]) -> Any:
+        """The JSON a `tc_*` property holds when it has the `shape` the Studio writes, else
+        None with a located error (the object's geometry is used instead)."""
         text = self.prop(props, name, str)
         if text is None:
             return None
         try:
-            return json.loads(text)
-        except ValueError:
-            self.err("tiled.bad_property",
-                     _("property {name} is not the JSON the Studio wrote", name=name),
-                     _("delete {name} so the object's geometry is used", name=name), props[name][1])
-            return None
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            value = _NOT_WRITTEN
+        if value is not _NOT_WRITTEN and shape(value):
+            return value
+        self.err("tiled.bad_property",
+                 _("property {name} is not the JSON the Studio wrote", name=name),
+                 _("delete {name} so the object's geometry is used", name=name), props[name][1])
+        return None
 
     # --- terrain --------------------------------------------------------------------------
 
@@ -401,7 +408,7 @@ class _Importer:
     def fort(self, obj: dict, pointer: str, props: dict, by_id: dict) -> dict | None:
         name = obj.get("name") or ""
         fid = self.prop(props, "tc_id", str) or _slug(name) or f"fort_{obj.get('id')}"
-        listed = self.json_prop(props, "tc_hexes")
+        listed = self.json_prop(props, "tc_hexes", _cell_list)
         ring = self.points(obj, "polygon")
         cells = self.cells_in(ring) if ring else None
         if cells is None and isinstance(listed, list):
@@ -464,9 +471,15 @@ class _Importer:
         if ring:
             cells = self.cells_in(ring)
         else:
-            spans = self.json_prop(props, "tc_spans") or []
+            spans = self.json_prop(props, "tc_spans", self.spans_fit) or []
             cells = {(c, r) for r, a, b in spans for c in range(a, b + 1)}
         regions.setdefault(rid, (name, set()))[1].update(cells)
+
+    def spans_fit(self, spans: Any) -> bool:
+        """Whether `spans` is a list of [row, first, last] spans inside the map."""
+        return isinstance(spans, list) and all(
+            isinstance(s, list) and len(s) == 3 and all(_is_int(v) for v in s)
+            and 0 <= s[0] < self.height and 0 <= s[1] <= s[2] < self.width for s in spans)
 
     def unit_point(self, x: float, y: float) -> list[float]:
         g = self.grid
@@ -480,7 +493,7 @@ class _Importer:
     def path(self, obj: dict, pointer: str, props: dict, kind: str, paths: dict) -> None:
         pid = self.prop(props, "tc_id", str) or _slug(obj.get("name") or "") or \
             f"{kind}_{obj.get('id')}"
-        listed = self.json_prop(props, "tc_points")
+        listed = self.json_prop(props, "tc_points", _point_list)
         if pid in paths:
             if listed is None:
                 self.err("tiled.duplicate_path", _("two paths are called {pid!r}", pid=pid),
@@ -511,7 +524,7 @@ class _Importer:
         if not all(isinstance(v, int | float) for v in (x, y, w, h)):
             return None
         centre = (x + w / 2, y + h / 2)
-        at = self.json_prop(props, "tc_at")
+        at = self.json_prop(props, "tc_at", _point)
         if isinstance(at, list) and len(at) == 2:
             gx, gy = self.grid.unit_point((at[0], at[1]))
             if math.dist((gx, gy), centre) > _POSITION_TOLERANCE:
@@ -524,6 +537,28 @@ class _Importer:
             exact = float(rotation) if isinstance(rotation, int | float) else 0.0
         return {"text": text, "at": at, "size": self.prop(props, "tc_size", float, 1.0),
                 "rotation": exact}
+
+
+_NOT_WRITTEN = object()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _point(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+        for v in value)
+
+
+def _point_list(value: Any) -> bool:
+    return isinstance(value, list) and all(_point(p) for p in value)
+
+
+def _cell_list(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(c, list) and len(c) == 2 and all(_is_int(v) for v in c) for c in value)
 
 
 def _slug(text: str) -> str:

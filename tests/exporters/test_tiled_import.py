@@ -259,3 +259,29 @@ def test_a_map_without_an_orientation_is_not_called_none(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "tiled.not_hexagonal" in err and "None" not in err, err
     assert "has no orientation" in err, err
+
+
+@pytest.mark.parametrize(("layer", "prop", "value"), [
+    ("labels", "tc_at", '["\\ud800", 2]'),
+    ("labels", "tc_at", "[NaN, 1]"),
+    ("regions", "tc_spans", "[[0, 0, 1000000000000]]"),
+    ("regions", "tc_spans", "[[0, 1]]"),
+    ("forts", "tc_hexes", '[["a", 1]]'),
+    ("paths", "tc_points", "[[0, 0], [true, 1]]"),
+    ("paths", "tc_points", "[" * 5000 + "]" * 5000),
+])
+def test_a_studio_property_that_is_not_what_the_studio_wrote_is_located(tmp_path, layer, prop,
+                                                                        value):
+    def edit(doc, m):
+        obj = next(o for o in _layer(doc, layer)["objects"]
+                   if any(p["name"] == prop for p in o["properties"]))
+        for p in obj["properties"]:
+            if p["name"] == prop:
+                p["value"] = value
+        if prop != "tc_at":  # without its geometry, the object has only the property
+            obj.pop("polygon", None)
+            obj.pop("polyline", None)
+
+    result = import_tiled(_edited(tmp_path, edit))
+    bad = [p for p in result.problems if p.code == "tiled.bad_property"]
+    assert bad and prop in bad[0].message and bad[0].line is not None
