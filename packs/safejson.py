@@ -15,6 +15,7 @@ import math
 import re
 from typing import Any
 
+from engine.content import lone_surrogate_offset
 from engine.i18n import _
 
 MAX_DEPTH = 64
@@ -127,7 +128,8 @@ def loads(data: str | bytes, *, source: str, max_depth: int = MAX_DEPTH,
           max_int_digits: int = MAX_INT_DIGITS) -> Any:
     """Parse JSON text (or UTF-8 bytes) within the bounds; raise JsonError located in
     `source` on bad UTF-8, bad syntax, deep nesting, duplicate keys, an integer of more than
-    `max_int_digits` digits, or a number that is not finite (NaN, Infinity, 1e400)."""
+    `max_int_digits` digits, a number that is not finite (NaN, Infinity, 1e400), or a string
+    with a lone surrogate (no UTF-8 file could hold it)."""
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
@@ -159,7 +161,7 @@ def loads(data: str | bytes, *, source: str, max_depth: int = MAX_DEPTH,
         raise _NumberError(name, _("{name} is not a number JSON allows", name=name))
 
     try:
-        return json.loads(text, parse_int=parse_int, parse_float=parse_float,
+        data = json.loads(text, parse_int=parse_int, parse_float=parse_float,
                           parse_constant=parse_constant, object_pairs_hook=_unique_keys)
     except _DuplicateKey:
         _scan(text, source, max_depth)  # raises, located
@@ -174,3 +176,10 @@ def loads(data: str | bytes, *, source: str, max_depth: int = MAX_DEPTH,
                         col) from None
     except RecursionError:  # only if max_depth was set above what the interpreter allows
         raise JsonError(source, _("nesting too deep"), _("these files are shallow")) from None
+    surrogate = lone_surrogate_offset(text)
+    if surrogate is not None:
+        line, col = _position(text, surrogate)
+        raise JsonError(source, _("text with a lone surrogate escape (\\ud800-\\udfff)"),
+                        _("write the character itself, or both halves of its surrogate pair"),
+                        line, col)
+    return data

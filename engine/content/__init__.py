@@ -21,7 +21,7 @@ from engine.content.documents import (
     load_document,
     read_text,
 )
-from engine.content.jsonio import parse_json
+from engine.content.jsonio import lone_surrogate_offset, parse_json
 from engine.content.loaders import (
     LoadCache,
     Loaded,
@@ -79,6 +79,7 @@ __all__ = [
     "load_parsed",
     "load_ruleset",
     "load_scenario",
+    "lone_surrogate_offset",
     "map_from_dict",
     "map_to_dict",
     "migration",

@@ -25,6 +25,7 @@ from engine.content.semantic_area import (
     check_area_scenario,
     check_army_catalog,
 )
+from engine.content.xmltext import strings_of, unwritable_texts
 from engine.i18n import _
 
 AREA_KINDS = ("area-map", "army-catalog", "area-ruleset", "area-scenario")
@@ -47,6 +48,7 @@ def analyse_area(doc: Document, analyse_path: Analyse) -> tuple[list[Problem], A
         problems = check(model)
         if doc.kind == "area-map":
             problems += _battlefields(doc, model, analyse_path) + _background(doc, model)
+            problems += unwritable_texts("area", strings_of(doc.data))  # a small file
         return problems, model
     scenario = area_scenario_from_dict(doc.data)
     problems = _resolve(doc, scenario, analyse_path)

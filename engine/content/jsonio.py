@@ -17,6 +17,8 @@ from engine.content.problems import ContentError, Problem, error
 from engine.i18n import _
 
 _WS = re.compile(r"[ \t\n\r]*")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 MAX_DEPTH = 64
 MAX_KEYS = 10_000  # per mapping; no format has open mappings anywhere near as large
@@ -54,10 +56,34 @@ def parse_json(text: str, file: str | None = None) -> tuple[Any, Positions]:
             "json.too_deep", _("nesting is too deep"), _("content files are shallow"),
             file=file, line=1, col=1,
         )]) from None
+    surrogate = lone_surrogate_offset(text)
+    if surrogate is not None:
+        line, col = LineIndex(text).position(surrogate)
+        raise ContentError([error(
+            "json.lone_surrogate", _("text with a lone surrogate escape (\\ud800-\\udfff)"),
+            _("write the character itself, or both halves of its surrogate pair"), file=file,
+            line=line, col=col,
+        )])
     if suspect or _deeper_than(data, MAX_DEPTH):
         return _Scanner(text, LineIndex(text), file).run()  # it locates what is wrong
     # The same data as the scanner's; where each value is, only if a problem needs it.
     return data, Positions(find=lambda: _Scanner(text, LineIndex(text), file).run()[1])
+
+
+def lone_surrogate_offset(text: str) -> int | None:
+    """The offset of the first string literal of valid JSON `text` holding a lone surrogate
+    (a `\\ud800` escape without its pair), or None. Such a string cannot be written as
+    UTF-8, so a file holding one could be read but never saved or exported."""
+    if "\\u" not in text or _SURROGATE_ESCAPE.search(text) is None:
+        return None
+    for literal in _STRING.finditer(text):
+        if _SURROGATE_ESCAPE.search(literal.group()) is None:
+            continue
+        try:
+            json.loads(literal.group()).encode("utf-8")
+        except UnicodeEncodeError:
+            return literal.start()
+    return None
 
 
 def _deeper_than(data: Any, limit: int) -> bool:

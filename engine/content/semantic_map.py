@@ -16,6 +16,7 @@ from engine.content.convert_map import MAX_HEXES, grid_problems
 from engine.content.documents import load_document
 from engine.content.estimable import Flags
 from engine.content.problems import Problem, count, error, warning
+from engine.content.xmltext import unwritable_texts
 from engine.halves import fort_hexes, forts_in_half, straddling
 from engine.hexes import Hex, Layout
 from engine.i18n import _
@@ -183,7 +184,18 @@ def check_map(m: GameMap, forts_per_half: int | None = None) -> list[Problem]:
     out += _check_halves(m, forts_per_half or default_forts_per_half())
     out += _check_bridges(m)
     out += _check_drawings(m)
+    out += _check_texts(m)
     return out
+
+
+def _check_texts(m: GameMap) -> list[Problem]:
+    """The map's texts (names, labels, author…) that a board export could not write."""
+    texts = [("/name/en", m.name), ("/name/de", m.name_de)] if m.name_de else [("/name", m.name)]
+    texts += [("/author", m.author), ("/description", m.description), ("/license", m.license)]
+    texts += [(f"/forts/{i}/name", f.name) for i, f in enumerate(m.forts)]
+    texts += [(f"/regions/{i}/name", r.name) for i, r in enumerate(m.regions)]
+    texts += [(f"/labels/{i}/text", lb.text) for i, lb in enumerate(m.labels)]
+    return unwritable_texts("map", texts)
 
 
 def _check_drawings(m: GameMap) -> list[Problem]:

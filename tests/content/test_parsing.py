@@ -68,12 +68,25 @@ def test_tab_refusal_mentions_tabs():
     ('{"a": 1,}', "json.syntax", 1, 9),
     ('{"a": NaN}', "json.bad_number", 1, 1),
     ("[" * 100 + "]" * 100, "json.too_deep", 1, 65),
+    ('{"a": "ok",\n "b": "x\\ud800y"}', "json.lone_surrogate", 2, 7),
+    ('{"a":\n  {"\\udc00": 1}}', "json.lone_surrogate", 2, 4),
+    ('["\\ud83d\\ude00", "\\ude00\\ud83d"]', "json.lone_surrogate", 1, 18),
 ])
 def test_json_refusals_are_located(text, code, line, col):
     with pytest.raises(ContentError) as exc:
         parse_json(text, "f.json")
     problem = exc.value.problems[0]
     assert (problem.code, problem.line, problem.col) == (code, line, col)
+
+
+@pytest.mark.parametrize("text", [
+    '["\\ud83d\\ude00"]',  # a whole pair is one character
+    '["\\\\ud800"]',  # an escaped backslash, then the letters ud800
+    '["\\u00e4\\u20ac"]',
+])
+def test_json_keeps_text_that_utf8_can_hold(text):
+    data, _positions = parse_json(text, "f.json")
+    json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
 def test_all_duplicate_keys_are_collected():

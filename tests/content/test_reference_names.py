@@ -45,18 +45,21 @@ def test_nul_in_a_reference_is_a_located_problem(tmp_path: Path) -> None:
     assert [p.code for p in problems if p.is_error] == ["schema.bad_pattern"]
 
 
-@pytest.mark.parametrize(("ref", "as_json", "shown"), [
-    ("../maps/\ud800.map.yaml", True, "\\ud800"),  # UnicodeEncodeError in resolve()
-    ("../maps/" + "x" * 300 + ".map.yaml", False, "File name too long"),  # OSError in is_file
+@pytest.mark.parametrize(("ref", "as_json", "shown", "code"), [
+    # UnicodeEncodeError in resolve(); the reader now refuses the lone surrogate first
+    ("../maps/\ud800.map.yaml", True, "surrogate", "json.lone_surrogate"),
+    # OSError in is_file
+    ("../maps/" + "x" * 300 + ".map.yaml", False, "File name too long",
+     "scenario.bad_reference"),
 ])
 def test_impossible_file_names_in_a_reference_are_located_problems(
-        tmp_path: Path, ref: str, as_json: bool, shown: str) -> None:
+        tmp_path: Path, ref: str, as_json: bool, shown: str, code: str) -> None:
     """A lone surrogate or an over-long name gave a traceback, not a problem."""
     path = _scenario_with_map_ref(tmp_path, ref, as_json)
     with pytest.raises(ContentError) as caught:
         load_scenario(path)
     first = caught.value.problems[0]
-    assert (first.code, first.pointer) == ("scenario.bad_reference", "/map")
+    assert first.code == code
     assert first.line is not None
     assert shown in first.message
     first.format().encode("utf-8")  # printable

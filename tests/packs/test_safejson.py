@@ -18,12 +18,17 @@ from packs.safejson import MAX_DEPTH, JsonError, loads
     ("[1e400]", "too large", 1, 2),
     ("[NaN]", "NaN", 1, 2),
     ('{"a": [1,}', "not valid JSON", 1, 10),
+    ('{"a": 1,\n "b": "x\\udfffy"}', "lone surrogate", 2, 7),
 ])
 def test_refused_with_location(text, message, line, col):
     with pytest.raises(JsonError, match=message) as info:
         loads(text, source="x.json")
     assert (info.value.line, info.value.col) == (line, col)
     assert str(info.value).startswith(f"x.json:{line}:{col}: ")
+
+
+def test_a_whole_surrogate_pair_is_one_character():
+    assert loads('["\\ud83d\\ude00", "\\\\ud800"]', source="x") == ["\U0001f600", "\\ud800"]
 
 
 def test_bad_utf8_bytes_are_located():

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.content import atomic_write_text, load_file
+from engine.content import ContentError, atomic_write_text, load_file, parse_json
 from engine.i18n import _
 from engine.rules.area.actions import AreaAction, AreaActionError
 from engine.rules.area.game import AreaGame, AreaScenarioError
@@ -89,13 +89,14 @@ def load_area_save(path: str | os.PathLike[str]) -> AreaState:
         if path.stat().st_size > MAX_SAVE_BYTES:
             raise AreaGameFileError(_("{path}: larger than {max_save_bytes} bytes", path=path,
                                       max_save_bytes=MAX_SAVE_BYTES))
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # the content reader bounds what json.loads does not: nesting, numbers, lone surrogates
+        data, _positions = parse_json(path.read_text(encoding="utf-8"), str(path))
     except (OSError, UnicodeDecodeError) as exc:
         raise AreaGameFileError(_("{path}: cannot read the save: {exc}", path=path,
                                   exc=exc)) from None
-    except json.JSONDecodeError as exc:
-        raise AreaGameFileError(_("{path}:{lineno}:{colno}: not JSON: {msg}", path=path,
-                                  lineno=exc.lineno, colno=exc.colno, msg=exc.msg)) from None
+    except ContentError as exc:
+        raise AreaGameFileError(_("not JSON: {problem}",
+                                  problem=exc.problems[0].format())) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise AreaGameFileError(_("{path}: not an area save (hint: 'format' must be "
                                   "'{save_format}')", path=path, save_format=SAVE_FORMAT))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tcstudio.cli import main
 from tests.engine.area.fixtures import SCENARIO
 
@@ -61,6 +63,19 @@ def test_a_damaged_save_is_refused_with_its_location(tmp_path, capsys):
     save.write_text('{"format": "trenchclub-area-save", "actions": [', encoding="utf-8")
     assert main(["rules", "actions", str(save)]) == 1
     assert "not JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("tail", "code"), [
+    ('"x": ' + "[" * 100_000 + "]" * 100_000, "json.too_deep"),
+    ('"seed": ' + "9" * 5000, "json.bad_number"),
+    ('"seed": "\\ud800"', "json.lone_surrogate"),
+])
+def test_a_hostile_save_is_refused_without_a_traceback(tmp_path, capsys, tail, code):
+    save = tmp_path / "game.json"
+    save.write_text('{"format": "trenchclub-area-save", ' + tail + "}", encoding="utf-8")
+    assert main(["rules", "actions", str(save)]) == 1
+    err = capsys.readouterr().err
+    assert code in err and str(save) in err and "Traceback" not in err
 
 
 def test_hex_only_commands_say_so_on_area_games(tmp_path, capsys):
