@@ -135,7 +135,8 @@ class _Importer:
         value, pointer = props[name]
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool) or (
+                isinstance(value, float) and not math.isfinite(value)):
             names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
             self.err("tiled.bad_property",
                      _("property {name} is {value!r}, not a {names}", name=name, value=value,
@@ -378,12 +379,11 @@ class _Importer:
     def points(self, obj: dict, key: str) -> list[tuple[float, float]] | None:
         pts = obj.get(key)
         x0, y0 = obj.get("x"), obj.get("y")
-        if not isinstance(pts, list) or not all(isinstance(v, int | float) for v in (x0, y0)):
+        if not isinstance(pts, list) or not all(_finite(v) for v in (x0, y0)):
             return None
         out = []
         for p in pts:
-            if not isinstance(p, dict) or not all(isinstance(p.get(k), int | float)
-                                                  for k in ("x", "y")):
+            if not isinstance(p, dict) or not all(_finite(p.get(k)) for k in ("x", "y")):
                 return None
             out.append((x0 + p["x"], y0 + p["y"]))
         return out
@@ -399,7 +399,7 @@ class _Importer:
 
     def point_cell(self, obj: dict, pointer: str, what: str) -> tuple[int, int] | None:
         x, y = obj.get("x"), obj.get("y")
-        cell = self.cell_at(x, y) if all(isinstance(v, int | float) for v in (x, y)) else None
+        cell = self.cell_at(x, y) if all(_finite(v) for v in (x, y)) else None
         if cell is None:
             self.err("tiled.off_map", _("{what} is not on a hex of the map", what=what),
                      _("move it onto a hex in Tiled"), pointer)
@@ -521,7 +521,7 @@ class _Importer:
             return None
         x, y = obj.get("x", 0), obj.get("y", 0)
         w, h = obj.get("width", 0), obj.get("height", 0)
-        if not all(isinstance(v, int | float) for v in (x, y, w, h)):
+        if not all(_finite(v) for v in (x, y, w, h)):
             return None
         centre = (x + w / 2, y + h / 2)
         at = self.json_prop(props, "tc_at", _point)
@@ -533,8 +533,8 @@ class _Importer:
             at = self.unit_point(*centre)
         rotation = obj.get("rotation", 0)
         exact = self.prop(props, "tc_rotation", float)
-        if exact is None or not isinstance(rotation, int | float) or round(exact, 3) != rotation:
-            exact = float(rotation) if isinstance(rotation, int | float) else 0.0
+        if exact is None or not _finite(rotation) or round(exact, 3) != rotation:
+            exact = float(rotation) if _finite(rotation) else 0.0
         return {"text": text, "at": at, "size": self.prop(props, "tc_size", float, 1.0),
                 "rotation": exact}
 
@@ -546,10 +546,13 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _finite(value: Any) -> bool:
+    """A number that is not a bool, NaN or infinite (TMX takes x="nan", JSON 1e400)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def _point(value: Any) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(
-        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
-        for v in value)
+    return isinstance(value, list) and len(value) == 2 and all(_finite(v) for v in value)
 
 
 def _point_list(value: Any) -> bool:

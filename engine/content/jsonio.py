@@ -8,6 +8,7 @@ starts and reporting duplicate keys.
 from __future__ import annotations
 
 import json
+import math
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any
@@ -24,10 +25,6 @@ MAX_DEPTH = 64
 MAX_KEYS = 10_000  # per mapping; no format has open mappings anywhere near as large
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def parse_json(text: str, file: str | None = None) -> tuple[Any, Positions]:
     """Parse JSON into plain data and positions; raise ContentError with located problems."""
     suspect: list[bool] = []  # set by the hook: a key repeated, or too many keys
@@ -38,18 +35,34 @@ def parse_json(text: str, file: str | None = None) -> tuple[Any, Positions]:
             suspect.append(True)
         return found
 
+    refused: list[str] = []  # the number literal a hook refused, to locate it
+
+    def refuse_constant(name: str) -> Any:
+        refused.append(name)
+        raise ValueError(f"{name} is not valid JSON")
+
+    def finite_float(literal: str) -> float:
+        value = float(literal)
+        if not math.isfinite(value):  # 1e400
+            refused.append(literal)
+            raise ValueError(f"number {literal[:40]} is too large")
+        return value
+
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=pairs_to_dict)
+        data = json.loads(text, parse_constant=refuse_constant, parse_float=finite_float,
+                          object_pairs_hook=pairs_to_dict)
     except json.JSONDecodeError as exc:
         raise ContentError([error(
             "json.syntax", _("malformed JSON: {msg}", msg=exc.msg),
             _("check commas, brackets and quotes around this place (JSON allows no trailing commas "
               "or comments)"), file=file, line=exc.lineno, col=exc.colno,
         )]) from None
-    except ValueError as exc:  # NaN/Infinity, or integers too long to convert
+    except ValueError as exc:  # NaN/Infinity, 1e400, or integers too long to convert
+        at = text.find(refused[0]) if refused else -1
+        line, col = LineIndex(text).position(at) if at >= 0 else (1, 1)
         raise ContentError([error(
-            "json.bad_number", str(exc), _("write ordinary finite numbers"), file=file, line=1,
-            col=1,
+            "json.bad_number", str(exc), _("write ordinary finite numbers"), file=file,
+            line=line, col=col,
         )]) from None
     except RecursionError:
         raise ContentError([error(

@@ -66,7 +66,8 @@ def test_tab_refusal_mentions_tabs():
 @pytest.mark.parametrize(("text", "code", "line", "col"), [
     ('{"a": 1,\n "a": 2}', "json.duplicate_key", 2, 2),
     ('{"a": 1,}', "json.syntax", 1, 9),
-    ('{"a": NaN}', "json.bad_number", 1, 1),
+    ('{"a": NaN}', "json.bad_number", 1, 7),
+    ('{"a":\n  [1, 1e400]}', "json.bad_number", 2, 7),
     ("[" * 100 + "]" * 100, "json.too_deep", 1, 65),
     ('{"a": "ok",\n "b": "x\\ud800y"}', "json.lone_surrogate", 2, 7),
     ('{"a":\n  {"\\udc00": 1}}', "json.lone_surrogate", 2, 4),

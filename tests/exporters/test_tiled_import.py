@@ -285,3 +285,20 @@ def test_a_studio_property_that_is_not_what_the_studio_wrote_is_located(tmp_path
     result = import_tiled(_edited(tmp_path, edit))
     bad = [p for p in result.problems if p.code == "tiled.bad_property"]
     assert bad and prop in bad[0].message and bad[0].line is not None
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ('type="region" x="0" y="16"', 'type="region" x="nan" y="inf"'),  # a GEOS exception
+    ('name="tc_width" type="float" value="0.3"', 'name="tc_width" type="float" value="nan"'),
+    ('<polyline points="0,0 ', '<polyline points="nan,0 '),
+])
+def test_numbers_that_are_not_finite_are_never_a_traceback(tmp_path, capsys, old, new):
+    text = _tmx()
+    assert old in text
+    path = tmp_path / "m.tmx"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code = main(["import-tiled", str(path), "--out", str(tmp_path / "m.map.yaml")])
+    err = capsys.readouterr().err
+    assert code in (0, 1) and "Traceback" not in err
+    if "tc_width" in new:
+        assert code == 1 and "tc_width is nan, not a float" in err

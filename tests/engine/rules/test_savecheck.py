@@ -85,7 +85,7 @@ DATA_CASES: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
 
 TEXT_CASES: list[tuple[str, Callable[[str], str], str]] = [
     ("1e400_in_an_integer", lambda t: re.sub(r'"round": \d+', '"round": 1e400', t),
-     "schema.wrong_type"),
+     "json.bad_number"),
     ("huge_integer", lambda t: re.sub(r'"round": \d+', '"round": ' + "9" * 5000, t),
      "json.bad_number"),
     ("deep_nesting", lambda t: t.replace('"log": [', '"log": [' + "[" * 5000 + "]" * 5000 + ",",
