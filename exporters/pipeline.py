@@ -67,6 +67,7 @@ from packs.paths import UnsafePathError
 __all__ = ["CACHE_FILE", "INDEX_FILE", "BuildResult", "build", "content_files"]
 # Bump when pack output changes for the same input, so caches from older builds are ignored.
 PIPELINE_VERSION = 1
+MAX_JOBS = 64  # processes beyond the packs, or far beyond the CPUs, only cost memory
 
 Progress = Callable[[int, int, str], None]
 
@@ -265,7 +266,7 @@ def _run(tasks: list[_Task], loads: LoadCache, jobs: int | None
     """The packs of `tasks` in their order, built on up to `jobs` forked processes (in this
     one when there is one job, one task, or no fork on this system)."""
     global _LOADS
-    jobs = min(default_jobs() if jobs is None else jobs, len(tasks))
+    jobs = min(default_jobs() if jobs is None else jobs, len(tasks), MAX_JOBS)
     _LOADS = loads
     try:
         if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():

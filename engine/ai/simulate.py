@@ -30,6 +30,10 @@ R = TypeVar("R")
 
 Progress = Callable[[int, int], None]
 BATCH = 8  # games per task: large enough that a task outlasts its messaging
+# Bounds of a run: its results are kept in memory (about 1 KB a game) and its tasks listed
+# up front; processes beyond the tasks, or far beyond the CPUs, only cost memory.
+MAX_GAMES = 1_000_000
+MAX_JOBS = 64
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,7 @@ def run_batches(play: Callable[[Any], list[R]], tasks: list[Any], games: int, jo
     """The results of `play` over `tasks` (batches of `games` games in all) in task order,
     on `jobs` forked processes (in this one for a single job), reporting progress per batch."""
     out: list[R] = []
+    jobs = min(jobs, len(tasks), MAX_JOBS)
     if jobs <= 1:
         chunks: Iterator[list[R]] = map(play, tasks)
         for chunk in chunks:

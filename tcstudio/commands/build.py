@@ -34,16 +34,16 @@ def run(args: argparse.Namespace) -> int:
     """Run the build; 0 ok, 1 content problems, 2 could not run."""
     # lazy: the pack writers load PIL and the board renderer; only `build` needs them, and
     # every command module is imported to build the argument parser.
-    from exporters.pipeline import build
+    from exporters.pipeline import MAX_JOBS, build
 
     content = Path(args.content_dir)
     if not content.is_dir():
         sys.stderr.write(_("tcstudio build: {content} is not a folder (hint: give the content "
                            "folder, e.g. 'tcstudio build content')\n", content=content))
         return 2
-    if args.jobs is not None and args.jobs < 1:
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         sys.stderr.write(_("tcstudio build: --jobs {jobs} is not a number of processes (hint: "
-                           "give 1 or more)\n", jobs=args.jobs))
+                           "give 1 to {max_jobs})\n", jobs=args.jobs, max_jobs=MAX_JOBS))
         return 2
     out = Path(args.out)
     if out.exists() and not out.is_dir():

@@ -151,17 +151,19 @@ class _Bar:
 def run(args: argparse.Namespace) -> int:
     """Check the arguments and scenario, simulate, print the summary; the exit code."""
     # lazy: the simulator loads the rules engine and the AIs, which only `simulate` needs.
-    from engine.ai.simulate import SimSpec, load, summarize
+    from engine.ai.simulate import MAX_GAMES, MAX_JOBS, SimSpec, load, summarize
     from engine.ai.simulate import run as simulate
     from engine.content import ContentError
     from engine.rules.game import Game, ScenarioError
 
     path = Path(args.scenario)
     try:
-        if args.games < 1:
-            raise _Usage(_("--games must be at least 1, got {games}", games=args.games))
-        if args.jobs < 1:
-            raise _Usage(_("--jobs must be at least 1, got {jobs}", jobs=args.jobs))
+        if not 1 <= args.games <= MAX_GAMES:
+            raise _Usage(_("--games must be 1 to {max_games:,}, got {games}",
+                           max_games=MAX_GAMES, games=args.games))
+        if not 1 <= args.jobs <= MAX_JOBS:
+            raise _Usage(_("--jobs must be 1 to {max_jobs}, got {jobs}", max_jobs=MAX_JOBS,
+                           jobs=args.jobs))
         if not path.is_file():
             raise _Usage(_("{path}: no such file (hint: check the path)", path=path))
         if is_area_scenario(path):

@@ -63,10 +63,13 @@ def test_a_pack_failing_in_a_worker_reports_its_message_and_hint(
     assert not (tmp_path / "out" / "index.json").exists()
 
 
-def test_jobs_below_one_cannot_run(tmp_path: Path, content: Path,
+def test_jobs_outside_1_to_64_cannot_run(tmp_path: Path, content: Path,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", str(content), "--out", str(tmp_path / "out"), "--jobs", "0"]) == 2
     assert "--jobs 0" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+    assert main(["build", str(content), "--out", str(tmp_path / "out"), "--jobs", "100000"]) == 2
+    assert "give 1 to 64" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
 
 

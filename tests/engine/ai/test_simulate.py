@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+import engine.ai.simulate as simulate_module
 from engine.ai.registry import make_bot
 from engine.ai.simulate import SimSpec, batches, load, play_one, run, seated, summarize
 from engine.paths import CONTENT_DIR
@@ -85,8 +86,11 @@ def test_cli_json_and_report(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--games", "0"], "--games must be at least 1"),
-    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--games", "0"], "--games must be 1 to 1,000,000, got 0"),
+    # 99,999,999,999 games listed their tasks up front until the kernel killed the process
+    (["--games", "99999999999"], "--games must be 1 to 1,000,000"),
+    (["--jobs", "0"], "--jobs must be 1 to 64, got 0"),
+    (["--jobs", "100000"], "--jobs must be 1 to 64"),  # a fork bomb before
     (["--ai", "heuristic"], "expected SEAT=KIND"),
     (["--ai", "3=random"], "no seat '3' (hint: 1..2 or DE, FR)"),
     (["--ai", "DE=skynet"], "unknown AI kind 'skynet'"),
@@ -129,3 +133,28 @@ def test_human_summary_gives_units_destroyed_per_team(capsys):
     assert set(teams) == {"central", "entente"}
     assert all(float(v) >= 0 for v in teams.values()) and any(float(v) > 0
                                                                for v in teams.values())
+
+
+def test_a_pool_never_outnumbers_its_tasks(monkeypatch):
+    started: list[int] = []
+
+    class FakePool:
+        def __init__(self, jobs: int) -> None:
+            started.append(jobs)
+
+        def __enter__(self) -> FakePool:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def imap(self, play, tasks):
+            return map(play, tasks)
+
+    class Context:
+        Pool = FakePool
+
+    monkeypatch.setattr(simulate_module.multiprocessing, "get_context", lambda kind: Context)
+    assert simulate_module.run_batches(lambda t: [t], [1, 2, 3], 3, jobs=50) == [1, 2, 3]
+    assert simulate_module.run_batches(lambda t: [t], list(range(500)), 500, jobs=10**6)[-1] == 499
+    assert started == [3, simulate_module.MAX_JOBS]
