@@ -161,11 +161,9 @@ def run(path: str | None = None, screenshot: str | None = None,
 
 def _is_area_file(path: Path) -> bool:
     """Whether a file is Der Erste Weltkrieg content (an area map or area scenario)."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return False
+    from engine.content import file_head
+
+    head = file_head(path)
     return b"area-map.schema.json" in head or b"area-scenario.schema.json" in head
 
 

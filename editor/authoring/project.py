@@ -130,6 +130,12 @@ class ProjectWindow(QMainWindow):
         if not files:
             self.tree.addTopLevelItem(QTreeWidgetItem([tr("No content files in this folder "
                                                           "(*.map.yaml, *.catalog.yaml, …)")]))
+        for p in problems:
+            if p.code == "file.too_many":  # the folder's own problem: no file item shows it
+                note = QTreeWidgetItem([p.message, p.hint])
+                note.setForeground(0, QBrush(QColor("#b03a2e")))
+                note.setToolTip(0, f"{p.message} ({p.hint})")
+                self.tree.insertTopLevelItem(0, note)
 
     def file_items(self) -> dict[str, QTreeWidgetItem]:
         """The tree's file items by path."""

@@ -18,6 +18,7 @@ from engine.content.documents import (
     MAX_FILE_BYTES,
     Document,
     document_from_text,
+    file_head,
     load_document,
     read_text,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "collect_files",
     "document_from_text",
     "dump_canonical",
+    "file_head",
     "kind_words",
     "load_catalog",
     "load_document",

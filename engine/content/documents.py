@@ -54,6 +54,18 @@ def format_of(path: Path, text: str = "") -> str:
     return "json" if text.lstrip()[:1] in ("{", "[") else "yaml"
 
 
+def file_head(path: Path, size: int = 4096) -> bytes:
+    """The first `size` bytes of a regular file, to tell its kind; b"" for anything else (a
+    FIFO or a device would block or never end) or a file that cannot be read."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return b""
+        with open(path, "rb") as fh:
+            return fh.read(size)
+    except (OSError, ValueError):
+        return b""
+
+
 def read_text(path: Path) -> str:
     """The file's text, refusing files over the size limit and bytes that are not UTF-8."""
     file = str(path)

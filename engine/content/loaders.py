@@ -384,22 +384,47 @@ def load_scenario(path: str | os.PathLike[str], cache: LoadCache | None = None) 
     return _load(path, "scenario", cache)
 
 
+# A content folder holds tens of files; a folder far above one (a home folder, /tmp) would
+# have every JSON and YAML file under it parsed, for minutes.
+MAX_CONTENT_FILES = 2_000
+MAX_FOLDERS = 10_000
+
+
 def collect_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
-    """Content files under the given files and directories (recursively, sorted)."""
+    """Content files under the given files and directories (recursively, sorted), at most
+    MAX_CONTENT_FILES from MAX_FOLDERS folders per directory (an error says where it
+    stopped)."""
     files: list[Path] = []
     problems: list[Problem] = []
     for p in paths:
         if p.is_dir():
-            for root, dirs, names in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                files.extend(Path(root) / n for n in sorted(names)
-                             if n.lower().endswith(CONTENT_SUFFIXES) and not n.startswith("."))
+            found, stopped = _walk(p)
+            files.extend(found)
+            if stopped:
+                problems.append(error(
+                    "file.too_many", _("more than {max_files:,} content files or {max_folders:,} "
+                                       "folders: only the first ones are checked",
+                                       max_files=MAX_CONTENT_FILES, max_folders=MAX_FOLDERS),
+                    _("give the content folder itself, not a folder above it"), file=str(p)))
         elif p.exists():
             files.append(p)
         else:
             problems.append(error("file.not_found", _("no such file or directory"),
                                   _("check the path"), file=str(p)))
     return _dedupe(files, problems), problems
+
+
+def _walk(folder: Path) -> tuple[list[Path], bool]:
+    """The content files under `folder` in sorted order, and whether the walk stopped at a
+    bound."""
+    files: list[Path] = []
+    for folders, (root, dirs, names) in enumerate(os.walk(folder), 1):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        files.extend(Path(root) / n for n in sorted(names)
+                     if n.lower().endswith(CONTENT_SUFFIXES) and not n.startswith("."))
+        if len(files) > MAX_CONTENT_FILES or folders >= MAX_FOLDERS:
+            return files[:MAX_CONTENT_FILES], True
+    return files, False
 
 
 def _dedupe(files: list[Path], problems: list[Problem]) -> list[Path]:

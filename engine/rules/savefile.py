@@ -7,7 +7,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.content import ContentError, Problem, atomic_write_text, load_scenario, resolved
+from engine.content import (
+    ContentError,
+    Problem,
+    atomic_write_text,
+    file_head,
+    load_scenario,
+    resolved,
+)
 from engine.content.problems import count
 from engine.i18n import _
 from engine.rules.errors import SaveError
@@ -70,12 +77,7 @@ def is_save(path: Path) -> bool:
     """Whether a file is a saved game (JSON with the savegame $schema)."""
     if path.suffix.lower() != ".json":
         return False
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except (OSError, ValueError):
-        return False
-    return SAVE_SCHEMA_ID.encode() in head
+    return SAVE_SCHEMA_ID.encode() in file_head(path)
 
 
 def load_save(path: str | os.PathLike[str]) -> State:

@@ -5,6 +5,7 @@ work offered again at start."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
+import engine.content.loaders as loaders
 from editor import app as editor_app
 from editor.authoring import shots
 from editor.authoring.catalog_editor import CatalogEditor
@@ -143,3 +145,23 @@ def test_closing_the_project_closes_its_editors_and_cancel_keeps_it(project, fol
     assert editor.isVisible()
     editor.ask_unsaved = lambda: "discard"
     assert project.close() and not editor.isVisible()
+
+
+def test_a_folder_far_above_the_content_says_it_lists_only_the_first_files(qtbot, tmp_path,
+                                                                          monkeypatch):
+    for i in range(4):
+        (tmp_path / f"m{i}.map.yaml").write_text("a: 1\n", encoding="utf-8")
+    monkeypatch.setattr(loaders, "MAX_CONTENT_FILES", 3)
+    window = ProjectWindow(tmp_path)
+    qtbot.addWidget(window)
+    note = window.tree.topLevelItem(0)
+    assert "more than 3 content files" in note.text(0)
+    assert "content folder itself" in note.text(1) and note.toolTip(0)
+    assert len(window.file_items()) == 3
+
+
+def test_editing_a_fifo_is_refused_without_blocking(tmp_path, capsys):
+    fifo = tmp_path / "pipe.map.yaml"
+    os.mkfifo(fifo)
+    assert editor_app.run(str(fifo), str(tmp_path / "shot.png")) == 1
+    assert "not a regular file" in capsys.readouterr().err

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.content import ContentError, atomic_write_text, load_file, parse_json
+from engine.content import ContentError, atomic_write_text, file_head, load_file, parse_json
 from engine.i18n import _
 from engine.rules.area.actions import AreaAction, AreaActionError
 from engine.rules.area.game import AreaGame, AreaScenarioError
@@ -34,11 +34,7 @@ def is_area_save(path: Path) -> bool:
 
 
 def _head_has(path: Path, marker: bytes) -> bool:
-    try:
-        with open(path, "rb") as fh:
-            return marker in fh.read(4096)
-    except (OSError, ValueError):
-        return False
+    return marker in file_head(path)
 
 
 def new_area_game(path: str | os.PathLike[str], *, seed: int | str = 0,
