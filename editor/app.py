@@ -99,6 +99,7 @@ def run(path: str | None = None, screenshot: str | None = None,
     from editor.main_window import MainWindow
     from editor.settings import Settings, recovery_dir
     from editor.theme import apply_system_palette
+    from editor.window_packs import TILED_SUFFIXES
     from engine.model import GameMap
 
     set_battlefield_opener(open_battlefield_window)  # battles of linked area fronts
@@ -118,7 +119,8 @@ def run(path: str | None = None, screenshot: str | None = None,
 
     opened = None
     error = None
-    if target.exists():
+    tiled = target.suffix.lower() in TILED_SUFFIXES and target.exists()
+    if target.exists() and not tiled:
         try:
             opened = files.open_map(target)
         except files.OpenError as exc:
@@ -149,14 +151,29 @@ def run(path: str | None = None, screenshot: str | None = None,
 
     if screenshot:
         window = MainWindow(document, recovery=recovery, settings=settings)
+        if tiled and not _import_tiled_quietly(window, target):
+            return 1
         return _screenshot(app, window, Path(screenshot))
     window = new_window(document)
+    if tiled:
+        window.import_tiled_file(target)  # a new, unsaved map; a dialog says what failed
     if error:
         window.show_error(translate("app", "Cannot open file"), error)
     windows = [window]  # referenced until the event loop ends
     if recovery is not None:
         windows += _offer_recovery(window, recovery, new_window)
     return app.exec()
+
+
+def _import_tiled_quietly(window: MainWindow, path: Path) -> bool:
+    """For a screenshot: import a Tiled map into `window`, its problems on stderr instead of
+    a dialog no one would close."""
+    refused: list[str] = []
+    window.show_error = lambda _title, text: refused.append(text)
+    if window.import_tiled_file(path):
+        return True
+    sys.stderr.write("tcstudio edit: error: " + "\n".join(refused) + "\n")
+    return False
 
 
 def _is_area_file(path: Path) -> bool:

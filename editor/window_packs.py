@@ -15,8 +15,10 @@ from editor.pack_open import PACK_SUFFIX, PackOpenError, extract_pack, packs_roo
 from editor.window_files import MAP_FILTER
 from engine.paths import CONTENT_DIR
 
+TILED_SUFFIXES = (".tmx", ".tmj")
 OPEN_FILTER = QT_TRANSLATE_NOOP("PackOpenActions", "Trench Club maps, scenarios and packs "
-                                "(*.yaml *.yml *.json *.tcpack);;Map packs (*.tcpack)")
+                                "(*.yaml *.yml *.json *.tcpack);;Map packs (*.tcpack);;"
+                                "Tiled maps, imported as a new map (*.tmx *.tmj)")
 
 
 def _open_filter() -> str:
@@ -46,10 +48,13 @@ class PackOpenActions:
             self.open_file(path, ask=False)
 
     def open_file(self, path: str | Path, ask: bool = True) -> bool:
-        """Open a map, a scenario's map, or a map pack (extracted first)."""
+        """Open a map, a scenario's map, a map pack (extracted first) or a Tiled map
+        (imported as a new, unsaved map)."""
         path = Path(path)
         if path.suffix.lower() == PACK_SUFFIX:
             return self.open_pack(path, ask)
+        if path.suffix.lower() in TILED_SUFFIXES:
+            return bool(self.import_tiled_file(path, ask))  # type: ignore[attr-defined]
         return bool(super().open_file(path, ask))  # type: ignore[misc]
 
     def open_pack(self, path: Path, ask: bool = True) -> bool:

@@ -45,9 +45,10 @@ class TiledImportActions:
         if path:
             self.import_tiled_file(Path(path))
 
-    def import_tiled_file(self, path: Path) -> bool:
+    def import_tiled_file(self, path: Path, ask: bool = True) -> bool:
         """Import a Tiled map and show it as a new unsaved map; False (open map untouched)
-        when the file cannot be read or mapped, or the user keeps the open map."""
+        when the file cannot be read or mapped, or the user keeps the open map (asked
+        unless the caller did)."""
         result = self._run_tiled_import(path)
         if result is None:
             return False
@@ -56,7 +57,7 @@ class TiledImportActions:
         except ContentError as exc:
             self._refuse_import(path, exc.problems)
             return False
-        if not self.maybe_save():  # type: ignore[attr-defined]
+        if ask and not self.maybe_save():  # type: ignore[attr-defined]
             return False
         self.set_map(game_map, None, result.problems)  # type: ignore[attr-defined]
         errors = sum(p.is_error for p in result.problems)

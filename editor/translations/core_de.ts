@@ -1156,8 +1156,8 @@ Hinweis: {hint}</translation>
 <context>
     <name>PackOpenActions</name>
     <message>
-        <source>Trench Club maps, scenarios and packs (*.yaml *.yml *.json *.tcpack);;Map packs (*.tcpack)</source>
-        <translation>Trench-Club-Karten, -Szenarien und -Pakete (*.yaml *.yml *.json *.tcpack);;Kartenpakete (*.tcpack)</translation>
+        <source>Trench Club maps, scenarios and packs (*.yaml *.yml *.json *.tcpack);;Map packs (*.tcpack);;Tiled maps, imported as a new map (*.tmx *.tmj)</source>
+        <translation>Trench-Club-Karten, -Szenarien und -Pakete (*.yaml *.yml *.json *.tcpack);;Kartenpakete (*.tcpack);;Tiled-Karten, als neue Karte importiert (*.tmx *.tmj)</translation>
     </message>
     <message>
         <source>Open map</source>

@@ -18,8 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
           "problems (default: content/scenarios/default-4p.scenario.yaml, which opens its map)."),
     )
     parser.add_argument("file", nargs="?", help=
-                        _("a .map/.scenario/.catalog/.ruleset file (.yaml or .json), a .tcpack, or "
-                          "a content folder"))
+                        _("a .map/.scenario/.catalog/.ruleset file (.yaml or .json), a .tcpack, "
+                          "a Tiled map (.tmx/.tmj, imported as a new map) or a content folder"))
     parser.add_argument(
         "--screenshot",
         metavar="PNG",

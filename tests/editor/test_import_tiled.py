@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from editor import app as editor_app
 from editor.commands.terrain import PaintTerrain
 from engine.content.convert_map import map_to_dict
 from engine.content.loaders import load_map
@@ -120,3 +121,28 @@ def test_a_map_breaking_map_rules_opens_with_its_problems_listed(make_window, tm
     assert problems and all("sample.tmj" in (p.file or "") for p in problems)
     assert w.problems_dock.isVisible()
     assert "problem" in w.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "tmj"])
+def test_opening_a_tiled_map_imports_it_as_a_new_map(make_window, tmp_path, fmt):
+    """File ▸ Open, a drop or `tcstudio edit M.tmx` said 'the file must hold a mapping'."""
+    source = load_map(DEFAULT_MAP)
+    tiled = export_tiled(source, tmp_path / f"default.{fmt}", fmt)
+    w = make_window()
+    asked: list[bool] = []
+    w.ask_unsaved = lambda: asked.append(True) or "discard"
+    assert w.open_file(tiled, ask=False)
+    assert map_to_dict(w.document.map) == map_to_dict(source) and w.document.path is None
+    assert asked == [] and w.errors == []
+
+
+def test_tcstudio_edit_imports_a_tiled_map_or_says_why_not(tmp_path, capsys):
+    tiled = export_tiled(sample_map(), tmp_path / "m.tmx", "tmx")
+    shot = tmp_path / "shot.png"
+    assert editor_app.run(str(tiled), str(shot)) == 0 and shot.stat().st_size > 1000
+    broken = tmp_path / "broken.tmx"
+    broken.write_text(tiled.read_text(encoding="utf-8").replace(
+        'name="tc_width" type="float" value="0.3"', 'name="tc_width" type="float" value="x"', 1),
+        encoding="utf-8")
+    assert editor_app.run(str(broken), str(tmp_path / "no.png")) == 1
+    assert "tc_width" in capsys.readouterr().err and not (tmp_path / "no.png").exists()
