@@ -13,7 +13,8 @@ from engine.content.positions import join_pointer
 from engine.content.problems import Problem, error
 from engine.i18n import _
 
-_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# also lone surrogates: no UTF-8 file holds one (only reachable from an edit in memory)
+_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def unwritable_texts(kind: str, texts: Iterable[tuple[str, Any]]) -> list[Problem]:

@@ -38,8 +38,9 @@ def test_an_unwritable_character_is_a_located_error(tmp_path, edit, pointer, cod
 def test_the_map_check_sees_it_in_an_edited_model():
     game_map = map_from_dict(valid_map())
     game_map.labels[0].text = "pasted\x0bfrom a word processor"
+    game_map.forts[0].name = "half a pair \ud800"
     assert [p.pointer for p in check_map(game_map) if p.code == "map.unwritable_text"] == [
-        "/labels/0/text"]
+        "/forts/0/name", "/labels/0/text"]
 
 
 def test_tabs_and_line_breaks_are_text_every_xml_reader_takes():
