@@ -58,6 +58,11 @@ class RecoveryInfo:
     scenario: Path | None = None
 
 
+# A damaged time (1e300, or an int too long for a float) must not stop the editor's start,
+# where every kept slot is offered with its date: later than this reads as unknown.
+LATEST_SAVE_TIME = 4_102_444_800  # 2100-01-01
+
+
 def _path_or_none(value: object) -> Path | None:
     """A path read from the slot's details, None when missing or damaged."""
     return Path(value) if isinstance(value, str) and value and "\0" not in value else None
@@ -118,7 +123,7 @@ class RecoverySlot:
         """The slot's details; missing or damaged details read as unknown."""
         try:
             meta = json.loads((self.dir / META).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             meta = {}
         if not isinstance(meta, dict):
             meta = {}
@@ -128,7 +133,8 @@ class RecoverySlot:
             kind = next((k for k in KINDS if self.work_path(k).is_file()), "map")
         return RecoveryInfo(
             _path_or_none(original),
-            float(saved_at) if isinstance(saved_at, int | float) and saved_at > 0 else None,
+            float(saved_at) if isinstance(saved_at, int | float) and not isinstance(
+                saved_at, bool) and 0 < saved_at < LATEST_SAVE_TIME else None,
             name if isinstance(name, str) else None,
             kind,
             _path_or_none(meta.get("scenario")),

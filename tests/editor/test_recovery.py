@@ -148,8 +148,11 @@ def test_work_of_version_0_1_is_offered_from_its_own_slot(tmp_path):
 
 def test_damaged_details_read_as_unknown(tmp_path):
     slot = RecoveryStore(tmp_path / "rec").claim()
+    # a time too large for a date (1e300) or for a float (10**400) stopped the editor's start
     for text in ("[1]", "{", '{"original": 5, "saved_at": "x", "name": []}',
-                 '{"original": "a\\u0000b", "saved_at": -1}'):
+                 '{"original": "a\\u0000b", "saved_at": -1}', '{"saved_at": 1e300}',
+                 '{"saved_at": 1' + "0" * 400 + "}", '{"saved_at": true}',
+                 "[" * 100_000 + "]" * 100_000):
         (slot.dir / "recovery.json").write_text(text)
         info = slot.info()
         assert (info.original, info.saved_at, info.name) == (None, None, None)
