@@ -18,6 +18,12 @@ DEFAULTS: dict[str, object] = {
     # View ▸ Language: "system" (the locale), "en" or "de"; applied at the next start.
     "language": "system",
 }
+# The ranges Edit ▸ Preferences offers: a settings file edited by hand (0 s: a recovery copy
+# on every event; 10**12 ms: a timer Qt refuses, so no start) is brought into them.
+RANGES: dict[str, tuple[int, int]] = {
+    "autosave_seconds": (1, 600),
+    "validation_delay_ms": (50, 5000),
+}
 
 
 class Settings:
@@ -31,7 +37,10 @@ class Settings:
         value = self.q.value("recent_files", [])
         if isinstance(value, str):
             value = [value]
-        return [v for v in (value or []) if Path(v).exists()]
+        if not isinstance(value, list):
+            return []
+        names = [v for v in value[:MAX_RECENT] if isinstance(v, str) and v and "\0" not in v]
+        return [v for v in names if Path(v).exists()]
 
     def add_recent(self, path: str | Path) -> None:
         """Put a file at the top of the recent list."""
@@ -51,9 +60,11 @@ class Settings:
             return value in (True, "true", "1", 1)
         if isinstance(default, int):
             try:
-                return int(value)  # type: ignore[arg-type]
-            except (TypeError, ValueError):
+                number = int(value)  # type: ignore[arg-type]
+            except (TypeError, ValueError, OverflowError):
                 return default
+            low, high = RANGES[name]
+            return min(max(number, low), high)
         return value
 
     def set_pref(self, name: str, value: object) -> None:
