@@ -24,6 +24,7 @@ from engine.content.problems import Problem, error
 from engine.i18n import _
 
 MAX_TILED_BYTES = 64 * 1024 * 1024
+MAX_TILESETS = 64  # a Studio map has one; Tiled's own maps seldom more than a few
 MAX_CELLS = 1_000_000  # the map schema's limit on hexes
 
 
@@ -340,11 +341,17 @@ def _inline_tilesets(source: TiledSource, path: Path) -> None:
     tilesets = source.doc.get("tilesets")
     if not isinstance(tilesets, list):
         return
+    external_bytes = 0
     for i, ts in enumerate(tilesets):
         if not isinstance(ts, dict) or not isinstance(ts.get("source"), str):
             continue
         ts_path = path.parent / ts["source"]
         where = source.where(f"/tilesets/{i}")
+        if i >= MAX_TILESETS:
+            raise TiledReadError([error(
+                "tiled.too_many_tilesets",
+                _("the map names more than {max_tilesets} tilesets", max_tilesets=MAX_TILESETS),
+                _("a Studio map needs one; remove the others in Tiled"), **where)])
         if not ts_path.is_file():
             raise TiledReadError([error(
                 "tiled.tileset_missing",
@@ -352,6 +359,14 @@ def _inline_tilesets(source: TiledSource, path: Path) -> None:
                 _("keep the .tsx next to the map, or embed the tileset in Tiled (Map ▸ Tileset ▸ "
                   "Embed)"), **where)])
         data = read_bytes(ts_path)
+        external_bytes += len(data)
+        if external_bytes > MAX_TILED_BYTES:  # one file named again and again, say
+            raise TiledReadError([error(
+                "tiled.too_large",
+                _("the tileset files hold more than {max_bytes:,} bytes in all",
+                  max_bytes=MAX_TILED_BYTES),
+                _("a Studio map needs one small tileset; remove the others in Tiled"),
+                **where)])
         if ts_path.suffix.lower() in (".tsj", ".json"):
             external, _lines = _json(data, str(ts_path))
         else:

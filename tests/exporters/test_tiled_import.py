@@ -17,6 +17,7 @@ import pytest
 from engine.content.convert_map import map_to_dict
 from engine.content.loaders import load_map
 from engine.paths import CONTENT_DIR
+from exporters import tiledxml
 from exporters.tiled import build_tiled, export_tiled, tiled_to_tmj, tiled_to_tmx
 from exporters.tiled_import import import_tiled
 from tcstudio.cli import main
@@ -302,3 +303,30 @@ def test_numbers_that_are_not_finite_are_never_a_traceback(tmp_path, capsys, old
     assert code in (0, 1) and "Traceback" not in err
     if "tc_width" in new:
         assert code == 1 and "tc_width is nan, not a float" in err
+
+
+def _with_external_tilesets(tmp_path: Path, copies: int) -> Path:
+    """The sample map with its tileset in terrain.tsx, named `copies` times."""
+    text = _tmx()
+    start, end = text.index("<tileset "), text.index("</tileset>") + len("</tileset>")
+    tileset = text[start:end].replace(' firstgid="1"', "", 1)
+    (tmp_path / "terrain.tsx").write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + tileset,
+                                          encoding="utf-8")
+    refs = "".join(f'<tileset firstgid="{1 + 6 * k}" source="terrain.tsx"/>\n'
+                   for k in range(copies))
+    path = tmp_path / "m.tmx"
+    path.write_text(text[:start] + refs + text[end:], encoding="utf-8")
+    return path
+
+
+def test_an_external_tileset_is_read_and_named_too_often_is_refused(tmp_path, monkeypatch):
+    """A map naming one .tsx 100,000 times read and kept it 100,000 times."""
+    assert import_tiled(_with_external_tilesets(tmp_path, 1)).data is not None
+    with pytest.raises(tiledxml.TiledReadError) as refused:
+        import_tiled(_with_external_tilesets(tmp_path, 65))
+    assert [p.code for p in refused.value.problems] == ["tiled.too_many_tilesets"]
+    monkeypatch.setattr(tiledxml, "MAX_TILED_BYTES", 12_000)  # the .tsx has about 800 bytes
+    with pytest.raises(tiledxml.TiledReadError) as refused:
+        import_tiled(_with_external_tilesets(tmp_path, 20))
+    assert [p.code for p in refused.value.problems] == ["tiled.too_large"]
+    assert refused.value.problems[0].line is not None
