@@ -1,11 +1,12 @@
 """Exporter speed: building the built-in content; 100,000- and 1,000,000-hex maps to Tiled,
-PNG and PDF.
+PNG and PDF; importing a Tiled map whose region has 10,000 parts.
 
 Each measurement has a baseline in the same run, so the figures compare across machines:
 validation alone for the build; for Tiled, the real Tiled (`tiled --export-map`, Debian package
 `tiled`) reading the written TMX and writing it again; for PNG, Pillow drawing the same hexes
 as plain polygons (fill and outline) on an image of the same size and saving it with the same
-settings; json.dumps of the map data. Peak memory is measured in a fresh process.
+settings; json.dumps of the map data; for the Tiled import, reading its XML alone. Peak
+memory is measured in a fresh process.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from exporters.pdf import map_to_pdf
 from exporters.pipeline import build
 from exporters.png import map_to_png, png_bytes
 from exporters.tiled import build_tiled, export_tiled, tiled_to_tmx
+from exporters.tiled_import import import_tiled
+from exporters.tiledxml import read_map
 
 WIDTH, HEIGHT = 400, 250  # 100,000 hexes
 BIG = 1000  # 1000 x 1000: the largest map the editor and validator accept
@@ -292,3 +295,24 @@ def test_baseline_dense_1m_tiled_export_map(benchmark, dense_file, tmp_path):
                                                str(tmp_path / "copy.tmx")], env=env,
                                               check=True, capture_output=True, timeout=600),
                        rounds=3, iterations=1)
+
+
+@pytest.fixture(scope="module")
+def many_parts_tmx(tmp_path_factory) -> Path:
+    """A 200×200 map whose region has 10,000 one-hex parts (one Tiled polygon each)."""
+    m = GameMap.blank("parts", 200, 200, name="Parts")
+    dots = {m.to_axial(c, r) for r in range(0, 200, 2) for c in range(0, 200, 2)}
+    m.regions.append(Region("dots", "Dots", dots))
+    return export_tiled(m, tmp_path_factory.mktemp("parts") / "parts.tmx", "tmx")
+
+
+def test_baseline_read_tmx_of_many_region_parts(benchmark, many_parts_tmx):
+    """Reading the XML alone (the import's first step)."""
+    benchmark.group = "tiled import, 10,000 region parts"
+    benchmark.pedantic(read_map, args=(many_parts_tmx,), rounds=3, iterations=1)
+
+
+def test_import_tmx_of_many_region_parts(benchmark, many_parts_tmx):
+    benchmark.group = "tiled import, 10,000 region parts"
+    result = benchmark.pedantic(import_tiled, args=(many_parts_tmx,), rounds=3, iterations=1)
+    assert result.data is not None and len(result.data["regions"][0]["spans"]) == 100 * 100

@@ -6,20 +6,25 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 import shutil
 import subprocess
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
+import shapely
+from shapely.geometry import Polygon
 
 from engine.content.convert_map import map_to_dict
 from engine.content.loaders import load_map
 from engine.paths import CONTENT_DIR
 from exporters import tiledxml
 from exporters.tiled import build_tiled, export_tiled, tiled_to_tmj, tiled_to_tmx
-from exporters.tiled_import import import_tiled
+from exporters.tiled_import import _Importer, import_tiled
+from exporters.tiledxml import read_map
 from tcstudio.cli import main
 
 from .conftest import sample_map
@@ -330,3 +335,25 @@ def test_an_external_tileset_is_read_and_named_too_often_is_refused(tmp_path, mo
         import_tiled(_with_external_tilesets(tmp_path, 20))
     assert [p.code for p in refused.value.problems] == ["tiled.too_large"]
     assert refused.value.problems[0].line is not None
+
+
+@pytest.mark.parametrize(("orientation", "offset"), [
+    ("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")])
+def test_a_polygon_holds_the_same_cells_as_when_every_centre_was_tested(tmp_path, orientation,
+                                                                         offset):
+    """cells_in tests only the block of cells in the polygon's bounds (speed); the answer
+    must be the one testing every centre of the map gave."""
+    path = export_tiled(sample_map(orientation, offset, 15, 11), tmp_path / "m.tmx", "tmx")
+    importer = _Importer(read_map(path), "m")
+    importer.run()
+    xs, ys = importer.centres[:, 0], importer.centres[:, 1]
+    rng = random.Random(4)
+    for _ in range(300):
+        cx, cy = rng.uniform(-60, xs.max() + 60), rng.uniform(-60, ys.max() + 60)
+        ring = [(cx + rng.uniform(-90, 90), cy + rng.uniform(-90, 90))
+                for _ in range(rng.randint(3, 7))]
+        poly = Polygon(ring)
+        poly = poly if poly.is_valid else poly.buffer(0)
+        every = np.flatnonzero(shapely.contains_xy(poly, xs, ys))
+        expected = {(int(i % importer.width), int(i // importer.width)) for i in every}
+        assert importer.cells_in(ring) == expected
