@@ -30,6 +30,14 @@ def printable(text: str, one_line: bool = False) -> str:
     return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def not_a_file(path: Path) -> str:
+    """Why `path` cannot be read as a file: missing, a folder, or not a regular file (a FIFO
+    or a device, which would block or never end)."""
+    if not path.exists():
+        return _("no such file")
+    return _("a folder, not a file") if path.is_dir() else _("not a regular file")
+
+
 def positive_float(text: str) -> float:
     """argparse type: a number above zero."""
     try:

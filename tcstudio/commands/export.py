@@ -14,7 +14,7 @@ from engine.i18n import _
 from exporters import base
 from exporters.halfboard import half_board
 from exporters.limits import DPI_RANGE, HEX_MM_RANGE
-from tcstudio.cli_support import print_problems
+from tcstudio.cli_support import not_a_file, print_problems
 
 FORMATS = ["pack", "tiled", "tmj", "svg", "png", "pdf", "conformance"]
 SCENARIO_FORMATS = ("pack", "conformance")
@@ -73,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
     """Export; 0 ok, 1 invalid content or export problem, 2 unreadable input."""
     source = Path(args.file)
     if not source.is_file():
-        sys.stderr.write(_("tcstudio export: {source}: no such file (hint: give a .map.yaml or "
-                           ".scenario.yaml file)\n", source=source))
+        sys.stderr.write(_("tcstudio export: {source}: {why} (hint: give a .map.yaml or "
+                           ".scenario.yaml file)\n", source=source, why=not_a_file(source)))
         return 2
     loaded = load_file(source)
     if loaded.document is None:

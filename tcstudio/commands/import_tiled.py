@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.content.problems import ContentError
 from engine.i18n import _
-from tcstudio.cli_support import print_problems, printable
+from tcstudio.cli_support import not_a_file, print_problems, printable
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
 
     source, out = Path(args.tiled), Path(args.out)
     if not source.is_file():
-        sys.stderr.write(_("tcstudio import-tiled: {source}: no such file (hint: give a .tmx or "
-                           ".tmj file)\n", source=printable(str(source))))
+        sys.stderr.write(_("tcstudio import-tiled: {source}: {why} (hint: give a .tmx or "
+                           ".tmj file)\n", source=printable(str(source)), why=not_a_file(source)))
         return 2
     if out.exists() and not args.force:
         sys.stderr.write(_("tcstudio import-tiled: {out} exists (hint: choose another --out, or "

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from engine.i18n import _
-from tcstudio.cli_support import print_problems
+from tcstudio.cli_support import not_a_file, print_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,8 +33,8 @@ def run(args: argparse.Namespace) -> int:
 
     pack = Path(args.pack)
     if not pack.is_file():
-        sys.stderr.write(_("tcstudio import: {pack}: no such file (hint: give a .tcpack file)\n",
-                           pack=pack))
+        sys.stderr.write(_("tcstudio import: {pack}: {why} (hint: give a .tcpack file)\n",
+                           pack=pack, why=not_a_file(pack)))
         return 2
     out = Path(args.out) if args.out else Path.cwd() / pack.stem
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 
 import pytest
@@ -176,3 +177,20 @@ def test_progress_bar_only_on_a_terminal():
         bar(2, 2, "index")
     assert "[" + "#" * 30 + "] 2/2" in tty.getvalue() and tty.getvalue().endswith("\n")
     assert pipe.getvalue() == ""
+
+
+@pytest.mark.parametrize(("argv", "name"), [
+    (["export", "{}", "--format", "svg"], "p.map.yaml"),
+    (["import-tiled", "{}", "--out", "q.map.yaml"], "p.tmx"),
+    (["import", "{}"], "p.tcpack"),
+])
+def test_a_fifo_or_a_folder_is_named_for_what_it_is(tmp_path, capsys, argv, name):
+    """They said 'no such file' for a FIFO and a folder, which do exist."""
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    assert main([a.format(fifo) for a in argv]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+    assert main([a.format(tmp_path) for a in argv]) == 2
+    assert "a folder, not a file" in capsys.readouterr().err
+    assert main([a.format(tmp_path / "gone") for a in argv]) == 2
+    assert "no such file" in capsys.readouterr().err
