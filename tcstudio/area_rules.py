@@ -82,11 +82,11 @@ def apply(args: argparse.Namespace) -> dict[str, Any]:
         if action is None and text.split()[:1] == ["resolve_battle"]:
             why = battle.resolve_problem(s) or _("the winner is one of {results}",
                                                  results=", ".join(battle.RESULTS))
-            raise AreaCommandError(_("action {k} {text!r} is not legal now: {why}", k=k,
+            raise AreaCommandError(_("action {k} {text!r:.80} is not legal now: {why}", k=k,
                                      text=text, why=why))
         if action is None:
             legal = ", ".join(list(by_text)[:8]) or _("none (the game is over)")
-            raise AreaCommandError(_("action {k} {text!r} is not legal now (hint: legal are "
+            raise AreaCommandError(_("action {k} {text!r:.80} is not legal now (hint: legal are "
                                      "{legal}{value})", k=k, text=text, legal=legal,
                                      value=', …' if len(by_text) > 8 else ''))
         s.apply_action(action)

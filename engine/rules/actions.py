@@ -61,7 +61,7 @@ class Action:
         cls = Action._by_verb.get(words[0])
         if cls is None:
             verbs = ", ".join(sorted(Action._by_verb))
-            raise ActionParseError(_("unknown action '{words}' (hint: one of {verbs})",
+            raise ActionParseError(_("unknown action '{words:.40}' (hint: one of {verbs})",
                                      words=words[0], verbs=verbs))
         try:
             return cls._from_words(words[1:])

@@ -299,13 +299,13 @@ def _apply(args: argparse.Namespace) -> dict[str, Any]:
         try:
             s.apply_action(Action.parse(text))
         except ActionParseError as exc:
-            raise _Bad(f"action {k} {text!r}: {exc}") from None
+            raise _Bad(f"action {k} {text!r:.80}: {exc}") from None
         except IllegalActionError as exc:
             # The engine's reason names no client; the command that lists a unit's moves is
             # this command line's own hint (the play-test highlights them instead).
             hint = (_(" (hint: rules moves --unit {unit})", unit=exc.action.unit)
                     if isinstance(exc.action, Move) else "")
-            raise _Bad(_("action {k} {text!r} is illegal: {reason}", k=k, text=text,
+            raise _Bad(_("action {k} {text!r:.80} is illegal: {reason}", k=k, text=text,
                          reason=exc.reason) + hint) from None
     if args.out:
         write_save(s, args.out)

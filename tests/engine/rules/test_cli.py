@@ -76,6 +76,9 @@ def test_unknown_unit_and_bad_action_text(save, capsys):
     assert code == 1 and "no unit 'XX-nothing-1'" in err
     code, _, err = run(capsys, "apply", str(save), "teleport home")
     assert code == 1 and "unknown action 'teleport'" in err
+    # a 100,000-character action was echoed whole, twice
+    code, _, err = run(capsys, "apply", str(save), "x" * 100_000)
+    assert code == 1 and "unknown action 'xxxx" in err and len(err) < 600
 
 
 def test_missing_and_corrupt_files(capsys, tmp_path):
