@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import translate
+from editor.settings import RANGES
 from engine.model import GameMap
 
 MAX_SIDE = 1000
@@ -248,11 +249,11 @@ class PreferencesDialog(QDialog):
         self.setWindowTitle(self.tr("Preferences"))
         form = QFormLayout(self)
         self.autosave = QSpinBox()
-        self.autosave.setRange(1, 600)
+        self.autosave.setRange(*RANGES["autosave_seconds"])
         self.autosave.setSuffix(self.tr(" s idle"))
         self.autosave.setValue(autosave_s)
         self.validation = QSpinBox()
-        self.validation.setRange(50, 5000)
+        self.validation.setRange(*RANGES["validation_delay_ms"])
         self.validation.setSuffix(self.tr(" ms"))
         self.validation.setValue(validation_ms)
         form.addRow(self.tr("Keep a recovery copy after"), self.autosave)

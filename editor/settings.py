@@ -18,8 +18,9 @@ DEFAULTS: dict[str, object] = {
     # View ▸ Language: "system" (the locale), "en" or "de"; applied at the next start.
     "language": "system",
 }
-# The ranges Edit ▸ Preferences offers: a settings file edited by hand (0 s: a recovery copy
-# on every event; 10**12 ms: a timer Qt refuses, so no start) is brought into them.
+# The ranges of the integer preferences, as Edit ▸ Preferences offers them. A settings file
+# edited by hand (0 s: a recovery copy on every event; 10**12 ms: a timer Qt refuses, so no
+# start) is brought into them.
 RANGES: dict[str, tuple[int, int]] = {
     "autosave_seconds": (1, 600),
     "validation_delay_ms": (50, 5000),
