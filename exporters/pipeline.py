@@ -42,6 +42,7 @@ from engine.content import (
     validate_paths,
 )
 from engine.i18n import _
+from engine.jobs import MAX_JOBS, default_jobs
 from engine.version import __version__
 from exporters.area_pack import build_area_pack_from_file
 from exporters.area_pack_extras import extra_inputs
@@ -67,7 +68,6 @@ from packs.paths import UnsafePathError
 __all__ = ["CACHE_FILE", "INDEX_FILE", "BuildResult", "build", "content_files"]
 # Bump when pack output changes for the same input, so caches from older builds are ignored.
 PIPELINE_VERSION = 1
-MAX_JOBS = 64  # processes beyond the packs, or far beyond the CPUs, only cost memory
 
 Progress = Callable[[int, int, str], None]
 
@@ -163,13 +163,6 @@ def _scenarios(files: list[Path], out_dir: Path, result: BuildResult,
                   reason=err.reason), _("use a short id"), file=str(path), pointer="/id"))
         scenarios.append((path, doc.kind, doc.data))
     return scenarios
-
-
-def default_jobs() -> int:
-    """The number of CPUs this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from engine.ai.registry import make_bot, resolve
 from engine.ai.stats import mean, rate
 from engine.content import load_scenario
 from engine.content.gcpause import gc_paused
+from engine.jobs import MAX_JOBS
 from engine.model import Scenario
 from engine.rules.events import FortCaptured
 from engine.rules.game import Game
@@ -30,10 +31,8 @@ R = TypeVar("R")
 
 Progress = Callable[[int, int], None]
 BATCH = 8  # games per task: large enough that a task outlasts its messaging
-# Bounds of a run: its results are kept in memory (about 1 KB a game) and its tasks listed
-# up front; processes beyond the tasks, or far beyond the CPUs, only cost memory.
+# A run's results are kept in memory (about 1 KB a game) and its tasks listed up front.
 MAX_GAMES = 1_000_000
-MAX_JOBS = 64
 
 
 @dataclass(frozen=True)

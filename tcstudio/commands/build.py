@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the build; 0 ok, 1 content problems, 2 could not run."""
     # lazy: the pack writers load PIL and the board renderer; only `build` needs them, and
     # every command module is imported to build the argument parser.
-    from exporters.pipeline import MAX_JOBS, build
+    from engine.jobs import MAX_JOBS
+    from exporters.pipeline import build
 
     content = Path(args.content_dir)
     if not content.is_dir():

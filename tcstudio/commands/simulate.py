@@ -151,9 +151,10 @@ class _Bar:
 def run(args: argparse.Namespace) -> int:
     """Check the arguments and scenario, simulate, print the summary; the exit code."""
     # lazy: the simulator loads the rules engine and the AIs, which only `simulate` needs.
-    from engine.ai.simulate import MAX_GAMES, MAX_JOBS, SimSpec, load, summarize
+    from engine.ai.simulate import MAX_GAMES, SimSpec, load, summarize
     from engine.ai.simulate import run as simulate
     from engine.content import ContentError
+    from engine.jobs import MAX_JOBS
     from engine.rules.game import Game, ScenarioError
 
     path = Path(args.scenario)
