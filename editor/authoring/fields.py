@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from editor.authoring.document import ContentDocument, Key, pointer_of
 from editor.i18n import tr
 from editor.playtest.words import severity_word
+from engine.content import ContentError, parse_yaml
 from engine.content.estimable import Note, edited_note, note_text
 from engine.content.problems import Problem
 
@@ -37,6 +38,18 @@ def plain(value: Any) -> Any:
     if isinstance(value, dict) and "value" in value and "estimated" in value:
         return value["value"]
     return value
+
+
+def typed_value(text: str) -> Any:
+    """The value a user typed in a cell, read as one line of YAML by the content reader
+    (no anchors or aliases, bounded depth and numbers); None for blank text; ValueError
+    when it is no value."""
+    if not text.strip():
+        return None
+    try:
+        return parse_yaml(text)[0]
+    except ContentError as exc:
+        raise ValueError(exc.problems[0].message) from None
 
 
 def estimable(value: float | int, estimated: bool, note: Note) -> Any:

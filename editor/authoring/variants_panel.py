@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.authoring.document import ContentDocument, Key
-from editor.authoring.fields import PROBLEM, estimable, plain
+from editor.authoring.fields import PROBLEM, estimable, plain, typed_value
 from editor.authoring.rule_summaries import variant_summary
 from editor.i18n import tr
 from editor.playtest.words import variant_name
@@ -155,8 +155,8 @@ class VariantRow(QGroupBox):
         key = (*self.key, name)
         old = self.doc.value(key)
         try:
-            value = yaml.safe_load(self.params.item(row, 1).text())
-        except yaml.YAMLError:
+            value = typed_value(self.params.item(row, 1).text())
+        except ValueError:
             self.load()
             self.reason.setText(tr("{name}: not a value (write a number, true/false, a list "
                                    "[a, b] or a mapping {{k: v}})").format(name=name))

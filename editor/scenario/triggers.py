@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import yaml
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.authoring.fields import typed_value
 from editor.i18n import tr
 from editor.i18n import translate as translate_qt
 from editor.scenario.document import ScenarioDocument
@@ -80,8 +80,8 @@ def parse_value(text: str, kind: str) -> Any:
             raise ValueError(tr("write a whole number")) from None
     if kind == "hex":
         try:
-            value = yaml.safe_load(text if text.startswith("[") else f"[{text}]")
-        except yaml.YAMLError:
+            value = typed_value(text if text.startswith("[") else f"[{text}]")
+        except ValueError:
             value = None
         if not (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, int) for v in value)):

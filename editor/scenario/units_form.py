@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import yaml
 from PySide6.QtCore import QT_TR_NOOP
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.authoring.fields import typed_value
 from editor.i18n import tr
 from editor.scenario.document import ScenarioDocument
 
@@ -54,8 +54,8 @@ def apply_cell(unit: dict[str, Any], column: str, text: str) -> None:
         unit.pop("hex", None)
         unit.pop("fort", None)
         try:
-            value = yaml.safe_load(f"[{text}]") if "," in text else None
-        except yaml.YAMLError:
+            value = typed_value(f"[{text}]") if "," in text else None
+        except ValueError:
             value = None
         if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int)
                                                                for v in value):

@@ -49,6 +49,7 @@ from engine.content.schema_memo import SchemaMemo
 from engine.content.schemas import check_schema, schema_description, schema_messages
 from engine.content.semantic_map import check_map
 from engine.content.semantic_scenario import check_scenario
+from engine.content.yamlio import parse_yaml
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -86,6 +87,7 @@ __all__ = [
     "map_to_dict",
     "migration",
     "parse_json",
+    "parse_yaml",
     "read_text",
     "resolved",
     "ruleset_from_dict",

@@ -95,6 +95,19 @@ def test_a_variant_parameter_keeps_its_estimated_flag_and_note(editor):
     assert "not a value" in row.reason.text()
 
 
+def test_a_variant_parameter_typed_with_yaml_aliases_is_refused_not_expanded(editor):
+    """A pasted alias bomb would take the GUI minutes and gigabytes: the cell is read by the
+    content reader, which refuses anchors and aliases."""
+    row = editor.variants.rows["victory_points"]
+    r = [row.params.item(k, 0).text() for k in range(row.params.rowCount())].index(
+        "player_target")
+    bomb = "[&a [x, x, x, x, x, x, x, x, x], &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]," \
+        " &c [*b, *b, *b, *b, *b, *b, *b, *b, *b], [*c, *c, *c, *c, *c, *c, *c, *c, *c]]"
+    row.params.item(r, 1).setText(bomb)
+    assert editor.doc.value(("variants", "victory_points", "player_target")) == 10
+    assert "not a value" in row.reason.text()
+
+
 def test_a_variant_note_shows_in_german_and_a_german_edit_keeps_the_english(editor):
     w = editor
     row = w.variants.rows["victory_points"]

@@ -83,4 +83,6 @@ def test_a_bad_parameter_text_is_refused_with_the_reason(props):
     assert "whole number" in t.problems.item(0).text()
     with pytest.raises(ValueError, match="column, row"):
         parse_value("5", "hex")
+    with pytest.raises(ValueError, match="column, row"):
+        parse_value("[&a 3, *a]", "hex")  # anchors and aliases are refused
     assert parse_value("[3, 4]", "hex") == [3, 4]

@@ -61,5 +61,7 @@ def test_a_cell_that_is_not_a_value_is_refused_with_the_reason():
         apply_cell(unit, "xp", "lots")
     with pytest.raises(ValueError, match="column, row"):
         apply_cell(unit, "where", "1, x")
+    with pytest.raises(ValueError, match="column, row"):
+        apply_cell(unit, "where", "&a 4, *a")  # anchors and aliases are refused
     apply_cell(unit, "where", "4, 5")
     assert unit["hex"] == [4, 5] and "fort" not in unit
