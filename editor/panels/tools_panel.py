@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from editor.canvas.style import BRIDGE_DECK, TERRAIN_COLOR
 from editor.dialogs import clean_id
 from editor.document import MapDocument
-from editor.i18n import rule_label, translate
+from editor.i18n import english_plural, rule_label, translate
 from editor.state import ToolState
 from editor.tools.registry import TOOL_CLASSES
 from engine.i18n import rule_word
@@ -128,6 +128,7 @@ class ToolsPanel(QWidget):
         self.size_slider.setToolTip(self.tr("Brush radius in hexes ([ and ] change it)"))
         self.size_slider.valueChanged.connect(lambda v: self.state.set(brush_radius=v))
         self.size_label = QLabel()
+        self.size_label.setMinimumWidth(self.size_label.fontMetrics().horizontalAdvance("37 hexes"))
         size_row.addWidget(self.size_slider, 1)
         size_row.addWidget(self.size_label)
         tgrid.addLayout(size_row, 3, 0, 1, 2)
@@ -249,7 +250,9 @@ class ToolsPanel(QWidget):
                 widget.blockSignals(True)
                 widget.setValue(value)
                 widget.blockSignals(False)
-        self.size_label.setText(f"{s.brush_radius}")
+        covered = 1 + 3 * s.brush_radius * (s.brush_radius + 1)  # a disk of that radius
+        self.size_label.setText(english_plural(self.tr("%n hex(es)", "", covered), "%n hex(es)",
+                                               covered, "{n} hex", "{n} hexes"))
         for combo, value in ((self.fort_owner, s.fort_owner), (self.path_kind, s.path_kind)):
             if combo.currentData() != value:
                 combo.blockSignals(True)

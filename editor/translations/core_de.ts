@@ -1631,6 +1631,13 @@ Hinweis: {hint}</translation>
         <source>Region id (a-z, 0-9, _ or -):</source>
         <translation>Regions-ID (a-z, 0-9, _ oder -):</translation>
     </message>
+    <message numerus="yes">
+        <source>%n hex(es)</source>
+        <translation>
+            <numerusform>%n Feld</numerusform>
+            <numerusform>%n Felder</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>app</name>

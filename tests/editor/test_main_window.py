@@ -49,6 +49,16 @@ def test_brush_stroke_is_one_undo_step(make_window, qtbot):
     assert not w.isWindowModified()
 
 
+def test_brush_size_says_how_many_hexes_a_dab_paints(make_window):
+    """Radius 0 read "Brush size 0", as if the brush painted nothing."""
+    w = make_window()
+    shown = []
+    for radius in range(4):
+        w.state.set(brush_radius=radius)
+        shown.append(w.tools_panel.size_label.text())
+    assert shown == ["1 hex", "7 hexes", "19 hexes", "37 hexes"]
+
+
 def test_shift_click_draws_a_line(make_window):
     w = make_window()
     w.set_tool("brush")
