@@ -27,7 +27,7 @@ from engine.content import (
 )
 from engine.content import save_map as content_save_map
 from engine.content.atomic import clean_stale_temps
-from engine.content.gcpause import gc_paused
+from engine.gcpause import gc_paused
 from engine.model import GameMap
 
 __all__ = ["OpenError", "Opened", "RecoveryStore", "map_path_of", "open_map",

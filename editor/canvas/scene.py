@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsScene
 
-from engine.content.gcpause import gc_paused
+from engine.gcpause import gc_paused
 
 from . import style
 from .draft_layer import DraftLayer

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from engine.ai.registry import make_bot, resolve
 from engine.ai.stats import mean, rate
 from engine.content import load_scenario
-from engine.content.gcpause import gc_paused
+from engine.gcpause import gc_paused
 from engine.jobs import MAX_JOBS
 from engine.model import Scenario
 from engine.rules.events import FortCaptured

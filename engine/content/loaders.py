@@ -21,7 +21,6 @@ from engine.content.convert_map import map_from_dict, map_to_dict
 from engine.content.convert_rules import catalog_from_dict, ruleset_from_dict
 from engine.content.convert_scenario import scenario_from_dict
 from engine.content.documents import Document, load_document
-from engine.content.gcpause import gc_paused
 from engine.content.problems import ContentError, Problem, error
 from engine.content.schema_memo import SchemaMemo
 from engine.content.schemas import check_schema
@@ -33,6 +32,7 @@ from engine.content.semantic_rules import (
     check_ruleset,
 )
 from engine.content.semantic_scenario import check_scenario
+from engine.gcpause import gc_paused
 from engine.i18n import Msg, _
 from engine.model import Catalog, GameMap, Ruleset, Scenario
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from engine.gcpause import gc_paused
 from engine.halves import fort_hexes, in_half
 from engine.hexes import DIRECTIONS, Hex
 from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
@@ -26,25 +27,58 @@ _CACHE: dict[tuple[object, ...], Board] = {}
 _CACHE_SIZE = 8
 
 
-def _neighbour_rows(hexes: list[Hex], index_of: dict[Hex, int],
-                    outside: bytearray) -> list[tuple[int, ...]]:
+def _neighbour_rows(game_map: GameMap, outside: bytearray) -> list[tuple[int, ...]]:
     """Per index the in-play neighbour indices in direction order (`Hex.neighbors`); hexes
-    marked in `outside` have none and are nobody's neighbour."""
-    # Plain (q, r) tuples look up Hex keys (a Hex is a tuple); unrolled for the six
-    # directions because this runs once per hex of a million-hex map.
-    (d0q, d0r), (d1q, d1r), (d2q, d2r), (d3q, d3r), (d4q, d4r), (d5q, d5r) = DIRECTIONS
-    get = index_of.get
-    rows: list[tuple[int, ...]] = []
-    append = rows.append
-    for i, (q, r) in enumerate(hexes):
+    marked in `outside` have none and are nobody's neighbour.
+
+    Computed on the offset grid, a row at a time: a direction is a fixed index step per row
+    parity (pointy-top) or column parity (flat-top), so a hex away from the edges needs no
+    lookup; only edge hexes (and hexes next to `outside` ones) are checked one by one."""
+    width, height = game_map.width, game_map.height
+    n = width * height
+    pointy = game_map.layout.orientation == "pointy"
+    # Per parity (of the row for pointy-top, of the column for flat-top), each direction's
+    # step as an offset (dcol, drow), from a sample hex of that parity.
+    steps: list[list[tuple[int, int]]] = []
+    for parity in (0, 1):
+        col, row = (0, 2 + parity) if pointy else (2 + parity, 0)
+        h = game_map.to_axial(col, row)
+        steps.append([(c - col, r - row) for c, r in
+                      (game_map.to_offset(Hex(h.q + dq, h.r + dr)) for dq, dr in DIRECTIONS)])
+    any_outside = any(outside)
+
+    def edge(i: int) -> tuple[int, ...]:
         if outside[i]:
-            append(())
+            return ()
+        row, col = divmod(i, width)
+        found = []
+        for dc, dr in steps[(row if pointy else col) & 1]:
+            c, r = col + dc, row + dr
+            if 0 <= c < width and 0 <= r < height and not outside[r * width + c]:
+                found.append(r * width + c)
+        return tuple(found)
+
+    rows: list[tuple[int, ...]] = [()] * n
+    for row in range(height):
+        base = row * width
+        if row == 0 or row == height - 1 or width < 3:
+            rows[base:base + width] = [edge(i) for i in range(base, base + width)]
             continue
-        row = tuple(j for j in (
-            get((q + d0q, r + d0r)), get((q + d1q, r + d1r)), get((q + d2q, r + d2r)),
-            get((q + d3q, r + d3r)), get((q + d4q, r + d4r)), get((q + d5q, r + d5r)),
-        ) if j is not None and not outside[j])
-        append(row)
+        if pointy:
+            o0, o1, o2, o3, o4, o5 = (dr * width + dc for dc, dr in steps[row & 1])
+            inner = [(i + o0, i + o1, i + o2, i + o3, i + o4, i + o5)
+                     for i in range(base + 1, base + width - 1)]
+        else:
+            even = [dr * width + dc for dc, dr in steps[0]]
+            odd = [dr * width + dc for dc, dr in steps[1]]
+            inner = [tuple(i + o for o in (odd if (i - base) & 1 else even))
+                     for i in range(base + 1, base + width - 1)]
+        if any_outside:
+            inner = [edge(i) if outside[i] or any(outside[j] for j in near) else near
+                     for i, near in zip(range(base + 1, base + width - 1), inner, strict=True)]
+        rows[base] = edge(base)
+        rows[base + 1:base + width - 1] = inner
+        rows[base + width - 1] = edge(base + width - 1)
     return rows
 
 
@@ -86,6 +120,7 @@ class Board:
     top_steps: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
+    @gc_paused()  # millions of tuples and no cycles: collections would only rescan them
     def build(cls, game_map: GameMap, ruleset: Ruleset, trench_variant: bool = False,
               area: frozenset[Hex] | None = None) -> Board:
         """Precompute the arrays for a map under a ruleset's terrain costs.
@@ -95,14 +130,14 @@ class Board:
         hexes of every fort are blocked.
         """
         n = game_map.width * game_map.height
-        hexes = [game_map.hex_at_index(i) for i in range(n)]
+        hexes = game_map.hex_list()
         index_of = {h: i for i, h in enumerate(hexes)}
         blocked = bytearray(n)
         if area is not None:
             for i, h in enumerate(hexes):
                 if h not in area:
                     blocked[i] = 1
-        neighbours = _neighbour_rows(hexes, index_of, blocked)
+        neighbours = _neighbour_rows(game_map, blocked)
         terrain = bytes(game_map.terrain)
         entrance_fort: dict[int, str] = {}
         fort_entrances: dict[str, tuple[int, ...]] = {}

@@ -21,7 +21,7 @@ from engine.ai.simulate import BATCH, Progress, batches, run_batches
 from engine.ai.stats import mean, rate
 from engine.area_model import FACTIONS, AreaScenario
 from engine.content import ContentError, load_file
-from engine.content.gcpause import gc_paused
+from engine.gcpause import gc_paused
 from engine.i18n import _
 from engine.rules.area.game import AreaGame
 from engine.rules.area.state import AreaState

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.content import load_file, validate_report
-from engine.content.gcpause import gc_paused
 from engine.content.schemas import check_schema
+from engine.gcpause import gc_paused
 from tests.content.fixtures import write_set
 
 

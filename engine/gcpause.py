@@ -1,4 +1,4 @@
-"""The garbage collector paused during bulk loads.
+"""The garbage collector paused during bulk loads and builds.
 
 Parsing, schema-checking and converting a large file allocates millions of containers that
 all stay alive until the load ends; every allocation burst makes the cyclic collector scan
