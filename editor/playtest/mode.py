@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation, Signal
-from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox
+from PySide6.QtCore import QObject, QPointF, Qt, QTimer, QVariantAnimation, Signal
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox
 
+from editor.canvas.view import MapView
 from editor.controller_words import controller_label
 from editor.document import MapDocument
 from editor.playtest.commands import PlayCommands
@@ -33,7 +34,7 @@ class PlayMode(PlayCommands, QObject):
     activeChanged = Signal(bool)
     gameEnded = Signal(object)  # the winning team, None for a draw; once per game played
 
-    def __init__(self, window: QMainWindow, document: MapDocument, view: QGraphicsView,
+    def __init__(self, window: QMainWindow, document: MapDocument, view: MapView,
                  tool_state: ToolState) -> None:
         super().__init__(window)
         self.window = window
@@ -60,6 +61,7 @@ class PlayMode(PlayCommands, QObject):
         self.flash_anim.finished.connect(self._flash_done)
         self._ended_shown = False
         self._reverting = False
+        self._turn_shown: tuple[int, int, str] | None = None  # (round, seat, phase) last shown
         # Prompt hooks; tests replace them (a modal box would block).
         self.ask_end_for_edit: Callable[[], bool] = self._ask_end_for_edit
         self._init_commands()
@@ -180,6 +182,7 @@ class PlayMode(PlayCommands, QObject):
             self.layer.refresh()
         if self.panel is not None:
             self.panel.refresh()
+        self._show_turn()
         if self.money_dialog is not None and self.money_dialog.isVisible():
             self.money_dialog.refresh()
         if self.session.state.is_terminal() and not self._ended_shown:
@@ -188,6 +191,28 @@ class PlayMode(PlayCommands, QObject):
             self.end_dialog.show()
             self.gameEnded.emit(self.session.state.winner_team)
         self.schedule_ai()
+
+    def _show_turn(self) -> None:
+        """When a human seat's phase begins and none of its units is in view (a map larger
+        than the window), scroll to its unit nearest the view's centre."""
+        assert self.session is not None
+        st = self.session.state
+        turn = (st.round, st.current, st.phase)
+        if turn == self._turn_shown or st.is_terminal() or self.session.is_ai_turn():
+            return
+        self._turn_shown = turn
+        board = st.game.board.hexes
+        own = [board[u.pos] for u in st.units.values() if u.nation == st.nation and u.pos >= 0]
+        if not own:
+            return  # nothing placed yet: a placement centres on its start number
+        shown = self.view.visible_scene_rect()
+        geom = self.view.map_scene.terrain.geom
+        centres = [QPointF(*geom.hex_center(h)) for h in own]
+        if any(shown.contains(c) for c in centres):
+            return
+        middle = shown.center()
+        nearest = min(range(len(own)), key=lambda i: (centres[i] - middle).manhattanLength())
+        self.view.center_on_hex(own[nearest])
 
     def flash(self, unit_ids: set[str]) -> None:
         """Pulse a ring around units that just appeared or moved (placement, AI moves)."""

@@ -198,3 +198,31 @@ def test_bad_options_do_not_enter_play_mode_and_say_why(make_window):
     assert w.statusBar().currentMessage().startswith("Cannot start the play-test: ")
     assert "different nation" in w.statusBar().currentMessage()
     assert w.current_tool is w.tools["brush"] and w.tools_dock.isVisible()
+
+
+def _units_in_view(window) -> list[str]:
+    st = window.playtest.session.state
+    shown = window.view.visible_scene_rect()
+    geom = window.view.map_scene.terrain.geom
+    return [u.id for u in st.units.values() if u.nation == st.nation and u.pos >= 0
+            and shown.contains(QPointF(*geom.hex_center(st.game.board.hexes[u.pos])))]
+
+
+def test_a_human_seats_phase_brings_its_units_into_view(make_window, qtbot):
+    """On a map larger than the window the next seat's units may all be off screen; its
+    phase starts with the view on the nearest of them, and a view already showing one
+    stays put."""
+    w = make_window()
+    mode = start(w, players=4)
+    w.view.resetTransform()
+    w.view.scale(4, 4)  # a few hexes across: most of the map is off screen
+    board = mode.session.state.game.board
+    empty = next(i for i in range(len(board.hexes))
+                 if all(u.pos != i for u in mode.session.state.units.values()))
+    for _ in range(3):
+        w.view.center_on_hex(board.hexes[empty])
+        assert mode.apply(EndPhase())
+        assert _units_in_view(w), mode.session.state.phase
+    middle = w.view.visible_scene_rect().center()
+    mode.refresh()  # the same phase again: no jump
+    assert w.view.visible_scene_rect().center() == middle
