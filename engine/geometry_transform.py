@@ -9,16 +9,15 @@ returns the new map with a named list of what could not be carried, so the edito
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import gc
 import itertools
 import math
-from collections.abc import Callable, Collection, Container, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from engine.gcpause import gc_paused
 from engine.geometry import (
     XY,
     HexRuns,
@@ -518,19 +517,6 @@ def _moved_fort(f: Fort, mapping: HexMapping, dst: GameMap) -> tuple[Fort, str |
     return c, None
 
 
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    # Building hundreds of thousands of Hex tuples next to a big live heap triggers full
-    # cyclic collections that double the time; nothing here creates reference cycles.
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def carry(
     source: GameMap,
     mapping: HexMapping,
@@ -555,7 +541,9 @@ def carry(
     is not copied, and is named in `dropped`. With `terrain=False` the terrain is left to the
     caller (layout changes and resizes copy it by offset, faster). Neither map passed in is
     changed."""
-    with _gc_paused():
+    # Building hundreds of thousands of Hex tuples next to a big live heap triggers full
+    # cyclic collections that double the time; nothing here creates reference cycles.
+    with gc_paused():
         return _carry(source, mapping, hexes, target, keep_source, regions, terrain, naming,
                       fill)
 
@@ -619,7 +607,8 @@ class _MaskedHexes:
         return i >= 0 and bool(self._view[i])
 
 
-def _selected_indices(src: GameMap, hexes: Iterable[Hex] | None) -> np.ndarray:
+def selected_indices(src: GameMap, hexes: Iterable[Hex] | None) -> np.ndarray:
+    """The terrain indices of the in-bounds hexes given (every hex for None), ascending."""
     if hexes is None:
         return np.arange(src.width * src.height, dtype=np.int64)
     if isinstance(hexes, HexRuns):
@@ -639,7 +628,7 @@ def _carry_arrays(src: GameMap, dst: GameMap, mapping: HexMapping, hexes: Iterab
     """`_carry` for a mapping with an array form (`HexMapping.map_indices`): every hex at
     once as numpy arrays of terrain indices, selections as masks (a million hexes in about a
     second, where the per-hex loop took ten or more)."""
-    si = _selected_indices(src, hexes)
+    si = selected_indices(src, hexes)
     di = mapping.map_indices(src, dst, si)
     assert di is not None
     ok = di >= 0
@@ -849,7 +838,7 @@ def erase(game_map: GameMap, hexes: Iterable[Hex], fill: int = TERRAIN_ID["meado
     dst = clone_map(game_map)
     # The selection as a mask over terrain indices: a million hexes in numpy, not in a loop.
     mask = np.zeros(dst.width * dst.height, dtype=bool)
-    mask[_selected_indices(dst, hexes)] = True
+    mask[selected_indices(dst, hexes)] = True
     sel = _MaskedHexes(dst, mask)
     out = Carried(dst, set(), [], replaced_verb="Erased")
     t = np.frombuffer(dst.terrain, dtype=np.uint8)

@@ -7,11 +7,14 @@ hexes it touches.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from dataclasses import dataclass
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.draft import Draft
+from engine.hexes import Hex
 from engine.model import GameMap
 
 from . import objects_paint as op
@@ -22,6 +25,18 @@ DRAFT_OPACITY = 0.92  # see-through enough to tell the preview from what is on t
 POINT_INK = QColor("#1d4f8c")
 
 
+@dataclass
+class _StampDrawing:
+    """A floating stamp's terrain drawn once, placed at Hex(0, 0): its paths by terrain,
+    outer border and bounds. Moving the stamp moves the drawing, because a hex's centre is
+    linear in its axial coordinates."""
+
+    terrain: tuple[tuple[Hex, int], ...]
+    fills: list[tuple[int, QPainterPath]]
+    border: list[QLineF]
+    bounds: QRectF
+
+
 class DraftLayer(QGraphicsItem):
     """Paints the document's draft (see editor.draft.Draft)."""
 
@@ -29,13 +44,36 @@ class DraftLayer(QGraphicsItem):
         super().__init__(parent)
         self.draft: Draft | None = None
         self._rect = QRectF()
+        self._stamp: _StampDrawing | None = None
         self.set_map(game_map)
 
     def set_map(self, game_map: GameMap) -> None:
         """Draw drafts on another map."""
         self.map = game_map
         self.geom = GridGeometry.of(game_map)
+        self._stamp = None
         self.set_draft(None)
+
+    def _shift(self, at: Hex) -> QPointF:
+        """The scene offset of a drawing made at Hex(0, 0) when placed at `at`."""
+        x, y = self.geom.hex_center(at)
+        x0, y0 = self.geom.hex_center(Hex(0, 0))
+        return QPointF(x - x0, y - y0)
+
+    def _stamp_drawing(self, terrain: tuple[tuple[Hex, int], ...]) -> _StampDrawing:
+        if self._stamp is None or self._stamp.terrain is not terrain:
+            g, s = self.geom, self.geom.size
+            by_terrain: dict[int, list[Hex]] = {}
+            for h, t in terrain:
+                by_terrain.setdefault(t, []).append(h)
+            fills = [(t, op.hex_outline_path(hexes, g)) for t, hexes in by_terrain.items()]
+            bounds = QRectF()
+            for _, fill in fills:
+                bounds = bounds.united(fill.boundingRect())
+            grown = bounds.adjusted(-s * 0.2, -s * 0.2, s * 0.2, s * 0.2)  # the border's pen
+            self._stamp = _StampDrawing(terrain, fills,
+                                        op.footprint_border([h for h, _ in terrain], g), grown)
+        return self._stamp
 
     def set_draft(self, draft: Draft | None) -> None:
         """Show another draft; repaints the old and the new one's rectangle only."""
@@ -50,11 +88,10 @@ class DraftLayer(QGraphicsItem):
     def _bounds(self, draft: Draft | None) -> QRectF:
         if draft is None:
             return QRectF()
-        g, s = self.geom, self.geom.size
+        s = self.geom.size
         r = QRectF()
-        for h, _ in draft.terrain:
-            x, y = g.hex_center(h)
-            r = r.united(QRectF(x - s * 1.2, y - s * 1.2, s * 2.4, s * 2.4))
+        if draft.terrain:
+            r = self._stamp_drawing(draft.terrain).bounds.translated(self._shift(draft.at))
         if draft.path is not None and draft.path.points:
             curve = op.smooth_path(draft.path.points, s)
             r = r.united(op.path_bounds(curve, draft.path, s))
@@ -69,25 +106,30 @@ class DraftLayer(QGraphicsItem):
         if draft is None:
             return
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        g, s = self.geom, self.geom.size
+        s = self.geom.size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setOpacity(DRAFT_OPACITY)
         if draft.terrain:
+            drawing = self._stamp_drawing(draft.terrain)
+            painter.save()
+            shift = self._shift(draft.at)
+            painter.translate(shift)
+            # Textures stay anchored to the scene, as on the map below, not to the stamp.
+            anchor = QTransform.fromTranslate(-shift.x(), -shift.y())
             brushes = style.terrain_brushes(s, self.map.season)
             painter.setPen(Qt.PenStyle.NoPen)
-            by_terrain: dict[int, list] = {}
-            for h, t in draft.terrain:
-                by_terrain.setdefault(t, []).append(h)
-            for t, hexes in by_terrain.items():
-                painter.setBrush(brushes[t])
-                painter.drawPath(op.hex_outline_path(hexes, g))
+            for t, fill in drawing.fills:
+                brush = QBrush(brushes[t])
+                brush.setTransform(brush.transform() * anchor)
+                painter.setBrush(brush)
+                painter.drawPath(fill)
             painter.setOpacity(1.0)
-            border = op.footprint_border([h for h, _ in draft.terrain], g)
             px = 1.0 / lod if lod > 0 else 1.0
             painter.setPen(QPen(QColor(30, 30, 30, 170), 4.0 * px))
-            painter.drawLines(border)
+            painter.drawLines(drawing.border)
             painter.setPen(QPen(QColor("white"), 2.0 * px))
-            painter.drawLines(border)
+            painter.drawLines(drawing.border)
+            painter.restore()
             painter.setOpacity(DRAFT_OPACITY)
         path = draft.path
         if path is not None and path.points:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -16,6 +17,8 @@ import numpy as np
 from editor.commands.base import QT_TRANSLATE_NOOP, Command, counted, hexes_text
 from editor.commands.terrain import TerrainEdit
 from editor.i18n import translate
+from engine.gcpause import gc_paused
+from engine.geometry import axial_arrays
 from engine.geometry_transform import (
     Carried,
     CopyNaming,
@@ -24,6 +27,7 @@ from engine.geometry_transform import (
     clone_map,
     clone_objects,
     erase,
+    selected_indices,
     set_objects,
     symmetric,
     translation,
@@ -65,12 +69,20 @@ class Stamp:
     @classmethod
     def from_selection(cls, game_map: GameMap, hexes: set[Hex]) -> Stamp:
         """Copy the selected hexes and everything on them (forts only when wholly inside)."""
-        sel = frozenset(h for h in hexes if game_map.in_bounds(h))
-        if not sel:
-            return cls()
-        origin = min(sel, key=lambda h: game_map.to_offset(h)[::-1])
-        terrain = {h - origin: game_map.terrain[game_map.index(h)] for h in sel}
-        return cls(clone_map(game_map), sel, origin, terrain)
+        # As arrays, then one tuple per hex with the collector paused: a whole 1M-hex map
+        # took 3.5 s hex by hex.
+        with gc_paused():
+            si = selected_indices(game_map, hexes)
+            if not si.size:
+                return cls()
+            q, r = axial_arrays(game_map, si)
+            origin = Hex(int(q[0]), int(r[0]))  # the lowest index: top row, then left
+            sel = frozenset(map(Hex._make, zip(q.tolist(), r.tolist(), strict=True)))
+            values = np.frombuffer(game_map.terrain, dtype=np.uint8)[si].tolist()
+            relative = map(Hex._make, zip((q - origin.q).tolist(), (r - origin.r).tolist(),
+                                          strict=True))
+            terrain = dict(zip(relative, values, strict=True))
+            return cls(clone_map(game_map), sel, origin, terrain)
 
     def hexes_at(self, at: Hex) -> list[Hex]:
         """Where the stamp's hexes land when pasted at `at`."""
@@ -79,6 +91,12 @@ class Stamp:
     def terrain_at(self, at: Hex) -> list[tuple[Hex, int]]:
         """Each hex the stamp lands on when pasted at `at`, with the terrain it brings."""
         return [(h + at, t) for h, t in self.terrain.items()]
+
+    @cached_property
+    def pairs(self) -> tuple[tuple[Hex, int], ...]:
+        """(hex relative to the paste hex, terrain) of every hex: one tuple for the stamp's
+        life, so a preview following the mouse is drawn once (editor.draft.Draft)."""
+        return tuple(self.terrain.items())
 
     def mapping_to(self, at: Hex) -> HexMapping:
         """The mapping placing the (turned) stamp's origin on `at`."""

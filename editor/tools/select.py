@@ -89,7 +89,7 @@ class SelectTool(Tool):
             return
         # The draft layer draws the stamp's terrain and outline; no white tint over it.
         doc.set_overlay("preview", None)
-        doc.set_draft(Draft(terrain=tuple(stamp.terrain_at(h))))
+        doc.set_draft(Draft(terrain=stamp.pairs, at=h))
 
     def _area(self, a: Hex, b: Hex) -> set[Hex]:
         m = self.document.map

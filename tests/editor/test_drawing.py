@@ -175,7 +175,7 @@ def test_paste_preview_shows_the_terrain_it_will_paste(make_window):
     send_mouse(w, "move", target, button=Qt.MouseButton.NoButton)
     draft = doc.draft
     assert draft is not None
-    assert dict(draft.terrain) == {target: FOREST, target + Hex(1, 0): WATER}
+    assert draft.landing() == {target: FOREST, target + Hex(1, 0): WATER}
     img = w.view.viewport().grab().toImage()
     geom = GridGeometry.of(m)
     x, y = geom.hex_center(target)
@@ -187,6 +187,39 @@ def test_paste_preview_shows_the_terrain_it_will_paste(make_window):
     assert c.green() < meadow.green() - 30, (c, meadow)  # forest, not a bare outline
     QTest.keyClick(w.view, Qt.Key.Key_Escape)
     assert doc.draft is None
+
+
+def test_a_floating_stamp_is_drawn_once_and_moved_where_the_mouse_goes(make_window):
+    """A 90,000-hex stamp took a second per mouse move: the preview was rebuilt hex by hex
+    each time. It is drawn once and moved; the picture is the one drawn in place."""
+    from editor.canvas.draft_layer import DraftLayer
+    from editor.draft import Draft
+
+    w = make_window()
+    m = w.document.map
+    pairs = ((Hex(0, 0), FOREST), (Hex(1, 0), WATER), (Hex(0, 1), ROAD), (Hex(-1, 2), FOREST))
+    at = m.to_axial(6, 5)
+
+    def picture(draft: Draft) -> QImage:
+        layer = DraftLayer(m)
+        layer.set_draft(draft)
+        img, p = _image(800, 700)
+        layer.paint(p, None)
+        p.end()
+        return img, layer.boundingRect()
+
+    moved, moved_rect = picture(Draft(terrain=pairs, at=at))
+    in_place, in_place_rect = picture(Draft(terrain=tuple(Draft(terrain=pairs, at=at)
+                                                           .landing().items())))
+    assert moved_rect == in_place_rect and not moved_rect.isEmpty()
+    differ = [(x, y) for x in range(moved.width()) for y in range(0, moved.height(), 2)
+              if not _close(moved.pixelColor(x, y), in_place.pixelColor(x, y), 3)]
+    assert not differ, differ[:5]
+    layer = DraftLayer(m)
+    layer.set_draft(Draft(terrain=pairs, at=at))
+    drawn = layer._stamp
+    layer.set_draft(Draft(terrain=pairs, at=at + Hex(3, 1)))
+    assert layer._stamp is drawn  # moved, not drawn again
 
 
 def test_floating_stamp_is_mirrored_with_x_before_placing_as_one_undo_step(make_window):
@@ -201,7 +234,7 @@ def test_floating_stamp_is_mirrored_with_x_before_placing_as_one_undo_step(make_
     target = m.to_axial(10, 8)
     send_mouse(w, "move", target, button=Qt.MouseButton.NoButton)
     QTest.keyClick(w.view, Qt.Key.Key_X)
-    assert dict(doc.draft.terrain)[target] == WATER  # the preview follows the turn
+    assert doc.draft.landing()[target] == WATER  # the preview follows the turn
     depth = doc.undo_stack.count()
     click(w, target)
     row = [m.terrain[m.index(target + Hex(k, 0))] for k in range(3)]
@@ -214,7 +247,7 @@ def test_floating_stamp_is_mirrored_with_x_before_placing_as_one_undo_step(make_
     send_mouse(w, "move", target, button=Qt.MouseButton.NoButton)
     QTest.keyClick(w.view, Qt.Key.Key_Z)
     QTest.keyClick(w.view, Qt.Key.Key_Z)
-    assert dict(doc.draft.terrain)[target] == FOREST
+    assert doc.draft.landing()[target] == FOREST
     assert math.isclose(len(doc.draft.terrain), 3)
 
 
