@@ -18,7 +18,7 @@ from editor.commands.base import QT_TRANSLATE_NOOP, Command, counted, hexes_text
 from editor.commands.terrain import TerrainEdit
 from editor.i18n import translate
 from engine.gcpause import gc_paused
-from engine.geometry import axial_arrays
+from engine.geometry import axial_arrays, mask_hexes
 from engine.geometry_transform import (
     Carried,
     CopyNaming,
@@ -56,47 +56,56 @@ class Stamp:
     """A copied piece of map: the selected hexes of a snapshot of the map they came from,
     with everything on them, placed relative to an origin hex (its top-left hex).
 
-    `turn` is how the stamp was rotated or mirrored before placing (X, Y, Z while it
-    floats, as in Tiled): `terrain` and `origin` describe the turned stamp, `hexes` stay the
-    source hexes that `carry` reads."""
+    The terrain is held as arrays (axial q and r relative to the origin, terrain values), so
+    copying a million hexes makes no Python object per hex; `terrain` and `pairs` build them
+    when a preview asks. `turn` is how the stamp was rotated or mirrored before placing (X, Y,
+    Z while it floats, as in Tiled): the arrays and `origin` describe the turned stamp,
+    `hexes` stay the source hexes that `carry` reads."""
 
     source: GameMap | None = None
-    hexes: frozenset[Hex] = frozenset()
+    hexes: Collection[Hex] = frozenset()
     origin: Hex = _ORIGIN
-    terrain: dict[Hex, int] = field(default_factory=dict)  # relative hex -> terrain value
+    rel_q: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    rel_r: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    values: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
     turn: HexMapping | None = None
 
     @classmethod
-    def from_selection(cls, game_map: GameMap, hexes: set[Hex]) -> Stamp:
+    def from_selection(cls, game_map: GameMap, hexes: Collection[Hex]) -> Stamp:
         """Copy the selected hexes and everything on them (forts only when wholly inside)."""
-        # As arrays, then one tuple per hex with the collector paused: a whole 1M-hex map
-        # took 3.5 s hex by hex.
-        with gc_paused():
-            si = selected_indices(game_map, hexes)
-            if not si.size:
-                return cls()
-            q, r = axial_arrays(game_map, si)
-            origin = Hex(int(q[0]), int(r[0]))  # the lowest index: top row, then left
-            sel = frozenset(map(Hex._make, zip(q.tolist(), r.tolist(), strict=True)))
-            values = np.frombuffer(game_map.terrain, dtype=np.uint8)[si].tolist()
-            relative = map(Hex._make, zip((q - origin.q).tolist(), (r - origin.r).tolist(),
-                                          strict=True))
-            terrain = dict(zip(relative, values, strict=True))
-            return cls(clone_map(game_map), sel, origin, terrain)
+        si = selected_indices(game_map, hexes)
+        if not si.size:
+            return cls()
+        mask = np.zeros(game_map.width * game_map.height, dtype=bool)
+        mask[si] = True
+        q, r = axial_arrays(game_map, si)
+        origin = Hex(int(q[0]), int(r[0]))  # the lowest index: top row, then left
+        values = np.frombuffer(game_map.terrain, dtype=np.uint8)[si].copy()
+        return cls(clone_map(game_map), mask_hexes(game_map, mask), origin,
+                   q - origin.q, r - origin.r, values)
 
-    def hexes_at(self, at: Hex) -> list[Hex]:
-        """Where the stamp's hexes land when pasted at `at`."""
-        return [h + at for h in self.terrain]
-
-    def terrain_at(self, at: Hex) -> list[tuple[Hex, int]]:
-        """Each hex the stamp lands on when pasted at `at`, with the terrain it brings."""
-        return [(h + at, t) for h, t in self.terrain.items()]
+    @cached_property
+    def terrain(self) -> dict[Hex, int]:
+        """Relative hex -> terrain value."""
+        return dict(self.pairs)
 
     @cached_property
     def pairs(self) -> tuple[tuple[Hex, int], ...]:
         """(hex relative to the paste hex, terrain) of every hex: one tuple for the stamp's
         life, so a preview following the mouse is drawn once (editor.draft.Draft)."""
-        return tuple(self.terrain.items())
+        with gc_paused():
+            relative = map(Hex._make, zip(self.rel_q.tolist(), self.rel_r.tolist(),
+                                          strict=True))
+            return tuple(zip(relative, self.values.tolist(), strict=True))
+
+    def hexes_at(self, at: Hex) -> list[Hex]:
+        """Where the stamp's hexes land when pasted at `at`."""
+        return [Hex(q + at.q, r + at.r) for q, r in
+                zip(self.rel_q.tolist(), self.rel_r.tolist(), strict=True)]
+
+    def terrain_at(self, at: Hex) -> list[tuple[Hex, int]]:
+        """Each hex the stamp lands on when pasted at `at`, with the terrain it brings."""
+        return list(zip(self.hexes_at(at), self.values.tolist(), strict=True))
 
     def mapping_to(self, at: Hex) -> HexMapping:
         """The mapping placing the (turned) stamp's origin on `at`."""
@@ -116,7 +125,11 @@ class Stamp:
         turn = step if now is None else compose(now, step)
         values = {turn.hex(h): m.terrain[m.index(h)] for h in self.hexes}
         origin = min(values, key=lambda h: m.to_offset(h)[::-1])
-        return Stamp(m, self.hexes, origin, {h - origin: t for h, t in values.items()}, turn)
+        keys = list(values)
+        return Stamp(m, self.hexes, origin,
+                     np.array([h.q - origin.q for h in keys], dtype=np.int64),
+                     np.array([h.r - origin.r for h in keys], dtype=np.int64),
+                     np.array(list(values.values()), dtype=np.uint8), turn)
 
 
 class ApplyCarried(Command):
