@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from engine.geometry import offset_neighbour_deltas
+import numpy as np
+
+from engine.geometry import mask_hexes, offset_neighbour_deltas
 from engine.hexes import Hex, disk, line
+from engine.hexset import HexSet
 from engine.model import GameMap
 
 
@@ -80,13 +83,34 @@ def stroke_hexes(a: Hex, b: Hex, radius: int) -> list[Hex]:
     return list(out)
 
 
-def rect_indices(game_map: GameMap, a: Hex, b: Hex) -> list[int]:
-    """Indices of the offset-coordinate rectangle spanned by two hexes, clipped to the map."""
+def _rect_bounds(game_map: GameMap, a: Hex, b: Hex) -> tuple[int, int, int, int]:
     ca, ra = game_map.to_offset(a)
     cb, rb = game_map.to_offset(b)
     c0, c1 = sorted((ca, cb))
     r0, r1 = sorted((ra, rb))
-    c0, r0 = max(c0, 0), max(r0, 0)
-    c1, r1 = min(c1, game_map.width - 1), min(r1, game_map.height - 1)
+    return max(c0, 0), max(r0, 0), min(c1, game_map.width - 1), min(r1, game_map.height - 1)
+
+
+def rect_hexset(game_map: GameMap, a: Hex, b: Hex) -> HexSet:
+    """The offset-coordinate rectangle spanned by two hexes, clipped to the map, as runs: a
+    drag across a million-hex map builds no tuple per hex."""
+    c0, r0, c1, r1 = _rect_bounds(game_map, a, b)
+    if c0 > c1 or r0 > r1:
+        return HexSet()  # wholly off the map
+    mask = np.zeros((game_map.height, game_map.width), dtype=bool)
+    mask[r0:r1 + 1, c0:c1 + 1] = True
+    return mask_hexes(game_map, mask.reshape(-1))
+
+
+def indices_hexset(game_map: GameMap, indices: Iterable[int]) -> HexSet:
+    """The hexes at these terrain indices, as runs."""
+    mask = np.zeros(game_map.width * game_map.height, dtype=bool)
+    mask[np.fromiter(indices, dtype=np.int64)] = True
+    return mask_hexes(game_map, mask)
+
+
+def rect_indices(game_map: GameMap, a: Hex, b: Hex) -> list[int]:
+    """Indices of the offset-coordinate rectangle spanned by two hexes, clipped to the map."""
+    c0, r0, c1, r1 = _rect_bounds(game_map, a, b)
     w = game_map.width
     return [r * w + c for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]

@@ -91,13 +91,13 @@ class SelectTool(Tool):
         doc.set_overlay("preview", None)
         doc.set_draft(Draft(terrain=stamp.pairs, at=h))
 
-    def _area(self, a: Hex, b: Hex) -> set[Hex]:
+    def _area(self, a: Hex, b: Hex) -> HexSet:
         m = self.document.map
         if self.state.wand and self.document.map.in_bounds(b):
-            return {m.hex_at_index(i) for i in grid.flood_indices(m, m.index(b))}
-        return {m.hex_at_index(i) for i in grid.rect_indices(m, a, b)}
+            return grid.indices_hexset(m, grid.flood_indices(m, m.index(b)))
+        return grid.rect_hexset(m, a, b)
 
-    def _combine(self, area: set[Hex]) -> set[Hex] | HexSet:
+    def _combine(self, area: HexSet) -> HexSet:
         if self.mode == "add":
             return self.base | area
         if self.mode == "remove":

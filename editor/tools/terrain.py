@@ -91,7 +91,7 @@ class RectTool(Tool):
             self.document.set_overlay("preview", [h])
             return
         self.document.set_overlay(
-            "preview", [m.hex_at_index(i) for i in grid.rect_indices(m, self.start, h)]
+            "preview", grid.rect_hexset(m, self.start, h)
         )
 
     def mouse_press(self, h: Hex, pos: QPointF, event: QMouseEvent | None) -> None:
