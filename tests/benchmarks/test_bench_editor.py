@@ -10,7 +10,9 @@ stall after any edit <= 16 ms and worst frame while validating <= 33 ms (the lon
 between ticks of a 1 ms QTimer from the edit until its problems are published); 10k-hex
 fill / undo with the window <= 100 / 50 ms. Issue 13: Select All (the window's action,
 selection painted) and every whole-map selection transform (rotate 180, mirror X / Y, move,
-resize, orientation change) and their undo <= 1 s.
+resize, orientation change) and their undo <= 1 s. Copy of the whole map, a move of a
+900 x 900 rubber band and a move of a floating 90,000-hex stamp are measured against the
+same baseline as Select All (a set of the map's million hexes, what a selection cost).
 The last test of the module prints the medians and ratios.
 """
 
@@ -35,6 +37,7 @@ from editor.document import MapDocument
 from editor.settings import Settings
 from editor.validation_check import MapSnapshot
 from engine.hexes import Hex, disk
+from engine.hexset import HexSet
 from engine.model import TERRAIN_ID, GameMap
 from tests.bigmap_model import big_map, write_big_map
 from tests.bigmaps import write_big_map as write_dense_map
@@ -528,6 +531,65 @@ def test_select_all_1m_with_window(benchmark, million_window):
     w.set_zoom(1.0)
 
 
+def test_copy_whole_map_1m_with_window(benchmark, million_window):
+    """Edit > Copy of a Select All on the 1M map (the stamp the clipboard keeps)."""
+    w = million_window
+    w.document.select_all()
+    benchmark.pedantic(w.act_copy.trigger, rounds=5, iterations=1)
+    assert w.state.clipboard is not None and len(w.state.clipboard.values) == BIG * BIG
+    MEDIANS["copy whole map 1M, window"] = _median(benchmark)
+    w.state.clipboard = None
+    w.document.set_selection(())
+
+
+def test_drag_select_rectangle_1m_with_window(benchmark, million_window):
+    """A mouse move of a rubber-band selection 900 hexes square, selection painted."""
+    w = million_window
+    m = w.document.map
+    w.set_tool("select")
+    tool = w.tools["select"]
+    start = m.to_axial(50, 50)
+    ends = [m.to_axial(950 - k % 2, 950) for k in range(2)]
+    tool.mode, tool.base, tool.start = "replace", w.document.selection.copy(), start
+    moves = iter(range(1000))
+
+    def move():
+        tool.mouse_move(ends[next(moves) % 2], None, None)
+        w.view.viewport().repaint()
+
+    benchmark.pedantic(move, rounds=5, iterations=1)
+    assert len(w.document.selection) > 800_000
+    MEDIANS["drag-select 900x900 move 1M, window"] = _median(benchmark)
+    tool.start = None
+    w.document.set_selection(())
+
+
+def test_floating_stamp_move_1m_with_window(benchmark, million_window):
+    """A mouse move with a floating 300 x 300 stamp (Ctrl+V), its preview repainted."""
+    w = million_window
+    m = w.document.map
+    w.document.set_selection(HexSet(m.to_axial(c, r) for r in range(300) for c in range(300)))
+    w.act_copy.trigger()
+    w.act_paste.trigger()
+    tool = w.tools["select"]
+    w.set_zoom(0.05)
+    spots = [m.to_axial(400 + k % 2, 400) for k in range(2)]
+    tool.hover(spots[1])  # the first move draws the stamp
+    moves = iter(range(1000))
+
+    def move():
+        tool.hover(spots[next(moves) % 2])
+        w.view.viewport().repaint()
+
+    benchmark.pedantic(move, rounds=5, iterations=1)
+    assert w.document.draft is not None and len(w.document.draft.terrain) == 90_000
+    MEDIANS["floating 90k stamp move 1M, window"] = _median(benchmark)
+    tool.cancel()
+    w.state.clipboard = None
+    w.document.set_selection(())
+    w.set_zoom(1.0)
+
+
 def test_baseline_set_of_hexes_1m(benchmark):
     """Baseline: what Select All cost before, a set of the map's million Hex tuples."""
     m = big_map(100, 100)
@@ -634,7 +696,10 @@ def report(request):
     pairs = [("open 1M to first frame", "baseline json.loads 1M"),
              ("open dense 1M YAML to first frame", "baseline json.loads 1M"),
              ("snapshot capture 1M", "baseline deepcopy 1M"),
-             ("select all 1M, window", "baseline set of 1M hexes")]
+             ("select all 1M, window", "baseline set of 1M hexes"),
+             ("copy whole map 1M, window", "baseline set of 1M hexes"),
+             ("drag-select 900x900 move 1M, window", "baseline set of 1M hexes"),
+             ("floating 90k stamp move 1M, window", "baseline set of 1M hexes")]
     pairs += [(name, "baseline numpy reverse 1M") for name in MEDIANS
               if name.endswith(" 1M") and ("whole" in name or "resize" in name
                                           or "orientation" in name)]

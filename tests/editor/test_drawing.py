@@ -307,3 +307,45 @@ def test_path_pieces_are_the_spans_of_the_whole_curve():
     assert len(pieces) == 7
     for k, piece in enumerate(pieces):
         assert piece.curve == op.smooth_path(pts, 32.0, 6 * k, 6 * k + 6)
+
+
+def test_a_large_floating_stamp_zoomed_out_is_a_picture_drawn_once(monkeypatch):
+    """Zoomed out, tens of thousands of hex polygons per mouse move took seconds: a large
+    stamp is rasterised once per zoom step and the picture moved. It shows what the
+    vectors show (block by block, the same colours)."""
+    from editor.canvas import draft_layer
+    from editor.canvas.draft_layer import DraftLayer
+    from editor.draft import Draft
+
+    m = GameMap.blank("big", 60, 60)
+    rng = __import__("random").Random(7)
+    pairs = tuple((m.to_axial(c, r), rng.choice((FOREST, WATER, ROAD)))
+                  for r in range(60) for c in range(60))
+    assert len(pairs) >= draft_layer.PICTURE_FROM_HEXES
+
+    def render(layer: DraftLayer, at: Hex) -> QImage:
+        layer.set_draft(Draft(terrain=pairs, at=at))
+        img, p = _image(700, 600)
+        p.scale(0.25, 0.25)
+        layer.paint(p, None)
+        p.end()
+        return img
+
+    layer = DraftLayer(m)
+    picture = render(layer, Hex(0, 0))
+    drawn = layer._stamp.image
+    assert drawn is not None and layer._stamp.image_scale == 0.25
+    render(layer, Hex(2, 1))
+    assert layer._stamp.image is drawn  # moved, not rasterised again
+    monkeypatch.setattr(draft_layer, "PICTURE_FROM_HEXES", 10**9)
+    vectors = render(DraftLayer(m), Hex(0, 0))
+
+    def mean(img: QImage, x0: int, y0: int) -> tuple[float, float, float]:
+        cs = [img.pixelColor(x, y) for x in range(x0, x0 + 20) for y in range(y0, y0 + 20)]
+        return tuple(sum(getattr(c, k)() for c in cs) / len(cs)
+                     for k in ("red", "green", "blue"))
+
+    for x0 in range(40, 500, 60):
+        for y0 in range(40, 400, 60):
+            a, b = mean(picture, x0, y0), mean(vectors, x0, y0)
+            assert all(abs(u - v) <= 6 for u, v in zip(a, b, strict=True)), (x0, y0, a, b)
