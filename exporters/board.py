@@ -355,26 +355,56 @@ def _paths(game_map: GameMap, bl: BoardLayout) -> Group:
     return group
 
 
+class _SegmentGrid:
+    """Road segments bucketed by the grid cells their box (grown by `reach`) meets, so a
+    bridge looks only at the segments that can be within `reach` of its centre (a long road
+    and many bridges were a quadratic scan). `around` gives them in the roads' own order."""
+
+    def __init__(self, roads: list[tuple[list[tuple[Point, Point]], float]],
+                 reach: float) -> None:
+        self.cell = max(reach * 2, 1e-9)
+        self.segments: list[tuple[Point, Point, float]] = []
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for pairs, width in roads:
+            for a, b in pairs:
+                k = len(self.segments)
+                self.segments.append((a, b, width))
+                x0, x1 = sorted((a[0], b[0]))
+                y0, y1 = sorted((a[1], b[1]))
+                for gx in range(self._at(x0 - reach), self._at(x1 + reach) + 1):
+                    for gy in range(self._at(y0 - reach), self._at(y1 + reach) + 1):
+                        self.cells.setdefault((gx, gy), []).append(k)
+
+    def _at(self, v: float) -> int:
+        return math.floor(v / self.cell)
+
+    def around(self, x: float, y: float) -> list[tuple[Point, Point, float]]:
+        """The segments that may lie within `reach` of (x, y), in the roads' order."""
+        found = self.cells.get((self._at(x), self._at(y)), [])
+        return [self.segments[k] for k in found]
+
+
 def _bridges(game_map: GameMap, bl: BoardLayout) -> Group:
     """Parapets along the road where it crosses a bridge hex (horizontal without a road)."""
     group = Group("bridges")
     bridge = TERRAINS.index("bridge")
     roads = [(smooth_points([bl.unit_point(p) for p in path.points]), path.width * bl.size * 0.55)
              for path in game_map.paths if path.kind == "road" and len(path.points) > 1]
-    for i, t in enumerate(game_map.terrain):
-        if t != bridge:
-            continue
+    reach = bl.size * 0.9  # a road segment farther from a bridge's centre is not its road
+    near = _SegmentGrid([(list(itertools.pairwise(pts)), width) for pts, width in roads], reach)
+    start = 0
+    while (i := game_map.terrain.find(bridge, start)) >= 0:
+        start = i + 1
         cx, cy = bl.center(game_map.hex_at_index(i))
         best: tuple[float, Point, Point, float] | None = None
-        for pts, width in roads:
-            for a, b in itertools.pairwise(pts):
-                sx, sy = b[0] - a[0], b[1] - a[1]
-                seg2 = sx * sx + sy * sy or 1e-12
-                t = max(0.0, min(1.0, ((cx - a[0]) * sx + (cy - a[1]) * sy) / seg2))
-                px, py = a[0] + sx * t, a[1] + sy * t
-                d = math.hypot(px - cx, py - cy)
-                if d < bl.size * 0.9 and (best is None or d < best[0]):
-                    best = (d, (px, py), (sx, sy), width)
+        for a, b, width in near.around(cx, cy):
+            sx, sy = b[0] - a[0], b[1] - a[1]
+            seg2 = sx * sx + sy * sy or 1e-12
+            t = max(0.0, min(1.0, ((cx - a[0]) * sx + (cy - a[1]) * sy) / seg2))
+            px, py = a[0] + sx * t, a[1] + sy * t
+            d = math.hypot(px - cx, py - cy)
+            if d < reach and (best is None or d < best[0]):
+                best = (d, (px, py), (sx, sy), width)
         if best is None:
             centre, (dx, dy), width = (cx, cy), (1.0, 0.0), bl.size * 0.3
         else:
