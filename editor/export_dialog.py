@@ -118,7 +118,9 @@ def board_preview(
 ) -> tuple[QImage, str]:
     """A small picture of the exported board and a one-line description. With `paper`
     (PDF), the page grid is drawn over the board and the text gives the page count."""
-    board = build_board(game_map, hex_mm)
+    # Hex cells rastered as the PNG export draws them: a shape per hex made a 1M-hex map's
+    # preview take 18 s.
+    board = build_board(game_map, hex_mm, raster_cells=True)
     k = min(max_w / board.width, max_h / board.height)  # preview px per mm
     image = _pil_to_qimage(render_board(board, k * 25.4))
     text = translate("export_dialog", "board {width} × {height} mm (hexes {hex} mm across)"

@@ -590,6 +590,44 @@ def test_floating_stamp_move_1m_with_window(benchmark, million_window):
     w.set_zoom(1.0)
 
 
+def test_export_dialog_with_preview_1m(benchmark, million_window, tmp_path):
+    """File > Export... on the 1M map: the dialog shown with its board preview drawn."""
+    from editor.export_dialog import ExportDialog
+
+    w = million_window
+
+    def open_dialog():
+        dialog = ExportDialog(w.document.map, None, w, start_dir=tmp_path)
+        dialog.refresh_preview()
+        dialog.show()
+        QApplication.processEvents()
+        assert dialog.preview_image is not None
+        dialog.close()
+
+    benchmark.pedantic(open_dialog, rounds=3, iterations=1)
+    MEDIANS["export dialog with preview 1M"] = _median(benchmark)
+
+
+def test_baseline_terrain_picture_1m(benchmark, million_window):
+    """Baseline for the preview: the terrain bytes as colours, one pixel per hex, scaled down
+    to the preview with Pillow (the cheapest picture of the map there is)."""
+    from PIL import Image
+
+    from editor.export_dialog import PREVIEW_H, PREVIEW_W
+
+    m = million_window.document.map
+    palette = np.array([[120, 160, 90], [60, 110, 50], [200, 180, 140], [150, 120, 90],
+                        [90, 140, 200], [140, 100, 70], [255, 255, 255]], dtype=np.uint8)
+
+    def picture():
+        cells = palette[np.minimum(np.frombuffer(m.terrain, dtype=np.uint8), 6)]
+        img = Image.fromarray(cells.reshape(m.height, m.width, 3))
+        return img.resize((PREVIEW_W, PREVIEW_H), Image.Resampling.BOX)
+
+    benchmark.pedantic(picture, rounds=5, iterations=1)
+    MEDIANS["baseline terrain picture 1M"] = _median(benchmark)
+
+
 def test_baseline_set_of_hexes_1m(benchmark):
     """Baseline: what Select All cost before, a set of the map's million Hex tuples."""
     m = big_map(100, 100)
@@ -694,6 +732,7 @@ def report(request):
     lines = [f"{name:>34}: {sec * 1000:10.1f} ms" for name, sec in MEDIANS.items()]
     lines += [f"{name:>34}: {mb:10.0f} MB" for name, mb in PEAK_MB.items()]
     pairs = [("open 1M to first frame", "baseline json.loads 1M"),
+             ("export dialog with preview 1M", "baseline terrain picture 1M"),
              ("open dense 1M YAML to first frame", "baseline json.loads 1M"),
              ("snapshot capture 1M", "baseline deepcopy 1M"),
              ("select all 1M, window", "baseline set of 1M hexes"),

@@ -189,3 +189,22 @@ def test_window_started_on_a_scenario_offers_pack_export(make_window):
     opened = files.open_map(SCENARIO)  # what `tcstudio edit SCENARIO` does before the window
     w = make_window(opened.map, opened.path)
     assert scenario_for(w.source_scenario, w.document.path) == SCENARIO.resolve()
+
+
+def test_the_preview_is_the_png_export_drawn_small(default_map):
+    """The preview drew a shape per hex (18 s for a 1M-hex map); it now draws what the PNG
+    export draws, hex cells rastered, at the preview's size."""
+    from exporters.board import build_board
+    from exporters.png import render_board
+
+    image, _ = board_preview(default_map, 30, None, 300, 200)
+    board = build_board(default_map, 30, raster_cells=True)
+    k = min(300 / board.width, 200 / board.height)
+    png = render_board(board, k * 25.4)
+    assert (image.width(), image.height()) == png.size
+    differ = 0
+    for x in range(0, png.width, 3):
+        for y in range(0, png.height, 3):
+            c, (r, g, b) = image.pixelColor(x, y), png.getpixel((x, y))[:3]
+            differ += max(abs(c.red() - r), abs(c.green() - g), abs(c.blue() - b)) > 2
+    assert differ == 0
