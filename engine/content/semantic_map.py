@@ -30,6 +30,7 @@ _PASSABLE = bytes(0 if i == _WATER else 1 for i in range(256))
 _RUN = re.compile(rb"\x01+")
 _MARGIN = 3.0  # hex units beyond the outermost hex centres
 DRAWING_LIMIT = 20.0  # hex units beyond the outermost hex centres: an error (docs/validation.md)
+MAX_DRAWING_PROBLEMS = 100  # then `map.drawing_too_many` says the list stopped
 
 
 def check_map_data(data: dict[str, Any]) -> list[Problem]:
@@ -214,7 +215,15 @@ def _check_drawings(m: GameMap) -> list[Problem]:
     points = [(f"/paths/{i}/points/{j}", p.id, pt) for i, p in enumerate(m.paths)
               for j, pt in enumerate(p.points)]
     points += [(f"/labels/{i}/at", lb.text, lb.at) for i, lb in enumerate(m.labels)]
-    for pointer, name, (x, y) in points:
+    for k, (pointer, name, (x, y)) in enumerate(points):
+        if len(out) >= MAX_DRAWING_PROBLEMS:
+            if any(max(x0 - x, x - x1, y0 - y, y - y1) > DRAWING_LIMIT
+                   for _p, _n, (x, y) in points[k:]):
+                out.append(error("map.drawing_too_many",
+                                 _("more path points or labels lie too far outside the map; "
+                                   "listing stopped after {count}", count=MAX_DRAWING_PROBLEMS),
+                                 _("fix the ones listed first")))
+            break
         beyond = max(x0 - x, x - x1, y0 - y, y - y1)
         if beyond > DRAWING_LIMIT:
             out.append(error("map.drawing_too_far",
@@ -230,8 +239,6 @@ def _check_drawings(m: GameMap) -> list[Problem]:
                                  y=y),
                                _("points are in hex units from the centre of hex [0, 0]"),
                                pointer=pointer))
-        if len(out) >= 100:
-            break
     return out
 
 

@@ -116,6 +116,18 @@ def test_a_drawing_just_beyond_the_hard_limit_is_an_error():
     assert [(p.code, p.pointer) for p in found] == [("map.drawing_too_far", "/labels/0/at")]
 
 
+def test_a_list_of_far_drawings_that_stops_says_so():
+    """The drawing check lists 100 problems; past that it said nothing, so the panel's
+    count read as if the map had no more."""
+    data = valid_map()
+    data["labels"] = [{"text": f"L{i}", "at": [-25.0, 0.0]} for i in range(150)]
+    codes = [p.code for p in _errors(data) if p.code.startswith("map.drawing")]
+    assert codes == ["map.drawing_too_far"] * 100 + ["map.drawing_too_many"]
+    data["labels"] = data["labels"][:100]
+    codes = [p.code for p in _errors(data) if p.code.startswith("map.drawing")]
+    assert codes == ["map.drawing_too_far"] * 100  # exactly the listed ones: nothing more
+
+
 def test_docs_list_every_limit_and_the_readme_links_them():
     doc = (PROJECT_ROOT / "docs" / "validation.md").read_text(encoding="utf-8")
     table = doc[doc.index("## Limits"):doc.index("## Problem codes")]
