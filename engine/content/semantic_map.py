@@ -31,6 +31,7 @@ _RUN = re.compile(rb"\x01+")
 _MARGIN = 3.0  # hex units beyond the outermost hex centres
 DRAWING_LIMIT = 20.0  # hex units beyond the outermost hex centres: an error (docs/validation.md)
 MAX_DRAWING_PROBLEMS = 100  # then `map.drawing_too_many` says the list stopped
+MAX_BRIDGE_WARNINGS = 50  # then `terrain.bridges_too_many`
 
 
 def check_map_data(data: dict[str, Any]) -> list[Problem]:
@@ -443,11 +444,11 @@ def _check_halves(m: GameMap, forts_per_half: int) -> list[Problem]:
     return out
 
 
-def _check_bridges(m: GameMap) -> list[Problem]:
+def _check_bridges(m: GameMap, start: int = 0, limit: int | None = None) -> list[Problem]:
     out: list[Problem] = []
     terrain = m.terrain
     w, h = m.width, m.height
-    i = terrain.find(_BRIDGE)
+    i = terrain.find(_BRIDGE, start)
     while i != -1:
         row, col = divmod(i, w)
         hx = m.to_axial(col, row)
@@ -461,7 +462,19 @@ def _check_bridges(m: GameMap) -> list[Problem]:
                                _("bridge does not cross water"),
                                _("a bridge needs water on two opposite sides; use road here"),
                                pointer=f"/terrain/{row}", hex=(col, row)))
-            if len(out) >= 50:
+            if limit is not None and len(out) >= limit:
+                break
+            if len(out) >= MAX_BRIDGE_WARNINGS:
+                if _any_dry_bridge(m, i + 1):
+                    out.append(warning("terrain.bridges_too_many",
+                                       _("more bridges do not cross water; listing stopped "
+                                         "after {count}", count=MAX_BRIDGE_WARNINGS),
+                                       _("fix the ones listed first")))
                 break
         i = terrain.find(_BRIDGE, i + 1)
     return out
+
+
+def _any_dry_bridge(m: GameMap, start: int) -> bool:
+    """Whether a bridge at index `start` or later has no water on two opposite sides."""
+    return bool(_check_bridges(m, start, limit=1))

@@ -17,6 +17,7 @@ from engine.content import (
     validate_report,
 )
 from engine.hexes import Hex
+from engine.model import TERRAIN_ID
 from tests.content.fixtures import (
     valid_catalog,
     valid_map,
@@ -101,6 +102,21 @@ def test_map_check(code, edit, pointer):
     p = found[0]
     assert p.pointer == pointer
     assert p.hint and p.line is not None and p.col is not None
+
+
+def test_a_list_of_dry_bridges_that_stops_says_so():
+    """Bridge warnings stop after 50; past that they said nothing."""
+    m = map_from_dict(valid_map())
+    bridge = TERRAIN_ID["bridge"]
+    meadow = [i for i, t in enumerate(m.terrain) if t == TERRAIN_ID["meadow"]]
+    for i in meadow[:60]:
+        m.terrain[i] = bridge
+    codes = [p.code for p in check_map(m) if p.code.startswith("terrain.bridge")]
+    assert codes == ["terrain.bridge_without_water"] * 50 + ["terrain.bridges_too_many"]
+    for i in meadow[50:60]:
+        m.terrain[i] = TERRAIN_ID["meadow"]
+    codes = [p.code for p in check_map(m) if p.code.startswith("terrain.bridge")]
+    assert codes == ["terrain.bridge_without_water"] * 50
 
 
 def test_problems_name_the_hex():
