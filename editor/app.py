@@ -14,6 +14,7 @@ from engine.paths import DEFAULT_SCENARIO
 # lazy-imports: Qt and the editor modules load only once a display is known to exist, so a
 # missing display or X11 library is a message, not an import crash.
 if TYPE_CHECKING:
+    from PySide6.QtGui import QPixmap
     from PySide6.QtWidgets import QApplication, QWidget
 
     from editor.main_window import MainWindow
@@ -200,8 +201,7 @@ def _run_area(app: QApplication, path: Path, screenshot: str | None,
         app.processEvents()
         window.canvas.zoom_to_fit()
         app.processEvents()
-        ok = window.grab().save(screenshot)
-        return 0 if ok else 1
+        return _save_screenshot(window.grab(), Path(screenshot))
     window.show()
     window.canvas.zoom_to_fit()
     windows = [window]  # referenced until the event loop ends
@@ -250,14 +250,9 @@ def _run_authoring(app: QApplication, target: Path, recovery: RecoveryStore | No
         window.resize(1180, 860)
         window.show()
         app.processEvents()
-        saved = window.grab().save(screenshot)
+        image = window.grab()
         window.close()  # nothing was edited: closes without a question
-        if not saved:
-            sys.stderr.write(f"tcstudio edit: error: cannot write {screenshot}\n"
-                             "(hint: check the folder)\n")
-            return 1
-        print(f"wrote {screenshot}")
-        return 0
+        return _save_screenshot(image, Path(screenshot))
     window.show()
     if recovery is not None:
         windows += _offer_recovery(window, recovery, lambda: open_map_window(recovery))
@@ -400,11 +395,18 @@ def _screenshot(app: QApplication, window: MainWindow, out: Path) -> int:
     window.view.zoom_to_fit()
     window.validator.check_sync()
     app.processEvents()
-    image = window.grab()
+    status = _save_screenshot(window.grab(), out, with_size=True)
+    window.document.undo_stack.setClean()
+    window.close()
+    return status
+
+
+def _save_screenshot(image: QPixmap, out: Path, with_size: bool = False) -> int:
+    """Write a grabbed window to `out` and say so on stdout (0), or say on stderr why it
+    could not be written (1); every editor's screenshot reports the same way."""
     if not image.save(str(out)):
         sys.stderr.write(f"tcstudio edit: error: cannot write {out}\n(hint: check the folder)\n")
         return 1
-    print(f"wrote {out} ({image.width()}×{image.height()})")
-    window.document.undo_stack.setClean()
-    window.close()
+    size = f" ({image.width()}×{image.height()})" if with_size else ""
+    print(f"wrote {out}{size}")
     return 0

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.i18n import _
+from tcstudio.cli_support import write_output
 
 # lazy-imports: the area engine loads only when a command runs on an area game.
 
@@ -53,7 +54,7 @@ def new(args: argparse.Namespace) -> dict[str, Any]:
     from engine.rules.area.savefile import new_area_game, write_area_save
     s = new_area_game(args.scenario, seed=_seed(args.seed), variants=tuple(args.variant),
                       players=getattr(args, "players", None))
-    write_area_save(s, args.out)
+    write_output(write_area_save, s, args.out)
     return {"save": args.out, **_summary(s)}
 
 
@@ -91,6 +92,6 @@ def apply(args: argparse.Namespace) -> dict[str, Any]:
                                      value=', …' if len(by_text) > 8 else ''))
         s.apply_action(action)
     if args.out:
-        write_area_save(s, args.out)
+        write_output(write_area_save, s, args.out)
     return {**save_data(s, args.out or args.save), "actions_legal":
             [a.text() for a in s.legal_actions()][:50]}

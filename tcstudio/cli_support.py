@@ -20,6 +20,20 @@ _UNPRINTABLE = re.compile("[\ud800-\udfff\x00-\x09\x0b-\x1f\x7f-\x9f]")
 _UNPRINTABLE_LINE = re.compile("[\ud800-\udfff\x00-\x1f\x7f-\x9f]")
 
 
+class OutputError(Exception):
+    """An output file that could not be written: the message for stderr, exit code 2."""
+
+
+def write_output(write: Callable[[Any, str], object], obj: Any, out: str) -> None:
+    """`write(obj, out)`; an OSError becomes an OutputError naming `out` and the reason."""
+    try:
+        write(obj, out)
+    except OSError as exc:
+        raise OutputError(_("cannot write {out}: {why} (hint: name a file in a folder that "
+                            "exists and that you can write to)", out=out,
+                            why=exc.strerror or exc)) from None
+
+
 def printable(text: str, one_line: bool = False) -> str:
     """`text` with lone surrogates (from `\\ud800` escapes in a file) and control characters
     written as `\\uXXXX`; with `one_line`, newlines too.

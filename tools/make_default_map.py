@@ -361,7 +361,7 @@ def render_yaml(m: MapData) -> str:
         "$schema: https://trenchclub.studio/schema/map.schema.json",
         "schema_version: 1",
         "id: default",
-        "name: Argonne Crossing",
+        "name: {de: Übergang an der Aire, en: Argonne Crossing}",
         "author: Trench Club Studio",
         "description: >-",
         "  Original 4-player battlefield for Trench Club. The Aire winds from the north-west",

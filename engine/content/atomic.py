@@ -165,6 +165,14 @@ def _fsync_dir(directory: Path) -> None:
             os.close(dir_fd)
 
 
+def _at_target(exc: OSError, path: str | os.PathLike[str]) -> OSError:
+    """`exc` as if it had happened at `path`: callers report the file they asked for, not
+    the hidden temp file beside it (a missing folder, a folder given as the file)."""
+    if exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, os.fspath(path))
+
+
 def atomic_write(
     path: str | os.PathLike[str], write: Callable[[BinaryIO], object], *, parents: bool = False
 ) -> Path:
@@ -185,7 +193,10 @@ def atomic_write(
         mode = stat.S_IMODE(target.stat().st_mode)
     except OSError:
         mode = NEW_FILE_MODE
-    tmp, fd = _create_locked_temp(target)
+    try:
+        tmp, fd = _create_locked_temp(target)
+    except OSError as exc:
+        raise _at_target(exc, path) from None
     fh = os.fdopen(fd, "wb")
     try:
         write(fh)
@@ -199,9 +210,11 @@ def atomic_write(
             fh.close()  # Windows cannot rename an open file
         # The lock stays held across the rename: until then a cleaner must not take the file.
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and exc.filename == str(tmp):
+            raise _at_target(exc, path) from None
         raise
     finally:
         fh.close()

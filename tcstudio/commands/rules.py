@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.i18n import _, in_language
 from tcstudio import area_rules as area
-from tcstudio.cli_support import printable
+from tcstudio.cli_support import OutputError, printable, write_output
 
 # lazy-imports: each subcommand imports the part of engine.rules it uses when it runs; the
 # rules engine costs ~40 ms to load and every command module is imported to build the parser.
@@ -122,7 +122,7 @@ def _run(fn: Any) -> Any:
         except FileNotFoundError as exc:
             sys.stderr.write(_("tcstudio rules: {exc} (hint: check the path)\n", exc=exc))
             return 2
-        except _Usage as exc:
+        except (_Usage, OutputError) as exc:
             sys.stderr.write(_("tcstudio rules: {exc}\n", exc=printable(str(exc))))
             return 2
         except (GameFileError, AreaGameFileError, area.AreaCommandError, _Bad) as exc:
@@ -190,7 +190,7 @@ def _new(args: argparse.Namespace) -> dict[str, Any]:
     s = new_game(args.scenario, seed=_seed(args.seed),
                  setup="quick" if args.quick else "full", variants=tuple(args.variant),
                  coop=args.coop, controllers=controllers or None)
-    write_save(s, args.out)
+    write_output(write_save, s, args.out)
     partner = s.game.partner_of.get(s.nation)
     return {"save": args.out, "phase": s.phase, "current_player": s.current,
             "nation": s.nation, "round": s.round} | ({"partner": partner} if partner else {})
@@ -308,7 +308,7 @@ def _apply(args: argparse.Namespace) -> dict[str, Any]:
             raise _Bad(_("action {k} {text!r:.80} is illegal: {reason}", k=k, text=text,
                          reason=exc.reason) + hint) from None
     if args.out:
-        write_save(s, args.out)
+        write_output(write_save, s, args.out)
     return save_data(s, args.out or args.save)
 
 
@@ -336,6 +336,6 @@ def _ai(args: argparse.Namespace) -> dict[str, Any]:
         s.apply_action(action)
         steps.append({"action": str(action), "why": why})
     if args.out:
-        write_save(s, args.out)
+        write_output(write_save, s, args.out)
     return {"ai": bot.label, "nation": s.game.nations[seat], "steps": steps,
             "phase": s.phase, "to_act": s.nation, "round": s.round}

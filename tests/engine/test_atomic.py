@@ -169,3 +169,15 @@ def test_exporters_write_through_the_same_writer(tmp_path):
     assert not stale.exists() and target.read_bytes() == b"<svg/>"
     deep = tmp_path / "new" / "folder" / "x.png"
     assert base.atomic_write_bytes(deep, b"png") == deep  # exporters make missing folders
+
+
+def test_a_missing_folder_or_a_folder_as_target_is_reported_at_the_target(tmp_path):
+    """The error names the file the caller asked for, never the hidden temp file beside it."""
+    missing = tmp_path / "nowhere" / "game.json"
+    with pytest.raises(FileNotFoundError) as caught:
+        atomic_write_bytes(missing, b"x")
+    assert caught.value.filename == str(missing)
+    with pytest.raises(IsADirectoryError) as caught:
+        atomic_write_bytes(tmp_path, b"x")
+    assert caught.value.filename == str(tmp_path)
+    assert temp_files_beside(tmp_path) == [] and not missing.parent.exists()

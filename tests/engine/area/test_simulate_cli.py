@@ -110,3 +110,12 @@ def test_an_area_map_is_not_a_scenario_to_simulate_in_german_too(capsys):
     err = capsys.readouterr().err
     assert "diese Datei ist eine Gebietskarte, erwartet wird ein Szenario" in err
     assert "(oben aufgeführt)" in err and "listed above" not in err
+
+
+def test_german_summary_names_the_wins_of_each_alliance_in_good_german(capsys):
+    # "Mittelmächte" is a plural: "Mittelmächte gewinnt" was wrong; "Siege X" fits every name.
+    with in_language("en"):
+        assert main(["--lang", "de", *ARGS[:-1], "--games", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "gewinnt:" not in out
+    assert "  Siege Mittelmächte: " in out and "  Siege Entente: " in out

@@ -190,3 +190,23 @@ def test_an_action_with_control_characters_is_printed_escaped(save, capsys):
     assert code == 1
     assert "\x1b" not in err and "\x9b" not in err
     assert "\\u001b[2J\\u009b" in err
+
+
+AREA_SCENARIO = str(CONTENT_DIR / "weltkrieg" / "weltkrieg-1914.area-scenario.yaml")
+
+
+@pytest.mark.parametrize("argv", [
+    ("new", SCENARIO, "--quick", "--out", "{out}"),
+    ("new", AREA_SCENARIO, "--out", "{out}"),
+    ("apply", "{save}", "end_phase", "--out", "{out}"),
+    ("ai", "{save}", "--steps", "1", "--out", "{out}"),
+])
+@pytest.mark.parametrize("where", ["missing folder", "a folder"])
+def test_an_out_that_cannot_be_written_is_named_with_the_reason(save, tmp_path, capsys, argv,
+                                                               where):
+    """It printed '[Errno 2] … .game.json.1a2b3c4d.tcs-tmp': an errno and the hidden temp."""
+    out = tmp_path / "nowhere" / "game.json" if where == "missing folder" else tmp_path
+    code, _, err = run(capsys, *(a.format(out=out, save=save) for a in argv))
+    assert code == 2
+    assert err.startswith(f"tcstudio rules: cannot write {out}: ")
+    assert "tcs-tmp" not in err and "Errno" not in err and "(hint: " in err
