@@ -8,15 +8,14 @@ import itertools
 import math
 import random
 
-from exporters.board import BoardLayout, _bridges
+from engine.geometry import smooth_points
 from engine.model import TERRAINS, GameMap, MapPath
+from exporters.board import BoardLayout, _bridges
 
 
 def _nearest_road_by_scanning(game_map: GameMap, bl: BoardLayout, i: int):
     roads = [([bl.unit_point(p) for p in path.points], path.width * bl.size * 0.55)
              for path in game_map.paths if path.kind == "road" and len(path.points) > 1]
-    from engine.geometry import smooth_points
-
     cx, cy = bl.center(game_map.hex_at_index(i))
     best = None
     for pts, width in roads:
