@@ -118,7 +118,10 @@ def finish_simulation(args: argparse.Namespace, summary: dict[str, Any],
         try:
             write_report(Path(args.report))
         except OSError as exc:
-            sys.stderr.write(_("tcstudio simulate: cannot write the report: {exc}\n", exc=exc))
+            where = exc.filename or args.report
+            sys.stderr.write(_("tcstudio simulate: cannot write the report to {where}: {why} "
+                               "(hint: give --report a folder that you can write to)\n",
+                               where=where, why=exc.strerror or exc))
             return 2
     if args.format == "json":
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")

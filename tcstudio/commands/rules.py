@@ -324,7 +324,8 @@ def _ai(args: argparse.Namespace) -> dict[str, Any]:
         raise _Usage(_("--steps must be 0 or more, got {steps}", steps=args.steps))
     s = _load(args)
     if s.is_terminal():
-        raise _Bad(f"the game is over ({s.winner_team} won by {s.reason}); nothing to play")
+        raise _Bad(_("the game is over ({team} won by {reason}); nothing to play",
+                     team=s.winner_team, reason=s.reason))
     seat, start_round = s.current, s.round
     steps = []
     while not s.is_terminal():

@@ -85,6 +85,17 @@ def test_cli_json_and_report(capsys, tmp_path):
     assert json.loads((tmp_path / "rep" / "summary.json").read_text())["games"] == 3
 
 
+def test_a_report_that_cannot_be_written_names_the_path_and_a_hint(capsys, tmp_path):
+    """A file where the report folder should be printed '[Errno 17] File exists: ...'."""
+    taken = tmp_path / "rep"
+    taken.write_text("not a folder")
+    code = main(["simulate", SCENARIO, "--games", "1", "--seed", "2", "--report", str(taken)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"cannot write the report to {taken}: File exists" in err
+    assert "hint: give --report a folder" in err and "Errno" not in err
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--games", "0"], "--games must be 1 to 1,000,000, got 0"),
     # 99,999,999,999 games listed their tasks up front until the kernel killed the process
