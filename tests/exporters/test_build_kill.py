@@ -62,13 +62,18 @@ def test_build_killed_at_random_points_stays_consistent(tmp_path):
     command = [sys.executable, "-m", "tcstudio", "build", str(content), "--out", str(out),
                "--quiet"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    map_file = content / "maps" / "default.map.yaml"
+    text = map_file.read_text(encoding="utf-8")
+    assert MAP_NAME in text
+    # The kills are spread over the time a rebuild takes. The first build in a fresh clone
+    # also compiles every module's bytecode, so it is untimed: timed, it made the later,
+    # faster builds end before most kills landed.
+    subprocess.run(command, env=env, check=True, capture_output=True, timeout=300)
+    map_file.write_text(text.replace(MAP_NAME, f"{MAP_NAME} timed", 1), encoding="utf-8")
     start = time.monotonic()
     subprocess.run(command, env=env, check=True, capture_output=True, timeout=300)
     span = time.monotonic() - start
     rng = random.Random(SEED)
-    map_file = content / "maps" / "default.map.yaml"
-    text = map_file.read_text(encoding="utf-8")
-    assert MAP_NAME in text
     interrupted = 0
     for run in range(KILLS):
         # A new map name changes the pack, so every run has a pack to rewrite.
