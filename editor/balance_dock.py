@@ -110,6 +110,7 @@ class BalancePanel(QWidget):
         self.summary: dict[str, Any] | None = None
         self.previous: dict[str, Any] | None = None
         self.heat: QGraphicsItemGroup | None = None
+        document.mapOpened.connect(self.forget)
 
     def running(self) -> bool:
         """Whether a run is in progress."""
@@ -146,7 +147,32 @@ class BalancePanel(QWidget):
         if self.worker is not None:
             self.worker.cancelled.set()
 
+    def forget(self) -> None:
+        """Another map was opened: stop a run of the old one and drop its results and
+        heatmap, which would otherwise be shown (and compared) as if they were the new map's."""
+        if self.worker is not None:
+            self.worker.cancelled.set()
+            # Its last signals speak of the old map: the new one shows none of them.
+            for signal in (self.worker.progress, self.worker.finished, self.worker.failed):
+                signal.disconnect()
+            self.worker = None
+        self.thread = None
+        if self.heat is not None:
+            self.view.scene().removeItem(self.heat)
+            self.heat = None
+        self.summary = self.previous = None
+        self._idle()
+        self.progress.reset()
+        self.result.setText(self.tr("Heuristic AI against itself on the 2-player half 1–6."))
+
+    def _stale(self) -> bool:
+        # A queued signal of a run dropped by `forget` may still arrive after its disconnect.
+        sender = self.sender()
+        return sender is not None and sender is not self.worker
+
     def _progress(self, done: int, total: int) -> None:
+        if self._stale():
+            return
         self.progress.setValue(done)
         self.progress.setFormat(self.tr("%1/%2 games").replace("%1", str(done)).replace(
             "%2", str(total)))
@@ -156,10 +182,14 @@ class BalancePanel(QWidget):
         self.cancel_button.setEnabled(False)
 
     def _failed(self, message: str) -> None:
+        if self._stale():
+            return
         self._idle()
         self.result.setText(self.tr("The simulation stopped: %1").replace("%1", message))
 
     def _finished(self, summary: dict[str, Any] | None) -> None:
+        if self._stale():
+            return
         self._idle()
         if summary is None:
             self.result.setText(self.tr("Cancelled."))

@@ -35,6 +35,7 @@ class MapDocument(QObject):
     # objectsChanged; views repaint just these hexes instead of comparing whole regions.
     regionHexesChanged = Signal(str, object)
     mapReplaced = Signal()
+    mapOpened = Signal()  # another map swapped in (open, new, revert): no undo step leads back
     selectionChanged = Signal()
     problemsChanged = Signal()
     overlayChanged = Signal()
@@ -92,6 +93,7 @@ class MapDocument(QObject):
         self.selected_object = None
         self.overlay_hexes = {}
         self.draft = None
+        self.mapOpened.emit()
         self.mapReplaced.emit()
         self.selectionChanged.emit()
         self.overlayChanged.emit()

@@ -200,6 +200,13 @@ class FileActions:
         """Write the map atomically to `path` and mark the document saved."""
         try:
             files.save_map(self.document.map, path)
+        except OSError as exc:
+            # strerror, not str(exc): that names the hidden temporary file, not the user's.
+            self.show_error(self.tr("Cannot save"), self.tr(
+                "{path}: {error}\n(hint: Save As to a folder that exists and that you can "
+                "write to; your changes are still open)").format(
+                    path=path, error=exc.strerror or exc))
+            return False
         except Exception as exc:  # any failure must reach the user as a message
             problems = getattr(exc, "problems", None)
             detail = "\n".join(p.format() for p in problems[:8]) if problems else str(exc)

@@ -95,7 +95,9 @@ def playtest_scenario(doc: AreaDocument, scenario: AreaScenario | None) -> AreaS
         return QCoreApplication.translate(
             "AreaPlaytestWindow", "the built-in armies and ruleset cannot be loaded")
     made = copy.copy(base)
-    made.map = doc.map
+    # A copy: the editor's map stays editable while the game runs, and must not change the
+    # fronts and places under the game's feet.
+    made.map = copy.deepcopy(doc.map)
     made.historical_setup = {}
     made.variants = [v for v in made.variants if v != "historical_setup"]
     # lazy: the semantic check of a scenario is only needed when a play-test starts

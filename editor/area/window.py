@@ -199,7 +199,7 @@ class AreaEditorWindow(QMainWindow):
         try:
             self.doc.save()
         except OSError as exc:
-            QMessageBox.warning(self, self.tr("Cannot save"), f"{self.doc.path}: {exc}")
+            self._cannot_save(self.doc.path, exc)
             return False
         self.keeper.saved()
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(self.doc.path)))
@@ -214,11 +214,18 @@ class AreaEditorWindow(QMainWindow):
         try:
             self.doc.save(Path(path))
         except OSError as exc:
-            QMessageBox.warning(self, self.tr("Cannot save"), f"{path}: {exc}")
+            self._cannot_save(Path(path), exc)
             return False
         self.keeper.saved()
         self._title()
         return True
+
+    def _cannot_save(self, path: Path, exc: OSError) -> None:
+        # strerror, not str(exc): that names the hidden temporary file, not the user's.
+        QMessageBox.warning(self, self.tr("Cannot save"), self.tr(
+            "%1: %2\n(hint: Save As to a folder that exists and that you can write to; your "
+            "changes are still open)").replace("%1", str(path)).replace(
+                "%2", str(exc.strerror or exc)))
 
     def playtest(self) -> object | None:
         """Play the edited map with the scenario's armies and ruleset (hot-seat or AI seats)."""

@@ -62,11 +62,15 @@ class PlayMode(PlayCommands, QObject):
         self._ended_shown = False
         self._reverting = False
         self._turn_shown: tuple[int, int, str] | None = None  # (round, seat, phase) last shown
+        # Where the undo history stood when the game began: "No, keep playing" returns there,
+        # whether the edit was a new step, an undo or a redo.
+        self._play_index = 0
         # Prompt hooks; tests replace them (a modal box would block).
         self.ask_end_for_edit: Callable[[], bool] = self._ask_end_for_edit
         self._init_commands()
         for sig in (document.terrainChanged, document.objectsChanged, document.mapReplaced):
             sig.connect(self._map_edited)
+        document.mapOpened.connect(self._map_opened)
 
     # --- starting and stopping -------------------------------------------------------------
 
@@ -88,6 +92,7 @@ class PlayMode(PlayCommands, QObject):
     def open_session(self, session: PlaytestSession) -> None:
         """Enter play mode on a session (new, loaded, or resumed)."""
         self.session = session
+        self._play_index = self.document.undo_stack.index()
         self._ended_shown = session.state.is_terminal()
         if self.interaction is None:
             self.interaction = Interaction(session)
@@ -160,16 +165,28 @@ class PlayMode(PlayCommands, QObject):
             # Deferred: during QUndoStack.push the command is not on the stack yet.
             QTimer.singleShot(0, self._revert_edit)
 
+    def _map_opened(self) -> None:
+        # Another map (open, new, revert, import) has no undo step to take back: the game
+        # of the old map cannot go on.
+        if self.session is None:
+            return
+        self.end()
+        self.status(self.tr("Another map was opened: the play-test ended."))
+
     def _revert_edit(self) -> None:
         # The undo emits the same change signals; they must not ask again.
         stack = self.document.undo_stack
-        if not stack.canUndo():
+        if self.session is None or stack.index() == self._play_index:
             return
         self._reverting = True
         try:
-            stack.undo()
+            stack.setIndex(self._play_index)
         finally:
             self._reverting = False
+        if stack.index() != self._play_index:
+            # A new edit dropped the steps the game was played on: the map cannot return.
+            self.end()
+            self.status(self.tr("The map changed: the play-test ended."))
 
     # --- refreshing ------------------------------------------------------------------------
 

@@ -1223,6 +1223,12 @@ Trotzdem speichern? („Speichern unter …“ lässt die Originaldatei unverän
         <translation>YAML (*.yaml)</translation>
     </message>
     <message>
+        <source>%1: %2
+(hint: Save As to a folder that exists and that you can write to; your changes are still open)</source>
+        <translation>%1: %2
+(Hinweis: mit Speichern unter in einen Ordner speichern, den es gibt und in den du schreiben darfst; deine Änderungen bleiben offen)</translation>
+    </message>
+    <message>
         <source>Cannot play-test</source>
         <translation>Spieltest nicht möglich</translation>
     </message>

@@ -408,6 +408,12 @@ Hinweis: {hint}</translation>
         <translation>Speichern nicht möglich</translation>
     </message>
     <message>
+        <source>{path}: {error}
+(hint: Save As to a folder that exists and that you can write to; your changes are still open)</source>
+        <translation>{path}: {error}
+(Hinweis: mit Speichern unter in einen Ordner speichern, den es gibt und in den du schreiben darfst; deine Änderungen bleiben offen)</translation>
+    </message>
+    <message>
         <source>Saved {name}</source>
         <translation>{name} gespeichert</translation>
     </message>

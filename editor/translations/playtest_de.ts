@@ -662,6 +662,10 @@
         <translation>Die Karte wurde geändert: der Spieltest ist beendet.</translation>
     </message>
     <message>
+        <source>Another map was opened: the play-test ended.</source>
+        <translation>Eine andere Karte wurde geöffnet: der Spieltest ist beendet.</translation>
+    </message>
+    <message>
         <source>The AI stopped: %1: %2</source>
         <translation>Die KI hat angehalten: %1: %2</translation>
     </message>

@@ -56,3 +56,25 @@ def test_cancel_stops_a_long_run(make_window, qtbot, default_map):
     qtbot.waitUntil(lambda: panel.result.text() == "Cancelled.", timeout=60_000)
     assert not panel.running() and panel.run_button.isEnabled()
     assert panel.progress.value() < 5000
+
+
+def test_opening_another_map_drops_the_old_maps_run_and_heatmap(make_window, qtbot,
+                                                                default_map, tmp_path):
+    from editor import files
+
+    w = make_window(default_map)
+    panel = w.balance_dock.widget()
+    panel.games.setValue(2)
+    panel.run_button.click()
+    qtbot.waitUntil(lambda: panel.summary is not None, timeout=60_000)
+    assert panel.heat is not None
+    panel.games.setValue(5000)
+    panel.run_button.click()  # still running when the other map opens
+    other = tmp_path / "other.map.yaml"
+    files.save_map(GameMap.blank("other", 12, 10, name="Other"), other)
+    assert w.open_file(other, ask=False)
+    heats = [i for i in w.view.scene().items() if isinstance(i, QGraphicsItemGroup)]
+    assert heats == [] and panel.heat is None and panel.summary is None
+    assert panel.run_button.isEnabled() and not panel.cancel_button.isEnabled()
+    qtbot.wait(300)  # a game of the old run may finish meanwhile: it must not show
+    assert panel.summary is None and "%" not in panel.result.text()
