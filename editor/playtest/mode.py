@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QPointF, Qt, QTimer, QVariantAnimation, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox
 
 from editor.canvas.view import MapView
@@ -15,6 +15,7 @@ from editor.controller_words import controller_label
 from editor.document import MapDocument
 from editor.playtest.commands import PlayCommands
 from editor.playtest.end_screen import EndDialog
+from editor.playtest.follow import bring_units_into_view
 from editor.playtest.layer import PlayLayer
 from editor.playtest.panel import PlayPanel
 from editor.playtest.words import nation_name, phase_name
@@ -210,26 +211,15 @@ class PlayMode(PlayCommands, QObject):
         self.schedule_ai()
 
     def _show_turn(self) -> None:
-        """When a human seat's phase begins and none of its units is in view (a map larger
-        than the window), scroll to its unit nearest the view's centre."""
+        """At the start of a human seat's phase, its units into view (a map larger than the
+        window)."""
         assert self.session is not None
         st = self.session.state
         turn = (st.round, st.current, st.phase)
         if turn == self._turn_shown or st.is_terminal() or self.session.is_ai_turn():
             return
         self._turn_shown = turn
-        board = st.game.board.hexes
-        own = [board[u.pos] for u in st.units.values() if u.nation == st.nation and u.pos >= 0]
-        if not own:
-            return  # nothing placed yet: a placement centres on its start number
-        shown = self.view.visible_scene_rect()
-        geom = self.view.map_scene.terrain.geom
-        centres = [QPointF(*geom.hex_center(h)) for h in own]
-        if any(shown.contains(c) for c in centres):
-            return
-        middle = shown.center()
-        nearest = min(range(len(own)), key=lambda i: (centres[i] - middle).manhattanLength())
-        self.view.center_on_hex(own[nearest])
+        bring_units_into_view(self.view, st)
 
     def flash(self, unit_ids: set[str]) -> None:
         """Pulse a ring around units that just appeared or moved (placement, AI moves)."""
