@@ -13,6 +13,7 @@ opens the file) removes such stale temp files, and never one that a live writer 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from engine import filelock
+from engine.i18n import _
 
 TEMP_SUFFIX = ".tcs-tmp"
 # Room left for ".<random>.tcs-tmp" so temp names stay within the usual 255-byte name limit.
@@ -131,7 +133,7 @@ def _create_locked_temp(target: Path) -> tuple[Path, int]:
     """Create and lock a new temp file beside `target` (retrying if a cleaner took it)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     flags |= getattr(os, "O_CLOEXEC", 0)
-    for _ in range(_RETRIES):
+    for _attempt in range(_RETRIES):
         tmp = temp_path_for(target)
         try:
             fd = os.open(tmp, flags, 0o600)
@@ -188,11 +190,17 @@ def atomic_write(
     directory = target.parent
     if parents:
         directory.mkdir(parents=True, exist_ok=True)
-    clean_stale_temps(target)
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
+        mode = target.stat().st_mode
     except OSError:
-        mode = NEW_FILE_MODE
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        # Renaming over a device, pipe or socket replaces it; run as root, a save to
+        # /dev/null made it a plain file.
+        raise OSError(errno.EINVAL, _("not a regular file (a device, pipe or socket); it is "
+                                      "never replaced"), os.fspath(path))
+    clean_stale_temps(target)
+    mode = NEW_FILE_MODE if mode is None else stat.S_IMODE(mode)
     try:
         tmp, fd = _create_locked_temp(target)
     except OSError as exc:

@@ -181,3 +181,16 @@ def test_a_missing_folder_or_a_folder_as_target_is_reported_at_the_target(tmp_pa
         atomic_write_bytes(tmp_path, b"x")
     assert caught.value.filename == str(tmp_path)
     assert temp_files_beside(tmp_path) == [] and not missing.parent.exists()
+
+
+def test_a_device_pipe_or_socket_is_never_replaced(tmp_path):
+    """The rename over the target replaced whatever was there: run as root, a save to
+    /dev/full (or /dev/null) turned the device into a plain file."""
+    fifo = tmp_path / "pipe.map.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError) as caught:
+        atomic_write_bytes(fifo, b"id: x\n")
+    assert caught.value.filename == str(fifo)
+    assert "not a regular file" in caught.value.strerror
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe.map.yaml"]  # no temp file left
