@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from engine.gcpause import gc_paused
+from engine.geometry import offset_neighbour_deltas
 from engine.halves import fort_hexes, in_half
-from engine.hexes import DIRECTIONS, Hex
+from engine.hexes import Hex
 from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
 
 IMPASSABLE = -1
@@ -38,13 +39,8 @@ def _neighbour_rows(game_map: GameMap, outside: bytearray) -> list[tuple[int, ..
     n = width * height
     pointy = game_map.layout.orientation == "pointy"
     # Per parity (of the row for pointy-top, of the column for flat-top), each direction's
-    # step as an offset (dcol, drow), from a sample hex of that parity.
-    steps: list[list[tuple[int, int]]] = []
-    for parity in (0, 1):
-        col, row = (0, 2 + parity) if pointy else (2 + parity, 0)
-        h = game_map.to_axial(col, row)
-        steps.append([(c - col, r - row) for c, r in
-                      (game_map.to_offset(Hex(h.q + dq, h.r + dr)) for dq, dr in DIRECTIONS)])
+    # step as an offset (dcol, drow).
+    steps = offset_neighbour_deltas(game_map.layout.orientation, game_map.layout.offset)
     any_outside = any(outside)
 
     def edge(i: int) -> tuple[int, ...]:
