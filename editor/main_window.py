@@ -118,6 +118,7 @@ class MainWindow(ScenarioActions, PackOpenActions, TiledImportActions, FileActio
         }
         # Hooks for prompts, replaced by tests (a modal dialog would block them).
         self.ask_unsaved: Callable[[], str] = self._ask_unsaved
+        self.ask_replace_game: Callable[[int], bool] = self._ask_replace_game
         self.show_error: Callable[[str, str], None] = self._show_error
         # Play mode: the window hands it the map view and gets the editing state back after.
         self.playtest = PlayMode(self, self.document, self.view, self.state)
@@ -557,8 +558,28 @@ class MainWindow(ScenarioActions, PackOpenActions, TiledImportActions, FileActio
             self.enter_play_mode()
             return
         dialog = self.new_playtest_dialog()
-        if dialog.exec():
+        if dialog.exec() and self._may_replace_game():
             self.enter_play_mode(dialog.options())
+
+    def _may_replace_game(self) -> bool:
+        """Whether a new play-test may replace the current one: asked when it has moves and
+        has not ended (a started game is otherwise lost without a word)."""
+        s = self.playtest.session
+        if s is None or not s.timeline or s.state.is_terminal():
+            return True
+        return self.ask_replace_game(s.state.round)
+
+    def _ask_replace_game(self, game_round: int) -> bool:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Play-test"))
+        box.setText(self.tr("A play-test is running (round {round}). Start a new one and "
+                            "discard it?").format(round=game_round))
+        box.setInformativeText(self.tr("To keep it, choose No and save it with Save… in the "
+                                       "Play-test panel."))
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def new_playtest_dialog(self) -> PlaytestDialog:
         """The Play-test dialog (not shown) for the current map: the scenario it was opened

@@ -979,6 +979,18 @@ Hinweis: {hint}</translation>
         <translation>Stempel</translation>
     </message>
     <message>
+        <source>Play-test</source>
+        <translation>Spieltest</translation>
+    </message>
+    <message>
+        <source>A play-test is running (round {round}). Start a new one and discard it?</source>
+        <translation>Ein Spieltest läuft (Runde {round}). Einen neuen starten und ihn verwerfen?</translation>
+    </message>
+    <message>
+        <source>To keep it, choose No and save it with Save… in the Play-test panel.</source>
+        <translation>Um ihn zu behalten, wähle Nein und speichere ihn mit „Speichern …“ im Spieltest-Bereich.</translation>
+    </message>
+    <message>
         <source>Cannot start the play-test: {reason}</source>
         <translation>Spieltest kann nicht starten: {reason}</translation>
     </message>

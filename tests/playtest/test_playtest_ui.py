@@ -259,6 +259,36 @@ def test_f5_opens_the_dialog_and_starts_a_game(make_window, qtbot):
     assert w.tools_dock.isVisible()
 
 
+def test_f5_start_asks_before_it_replaces_a_game_with_moves(make_window, qtbot):
+    """F5 while a play-test ran opened the dialog, and Start threw the game away unasked."""
+    from PySide6.QtCore import QTimer
+
+    w = make_window()
+    asked = []
+    answer = [False]
+    w.ask_replace_game = lambda game_round: asked.append(game_round) or answer[0]
+
+    def start_from_dialog(seed: str) -> None:
+        def accept():
+            w.playtest_dialog.seed.setText(seed)
+            w.playtest_dialog.accept()
+
+        QTimer.singleShot(0, accept)
+        w.act_playtest.trigger()
+
+    start_from_dialog("42")
+    assert asked == []  # nothing running: no question
+    c = w.playtest
+    assert c.apply(EndPhase())
+    game = c.session
+    start_from_dialog("43")
+    assert asked == [game.state.round]
+    assert c.session is game and game.game.seed == 42  # "No" keeps the game
+    answer[0] = True
+    start_from_dialog("44")
+    assert c.session is not game and c.session.game.seed == 44
+
+
 def test_play_layer_draws_counters_in_nation_colours(make_window, qtbot):
     from editor.playtest.counters import nation_colour
 
