@@ -57,8 +57,8 @@ class Stamp:
     with everything on them, placed relative to an origin hex (its top-left hex).
 
     The terrain is held as arrays (axial q and r relative to the origin, terrain values), so
-    copying a million hexes makes no Python object per hex; `terrain` and `pairs` build them
-    when a preview asks. `turn` is how the stamp was rotated or mirrored before placing (X, Y,
+    copying a million hexes makes no Python object per hex; `pairs` builds them when a
+    preview asks. `turn` is how the stamp was rotated or mirrored before placing (X, Y,
     Z while it floats, as in Tiled): the arrays and `origin` describe the turned stamp,
     `hexes` stay the source hexes that `carry` reads."""
 
@@ -85,11 +85,6 @@ class Stamp:
                    q - origin.q, r - origin.r, values)
 
     @cached_property
-    def terrain(self) -> dict[Hex, int]:
-        """Relative hex -> terrain value."""
-        return dict(self.pairs)
-
-    @cached_property
     def pairs(self) -> tuple[tuple[Hex, int], ...]:
         """(hex relative to the paste hex, terrain) of every hex: one tuple for the stamp's
         life, so a preview following the mouse is drawn once (editor.draft.Draft)."""
@@ -97,15 +92,6 @@ class Stamp:
             relative = map(Hex._make, zip(self.rel_q.tolist(), self.rel_r.tolist(),
                                           strict=True))
             return tuple(zip(relative, self.values.tolist(), strict=True))
-
-    def hexes_at(self, at: Hex) -> list[Hex]:
-        """Where the stamp's hexes land when pasted at `at`."""
-        return [Hex(q + at.q, r + at.r) for q, r in
-                zip(self.rel_q.tolist(), self.rel_r.tolist(), strict=True)]
-
-    def terrain_at(self, at: Hex) -> list[tuple[Hex, int]]:
-        """Each hex the stamp lands on when pasted at `at`, with the terrain it brings."""
-        return list(zip(self.hexes_at(at), self.values.tolist(), strict=True))
 
     def mapping_to(self, at: Hex) -> HexMapping:
         """The mapping placing the (turned) stamp's origin on `at`."""
