@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from array import array
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterator
 from typing import Protocol, runtime_checkable
 
@@ -396,13 +398,37 @@ def _covered_areas(polys: np.ndarray, centres: np.ndarray, shape: shapely.Geomet
     return areas
 
 
+# The latest answers of `covered_hexes`: a drawn path is covered by the path tool's preview,
+# the command that paints its terrain and the canvas's road cover, one after the other.
+# Bounded in entries and in hexes per entry, so it holds a few megabytes at most.
+_RECENT_COVERS: OrderedDict[tuple, tuple[Hex, ...]] = OrderedDict()
+RECENT_COVERS = 8
+RECENT_COVER_MAX_HEXES = 20_000
+_COVERS_LOCK = threading.Lock()
+
+
 def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
     """In-bounds hexes a path covers (RULES §11.1: players agree which hexes count): those
     whose area the path, buffered to its width, covers at least `game_map.path_coverage` of,
     and those its centre line runs through for at least CENTRE_LINE_MIN_LENGTH hex units.
     The result along a continuous path is a connected chain of hexes."""
-    return coverage(path.points, path.width, game_map.path_coverage,
-                    unit_layout(game_map.layout.orientation), game_map.in_bounds)
+    key = (tuple(map(tuple, path.points)), path.width, game_map.path_coverage,
+           game_map.layout.orientation, game_map.layout.offset, game_map.width,
+           game_map.height)
+    with _COVERS_LOCK:  # the editor's road cover asks from two threads
+        found = _RECENT_COVERS.get(key)
+        if found is not None:
+            _RECENT_COVERS.move_to_end(key)
+            return list(found)
+    found = tuple(coverage(path.points, path.width, game_map.path_coverage,
+                           unit_layout(game_map.layout.orientation), game_map.in_bounds))
+    if len(found) > RECENT_COVER_MAX_HEXES:
+        return list(found)
+    with _COVERS_LOCK:
+        _RECENT_COVERS[key] = found
+        if len(_RECENT_COVERS) > RECENT_COVERS:
+            _RECENT_COVERS.popitem(last=False)
+    return list(found)
 
 
 def coverage(

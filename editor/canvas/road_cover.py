@@ -136,6 +136,7 @@ class RoadCover:
         # again instead of recomputing the coverage of every road.
         self._recent: OrderedDict[tuple, dict[int, RoadSpot]] = OrderedDict()
         self.spots: dict[int, RoadSpot] = {}
+        self._river_lines: tuple[tuple, list[LineString]] = ((), [])
 
     def spots_of(self, path_id: str) -> dict[int, RoadSpot]:
         """The spots of one drawn road (empty for other paths)."""
@@ -171,23 +172,41 @@ class RoadCover:
             fresh[path.id] = (key, found)
             self._remember(key, found)
         if missing:
-            rivers = [LineString(smooth_points(p.points)) for p in river_paths]
+            rivers = self._rivers(river_key)
             for path_id, found in zip(missing, _spots_of_roads(
                     game_map, [path for _, path in missing.values()], rivers), strict=True):
                 key = missing[path_id][0]
                 fresh[path_id] = (key, found)
                 self._remember(key, found)
-        if list(fresh) == list(self._per_path) and all(
-                fresh[k] is self._per_path[k] for k in fresh):
+        old = self._per_path
+        if list(fresh) == list(old) and all(fresh[k] is old[k] for k in fresh):
             return set()  # no road changed: every other edit lands here, on a 1M map too
         self._per_path = fresh
         spots: dict[int, RoadSpot] = {}
         for _, found in fresh.values():
             spots.update(found)
-        changed = {i for i in spots.keys() | self.spots.keys()
-                   if spots.get(i) != self.spots.get(i)}
+        # A hex's spot comes from the last road over it, so it can only have changed where a
+        # road that is new, gone or changed passes (or anywhere, if the roads were reordered).
+        kept = [k for k in fresh if k in old and fresh[k] is old[k]]
+        unchanged = set(kept)
+        if kept == [k for k in old if k in unchanged]:
+            candidates: set[int] = set()
+            for versions in (old, fresh):
+                for path_id, (_, found) in versions.items():
+                    if path_id not in unchanged:
+                        candidates.update(found)
+        else:
+            candidates = spots.keys() | self.spots.keys()
+        changed = {i for i in candidates if spots.get(i) != self.spots.get(i)}
         self.spots = spots
         return changed
+
+    def _rivers(self, river_key: tuple) -> list[LineString]:
+        """The drawn rivers' smoothed lines, made again only when a river changed."""
+        if self._river_lines[0] != river_key:
+            self._river_lines = (river_key, [LineString(smooth_points(points))
+                                             for points in river_key])
+        return self._river_lines[1]
 
     def _remember(self, key: tuple, found: dict[int, RoadSpot]) -> None:
         self._recent[key] = found

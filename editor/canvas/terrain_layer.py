@@ -18,7 +18,7 @@ from collections.abc import Collection
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QRectF, QTimer
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.region_masks import RegionMasks
@@ -39,6 +39,28 @@ OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic 
 # Past this many changed chunks a change repaints everything (a whole-map rotate, mirror or
 # region change touches tens of thousands of chunks: one rectangle each cost seconds).
 MAX_DIRTY_CHUNKS = 2000
+
+Tint = list[tuple[QColor, np.ndarray]]
+
+
+def tint_changes(old: Tint, new: Tint) -> np.ndarray | None:
+    """Membership mask of the hexes whose region tint differs between two tint lists (colour
+    and mask per region, painted in order), None when none can differ. A hex looks the same
+    when every position of the lists gives it the same colour or leaves it out, so adding or
+    removing the last region repaints only its hexes, not the whole map."""
+    changed: np.ndarray | None = None
+    for k in range(max(len(old), len(new))):
+        before = old[k] if k < len(old) else None
+        after = new[k] if k < len(new) else None
+        if before is not None and after is not None:
+            same_colour = before[0] == after[0]
+            if same_colour and before[1] is after[1]:
+                continue
+            diff = before[1] != after[1] if same_colour else before[1] | after[1]
+        else:
+            diff = (before or after)[1]  # type: ignore[index]
+        changed = diff if changed is None else changed | diff
+    return changed
 
 
 class TerrainLayer(QGraphicsItem):
@@ -98,19 +120,10 @@ class TerrainLayer(QGraphicsItem):
 
         Masks painted in place are repainted by `regions_painted`; here only masks rebuilt
         for a replaced region are compared, so a fort or marker edit costs no region work."""
-        new = self._current_regions()
-        old = self._region_sets
-        self._region_sets = new
-        if [n for n, _ in old] != [n for n, _ in new]:
-            self._apply_regions()
-            self.cache.clear()
-            self.update()
-            return
-        changed = None
-        for (_, a), (_, b) in zip(old, new, strict=True):
-            if a is not b:
-                changed = (a != b) if changed is None else changed | (a != b)
+        old_tint = self.tstyle.regions
+        self._region_sets = self._current_regions()
         self._apply_regions()
+        changed = tint_changes(old_tint, self.tstyle.regions)
         if changed is not None:
             self._repaint_indices(np.flatnonzero(changed))
 

@@ -349,3 +349,40 @@ def test_a_large_floating_stamp_zoomed_out_is_a_picture_drawn_once(monkeypatch):
         for y0 in range(40, 400, 60):
             a, b = mean(picture, x0, y0), mean(vectors, x0, y0)
             assert all(abs(u - v) <= 6 for u, v in zip(a, b, strict=True)), (x0, y0, a, b)
+
+
+def test_road_cover_changes_are_those_of_a_full_comparison_after_any_road_edit():
+    """The spots that changed are found from the added, removed and changed roads only; after
+    every kind of road edit they are exactly what comparing all spots finds, and the spots
+    are those of a cover built afresh."""
+    import dataclasses
+    import random
+
+    m = load_map(DEFAULT_MAP)
+    rng = random.Random(5)
+    cover = RoadCover()
+    cover.update(m)
+    roads = [p for p in m.paths if p.kind == "road"]
+    edits = [
+        lambda: m.paths.append(dataclasses.replace(roads[0], id="copy_0")),  # overlaps road 0
+        lambda: m.paths.remove(roads[0]),
+        lambda: setattr(roads[1], "points", [(x, y + 1.0) for x, y in roads[1].points]),
+        lambda: m.paths.insert(0, m.paths.pop()),  # the roads' order changes
+        lambda: setattr(roads[2], "width", 0.7),
+        lambda: setattr(next(p for p in m.paths if p.kind == "river"), "points",
+                        [(x + 0.5, y) for x, y in
+                         next(p for p in m.paths if p.kind == "river").points]),
+        lambda: m.paths.append(MapPath("fresh", "road", [(rng.uniform(0, 30), 2.0),
+                                                         (rng.uniform(0, 30), 20.0)],
+                                       "road", 0.4)),
+    ]
+    for edit in edits:
+        before = dict(cover.spots)
+        edit()
+        changed = cover.update(m)
+        expected = {i for i in before.keys() | cover.spots.keys()
+                    if before.get(i) != cover.spots.get(i)}
+        assert changed == expected
+        fresh = RoadCover()
+        fresh.update(m)
+        assert cover.spots == fresh.spots

@@ -6,6 +6,7 @@ from PySide6.QtCore import QRectF
 
 from editor.canvas.terrain_layer import TerrainLayer
 from engine.hexes import disk
+from engine.model import Region
 
 
 def _paint(view) -> None:
@@ -181,3 +182,44 @@ def test_high_dpi_level_builds_double_resolution_chunks(make_view):
     half = fine.scaled(normal.size())
     c1, c2 = half.pixelColor(200, 200), normal.pixelColor(200, 200)
     assert abs(c1.green() - c2.green()) < 40
+
+
+def test_tint_changes_are_the_hexes_whose_region_colour_changed():
+    """Adding or removing the last region repaints only its hexes (none when it is empty);
+    removing the first shifts the colours of the regions after it, so their hexes change."""
+    import numpy as np
+    from PySide6.QtGui import QColor
+
+    from editor.canvas.terrain_layer import tint_changes
+
+    red, blue, green = QColor("red"), QColor("blue"), QColor("green")
+    a = np.array([1, 1, 0, 0, 0], dtype=bool)
+    b = np.array([0, 1, 1, 0, 0], dtype=bool)
+    empty = np.zeros(5, dtype=bool)
+    assert tint_changes([(red, a), (blue, b)], [(red, a), (blue, b)]) is None
+    assert not tint_changes([(red, a)], [(red, a), (blue, empty)]).any()
+    assert not tint_changes([(red, a), (blue, empty)], [(red, a)]).any()
+    assert tint_changes([(red, a)], [(red, a), (blue, b)]).tolist() == b.tolist()
+    assert tint_changes([(red, a), (blue, b)], [(red, b)]).tolist() == (a | b).tolist()
+    same = tint_changes([(red, a), (blue, b)], [(red, a.copy()), (green, b)])
+    assert same.tolist() == b.tolist()
+
+
+def test_adding_and_deleting_an_empty_region_repaints_no_chunk(make_view):
+    view, doc, _tool = make_view(120, 100)
+    view.set_zoom(1.0)
+    view.center_on_hex(next(iter(doc.map.regions[1].hexes)))
+    layer = view.map_scene.terrain
+    _paint(view)
+    work = layer.cache.builds + layer.cache.patches
+    doc.map.regions.append(Region("empty_one", "Empty", set()))
+    doc.objectsChanged.emit()
+    _paint(view)
+    doc.map.regions.pop()
+    doc.objectsChanged.emit()
+    _paint(view)
+    assert layer.cache.builds + layer.cache.patches == work
+    del doc.map.regions[0]  # the others' colours shift: repainted
+    doc.objectsChanged.emit()
+    _paint(view)
+    assert layer.cache.builds + layer.cache.patches > work

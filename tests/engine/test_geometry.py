@@ -304,3 +304,23 @@ def test_symmetric_does_not_depend_on_the_order_of_the_hexes(orientation, parity
         rest = [h for h in sel if h not in order]
         got = [symmetric(orientation, [*order, *rest], kind).hex(h) for h in m.hexes()]
         assert got == want
+
+
+def test_covered_hexes_remembered_answers_are_those_of_the_rule():
+    """The editor asks for the same path's cover several times in a row: a remembered answer
+    is the rule's answer for that path on that map, and changing the list handed out does not
+    change the next answer."""
+    m = GameMap.blank("t", 20, 12)
+    path = MapPath("r", "road", [(1.0, 1.0), (8.0, 5.0), (15.0, 2.0)], "road", 0.5)
+    rule = coverage(path.points, path.width, m.path_coverage,
+                    unit_layout(m.layout.orientation), m.in_bounds)
+    first = covered_hexes(m, path)
+    first.clear()
+    assert covered_hexes(m, path) == rule
+    small = GameMap.blank("s", 6, 4)
+    assert covered_hexes(small, path) == [h for h in rule if small.in_bounds(h)]
+    wide = MapPath("r", "road", path.points, "road", 1.5)
+    assert covered_hexes(m, wide) != rule
+    m.layout = MapLayout(orientation="flat")
+    assert covered_hexes(m, path) == coverage(path.points, path.width, m.path_coverage,
+                                              unit_layout("flat"), m.in_bounds)
