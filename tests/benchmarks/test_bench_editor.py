@@ -627,9 +627,7 @@ def _wait_for_preview(dialog, text: str, t0: float) -> None:
     """Run the event loop until the dialog's preview text says `text` (its figures arrived
     with the picture) and no preview update is pending, then once more for the paint."""
     def settled() -> bool:
-        pending = getattr(dialog, "preview_pending", None)
-        return (text in dialog.preview_text.text() and not dialog._preview_timer.isActive()
-                and not (pending and pending()))
+        return text in dialog.preview_text.text() and not dialog.preview_pending()
 
     while not settled():
         assert time.perf_counter() - t0 < 60, "the preview never arrived"
