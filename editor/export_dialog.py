@@ -4,6 +4,7 @@ The map exported is the one in memory (unsaved edits included). Map packs (and c
 vectors) need a scenario: the one the map was opened from, with the edited map put in its
 place. The preview is the board drawn by the exporters themselves at low resolution; for the
 PDF it also shows the page grid and the page count that `exporters.pdf.plan_tiling` chooses.
+It follows option changes in the background (`editor.export_preview`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt
+from PySide6.QtGui import QImage, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -33,18 +34,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.export_preview import PREVIEW_H, PREVIEW_W, PreviewUpdater, board_preview
 from editor.files import OpenError, map_path_of
 from editor.i18n import translate
 from engine.content import ContentError, check_scenario_model, load_scenario
 from engine.model import GameMap
 from exporters import base
 from exporters.base import ExportError, ExportOptions
-from exporters.board import build_board
 from exporters.limits import DPI_RANGE, HEX_MM_RANGE
-from exporters.pdf import plan_tiling
-from exporters.png import png_bytes, render_board
 
-PREVIEW_W, PREVIEW_H = 480, 300
+__all__ = ["PREVIEW_H", "PREVIEW_W", "ExportDialog", "ExportResult", "board_preview",
+           "export_start_dir", "scenario_for", "scenario_with_map", "show_export_dialog"]
+
 SCENARIO_FORMATS = ("pack", "conformance")
 # Friendly order; formats registered later are appended after these.
 ORDER = ("tiled", "tmj", "svg", "png", "pdf", "pack", "conformance")
@@ -101,58 +102,6 @@ def scenario_with_map(scenario_path: Path, game_map: GameMap) -> Any:
             hint=translate("export_dialog", "fix what the Problems panel lists, then export again"),
         )
     return scenario
-
-
-def _pil_to_qimage(img: Any) -> QImage:
-    out = QImage()
-    out.loadFromData(png_bytes(img, 72))
-    return out
-
-
-def board_preview(
-    game_map: GameMap,
-    hex_mm: float,
-    paper: str | None,
-    max_w: int = PREVIEW_W,
-    max_h: int = PREVIEW_H,
-) -> tuple[QImage, str]:
-    """A small picture of the exported board and a one-line description. With `paper`
-    (PDF), the page grid is drawn over the board and the text gives the page count."""
-    # Hex cells rastered as the PNG export draws them: a shape per hex made a 1M-hex map's
-    # preview take 18 s.
-    board = build_board(game_map, hex_mm, raster_cells=True)
-    k = min(max_w / board.width, max_h / board.height)  # preview px per mm
-    image = _pil_to_qimage(render_board(board, k * 25.4))
-    text = translate("export_dialog", "board {width} × {height} mm (hexes {hex} mm across)"
-                     ).format(width=f"{board.width:.0f}", height=f"{board.height:.0f}",
-                              hex=f"{hex_mm:g}")
-    if paper is None:
-        return image, text
-
-    t = plan_tiling(board.width, board.height, paper)
-    p = QPainter(image)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    font = QFont()
-    font.setBold(True)
-    font.setPixelSize(max(10, round(min(t.area_w, t.area_h) * k * 0.22)))
-    p.setFont(font)
-    for j in range(t.rows):
-        for i in range(t.cols):
-            x0, y0 = i * t.step_x, j * t.step_y
-            w, h = min(t.area_w, board.width - x0), min(t.area_h, board.height - y0)
-            rect = QRectF(x0 * k, y0 * k, w * k, h * k)
-            p.setPen(QPen(QColor("#b03a2e"), 2))
-            p.setBrush(QColor(176, 58, 46, 28))
-            p.drawRect(rect.adjusted(1, 1, -1, -1))
-            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(2 + j * t.cols + i))
-    p.end()
-    pages = (translate("export_dialog", "{total} pages: page map + {pages} {paper} landscape "
-                       "pages ({rows} rows × {cols} columns)") if t.landscape
-             else translate("export_dialog", "{total} pages: page map + {pages} {paper} portrait "
-                            "pages ({rows} rows × {cols} columns)"))
-    text = pages.format(total=t.pages + 1, pages=t.pages, paper=t.paper, rows=t.rows,
-                        cols=t.cols) + "\n" + text
-    return image, text
 
 
 class ExportDialog(QDialog):
@@ -249,16 +198,13 @@ class ExportDialog(QDialog):
         layout.addWidget(self.preview_text)
         layout.addWidget(buttons)
 
-        self._preview_timer = QTimer(self)
-        self._preview_timer.setSingleShot(True)
-        self._preview_timer.setInterval(200)
-        self._preview_timer.timeout.connect(self.refresh_preview)
+        self.previewer = PreviewUpdater(game_map, self.preview, self.preview_text, self)
+        self._preview_timer = self.previewer.debounce
         self.format_box.currentIndexChanged.connect(self._format_changed)
         for signal in (self.paper.currentIndexChanged, self.hex_mm.valueChanged):
-            signal.connect(lambda *_: self._preview_timer.start())
+            signal.connect(self._options_changed)
         self._format_changed()
-        self.refresh_preview()
-        self._preview_timer.stop()  # just drawn
+        self.refresh_preview()  # the first preview drawn at once
 
     @staticmethod
     def _no_scenario_text() -> str:
@@ -308,7 +254,14 @@ class ExportDialog(QDialog):
         self.form.setRowVisible(self.dpi, name == "png")
         self.form.setRowVisible(self.paper, name == "pdf")
         self.form.setRowVisible(self.hex_mm, name in ("svg", "png", "pdf"))
-        self._preview_timer.start()
+        self._options_changed()
+
+    def _preview_options(self) -> tuple[float, str | None]:
+        paper = self.paper.currentText() if self.format_name() == "pdf" else None
+        return self.hex_mm.value(), paper
+
+    def _options_changed(self, *_args: object) -> None:
+        self.previewer.want(*self._preview_options())
 
     def browse(self) -> None:
         """Pick the output file with a save dialog."""
@@ -325,19 +278,18 @@ class ExportDialog(QDialog):
     # --- preview and export ---------------------------------------------------------------
 
     def refresh_preview(self) -> None:
-        """Redraw the preview for the current format and options."""
-        name = self.format_name()
-        paper = self.paper.currentText() if name == "pdf" else None
-        try:
-            image, text = board_preview(self.map, self.hex_mm.value(), paper)
-        except Exception as exc:  # a broken map must not break the dialog; say why instead
-            self.preview.setPixmap(QPixmap())
-            self.preview.setText(self.tr("No preview: {reason}").format(reason=exc))
-            self.preview_text.setText("")
-            return
-        self.preview_image = image
-        self.preview.setPixmap(QPixmap.fromImage(image))
-        self.preview_text.setText(text)
+        """Redraw the preview for the current format and options now, on this thread (the
+        dialog redraws it by itself, in the background, when an option changes)."""
+        self.previewer.draw_now(*self._preview_options())
+
+    def preview_pending(self) -> bool:
+        """Whether the preview shown is not yet that of the current options."""
+        return self.previewer.pending()
+
+    @property
+    def preview_image(self) -> QImage | None:
+        """The preview picture shown (None before the first one or when there is none)."""
+        return self.previewer.image
 
     def export(self) -> ExportResult:
         """Run the chosen exporter on the map (or the scenario for packs); raises on error."""
@@ -376,6 +328,16 @@ class ExportDialog(QDialog):
             return
         QApplication.restoreOverrideCursor()
         super().accept()
+
+    def done(self, result: int) -> None:
+        """Close the dialog, dropping any preview still being drawn."""
+        self.previewer.stop()
+        super().done(result)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again after closing: the preview of the options follows (once more)."""
+        self._options_changed()
+        super().showEvent(event)
 
 
 def export_start_dir(map_path: Path | str | None) -> Path | None:

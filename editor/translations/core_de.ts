@@ -337,6 +337,10 @@ Karte wurde nicht aus einem Szenario geöffnet. Öffne die Szenariodatei
         <translation>Exportieren nach</translation>
     </message>
     <message>
+        <source>Updating preview…</source>
+        <translation>Vorschau wird aktualisiert…</translation>
+    </message>
+    <message>
         <source>No preview: {reason}</source>
         <translation>Keine Vorschau: {reason}</translation>
     </message>

@@ -14,6 +14,8 @@ selection painted) and every whole-map selection transform (rotate 180, mirror X
 resize, orientation change) and their undo <= 1 s. Copy of the whole map, a move of a
 900 x 900 rubber band and a move of a floating 90,000-hex stamp are measured against the
 same baseline as Select All (a set of the map's million hexes, what a selection cost).
+File > Export...: an option change (format, paper, hex size) stalls the GUI thread <= 16 ms
+until the preview of the new options is shown (against the idle gap).
 The last test of the module prints the medians and ratios.
 """
 
@@ -631,6 +633,74 @@ def test_export_dialog_with_preview_1m(benchmark, million_window, tmp_path):
     MEDIANS["export dialog with preview 1M"] = _median(benchmark)
 
 
+_OPTION_CHANGES = {
+    # kind: (the dialog before the change, its preview's text then, the change, the text after)
+    "format": (lambda d, k: d.set_format("svg"), lambda k: "board",
+               lambda d, k: d.set_format("pdf"), lambda k: "pages"),
+    "paper": (lambda d, k: (d.set_format("pdf"), d.paper.setCurrentText("A4")),
+              lambda k: "A4 ", lambda d, k: d.paper.setCurrentText("A3"), lambda k: "A3 "),
+    # a hex size not seen before in every round: nothing of an earlier preview fits
+    "hex size": (lambda d, k: (d.set_format("pdf"), d.hex_mm.setValue(20 + k)),
+                 lambda k: f"hexes {20 + k:g} mm", lambda d, k: d.hex_mm.setValue(20.5 + k),
+                 lambda k: f"hexes {20.5 + k:g} mm"),
+}
+
+
+def _wait_for_preview(dialog, text: str, t0: float) -> None:
+    """Run the event loop until the dialog's preview text says `text` (its figures arrived
+    with the picture) and no preview update is pending, then once more for the paint."""
+    def settled() -> bool:
+        return text in dialog.preview_text.text() and not dialog.preview_pending()
+
+    while not settled():
+        assert time.perf_counter() - t0 < 60, "the preview never arrived"
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 20)
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize("kind", ["format", "paper", "hex size"])
+def test_export_dialog_option_change_1m(benchmark, million_window, tmp_path, kind):
+    """One option change in File > Export... on the 1M map, the window and dialog shown: the
+    longest gap of the GUI thread (heartbeat) from the change until the preview of the new
+    options is painted, whatever ran on it (debounce, drawing, hand-off, applying the result).
+    Reported as "export option change <kind>" (median of the rounds' maxima) against the idle
+    gap; the time until the new preview is shown goes to extra_info."""
+    from editor.export_dialog import ExportDialog
+
+    w = million_window
+    dialog = ExportDialog(w.document.map, None, w, start_dir=tmp_path)
+    dialog.show()
+    before, shown_before, change, shows = _OPTION_CHANGES[kind]
+    stalls: list[float] = []
+    arrivals: list[float] = []
+    rounds = iter(range(1000))
+    state = {"k": 0}
+
+    def setup():
+        state["k"] = next(rounds)
+        before(dialog, state["k"])
+        _wait_for_preview(dialog, shown_before(state["k"]), time.perf_counter())
+        assert shows(state["k"]) not in dialog.preview_text.text()
+        return (), {}
+
+    def run():
+        beat = Heartbeat()
+        beat.start()
+        t0 = time.perf_counter()
+        change(dialog, state["k"])
+        _wait_for_preview(dialog, shows(state["k"]), t0)
+        arrivals.append(time.perf_counter() - t0)
+        stalls.append(beat.stop())
+
+    benchmark.pedantic(run, setup=setup, rounds=3, iterations=1)
+    dialog.close()
+    dialog.deleteLater()
+    MEDIANS[f"export option change {kind} 1M"] = sorted(stalls)[len(stalls) // 2]
+    benchmark.extra_info["stall_ms"] = [round(g * 1000, 1) for g in stalls]
+    benchmark.extra_info["preview_shown_after_ms"] = [round(t * 1000) for t in arrivals]
+    benchmark.extra_info["load_average"] = os.getloadavg()
+
+
 def test_baseline_terrain_picture_1m(benchmark, million_window):
     """Baseline for the preview: the terrain bytes as colours, one pixel per hex, scaled down
     to the preview with Pillow (the cheapest picture of the map there is)."""
@@ -767,6 +837,8 @@ def report(request):
                                           or "orientation" in name)]
     pairs += [(f"{what} {kind} 1M", "baseline idle gap 1M") for kind in STALL_EDITS
               for what in ("stall after", "worst frame validating")]
+    pairs += [(f"export option change {kind} 1M", "baseline idle gap 1M")
+              for kind in ("format", "paper", "hex size")]
     for ours, base in pairs:
         if MEDIANS.get(ours) and MEDIANS.get(base):
             lines.append(f"{ours + ' / baseline':>34}: {MEDIANS[ours] / MEDIANS[base]:10.3f} x")

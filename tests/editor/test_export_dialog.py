@@ -1,4 +1,5 @@
-"""File → Export: every format written from the dialog, the preview, errors and the menu."""
+"""File → Export: every format written from the dialog, the preview, errors and the menu.
+The preview following option changes in the background: tests/editor/test_export_preview.py."""
 
 from __future__ import annotations
 
@@ -99,7 +100,7 @@ def test_pdf_export_page_count_matches_the_preview(qtbot, tmp_path, default_map)
     dlg.set_format("pdf")
     dlg.paper.setCurrentText("A3")
     dlg.hex_mm.setValue(25)
-    dlg.refresh_preview()
+    qtbot.waitUntil(lambda: not dlg.preview_pending(), timeout=10000)  # drawn in the background
     pages = int(dlg.preview_text.text().split()[0])
     assert "A3" in dlg.preview_text.text()
     out = _export(dlg, "pdf", tmp_path / "board.pdf")
