@@ -20,6 +20,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from engine.content import ContentError, parse_json
+from engine.content.positions import Positions
 from engine.content.problems import Problem, error
 from engine.i18n import _
 
@@ -39,7 +40,14 @@ class TiledSource:
 
     doc: dict[str, Any]
     file: str
-    lines: dict[str, tuple[int, int]] = field(default_factory=dict)
+    positions: Positions = field(default_factory=Positions)
+
+    @property
+    def lines(self) -> dict[str, tuple[int, int]]:
+        """(line, col) of each located part, by JSON pointer. A TMJ's are found when first
+        asked for (only a problem needs them): scanning 50 MB of JSON for the place of
+        every value took far longer than reading it."""
+        return self.positions.values
 
     def where(self, pointer: str) -> dict[str, Any]:
         """Location fields (file, line, col) of the nearest located part at `pointer`."""
@@ -302,14 +310,13 @@ def _points(text: str) -> list[dict[str, Any]] | str:
 # --- files --------------------------------------------------------------------------------
 
 
-def _json(data: bytes, file: str) -> tuple[Any, dict[str, tuple[int, int]]]:
+def _json(data: bytes, file: str) -> tuple[Any, Positions]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _fail("tiled.encoding", f"the file is not UTF-8 (byte {exc.start})",
                     "save it again from Tiled", file) from None
-    doc, positions = parse_json(text, file)
-    return doc, dict(positions.values)
+    return parse_json(text, file)
 
 
 def read_map(path: Path) -> TiledSource:
@@ -329,7 +336,7 @@ def read_map(path: Path) -> TiledSource:
             raise _fail("tiled.not_map", f"the root element is <{root.tag}>, not <map>",
                         "give a Tiled map file (.tmx)", file, line, col)
         conv = _XmlToTmj(elements, file)
-        doc, lines = conv.map(root), conv.out
+        doc, lines = conv.map(root), Positions(conv.out)
     source = TiledSource(doc, file, lines)
     _inline_tilesets(source, path)
     return source
@@ -346,18 +353,18 @@ def _inline_tilesets(source: TiledSource, path: Path) -> None:
         if not isinstance(ts, dict) or not isinstance(ts.get("source"), str):
             continue
         ts_path = path.parent / ts["source"]
-        where = source.where(f"/tilesets/{i}")
+        pointer = f"/tilesets/{i}"  # located only for a problem: a TMJ's places cost a scan
         if i >= MAX_TILESETS:
             raise TiledReadError([error(
                 "tiled.too_many_tilesets",
                 _("the map names more than {max_tilesets} tilesets", max_tilesets=MAX_TILESETS),
-                _("a Studio map needs one; remove the others in Tiled"), **where)])
+                _("a Studio map needs one; remove the others in Tiled"), **source.where(pointer))])
         if not ts_path.is_file():
             raise TiledReadError([error(
                 "tiled.tileset_missing",
                 _("the tileset file {source!r} is not there", source=ts['source']),
                 _("keep the .tsx next to the map, or embed the tileset in Tiled (Map ▸ Tileset ▸ "
-                  "Embed)"), **where)])
+                  "Embed)"), **source.where(pointer))])
         data = read_bytes(ts_path)
         external_bytes += len(data)
         if external_bytes > MAX_TILED_BYTES:  # one file named again and again, say
@@ -366,7 +373,7 @@ def _inline_tilesets(source: TiledSource, path: Path) -> None:
                 _("the tileset files hold more than {max_bytes:,} bytes in all",
                   max_bytes=MAX_TILED_BYTES),
                 _("a Studio map needs one small tileset; remove the others in Tiled"),
-                **where)])
+                **source.where(pointer))])
         if ts_path.suffix.lower() in (".tsj", ".json"):
             external, _lines = _json(data, str(ts_path))
         else:
