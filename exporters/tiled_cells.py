@@ -10,7 +10,7 @@ ones shapely gives for each polygon alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import shapely
@@ -47,16 +47,22 @@ def spans(cells: np.ndarray, width: int) -> list[list[int]]:
                     axis=1).tolist()
 
 
-class CellCentres:
-    """The centres of a map's cells (row-major) and, per column and per row, the range of
-    their x and y (stagger moves them by half a tile): a polygon's bounds give the block
-    of cells worth testing."""
+CentreXY = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
 
-    def __init__(self, centres: np.ndarray, width: int, height: int) -> None:
-        self.xy = centres
+
+class CellCentres:
+    """The centres of a map's cells, worked out for the cells tested (a map's million of
+    them took 16 MB), and per column and per row the range of their x and y (stagger
+    moves them by half a tile): a polygon's bounds give the block of cells worth testing."""
+
+    def __init__(self, centre_xy: CentreXY, width: int, height: int) -> None:
+        self.centre_xy = centre_xy
         self.width, self.height = width, height
-        xs = centres[:, 0].reshape(height, width)
-        ys = centres[:, 1].reshape(height, width)
+        # a centre's x depends on its column and the parity of its row, y on its row and
+        # the parity of its column: two rows and two columns give every range
+        xs = centre_xy(np.arange(min(height, 2) * width))[0].reshape(-1, width)
+        ys = centre_xy((np.arange(height)[:, None] * width
+                        + np.arange(min(width, 2))[None, :]).ravel())[1].reshape(height, -1)
         # both ascend along their axis, so the cells within bounds are one block
         self.col_x = (xs.min(axis=0), xs.max(axis=0))
         self.row_y = (ys.min(axis=1), ys.max(axis=1))
@@ -107,7 +113,7 @@ class CellCentres:
             shapely.prepare(polys[first:last + 1])
             cells = ranges(run_start[a:b], run_len[a:b])
             owner = np.repeat(run_owner[a:b], run_len[a:b])
-            inside = shapely.contains_xy(polys[owner], self.xy[cells, 0], self.xy[cells, 1])
+            inside = shapely.contains_xy(polys[owner], *self.centre_xy(cells))
             found.append(cells[inside].astype(np.int32))  # a map has at most 1M cells
             counts += np.bincount(owner[inside], minlength=len(polys))
             done = last + 1 if last_run[last] < b else last  # the last may go on
@@ -130,5 +136,5 @@ class CellCentres:
         cols = np.flatnonzero((self.col_x[1] >= min_x) & (self.col_x[0] <= max_x))
         rows = np.flatnonzero((self.row_y[1] >= min_y) & (self.row_y[0] <= max_y))
         block = (rows[:, None] * self.width + cols[None, :]).ravel()
-        inside = shapely.contains_xy(poly, self.xy[block, 0], self.xy[block, 1])
+        inside = shapely.contains_xy(poly, *self.centre_xy(block))
         return block[inside]

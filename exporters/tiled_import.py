@@ -15,7 +15,7 @@ import json
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,9 @@ class TiledImport:
 
     data: dict[str, Any] | None
     problems: list[Problem]
+    # `data` as the map file's canonical YAML (the checks read it back), for saving it
+    # without writing it out again
+    yaml: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -272,8 +275,7 @@ class _Importer:
         objects = [(o, f"{p}/objects/{i}") for lay, p in layers
                    if lay.get("type") == "objectgroup"
                    for i, o in enumerate(lay.get("objects") or []) if isinstance(o, dict)]
-        self.centres = self._centres()
-        self.cell_centres = CellCentres(self.centres, width, height)
+        self.cell_centres = CellCentres(self.centre_xy, width, height)
         self.region_rings: list[tuple[str, np.ndarray]] = []
         by_id = {o.get("id"): (o, p) for o, p in objects}
         forts, regions, paths, labels, markers = [], {}, {}, [], []
@@ -341,8 +343,15 @@ class _Importer:
             else:
                 yield layer, f"{pointer}/{i}"
 
-    def _centres(self) -> np.ndarray:
-        cols, rows = np.meshgrid(np.arange(self.width), np.arange(self.height))
+    @property
+    def centres(self) -> np.ndarray:
+        """Every cell's centre in map pixels, row-major ((width × height, 2) floats)."""
+        return np.stack(self.centre_xy(np.arange(self.width * self.height)), axis=1)
+
+    def centre_xy(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The x and y of the centres of cells (flat indices row * width + col)."""
+        cells = np.asarray(cells, dtype=np.int64)
+        cols, rows = cells % self.width, cells // self.width
         g = self.grid
         if g.orientation == "pointy":
             shifted = (rows % 2 == 1) if g.parity == "odd" else (rows % 2 == 0)
@@ -352,7 +361,7 @@ class _Importer:
             shifted = (cols % 2 == 1) if g.parity == "odd" else (cols % 2 == 0)
             y = rows * g.tile_h + np.where(shifted, g.tile_h / 2, 0) + g.tile_h / 2
             x = cols * (g.tile_w + g.side) / 2 + g.tile_w / 2
-        return np.stack([x.ravel(), y.ravel()], axis=1)
+        return x, y
 
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The map cell whose centre is nearest to (x, y) (the hex holding it), or None
@@ -640,13 +649,14 @@ def import_tiled(path: str | Path) -> TiledImport:
         data, problems = _import(path)
         if data is None or any(p.is_error for p in problems):
             return TiledImport(None, problems)
+        text = None
         try:
-            doc = document_from_text(dump_canonical(data, "yaml"), "yaml", None)
-            checked = check_document(doc)
+            text = dump_canonical(data, "yaml")
+            checked = check_document(document_from_text(text, "yaml", None))
         except ContentError as exc:
             checked = exc.problems
     # the map file does not exist yet: name the Tiled file, keep the hex
     problems += [replace(p, file=str(path), line=None, col=None,
                          message=_("{message} (in the imported map)", message=p.message))
                  for p in checked]
-    return TiledImport(data, problems)
+    return TiledImport(data, problems, text)

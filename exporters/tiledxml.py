@@ -193,7 +193,8 @@ class _XmlToTmj:
         # pointers took 33 MB, and only a problem needs them.
         self.parked: dict[ET.Element, tuple[list[dict[str, Any]], array[int]]] = {}
         self.below: dict[str, int] = {}
-        self.placed: list[tuple[str, array[int]]] = []  # by the layer's pointer
+        # places worked out only when asked for: these add them to the pointers' dict
+        self.later: list[Callable[[dict[str, tuple[int, int]]], None]] = []
 
     def park_object(self, el: ET.Element, layer: ET.Element) -> None:
         """Convert an object of an object layer as soon as the parser has it (parse_xml's
@@ -215,20 +216,24 @@ class _XmlToTmj:
             return [self.obj(o, f"{pointer}/objects/{i}")
                     for i, o in enumerate(el.findall("object"))]
         objects, places = self.parked.pop(el)
-        self.placed.append((pointer, places))
+
+        def place(out: dict[str, tuple[int, int]]) -> None:
+            below = list(self.below)
+            for k in range(0, len(places), 4):
+                i, b, line, col = places[k:k + 4]
+                out[f"{pointer}/objects/{i}{below[b]}"] = (line, col)
+
+        self.later.append(place)
         return objects
 
     def positions(self) -> Positions:
         """Where each converted part is, by pointer (found when first asked for)."""
         def find() -> Positions:
             out = dict(self.out)
-            below = list(self.below)
-            for pointer, places in self.placed:
-                for k in range(0, len(places), 4):
-                    i, b, line, col = places[k:k + 4]
-                    out[f"{pointer}/objects/{i}{below[b]}"] = (line, col)
+            for place in self.later:
+                place(out)
             return Positions(out)
-        return Positions(find=find) if self.placed else Positions(self.out)
+        return Positions(find=find) if self.later else Positions(self.out)
 
     def mark(self, pointer: str, el: ET.Element) -> None:
         if el in self.lines:
@@ -299,16 +304,21 @@ class _XmlToTmj:
             out.append(layer)
 
     def mark_csv_lines(self, data: ET.Element, pointer: str) -> None:
-        """Record the line of the first cell on each line of CSV tile data."""
+        """Record the line of the first cell on each line of CSV tile data (when a problem
+        asks for places: a cell's own problem does)."""
         if data.get("encoding") != "csv" or data not in self.lines:
             return
-        first_line = self.lines[data][0]
-        cell = 0
-        for i, line in enumerate((data.text or "").split("\n")):
-            values = [v for v in line.split(",") if v.strip()]
-            if values:
-                self.out[f"{pointer}/{cell}"] = (first_line + i, 1)
-                cell += len(values)
+        first_line, text = self.lines[data][0], data.text or ""
+
+        def place(out: dict[str, tuple[int, int]]) -> None:
+            cell = 0
+            for i, line in enumerate(text.split("\n")):
+                values = [v for v in line.split(",") if v.strip()]
+                if values:
+                    out[f"{pointer}/{cell}"] = (first_line + i, 1)
+                    cell += len(values)
+
+        self.later.append(place)
 
     def tile_data(self, data: ET.Element, width: int, height: int) -> list[int] | str:
         """The gids of a tile layer; a string says why they cannot be read."""
