@@ -400,7 +400,7 @@ class _Importer:
             if ({type(v) for pair in xy for v in pair} <= {int, float}
                     and max(abs(x0), abs(y0)) <= _EXACT):
                 ring = np.array(xy, dtype=np.float64).reshape(-1, 2)
-                if np.isfinite(ring).all() and (not len(ring) or abs(ring).max() <= _EXACT):
+                if not len(ring) or abs(ring).max() <= _EXACT:  # not so for NaN or inf
                     return ring + at
         except (TypeError, KeyError, IndexError, OverflowError):
             pass
