@@ -33,8 +33,6 @@ def run(args: argparse.Namespace) -> int:
     """Import; 0 ok, 1 the Tiled map has errors, 2 could not run."""
     # lazy: the importer loads shapely and numpy; only this command needs them, and every
     # command module is imported to build the argument parser.
-    from engine.content.atomic import atomic_write_text
-    from engine.content.documents import format_of
     from engine.content.save import save_document
     from exporters.tiled_import import import_tiled
 
@@ -61,10 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if result.data is None:
         return 1
     try:
-        if result.yaml is not None and format_of(out) == "yaml":
-            atomic_write_text(out, result.yaml)  # what save_document writes, made once
-        else:
-            save_document(result.data, out)
+        save_document(result.data, out, yaml=result.yaml)  # the checks made the YAML
     except OSError as err:
         sys.stderr.write(_("tcstudio import-tiled: cannot write {value}: {strerror} (hint: choose "
                            "a folder you can write to)\n", value=err.filename or out,
