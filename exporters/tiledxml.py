@@ -127,7 +127,8 @@ class _Handlers:
     def end(self, tag: str) -> None:
         el = self.builder.end(self.fixname(tag))
         self.open.pop()
-        if self.on_object is not None and tag == "object" and self.open[-1][1] == "objects":
+        if (self.on_object is not None and tag == "object" and self.open
+                and self.open[-1][1] == "objects"):
             layer = self.open[-1][0]
             self.on_object(el, layer)
             for part in el.iter():
