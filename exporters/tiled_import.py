@@ -15,13 +15,11 @@ import json
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import shapely
-from shapely.geometry import Polygon
 
 from engine.content import (
     ContentError,
@@ -31,15 +29,20 @@ from engine.content import (
     map_to_dict,
 )
 from engine.content.problems import Problem, error, warning
+from engine.gcpause import gc_paused
 from engine.i18n import _
 from engine.model import TERRAIN_CHAR, TERRAINS, GameMap
 from exporters.tiled import TiledGrid
+from exporters.tiled_cells import CellCentres, ranges, spans
 from exporters.tiledxml import MAX_CELLS, TiledSource, read_map
 
 PATH_KINDS = {"road": "road", "river": "water", "trench": "trench", "rail": None}
 OBJECT_KINDS = ("fort", "entrance", "start", "region", *PATH_KINDS, "label")
 _GID_MASK = 0x0FFFFFFF  # Tiled keeps flip and rotation flags in the top four bits
 MAX_CELL_PROBLEMS = 20
+_BLOCK = 1 << 16  # terrain cells decoded at once
+_MEADOW = np.uint8(ord(TERRAIN_CHAR["meadow"]))
+_EXACT = 2.0 ** 53  # up to here an int is a float exactly, so sums are the same either way
 MAP_SCHEMA = map_to_dict(GameMap.blank("m", 1, 1))["$schema"]
 _POSITION_TOLERANCE = 0.5  # px: Tiled rewrites coordinates with 6 significant digits
 
@@ -52,6 +55,9 @@ class TiledImport:
 
     data: dict[str, Any] | None
     problems: list[Problem]
+    # `data` as the map file's canonical YAML (the checks read it back), for saving it
+    # without writing it out again
+    yaml: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -216,26 +222,16 @@ class _Importer:
                        width2=width * height),
                        _("resize the layer with the map (Map ▸ Resize Map)"), f"{pointer}/data")
             return []
-        known = self.terrain_of_gid()
-        rows, problems = [], 0
-        for row in range(height):
-            chars = []
-            for col in range(width):
-                k = row * width + col
-                gid = data[k] & _GID_MASK if isinstance(data[k], int) else 0
-                name = known.get(gid)
-                if name is None:
-                    problems += 1
-                    if problems <= MAX_CELL_PROBLEMS:
-                        why = "is empty" if gid == 0 else f"has tile {gid}, which has no terrain"
-                        where = self.cell_pointer(f"{pointer}/data", k)
-                        self.err("tiled.cell_terrain",
-                                 _("hex [{col}, {row}] {why}", col=col, row=row, why=why),
-                                 _("paint it with a tile of the Studio's terrain tileset (each "
-                                   "tile has a 'terrain' property)"), where, (col, row))
-                    name = "meadow"
-                chars.append(TERRAIN_CHAR[name])
-            rows.append("".join(chars))
+        text, missing, problems = _terrain_chars(data, self.terrain_of_gid())
+        for k, gid in missing:
+            col, row = k % width, k // width
+            why = "is empty" if gid == 0 else f"has tile {gid}, which has no terrain"
+            where = self.cell_pointer(f"{pointer}/data", k)
+            self.err("tiled.cell_terrain",
+                     _("hex [{col}, {row}] {why}", col=col, row=row, why=why),
+                     _("paint it with a tile of the Studio's terrain tileset (each "
+                       "tile has a 'terrain' property)"), where, (col, row))
+        rows = [text[r * width:(r + 1) * width] for r in range(height)]
         if problems > MAX_CELL_PROBLEMS:
             self.err("tiled.cell_terrain",
                      _("{problems:,} more hexes have no terrain",
@@ -279,13 +275,8 @@ class _Importer:
         objects = [(o, f"{p}/objects/{i}") for lay, p in layers
                    if lay.get("type") == "objectgroup"
                    for i, o in enumerate(lay.get("objects") or []) if isinstance(o, dict)]
-        self.centres = self._centres()
-        xs = self.centres[:, 0].reshape(self.height, self.width)
-        ys = self.centres[:, 1].reshape(self.height, self.width)
-        # per column the range of its centres' x, per row of their y (stagger moves them by
-        # half a tile): a polygon's bounds give the block of cells worth testing
-        self.col_x = (xs.min(axis=0), xs.max(axis=0))
-        self.row_y = (ys.min(axis=1), ys.max(axis=1))
+        self.cell_centres = CellCentres(self.centre_xy, width, height)
+        self.region_rings: list[tuple[str, np.ndarray]] = []
         by_id = {o.get("id"): (o, p) for o, p in objects}
         forts, regions, paths, labels, markers = [], {}, {}, [], []
         for obj, pointer in objects:
@@ -315,6 +306,10 @@ class _Importer:
                            kind=kind),
                          _("give it a type: {object_kinds}", object_kinds=', '.join(OBJECT_KINDS)),
                          pointer, severity="warning")
+        # every region polygon at once: 33,000 of them one by one were most of the import
+        rings = self.cell_centres.in_rings([ring for _, ring in self.region_rings])
+        for (rid, _ring), cells in zip(self.region_rings, rings, strict=True):
+            regions[rid][1].append(cells)
         hex_size = self.prop(props, "tc_hex_size", float, float(grid.side))
         season = self.prop(props, "tc_season", str, "summer")
         return {
@@ -330,8 +325,9 @@ class _Importer:
             "width": width, "height": height, "terrain": rows,
             "forts": forts,
             "start_markers": sorted(markers, key=lambda s: s["number"]),
-            "regions": [{"id": rid, "name": name, "spans": _spans(cells)}
-                        for rid, (name, cells) in regions.items()],
+            "regions": [{"id": rid, "name": name,
+                         "spans": spans(np.concatenate([_NO_CELLS, *parts]), width)}
+                        for rid, (name, parts) in regions.items()],
             "paths": sorted(paths.values(), key=lambda p: self.path_order[p["id"]]),
             "path_coverage": {"min_fraction": self.prop(props, "tc_path_coverage", float,
                                                         0.25)},
@@ -347,8 +343,15 @@ class _Importer:
             else:
                 yield layer, f"{pointer}/{i}"
 
-    def _centres(self) -> np.ndarray:
-        cols, rows = np.meshgrid(np.arange(self.width), np.arange(self.height))
+    @property
+    def centres(self) -> np.ndarray:
+        """Every cell's centre in map pixels, row-major ((width × height, 2) floats)."""
+        return np.stack(self.centre_xy(np.arange(self.width * self.height)), axis=1)
+
+    def centre_xy(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The x and y of the centres of cells (flat indices row * width + col)."""
+        cells = np.asarray(cells, dtype=np.int64)
+        cols, rows = cells % self.width, cells // self.width
         g = self.grid
         if g.orientation == "pointy":
             shifted = (rows % 2 == 1) if g.parity == "odd" else (rows % 2 == 0)
@@ -358,7 +361,7 @@ class _Importer:
             shifted = (cols % 2 == 1) if g.parity == "odd" else (cols % 2 == 0)
             y = rows * g.tile_h + np.where(shifted, g.tile_h / 2, 0) + g.tile_h / 2
             x = cols * (g.tile_w + g.side) / 2 + g.tile_w / 2
-        return np.stack([x.ravel(), y.ravel()], axis=1)
+        return x, y
 
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The map cell whose centre is nearest to (x, y) (the hex holding it), or None
@@ -382,34 +385,32 @@ class _Importer:
             return None
         return best
 
-    def points(self, obj: dict, key: str) -> list[tuple[float, float]] | None:
+    def points(self, obj: dict, key: str) -> np.ndarray | None:
+        """The object's polygon or polyline in map pixels, an (n, 2) float array; None when
+        it has none or a point is not a finite number."""
         pts = obj.get(key)
         x0, y0 = obj.get("x"), obj.get("y")
-        if not isinstance(pts, list) or not all(_finite(v) for v in (x0, y0)):
+        if not isinstance(pts, list | np.ndarray) or not all(_finite(v) for v in (x0, y0)):
             return None
-        out = []
-        for p in pts:
-            if not isinstance(p, dict) or not all(_finite(p.get(k)) for k in ("x", "y")):
-                return None
-            out.append((x0 + p["x"], y0 + p["y"]))
-        return out
+        at = np.array([x0, y0], dtype=np.float64)
+        if isinstance(pts, np.ndarray):  # a TMX's points, read as floats
+            return pts + at if np.isfinite(pts).all() else None
+        try:
+            xy = [(p["x"], p["y"]) for p in pts]
+            if ({type(v) for pair in xy for v in pair} <= {int, float}
+                    and max(abs(x0), abs(y0)) <= _EXACT):
+                ring = np.array(xy, dtype=np.float64).reshape(-1, 2)
+                if not len(ring) or abs(ring).max() <= _EXACT:  # not so for NaN or inf
+                    return ring + at
+        except (TypeError, KeyError, IndexError, OverflowError):
+            pass
+        out = _points_one_by_one(pts, x0, y0)  # anything but plain numbers: as it always was
+        return None if out is None else np.array(out, dtype=np.float64).reshape(-1, 2)
 
-    def cells_in(self, ring: list[tuple[float, float]]) -> set[tuple[int, int]]:
-        if len(ring) < 3:
-            return set()
-        poly = Polygon(ring)
-        if not poly.is_valid:
-            poly = poly.buffer(0)
-        if poly.is_empty:
-            return set()
-        # Only the cells in the polygon's bounds: testing every centre of the map made a
-        # region of many small parts cost parts × map size (10,000 parts: 9 s on 200×200).
-        min_x, min_y, max_x, max_y = poly.bounds
-        cols = np.flatnonzero((self.col_x[1] >= min_x) & (self.col_x[0] <= max_x))
-        rows = np.flatnonzero((self.row_y[1] >= min_y) & (self.row_y[0] <= max_y))
-        block = (rows[:, None] * self.width + cols[None, :]).ravel()
-        inside = shapely.contains_xy(poly, self.centres[block, 0], self.centres[block, 1])
-        return {(int(i % self.width), int(i // self.width)) for i in block[inside]}
+    def cells_in(self, ring: list[tuple[float, float]] | np.ndarray) -> set[tuple[int, int]]:
+        """The (col, row) of the cells whose centres the ring's polygon holds."""
+        cells = self.cell_centres.in_rings([np.asarray(ring, dtype=np.float64).reshape(-1, 2)])
+        return {(i % self.width, i // self.width) for i in cells[0].tolist()}
 
     def point_cell(self, obj: dict, pointer: str, what: str) -> tuple[int, int] | None:
         x, y = obj.get("x"), obj.get("y")
@@ -424,7 +425,7 @@ class _Importer:
         fid = self.prop(props, "tc_id", str) or _slug(name) or f"fort_{obj.get('id')}"
         listed = self.json_prop(props, "tc_hexes", _cell_list)
         ring = self.points(obj, "polygon")
-        cells = self.cells_in(ring) if ring else None
+        cells = self.cells_in(ring) if ring is not None and len(ring) else None
         if cells is None and isinstance(listed, list):
             hexes = listed
         elif cells:
@@ -482,12 +483,14 @@ class _Importer:
         name = obj.get("name") or ""
         rid = self.prop(props, "tc_id", str) or _slug(name) or f"region_{obj.get('id')}"
         ring = self.points(obj, "polygon")
-        if ring:
-            cells = self.cells_in(ring)
+        parts = regions.setdefault(rid, (name, []))[1]
+        if ring is not None and len(ring):
+            self.region_rings.append((rid, ring))  # its cells are found with all the others
         else:
-            spans = self.json_prop(props, "tc_spans", self.spans_fit) or []
-            cells = {(c, r) for r, a, b in spans for c in range(a, b + 1)}
-        regions.setdefault(rid, (name, set()))[1].update(cells)
+            listed = np.array(self.json_prop(props, "tc_spans", self.spans_fit) or [],
+                              dtype=np.int64).reshape(-1, 3)
+            parts.append(ranges(listed[:, 0] * self.width + listed[:, 1],
+                                listed[:, 2] - listed[:, 1] + 1))
 
     def spans_fit(self, spans: Any) -> bool:
         """Whether `spans` is a list of [row, first, last] spans inside the map."""
@@ -517,11 +520,11 @@ class _Importer:
             points = listed
         else:
             line = self.points(obj, "polyline")
-            if not line or len(line) < 2:
+            if line is None or len(line) < 2:
                 self.err("tiled.path_shape", _("path {pid!r} is not a polyline", pid=pid),
                          _("draw paths with the polyline tool"), pointer)
                 return
-            points = [self.unit_point(x, y) for x, y in line]
+            points = [self.unit_point(x, y) for x, y in line.tolist()]
         terrain = self.prop(props, "tc_terrain", str, PATH_KINDS[kind] or "")
         self.path_order[pid] = self.prop(props, "tc_order", int, len(paths) + 1_000_000)
         paths[pid] = {"id": pid, "kind": kind, "terrain": terrain or None,
@@ -582,14 +585,59 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9_-]+", "_", text.lower()).strip("_")[:64]
 
 
-def _spans(cells: set[tuple[int, int]]) -> list[list[int]]:
-    spans: list[list[int]] = []
-    for row, col in sorted((r, c) for c, r in cells):
-        if spans and spans[-1][0] == row and spans[-1][2] == col - 1:
-            spans[-1][2] = col
-        else:
-            spans.append([row, col, col])
-    return spans
+_NO_CELLS = np.empty(0, dtype=np.int64)
+
+
+def _points_one_by_one(pts: list, x0: float, y0: float) -> list[tuple[float, float]] | None:
+    out = []
+    for p in pts:
+        if not isinstance(p, dict) or not all(_finite(p.get(k)) for k in ("x", "y")):
+            return None
+        out.append((x0 + p["x"], y0 + p["y"]))
+    return out
+
+
+def _terrain_chars(data: list, known: dict[int, str]
+                   ) -> tuple[str, list[tuple[int, int]], int]:
+    """The terrain letters of the layer's cells (meadow where the gid has no terrain), the
+    first MAX_CELL_PROBLEMS such cells as (index, gid) and how many there are. Done in
+    blocks of cells, so the arrays stay small beside the map."""
+    # no masked gid is below 0 or above the mask: other keys can never match
+    keys = np.array(sorted(g for g in known if 0 <= g <= _GID_MASK), dtype=np.int64)
+    letters = np.array([ord(TERRAIN_CHAR[known[g]]) for g in keys.tolist()] or [0],
+                       dtype=np.uint8)
+    keys = keys if len(keys) else np.array([-1])  # matches nothing
+    out = bytearray(len(data))
+    missing: list[tuple[int, int]] = []
+    count = 0
+    for start in range(0, len(data), _BLOCK):
+        gids = _gids(data[start:start + _BLOCK])
+        at = np.minimum(np.searchsorted(keys, gids), len(keys) - 1)
+        hit = keys[at] == gids
+        out[start:start + len(gids)] = np.where(hit, letters[at], _MEADOW).tobytes()
+        miss = np.flatnonzero(~hit)
+        count += len(miss)
+        for k in miss[:MAX_CELL_PROBLEMS - len(missing)].tolist():
+            missing.append((start + k, int(gids[k])))
+    return out.decode("ascii"), missing, count
+
+
+def _gids(data: list) -> np.ndarray:
+    """The layer's gids without Tiled's flip flags; 0 for a value that is no int."""
+    try:
+        values = np.array(data)
+        if values.ndim == 1 and values.dtype.kind in "biu":
+            return (values & _GID_MASK).astype(np.int64, copy=False)
+    except (ValueError, TypeError, OverflowError):
+        pass
+    return np.array([v & _GID_MASK if isinstance(v, int) else 0 for v in data], dtype=np.int64)
+
+
+def _import(path: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The map in file form (None when it cannot be mapped) and the Tiled file's problems;
+    the file's tree and arrays are let go when this returns, before the map is checked."""
+    importer = _Importer(read_map(path), path.stem)
+    return importer.run(), importer.problems
 
 
 def import_tiled(path: str | Path) -> TiledImport:
@@ -597,19 +645,18 @@ def import_tiled(path: str | Path) -> TiledImport:
     in the Tiled file; semantic checks are the same as for a map file. Raises ContentError
     (a TiledReadError) when the file cannot be parsed at all."""
     path = Path(path)
-    source = read_map(path)
-    importer = _Importer(source, path.stem)
-    data = importer.run()
-    problems = importer.problems
-    if data is None or any(p.is_error for p in problems):
-        return TiledImport(None, problems)
-    try:
-        doc = document_from_text(dump_canonical(data, "yaml"), "yaml", None)
-        checked = check_document(doc)
-    except ContentError as exc:
-        checked = exc.problems
+    with gc_paused():  # a big map's file holds 100,000s of containers that all stay alive
+        data, problems = _import(path)
+        if data is None or any(p.is_error for p in problems):
+            return TiledImport(None, problems)
+        text = None
+        try:
+            text = dump_canonical(data, "yaml")
+            checked = check_document(document_from_text(text, "yaml", None))
+        except ContentError as exc:
+            checked = exc.problems
     # the map file does not exist yet: name the Tiled file, keep the hex
     problems += [replace(p, file=str(path), line=None, col=None,
                          message=_("{message} (in the imported map)", message=p.message))
                  for p in checked]
-    return TiledImport(data, problems)
+    return TiledImport(data, problems, text)

@@ -1,6 +1,7 @@
 """Reading Tiled files safely into one shape: a `.tmx` (XML) or `.tmj` (JSON) map, and the
 external `.tsx`/`.tsj` tilesets it names, become the TMJ-shaped dict Tiled's JSON format
-uses, with the source line of every part (by JSON pointer) for located messages.
+uses (a TMX's polygon and polyline points as arrays, see _points), with the source line of
+every part (by JSON pointer) for located messages.
 
 XML goes through defusedxml with DTDs forbidden: a TMX never needs one, and without a DTD
 there are no entities (no "billion laughs", no external files read by the parser).
@@ -10,16 +11,21 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 import zlib
+from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+import numpy as np
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from engine.content import ContentError, parse_json
+from engine.content.positions import Positions
 from engine.content.problems import Problem, error
 from engine.i18n import _
 
@@ -39,7 +45,14 @@ class TiledSource:
 
     doc: dict[str, Any]
     file: str
-    lines: dict[str, tuple[int, int]] = field(default_factory=dict)
+    positions: Positions = field(default_factory=Positions)
+
+    @property
+    def lines(self) -> dict[str, tuple[int, int]]:
+        """(line, col) of each located part, by JSON pointer. A TMJ's are found when first
+        asked for (only a problem needs them): scanning 50 MB of JSON for the place of
+        every value took far longer than reading it."""
+        return self.positions.values
 
     def where(self, pointer: str) -> dict[str, Any]:
         """Location fields (file, line, col) of the nearest located part at `pointer`."""
@@ -68,28 +81,71 @@ def read_bytes(path: Path) -> bytes:
 # --- XML ----------------------------------------------------------------------------------
 
 
-class _LineBuilder(ET.TreeBuilder):
-    """A tree builder that remembers the (line, column) where each element starts."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parser: DefusedXMLParser | None = None
-        self.lines: dict[ET.Element, tuple[int, int]] = {}
-
-    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:  # type: ignore[override]
-        el = super().start(tag, attrs)
-        if self.parser is not None:
-            raw = self.parser.parser  # the expat parser inside
-            self.lines[el] = (raw.CurrentLineNumber, raw.CurrentColumnNumber + 1)
-        return el
+ObjectHook = Callable[[ET.Element, ET.Element], None]
 
 
-def parse_xml(data: bytes, file: str) -> tuple[ET.Element, dict[ET.Element, tuple[int, int]]]:
-    """Parse XML without DTDs or entities; the root and each element's position."""
-    builder = _LineBuilder()
+class _Handlers:
+    """Expat callbacks building the tree (as ElementTree's own parser does) and noting the
+    (line, column) where each element starts. With `on_object`, each object of an object
+    layer is handed over as soon as it ends, with its layer's element, and left out of
+    the tree: a 1M-hex map's 33,000 region objects held as elements took 150 MB."""
+
+    def __init__(self, parser: DefusedXMLParser, builder: ET.TreeBuilder,
+                 on_object: ObjectHook | None, lines: dict[ET.Element, tuple[int, int]]
+                 ) -> None:
+        self.raw = parser.parser  # the expat parser inside
+        self.fixname = parser._fixname  # the same names as ElementTree's
+        self.builder = builder
+        self.on_object = on_object
+        self.lines = lines
+        # per open element: itself and whether it holds layers ("map" root, its groups)
+        # or is an object layer
+        self.open: list[tuple[ET.Element, str]] = []
+        self.raw.StartElementHandler = self.start
+        self.raw.EndElementHandler = self.end
+
+    def start(self, tag: str, attr_list: list[str]) -> None:
+        fixname = self.fixname
+        tag = fixname(tag)
+        keys = attr_list[0::2]
+        if "}" in "".join(keys):  # namespaced names: ElementTree's {uri}name
+            attrib = {fixname(k): v for k, v in zip(keys, attr_list[1::2], strict=True)}
+        else:
+            attrib = dict(zip(keys, attr_list[1::2], strict=True))
+        el = self.builder.start(tag, attrib)
+        raw = self.raw
+        self.lines[el] = (raw.CurrentLineNumber, raw.CurrentColumnNumber + 1)
+        outer = self.open[-1][1] if self.open else "root"
+        if (outer == "root" and tag == "map") or (outer == "layers" and tag == "group"):
+            kind = "layers"
+        elif outer == "layers" and tag == "objectgroup":
+            kind = "objects"
+        else:
+            kind = ""
+        self.open.append((el, kind))
+
+    def end(self, tag: str) -> None:
+        el = self.builder.end(self.fixname(tag))
+        self.open.pop()
+        if (self.on_object is not None and tag == "object" and self.open
+                and self.open[-1][1] == "objects"):
+            layer = self.open[-1][0]
+            self.on_object(el, layer)
+            for part in el.iter():
+                del self.lines[part]
+            del layer[-1]  # el, its last child so far
+
+
+def parse_xml(data: bytes, file: str, on_object: ObjectHook | None = None,
+              lines: dict[ET.Element, tuple[int, int]] | None = None
+              ) -> tuple[ET.Element, dict[ET.Element, tuple[int, int]]]:
+    """Parse XML without DTDs or entities; the root and each element's position (in
+    `lines` when given: filled as the elements start). With `on_object`, objects of
+    object layers are handed to it as they end and left out of the tree."""
+    builder = ET.TreeBuilder()
     parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True,
                               forbid_external=True)
-    builder.parser = parser
+    handlers = _Handlers(parser, builder, on_object, {} if lines is None else lines)
     try:
         parser.feed(data)
         root = parser.close()
@@ -104,7 +160,7 @@ def parse_xml(data: bytes, file: str) -> tuple[ET.Element, dict[ET.Element, tupl
         raise _fail("tiled.xml_syntax", f"malformed XML: {str(exc).split(':')[0]}",
                     "check the tags around this place (open the file in Tiled and save it "
                     "again)", file, line, col + 1) from None
-    return root, builder.lines
+    return root, handlers.lines
 
 
 _PROP_TYPES = {"int": int, "float": float, "object": int}
@@ -132,6 +188,53 @@ class _XmlToTmj:
         self.lines = lines
         self.file = file
         self.out: dict[str, tuple[int, int]] = {}
+        # Objects converted while the file was parsed, by their layer's element, and the
+        # places of their parts as (object index, pointer below the object's (an index in
+        # `self.below`), line, col) in a flat array: 33,000 objects' places as a dict of
+        # pointers took 33 MB, and only a problem needs them.
+        self.parked: dict[ET.Element, tuple[list[dict[str, Any]], array[int]]] = {}
+        self.below: dict[str, int] = {}
+        # places worked out only when asked for: these add them to the pointers' dict
+        self.later: list[Callable[[dict[str, tuple[int, int]]], None]] = []
+
+    def park_object(self, el: ET.Element, layer: ET.Element) -> None:
+        """Convert an object of an object layer as soon as the parser has it (parse_xml's
+        on_object): its elements need not be kept."""
+        out, self.out = self.out, {}
+        try:
+            obj = self.obj(el, "")
+        finally:
+            self.out, marks = out, self.out
+        objects, places = self.parked.setdefault(layer, ([], array("q")))
+        for below, (line, col) in marks.items():
+            places.extend((len(objects), self.below.setdefault(below, len(self.below)), line,
+                           col))
+        objects.append(obj)
+
+    def layer_objects(self, el: ET.Element, pointer: str) -> list[dict[str, Any]]:
+        """The objects of the object layer `el`, at `pointer`."""
+        if el not in self.parked:
+            return [self.obj(o, f"{pointer}/objects/{i}")
+                    for i, o in enumerate(el.findall("object"))]
+        objects, places = self.parked.pop(el)
+
+        def place(out: dict[str, tuple[int, int]]) -> None:
+            below = list(self.below)
+            for k in range(0, len(places), 4):
+                i, b, line, col = places[k:k + 4]
+                out[f"{pointer}/objects/{i}{below[b]}"] = (line, col)
+
+        self.later.append(place)
+        return objects
+
+    def positions(self) -> Positions:
+        """Where each converted part is, by pointer (found when first asked for)."""
+        def find() -> Positions:
+            out = dict(self.out)
+            for place in self.later:
+                place(out)
+            return Positions(out)
+        return Positions(find=find) if self.later else Positions(self.out)
 
     def mark(self, pointer: str, el: ET.Element) -> None:
         if el in self.lines:
@@ -193,9 +296,7 @@ class _XmlToTmj:
                     layer["data"] = self.tile_data(data, layer["width"], layer["height"])
                     self.mark_csv_lines(data, f"{here}/data")
             elif el.tag == "objectgroup":
-                layer.update(type="objectgroup", objects=[
-                    self.obj(o, f"{here}/objects/{i}")
-                    for i, o in enumerate(el.findall("object"))])
+                layer.update(type="objectgroup", objects=self.layer_objects(el, here))
             elif el.tag == "group":
                 layer.update(type="group", layers=[])
                 self.layers(el, layer["layers"], f"{here}/layers")
@@ -204,16 +305,21 @@ class _XmlToTmj:
             out.append(layer)
 
     def mark_csv_lines(self, data: ET.Element, pointer: str) -> None:
-        """Record the line of the first cell on each line of CSV tile data."""
+        """Record the line of the first cell on each line of CSV tile data (when a problem
+        asks for places: a cell's own problem does)."""
         if data.get("encoding") != "csv" or data not in self.lines:
             return
-        first_line = self.lines[data][0]
-        cell = 0
-        for i, line in enumerate((data.text or "").split("\n")):
-            values = [v for v in line.split(",") if v.strip()]
-            if values:
-                self.out[f"{pointer}/{cell}"] = (first_line + i, 1)
-                cell += len(values)
+        first_line, text = self.lines[data][0], data.text or ""
+
+        def place(out: dict[str, tuple[int, int]]) -> None:
+            cell = 0
+            for i, line in enumerate(text.split("\n")):
+                values = [v for v in line.split(",") if v.strip()]
+                if values:
+                    out[f"{pointer}/{cell}"] = (first_line + i, 1)
+                    cell += len(values)
+
+        self.later.append(place)
 
     def tile_data(self, data: ET.Element, width: int, height: int) -> list[int] | str:
         """The gids of a tile layer; a string says why they cannot be read."""
@@ -224,8 +330,13 @@ class _XmlToTmj:
             return [_int(t.get("gid", "0")) for t in data.findall("tile")]
         text = (data.text or "").strip()
         if encoding == "csv":
+            values = text.replace("\n", "").split(",")
             try:
-                return [int(v) for v in text.replace("\n", "").split(",") if v.strip()]
+                return list(map(int, values))
+            except ValueError:
+                pass  # a blank value (a trailing comma) is skipped; anything else is refused
+            try:
+                return [int(v) for v in values if v.strip()]
             except ValueError:
                 return "the CSV tile data holds something that is not a number"
         if encoding != "base64":
@@ -249,7 +360,7 @@ class _XmlToTmj:
             return "the compressed tile data is corrupt"
         if len(raw) % 4:
             return "the tile data is not a whole number of 4-byte tiles"
-        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+        return np.frombuffer(raw, dtype="<u4").tolist()
 
     def obj(self, el: ET.Element, pointer: str) -> dict[str, Any]:
         self.mark(pointer, el)
@@ -291,10 +402,20 @@ def _float(text: str) -> Any:
         return text
 
 
-def _points(text: str) -> list[dict[str, Any]] | str:
+_PAIRS = re.compile(r"[^, ]*,[^, ]*(?: [^, ]*,[^, ]*)*")
+
+
+def _points(text: str) -> np.ndarray | str:
+    """A polygon's or polyline's "x,y x,y …" as an (n, 2) float array (not TMJ's list of
+    {x, y}: 600,000 small dicts were a good part of a big map's time and memory); the text
+    itself when it is not pairs of numbers."""
+    pairs = " ".join(text.split())
+    if not pairs:
+        return np.empty((0, 2))
+    if _PAIRS.fullmatch(pairs) is None:  # a pair without its comma, or with two
+        return text
     try:
-        pairs = [p.split(",") for p in text.split()]
-        return [{"x": float(x), "y": float(y)} for x, y in pairs]
+        return np.array(list(map(float, pairs.replace(",", " ").split(" ")))).reshape(-1, 2)
     except ValueError:
         return text
 
@@ -302,34 +423,34 @@ def _points(text: str) -> list[dict[str, Any]] | str:
 # --- files --------------------------------------------------------------------------------
 
 
-def _json(data: bytes, file: str) -> tuple[Any, dict[str, tuple[int, int]]]:
+def _json(data: bytes, file: str) -> tuple[Any, Positions]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _fail("tiled.encoding", f"the file is not UTF-8 (byte {exc.start})",
                     "save it again from Tiled", file) from None
-    doc, positions = parse_json(text, file)
-    return doc, dict(positions.values)
+    del data  # the text is the same again (54 MB for a 1M-hex map)
+    return parse_json(text, file)
 
 
 def read_map(path: Path) -> TiledSource:
     """Read a .tmx or .tmj map (external tilesets inlined) into a TiledSource; raise
     TiledReadError when the file cannot be parsed at all."""
     file = str(path)
-    data = read_bytes(path)
     if path.suffix.lower() in (".tmj", ".json"):
-        doc, lines = _json(data, file)
+        doc, lines = _json(read_bytes(path), file)
         if not isinstance(doc, dict):
             raise _fail("tiled.not_map", "the file holds no Tiled map object",
                         "export the map from Tiled as JSON (.tmj)", file, 1, 1)
     else:
-        root, elements = parse_xml(data, file)
+        conv = _XmlToTmj({}, file)
+        root, elements = parse_xml(read_bytes(path), file, conv.park_object, conv.lines)
         if root.tag != "map":
             line, col = elements.get(root, (1, 1))
             raise _fail("tiled.not_map", f"the root element is <{root.tag}>, not <map>",
                         "give a Tiled map file (.tmx)", file, line, col)
-        conv = _XmlToTmj(elements, file)
-        doc, lines = conv.map(root), conv.out
+        doc = conv.map(root)
+        lines = conv.positions()
     source = TiledSource(doc, file, lines)
     _inline_tilesets(source, path)
     return source
@@ -346,18 +467,18 @@ def _inline_tilesets(source: TiledSource, path: Path) -> None:
         if not isinstance(ts, dict) or not isinstance(ts.get("source"), str):
             continue
         ts_path = path.parent / ts["source"]
-        where = source.where(f"/tilesets/{i}")
+        pointer = f"/tilesets/{i}"  # located only for a problem: a TMJ's places cost a scan
         if i >= MAX_TILESETS:
             raise TiledReadError([error(
                 "tiled.too_many_tilesets",
                 _("the map names more than {max_tilesets} tilesets", max_tilesets=MAX_TILESETS),
-                _("a Studio map needs one; remove the others in Tiled"), **where)])
+                _("a Studio map needs one; remove the others in Tiled"), **source.where(pointer))])
         if not ts_path.is_file():
             raise TiledReadError([error(
                 "tiled.tileset_missing",
                 _("the tileset file {source!r} is not there", source=ts['source']),
                 _("keep the .tsx next to the map, or embed the tileset in Tiled (Map ▸ Tileset ▸ "
-                  "Embed)"), **where)])
+                  "Embed)"), **source.where(pointer))])
         data = read_bytes(ts_path)
         external_bytes += len(data)
         if external_bytes > MAX_TILED_BYTES:  # one file named again and again, say
@@ -366,7 +487,7 @@ def _inline_tilesets(source: TiledSource, path: Path) -> None:
                 _("the tileset files hold more than {max_bytes:,} bytes in all",
                   max_bytes=MAX_TILED_BYTES),
                 _("a Studio map needs one small tileset; remove the others in Tiled"),
-                **where)])
+                **source.where(pointer))])
         if ts_path.suffix.lower() in (".tsj", ".json"):
             external, _lines = _json(data, str(ts_path))
         else:

@@ -13,10 +13,14 @@ from engine.content.documents import format_of
 from engine.model import GameMap
 
 
-def save_document(data: dict[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write content data canonically (YAML or JSON by extension), atomically."""
+def save_document(data: dict[str, Any], path: str | os.PathLike[str], *,
+                  yaml: str | None = None) -> None:
+    """Write content data canonically (YAML or JSON by extension), atomically. `yaml` is
+    the data's canonical YAML when the caller has made it already (a big map's takes a
+    while): written as it is to a YAML file."""
     p = Path(path)
-    atomic_write_text(p, dump_canonical(data, format_of(p)))
+    fmt = format_of(p)
+    atomic_write_text(p, yaml if yaml is not None and fmt == "yaml" else dump_canonical(data, fmt))
 
 
 def save_map(m: GameMap, path: str | os.PathLike[str]) -> None:

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if result.data is None:
         return 1
     try:
-        save_document(result.data, out)
+        save_document(result.data, out, yaml=result.yaml)  # the checks made the YAML
     except OSError as err:
         sys.stderr.write(_("tcstudio import-tiled: cannot write {value}: {strerror} (hint: choose "
                            "a folder you can write to)\n", value=err.filename or out,

@@ -5,8 +5,8 @@ Each measurement has a baseline in the same run, so the figures compare across m
 validation alone for the build; for Tiled, the real Tiled (`tiled --export-map`, Debian package
 `tiled`) reading the written TMX and writing it again; for PNG, Pillow drawing the same hexes
 as plain polygons (fill and outline) on an image of the same size and saving it with the same
-settings; json.dumps of the map data; for the Tiled import, reading its XML alone. Peak
-memory is measured in a fresh process.
+settings; json.dumps of the map data; for the Tiled import, reading its XML alone and the
+real Tiled's round trip of the same file. Peak memory is measured in a fresh process.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -258,17 +259,31 @@ def dense_file(tmp_path_factory) -> Path:
     return write_big_map(tmp_path_factory.mktemp("dense") / "dense.map.yaml", BIG, BIG)
 
 
-def _export_dense_cli(dense_file: Path, out: Path) -> int:
-    """`tcstudio export --format tiled` in a fresh process; its peak RSS in MB."""
+def _tcstudio_peak_mb(*args: str) -> int:
+    """`tcstudio ARGS` in a fresh process (it must succeed); its peak RSS in MB."""
     code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
             "stdout=subprocess.DEVNULL); "
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
     root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "tcstudio",
-                           "export", "--format", "tiled", "--out", str(out), str(dense_file)],
+    done = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "tcstudio", *args],
                           cwd=root, check=True, capture_output=True, text=True, timeout=900,
                           env={**os.environ, "PYTHONPATH": str(root)})
     return int(done.stdout.strip()) // 1024
+
+
+def _export_dense_cli(dense_file: Path, out: Path, fmt: str = "tiled") -> int:
+    """`tcstudio export --format tiled` (or tmj) in a fresh process; its peak RSS in MB."""
+    return _tcstudio_peak_mb("export", "--format", fmt, "--out", str(out), str(dense_file))
+
+
+def _tiled_export_map(source: Path, copy: Path) -> None:
+    """The real Tiled reading `source` and writing it again as `copy`."""
+    tiled = shutil.which("tiled")
+    if tiled is None:
+        pytest.fail("the baseline needs Tiled: sudo apt-get install -y tiled")
+    subprocess.run([tiled, "--export-map", str(source), str(copy)], check=True,
+                   capture_output=True, timeout=600,
+                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
 
 
 def test_export_dense_1m_to_tiled_cli(benchmark, dense_file, tmp_path):
@@ -283,18 +298,10 @@ def test_export_dense_1m_to_tiled_cli(benchmark, dense_file, tmp_path):
     assert max(peaks) <= MAX_RSS_MB
 
 
-def test_baseline_dense_1m_tiled_export_map(benchmark, dense_file, tmp_path):
+def test_baseline_dense_1m_tiled_export_map(benchmark, dense_tmx, tmp_path):
     benchmark.group = "tiled dense 1M"
-    tmx = tmp_path / "d.tmx"
-    _export_dense_cli(dense_file, tmx)
-    tiled = shutil.which("tiled")
-    if tiled is None:
-        pytest.fail("the baseline needs Tiled: sudo apt-get install -y tiled")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    benchmark.pedantic(lambda: subprocess.run([tiled, "--export-map", str(tmx),
-                                               str(tmp_path / "copy.tmx")], env=env,
-                                              check=True, capture_output=True, timeout=600),
-                       rounds=3, iterations=1)
+    benchmark.pedantic(_tiled_export_map, args=(dense_tmx, tmp_path / "copy.tmx"), rounds=3,
+                       iterations=1)
 
 
 @pytest.fixture(scope="module")
@@ -316,3 +323,84 @@ def test_import_tmx_of_many_region_parts(benchmark, many_parts_tmx):
     benchmark.group = "tiled import, 10,000 region parts"
     result = benchmark.pedantic(import_tiled, args=(many_parts_tmx,), rounds=3, iterations=1)
     assert result.data is not None and len(result.data["regions"][0]["spans"]) == 100 * 100
+
+
+@pytest.fixture(scope="module")
+def dense_tmx(tmp_path_factory, dense_file) -> Path:
+    """The dense map as `tcstudio export --format tiled` writes it (33,467 objects)."""
+    out = tmp_path_factory.mktemp("dense_tmx") / "dense.tmx"
+    _export_dense_cli(dense_file, out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def dense_tmj(tmp_path_factory, dense_file) -> Path:
+    out = tmp_path_factory.mktemp("dense_tmj") / "dense.tmj"
+    _export_dense_cli(dense_file, out, "tmj")
+    return out
+
+
+def test_import_dense_1m_tmx(benchmark, dense_tmx):
+    """Goal: at most 10x the real Tiled's round trip of the same file (below)."""
+    benchmark.group = "tiled import dense 1M tmx"
+    result = benchmark.pedantic(import_tiled, args=(dense_tmx,), rounds=3, iterations=1)
+    assert result.ok and len(result.data["regions"]) == 4
+
+
+def test_import_dense_1m_tmx_cli(benchmark, dense_tmx, tmp_path):
+    """The whole `tcstudio import-tiled` process (read, map, check, write the map file).
+    Goals: at most 10x the real Tiled's round trip, the whole process within 300 MB."""
+    benchmark.group = "tiled import dense 1M tmx"
+    out = tmp_path / "back.map.yaml"
+    peaks = []
+    benchmark.pedantic(lambda: peaks.append(_tcstudio_peak_mb(
+        "import-tiled", "--force", "--out", str(out), str(dense_tmx))), rounds=3, iterations=1)
+    benchmark.extra_info["process_peak_mb"] = max(peaks)
+    assert max(peaks) <= MAX_RSS_MB
+
+
+def test_baseline_dense_1m_tmx_tiled_export_map(benchmark, dense_tmx, tmp_path):
+    benchmark.group = "tiled import dense 1M tmx"
+    copy = tmp_path / "copy.tmx"
+    benchmark.pedantic(_tiled_export_map, args=(dense_tmx, copy), rounds=3, iterations=1)
+    assert copy.stat().st_size > BIG * BIG * 2
+
+
+def test_baseline_dense_1m_tmx_elementtree(benchmark, dense_tmx):
+    """Reading the XML alone with ElementTree's C parser (no checks, no conversion)."""
+    benchmark.group = "tiled import dense 1M tmx"
+    data = dense_tmx.read_bytes()
+    root = benchmark.pedantic(ElementTree.fromstring, args=(data,), rounds=3, iterations=1)
+    assert root.tag == "map"
+
+
+def test_import_dense_1m_tmj(benchmark, dense_tmj):
+    benchmark.group = "tiled import dense 1M tmj"
+    result = benchmark.pedantic(import_tiled, args=(dense_tmj,), rounds=3, iterations=1)
+    assert result.ok and len(result.data["regions"]) == 4
+
+
+def test_import_dense_1m_tmj_cli(benchmark, dense_tmj, tmp_path):
+    """Peak memory of the whole process for the record: the JSON alone (54 MB of text and
+    every value as a Python object) is most of it."""
+    benchmark.group = "tiled import dense 1M tmj"
+    out = tmp_path / "back.map.yaml"
+    peaks = []
+    benchmark.pedantic(lambda: peaks.append(_tcstudio_peak_mb(
+        "import-tiled", "--force", "--out", str(out), str(dense_tmj))), rounds=1, iterations=1)
+    benchmark.extra_info["process_peak_mb"] = max(peaks)
+
+
+def test_baseline_dense_1m_tmj_tiled_export_map(benchmark, dense_tmj, tmp_path):
+    benchmark.group = "tiled import dense 1M tmj"
+    copy = tmp_path / "copy.tmj"
+    benchmark.pedantic(_tiled_export_map, args=(dense_tmj, copy), rounds=3, iterations=1)
+    assert copy.stat().st_size > BIG * BIG * 2
+
+
+def test_baseline_dense_1m_tmj_json_loads(benchmark, dense_tmj):
+    """Reading the JSON alone with json.loads (no checks, no conversion)."""
+    benchmark.group = "tiled import dense 1M tmj"
+    text = dense_tmj.read_text(encoding="utf-8")
+    doc = benchmark.pedantic(json.loads, args=(text,), rounds=3, iterations=1)
+    assert doc["width"] == BIG

@@ -49,6 +49,20 @@ def test_load_save_load_keeps_data_and_bytes(tmp_path, fmt):
         assert out.read_bytes() == bytes_once
 
 
+@pytest.mark.parametrize("name", ["m.map.yaml", "m.yml", "m", "m.json"])
+def test_a_yaml_text_made_already_is_written_only_to_a_yaml_file(tmp_path, name):
+    """save_document(yaml=…) takes the caller's canonical YAML (the Tiled import has it)."""
+    data = valid_map()
+    save_document(data, tmp_path / name)
+    want = (tmp_path / name).read_bytes()
+    save_document(data, tmp_path / name, yaml=dump_canonical(data, "yaml") + "# made already\n")
+    got = (tmp_path / name).read_bytes()
+    if name.endswith(".json"):
+        assert got == want
+    else:
+        assert got == want + b"# made already\n"
+
+
 @pytest.mark.parametrize("fmt", ["yaml", "json"])
 def test_map_model_round_trip_and_stable_bytes(tmp_path, fmt):
     paths = write_set(tmp_path, fmt=fmt)

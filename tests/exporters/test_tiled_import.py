@@ -190,6 +190,8 @@ BAD_TMX = {
     "syntax": ('<?xml version="1.0"?>\n<map orientation="hexagonal">\n<layer>\n</map>\n',
                "tiled.xml_syntax", 4),
     "not_map": ('<?xml version="1.0"?>\n<tileset name="x"/>\n', "tiled.not_map", 2),
+    "object_root": ('<?xml version="1.0"?>\n<object id="1"><polygon points="0,0"/></object>',
+                    "tiled.not_map", 2),
     "orthogonal": ('<?xml version="1.0"?>\n<map orientation="orthogonal" width="2" height="2"'
                    ' tilewidth="32" tileheight="32"/>\n', "tiled.not_hexagonal", 2),
     "zstd": (None, "tiled.bad_data", None),
