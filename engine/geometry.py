@@ -396,6 +396,20 @@ def _covered_areas(polys: np.ndarray, centres: np.ndarray, shape: shapely.Geomet
     return areas
 
 
+def _first_rows(pairs: np.ndarray) -> np.ndarray:
+    """The index of the first occurrence of each distinct (q, r) row, as
+    `np.unique(pairs, axis=0, return_index=True)` gives, from one integer per row (sorting
+    rows as records took several times as long)."""
+    if len(pairs) == 0:
+        return np.zeros(0, dtype=np.int64)
+    lo = pairs.min(axis=0)
+    span = pairs.max(axis=0) - lo + 1
+    if int(span[0]) * int(span[1]) >= 1 << 62:  # coordinates too far apart for one integer
+        return np.unique(pairs, axis=0, return_index=True)[1]
+    keys = (pairs[:, 0] - lo[0]) * span[1] + (pairs[:, 1] - lo[1])
+    return np.unique(keys, return_index=True)[1]
+
+
 def covered_hexes(game_map: GameMap, path: MapPath) -> list[Hex]:
     """In-bounds hexes a path covers (RULES §11.1: players agree which hexes count): those
     whose area the path, buffered to its width, covers at least `game_map.path_coverage` of,
@@ -422,26 +436,27 @@ def coverage(
     # first appears): numpy, as the loop over ~20 neighbours of each hex dominated.
     around = np.array(disk(Hex(0, 0), reach), dtype=np.int64)
     every = (np.array(along, dtype=np.int64)[:, None, :] + around[None, :, :]).reshape(-1, 2)
-    _, first = np.unique(every, axis=0, return_index=True)
-    ordered = every[np.sort(first)]
+    ordered = every[np.sort(_first_rows(every))]
     # One array of corner rings for all candidates (the same floats as layout.polygon and
     # layout.hex_to_pixel): building 10^4-10^5 polygons one by one dominated opening maps
     # with long roads.
     centres = _centres(layout, ordered[:, 0], ordered[:, 1])
     offsets = np.array(layout.corner_offsets(), dtype=float)
     polys = shapely.polygons(centres[:, None, :] + offsets[None, :, :])
-    cand = list(map(Hex._make, ordered.tolist()))
-    inside = next((k for k, h in enumerate(cand) if in_bounds(h)), None)
+    # Hex tuples only for the candidates asked about: most of them miss the line.
+    listed = ordered.tolist()
+    inside = next((k for k, qr in enumerate(listed) if in_bounds(Hex._make(qr))), None)
     if inside is None:
         return []
     hex_area = float(shapely.area(polys[inside]))
     # Most candidates miss the buffered line: a prepared predicate rules them out far faster
     # than intersecting them (they would cover nothing).
     shapely.prepare(shape)
-    hit = [k for k in np.flatnonzero(shapely.intersects(shape, polys)).tolist()
-           if in_bounds(cand[k])]
+    near = [(k, Hex._make(listed[k]))
+            for k in np.flatnonzero(shapely.intersects(shape, polys)).tolist()]
     shapely.destroy_prepared(shape)
-    cand = [cand[k] for k in hit]
+    hit = [k for k, h in near if in_bounds(h)]
+    cand = [h for _, h in near if in_bounds(h)]
     threshold = min_fraction * hex_area
     radius = float(np.hypot(offsets[:, 0], offsets[:, 1]).max())
     areas = _covered_areas(polys[hit], centres[hit], shape, threshold - 1e-9, radius)

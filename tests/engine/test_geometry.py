@@ -11,6 +11,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from engine.geometry import (
     CENTRE_LINE_MIN_LENGTH,
+    _first_rows,
     bezier_controls,
     centre_extent,
     coverage,
@@ -304,3 +305,15 @@ def test_symmetric_does_not_depend_on_the_order_of_the_hexes(orientation, parity
         rest = [h for h in sel if h not in order]
         got = [symmetric(orientation, [*order, *rest], kind).hex(h) for h in m.hexes()]
         assert got == want
+
+
+def test_first_rows_are_where_each_hex_first_appears():
+    """Coverage orders its candidates by first appearance from one integer per (q, r) row
+    instead of sorting rows as records; the order is the same, also for coordinates too far
+    apart for one integer."""
+    rng = np.random.default_rng(3)
+    for pairs in (rng.integers(-30, 30, size=(500, 2)), rng.integers(0, 4, size=(60, 2)),
+                  np.array([[2**40, -3], [-(2**40), 5], [2**40, -3], [0, 2**40]]),
+                  np.zeros((0, 2), dtype=np.int64)):
+        want = np.unique(pairs, axis=0, return_index=True)[1] if len(pairs) else []
+        assert sorted(_first_rows(pairs).tolist()) == sorted(np.asarray(want).tolist())
