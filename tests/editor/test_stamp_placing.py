@@ -17,6 +17,7 @@ import editor.canvas.road_cover as road_cover
 import engine.geometry_transform as gt
 from editor.canvas.road_cover import RoadCover
 from editor.commands import Stamp
+from editor.document import MapDocument
 from engine.geometry import index_mask
 from engine.geometry_transform import carry
 from engine.hexes import Hex
@@ -147,3 +148,25 @@ def test_road_cover_reports_every_changed_hex_when_roads_change_order():
         assert _spots(cover) == _fresh_spots(m)
         assert changed == {i for i in old.keys() | new.keys() if old.get(i) != new.get(i)}
 
+
+def test_region_masks_stay_for_copies_of_unchanged_regions(qapp):
+    """An edit of other objects puts fresh copies of every region on the map (a paste, a
+    selection move): a copy with the same hexes keeps its mask, a changed one gets a new one."""
+    doc = MapDocument(big_map(60, 60))
+    m = doc.map
+    masks = dict(doc.region_masks.masks(m))
+    doc.paste_stamp(Stamp.from_selection(m, _block(m)), m.to_axial(15, 15))
+    assert all(mask is masks[rid] for rid, mask in doc.region_masks.masks(m))
+    area = m.region("area_0")
+    assert area is not None
+    doc.set_selection(area.hexes)
+    doc.move_selection(Hex(5, 0))  # area_0 moves; the half it was in loses the hexes it left
+    again = dict(doc.region_masks.masks(m))
+    for region in m.regions:
+        assert (again[region.id] == index_mask(m, region.hexes)).all()
+        moved = region.id in ("area_0", "half_1_6")
+        assert (again[region.id] is masks[region.id]) != moved, region.id
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    for rid, mask in doc.region_masks.masks(m):
+        assert (mask == masks[rid]).all()
