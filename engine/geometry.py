@@ -350,7 +350,7 @@ def unit_layout(orientation: Orientation) -> Layout:
 CENTRE_LINE_MIN_LENGTH = 0.25
 
 
-def _centres(layout: Layout, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+def centre_arrays(layout: Layout, q: np.ndarray, r: np.ndarray) -> np.ndarray:
     """`layout.hex_to_pixel` of axial arrays, as an (n, 2) array (the same arithmetic)."""
     s = layout.size
     q, r = q.astype(float), r.astype(float)
@@ -440,7 +440,7 @@ def coverage(
     # One array of corner rings for all candidates (the same floats as layout.polygon and
     # layout.hex_to_pixel): building 10^4-10^5 polygons one by one dominated opening maps
     # with long roads.
-    centres = _centres(layout, ordered[:, 0], ordered[:, 1])
+    centres = centre_arrays(layout, ordered[:, 0], ordered[:, 1])
     offsets = np.array(layout.corner_offsets(), dtype=float)
     polys = shapely.polygons(centres[:, None, :] + offsets[None, :, :])
     # Hex tuples only for the candidates asked about: most of them miss the line.

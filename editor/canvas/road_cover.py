@@ -22,7 +22,15 @@ import shapely
 from shapely.geometry import LineString, Point
 
 from engine.gcpause import gc_paused
-from engine.geometry import XY, covered_hexes, smooth_points, unit_layout
+from engine.geometry import (
+    XY,
+    centre_arrays,
+    covered_hexes,
+    hex_arrays,
+    index_arrays,
+    smooth_points,
+    unit_layout,
+)
 from engine.model import TERRAIN_ID, GameMap, MapPath
 
 ROAD_KINDS = frozenset({"road"})
@@ -68,8 +76,8 @@ def _spots(game_map: GameMap, path: MapPath, coords: np.ndarray,
     hexes = covered_hexes(game_map, path)
     if not hexes:
         return {}
-    layout = unit_layout(game_map.layout.orientation)
-    centres = np.array([layout.hex_to_pixel(h) for h in hexes], dtype=float)
+    q, r = hex_arrays(hexes)
+    centres = centre_arrays(unit_layout(game_map.layout.orientation), q, r)
     targets = centres
     if river_crossings:
         cross = shapely.points(np.array(river_crossings, dtype=float))
@@ -84,8 +92,9 @@ def _spots(game_map: GameMap, path: MapPath, coords: np.ndarray,
     a = polyline.interpolate(np.maximum(0.0, d - 0.2))
     b = polyline.interpolate(np.minimum(polyline.length, d + 0.2))
     angles = np.arctan2(b[:, 1] - a[:, 1], b[:, 0] - a[:, 0])
-    return {game_map.index(h): RoadSpot(x, y, t) for h, x, y, t in zip(
-        hexes, p[:, 0].tolist(), p[:, 1].tolist(), angles.tolist(), strict=True)}
+    return {i: RoadSpot(x, y, t) for i, x, y, t in zip(
+        index_arrays(game_map, q, r).tolist(), p[:, 0].tolist(), p[:, 1].tolist(),
+        angles.tolist(), strict=True)}
 
 
 class _Polyline:
