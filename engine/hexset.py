@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator, MutableSet
 from itertools import repeat
 from typing import Any
 
+import numpy as np
+
 from engine.hexes import Hex
 
 _make = Hex._make
@@ -159,6 +161,26 @@ class HexSet(MutableSet[Hex]):
         for r, b in self._rows.items():
             out._rows[r + dr] = array("q", (x + dq for x in b)) if dq else array("q", b)
         out._count = self._count
+        return out
+
+    def contains_many(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+        """`Hex(q[i], r[i]) in self` for every i at once: one search per row asked about."""
+        q, r = np.asarray(q, dtype=np.int64), np.asarray(r, dtype=np.int64)
+        out = np.zeros(len(q), dtype=bool)
+        if not len(q) or not self._rows:
+            return out
+        order = np.argsort(r, kind="stable")
+        rows = r[order]
+        starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+        ends = np.r_[starts[1:], len(rows)]
+        for row, start, end in zip(rows[starts].tolist(), starts.tolist(), ends.tolist(),
+                                   strict=True):
+            bounds = self._rows.get(row)
+            if bounds is not None:
+                which = order[start:end]
+                found = np.searchsorted(np.frombuffer(bounds, dtype=np.int64), q[which],
+                                        side="right")
+                out[which] = (found & 1).astype(bool)  # odd: inside a run, as in __contains__
         return out
 
     def border(self, deltas: Iterable[tuple[int, int]]) -> HexSet:

@@ -7,6 +7,7 @@ import pickle
 from array import array
 from itertools import pairwise
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -164,3 +165,12 @@ def test_rows_of_one_run_combine_as_sets_do() -> None:
             for got, want in ((ha | hb, a | b), (ha & hb, a & b), (ha - hb, a - b),
                               (ha ^ hb, a ^ b)):
                 assert got == want and len(got) == len(want) and _runs_are_maximal(got)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hex_sets, st.lists(hexes, max_size=40))
+def test_contains_many_answers_as_in_does(members: set[Hex], asked: list[Hex]) -> None:
+    hs = HexSet(members)
+    q = np.array([h.q for h in asked], dtype=np.int64)
+    r = np.array([h.r for h in asked], dtype=np.int64)
+    assert hs.contains_many(q, r).tolist() == [h in members for h in asked]
