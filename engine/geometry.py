@@ -154,11 +154,19 @@ def mask_hexes(game_map: GameMap, mask: np.ndarray) -> HexSet:
     # Pointy maps: an offset row is an axial row, so the runs are where each row of the
     # mask switches on and off (no axial coordinates of a million hexes needed).
     w, h = game_map.width, game_map.height
-    padded = np.zeros((h, w + 2), dtype=np.int8)
-    padded[:, 1:-1] = np.asarray(mask, dtype=bool).reshape(h, w)
+    grid = np.asarray(mask, dtype=bool).reshape(h, w)
+    # Only the rows holding a hex are walked: a pasted block is a few hundred of a
+    # thousand rows.
+    used = np.flatnonzero(grid.any(axis=1))
+    if used.size == 0:
+        return HexSet()
+    first = int(used[0])
+    padded = np.zeros((int(used[-1]) + 1 - first, w + 2), dtype=np.int8)
+    padded[:, 1:-1] = grid[first:int(used[-1]) + 1]
     step = np.diff(padded, axis=1)
     rows, on = np.nonzero(step == 1)
     _, off = np.nonzero(step == -1)
+    rows = rows + first
     odd = game_map.layout.offset == "odd"
     shift = ((rows - (rows & 1)) if odd else (rows + (rows & 1))) // 2
     return _runs_hexset(rows, on - shift, off - shift)
