@@ -18,6 +18,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point
 
+from engine.centre_runs import runs_at_least
 from engine.hexes import (
     DIRECTIONS,
     Hex,
@@ -450,7 +451,8 @@ def coverage(
     # with long roads.
     centres = centre_arrays(layout, ordered[:, 0], ordered[:, 1])
     offsets = np.array(layout.corner_offsets(), dtype=float)
-    polys = shapely.polygons(centres[:, None, :] + offsets[None, :, :])
+    corner_xy = centres[:, None, :] + offsets[None, :, :]
+    polys = shapely.polygons(corner_xy)
     # Hex tuples only for the candidates asked about: most of them miss the line.
     listed = ordered.tolist()
     inside = next((k for k, qr in enumerate(listed) if in_bounds(Hex._make(qr))), None)
@@ -471,7 +473,7 @@ def coverage(
     # measured first. Along a narrow road the run decides nearly every hex and is far
     # cheaper to measure than the area: it goes first when the line itself meets most of
     # the hexes, the areas then only for the others. A wide path is mostly covered by area.
-    hit_polys, hit_centres = polys[hit], centres[hit]
+    hit_polys, hit_centres, hit_corners = polys[hit], centres[hit], corner_xy[hit]
     boundary = threshold - 1e-9
     shapely.prepare(geom)
     on_line = shapely.intersects(geom, hit_polys)
@@ -487,8 +489,8 @@ def coverage(
     def by_run(which: np.ndarray) -> None:
         which = which[on_line[which]]  # off the line a hex has no run through it
         if which.size:
-            runs = shapely.length(shapely.intersection(hit_polys[which], geom))
-            covered[which] = runs >= CENTRE_LINE_MIN_LENGTH
+            covered[which] = runs_at_least(hit_polys[which], hit_corners[which], geom,
+                                           CENTRE_LINE_MIN_LENGTH)
 
     every = np.arange(len(hit))
     if 3 * int(on_line.sum()) >= 2 * len(hit):
