@@ -451,24 +451,32 @@ def coverage(
     # with long roads.
     centres = centre_arrays(layout, ordered[:, 0], ordered[:, 1])
     offsets = np.array(layout.corner_offsets(), dtype=float)
-    corner_xy = centres[:, None, :] + offsets[None, :, :]
-    polys = shapely.polygons(corner_xy)
+    radius = float(np.hypot(offsets[:, 0], offsets[:, 1]).max())
     # Hex tuples only for the candidates asked about: most of them miss the line.
     listed = ordered.tolist()
     inside = next((k for k, qr in enumerate(listed) if in_bounds(Hex._make(qr))), None)
     if inside is None:
         return []
-    hex_area = float(shapely.area(polys[inside]))
-    # Most candidates miss the buffered line: a prepared predicate rules them out far faster
-    # than intersecting them (they would cover nothing).
+    hex_area = float(shapely.area(shapely.polygons(centres[inside] + offsets)))
+    # Most candidates miss the buffered line. A hex meeting the buffer has its centre
+    # within a hex radius of it, and the buffer lies within half the width of the line
+    # (its arcs are chords; a whole width is allowed, as GEOS may simplify the line first):
+    # polygons for those hexes alone, and a prepared predicate rules out the rest of them
+    # far faster than intersecting them (they would cover nothing).
+    shapely.prepare(geom)
+    reachable = np.flatnonzero(shapely.dwithin(
+        geom, shapely.points(centres), max(width, 0.01) + radius + 1e-6))
+    shapely.destroy_prepared(geom)
+    corner_xy = centres[reachable][:, None, :] + offsets[None, :, :]
+    centres = centres[reachable]
+    polys = shapely.polygons(corner_xy)
     shapely.prepare(shape)
-    near = [(k, Hex._make(listed[k]))
+    near = [(k, Hex._make(listed[reachable[k]]))
             for k in np.flatnonzero(shapely.intersects(shape, polys)).tolist()]
     shapely.destroy_prepared(shape)
     hit = [k for k, h in near if in_bounds(h)]
     cand = [h for _, h in near if in_bounds(h)]
     threshold = min_fraction * hex_area
-    radius = float(np.hypot(offsets[:, 0], offsets[:, 1]).max())
     # A hex is covered by its area or by the centre line's run through it, whichever is
     # measured first. Along a narrow road the run decides nearly every hex and is far
     # cheaper to measure than the area: it goes first when the line itself meets most of
