@@ -20,6 +20,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point
 
+from engine.centre_runs import runs_at_least
 from engine.hexes import (
     DIRECTIONS,
     Hex,
@@ -156,11 +157,19 @@ def mask_hexes(game_map: GameMap, mask: np.ndarray) -> HexSet:
     # Pointy maps: an offset row is an axial row, so the runs are where each row of the
     # mask switches on and off (no axial coordinates of a million hexes needed).
     w, h = game_map.width, game_map.height
-    padded = np.zeros((h, w + 2), dtype=np.int8)
-    padded[:, 1:-1] = np.asarray(mask, dtype=bool).reshape(h, w)
+    grid = np.asarray(mask, dtype=bool).reshape(h, w)
+    # Only the rows holding a hex are walked: a pasted block is a few hundred of a
+    # thousand rows.
+    used = np.flatnonzero(grid.any(axis=1))
+    if used.size == 0:
+        return HexSet()
+    first = int(used[0])
+    padded = np.zeros((int(used[-1]) + 1 - first, w + 2), dtype=np.int8)
+    padded[:, 1:-1] = grid[first:int(used[-1]) + 1]
     step = np.diff(padded, axis=1)
     rows, on = np.nonzero(step == 1)
     _, off = np.nonzero(step == -1)
+    rows = rows + first
     odd = game_map.layout.offset == "odd"
     shift = ((rows - (rows & 1)) if odd else (rows + (rows & 1))) // 2
     return _runs_hexset(rows, on - shift, off - shift)
@@ -352,7 +361,7 @@ def unit_layout(orientation: Orientation) -> Layout:
 CENTRE_LINE_MIN_LENGTH = 0.25
 
 
-def _centres(layout: Layout, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+def centre_arrays(layout: Layout, q: np.ndarray, r: np.ndarray) -> np.ndarray:
     """`layout.hex_to_pixel` of axial arrays, as an (n, 2) array (the same arithmetic)."""
     s = layout.size
     q, r = q.astype(float), r.astype(float)
@@ -396,6 +405,20 @@ def _covered_areas(polys: np.ndarray, centres: np.ndarray, shape: shapely.Geomet
     if near.any():
         areas[near] = shapely.area(shapely.intersection(polys[near], shape))
     return areas
+
+
+def _first_rows(pairs: np.ndarray) -> np.ndarray:
+    """The index of the first occurrence of each distinct (q, r) row, as
+    `np.unique(pairs, axis=0, return_index=True)` gives, from one integer per row (sorting
+    rows as records took several times as long)."""
+    if len(pairs) == 0:
+        return np.zeros(0, dtype=np.int64)
+    lo = pairs.min(axis=0)
+    span = pairs.max(axis=0) - lo + 1
+    if int(span[0]) * int(span[1]) >= 1 << 62:  # coordinates too far apart for one integer
+        return np.unique(pairs, axis=0, return_index=True)[1]
+    keys = (pairs[:, 0] - lo[0]) * span[1] + (pairs[:, 1] - lo[1])
+    return np.unique(keys, return_index=True)[1]
 
 
 # The latest answers of `covered_hexes`: a drawn path is covered by the path tool's preview,
@@ -448,33 +471,66 @@ def coverage(
     # first appears): numpy, as the loop over ~20 neighbours of each hex dominated.
     around = np.array(disk(Hex(0, 0), reach), dtype=np.int64)
     every = (np.array(along, dtype=np.int64)[:, None, :] + around[None, :, :]).reshape(-1, 2)
-    _, first = np.unique(every, axis=0, return_index=True)
-    ordered = every[np.sort(first)]
+    ordered = every[np.sort(_first_rows(every))]
     # One array of corner rings for all candidates (the same floats as layout.polygon and
     # layout.hex_to_pixel): building 10^4-10^5 polygons one by one dominated opening maps
     # with long roads.
-    centres = _centres(layout, ordered[:, 0], ordered[:, 1])
+    centres = centre_arrays(layout, ordered[:, 0], ordered[:, 1])
     offsets = np.array(layout.corner_offsets(), dtype=float)
-    polys = shapely.polygons(centres[:, None, :] + offsets[None, :, :])
-    cand = list(map(Hex._make, ordered.tolist()))
-    inside = next((k for k, h in enumerate(cand) if in_bounds(h)), None)
+    radius = float(np.hypot(offsets[:, 0], offsets[:, 1]).max())
+    # Hex tuples only for the candidates asked about: most of them miss the line.
+    listed = ordered.tolist()
+    inside = next((k for k, qr in enumerate(listed) if in_bounds(Hex._make(qr))), None)
     if inside is None:
         return []
-    hex_area = float(shapely.area(polys[inside]))
-    # Most candidates miss the buffered line: a prepared predicate rules them out far faster
-    # than intersecting them (they would cover nothing).
+    hex_area = float(shapely.area(shapely.polygons(centres[inside] + offsets)))
+    # Most candidates miss the buffered line. A hex meeting the buffer has its centre
+    # within a hex radius of it, and the buffer lies within half the width of the line
+    # (its arcs are chords; a whole width is allowed, as GEOS may simplify the line first):
+    # polygons for those hexes alone, and a prepared predicate rules out the rest of them
+    # far faster than intersecting them (they would cover nothing).
+    shapely.prepare(geom)
+    reachable = np.flatnonzero(shapely.dwithin(
+        geom, shapely.points(centres), max(width, 0.01) + radius + 1e-6))
+    shapely.destroy_prepared(geom)
+    corner_xy = centres[reachable][:, None, :] + offsets[None, :, :]
+    centres = centres[reachable]
+    polys = shapely.polygons(corner_xy)
     shapely.prepare(shape)
-    hit = [k for k in np.flatnonzero(shapely.intersects(shape, polys)).tolist()
-           if in_bounds(cand[k])]
+    near = [(k, Hex._make(listed[reachable[k]]))
+            for k in np.flatnonzero(shapely.intersects(shape, polys)).tolist()]
     shapely.destroy_prepared(shape)
-    cand = [cand[k] for k in hit]
+    hit = [k for k, h in near if in_bounds(h)]
+    cand = [h for _, h in near if in_bounds(h)]
     threshold = min_fraction * hex_area
-    radius = float(np.hypot(offsets[:, 0], offsets[:, 1]).max())
-    areas = _covered_areas(polys[hit], centres[hit], shape, threshold - 1e-9, radius)
-    covered = (areas > 0) & (areas >= threshold - 1e-9)
-    # The centre-line length only decides the hexes the area left out.
-    rest = np.flatnonzero(~covered)
-    if rest.size:
-        runs = shapely.length(shapely.intersection(polys[np.asarray(hit)[rest]], geom))
-        covered[rest] = runs >= CENTRE_LINE_MIN_LENGTH
+    # A hex is covered by its area or by the centre line's run through it, whichever is
+    # measured first. Along a narrow road the run decides nearly every hex and is far
+    # cheaper to measure than the area: it goes first when the line itself meets most of
+    # the hexes, the areas then only for the others. A wide path is mostly covered by area.
+    hit_polys, hit_centres, hit_corners = polys[hit], centres[hit], corner_xy[hit]
+    boundary = threshold - 1e-9
+    shapely.prepare(geom)
+    on_line = shapely.intersects(geom, hit_polys)
+    shapely.destroy_prepared(geom)
+    covered = np.zeros(len(hit), dtype=bool)
+
+    def by_area(which: np.ndarray) -> None:
+        if which.size:
+            areas = _covered_areas(hit_polys[which], hit_centres[which], shape, boundary,
+                                   radius)
+            covered[which] = (areas > 0) & (areas >= boundary)
+
+    def by_run(which: np.ndarray) -> None:
+        which = which[on_line[which]]  # off the line a hex has no run through it
+        if which.size:
+            covered[which] = runs_at_least(hit_polys[which], hit_corners[which], geom,
+                                           CENTRE_LINE_MIN_LENGTH)
+
+    every = np.arange(len(hit))
+    if 3 * int(on_line.sum()) >= 2 * len(hit):
+        by_run(every)
+        by_area(np.flatnonzero(~covered))
+    else:
+        by_area(every)
+        by_run(np.flatnonzero(~covered))
     return [h for h, yes in zip(cand, covered.tolist(), strict=True) if yes]

@@ -375,6 +375,7 @@ class _Membership:
         self.hexes = hexes
         self.layout: Layout = unit_layout(game_map.layout.orientation)
         self._mask: np.ndarray | None = None
+        self._bounds: tuple[int, int, int, int] | None = None
 
     def __call__(self, p: XY) -> bool:
         h = self.layout.pixel_to_hex(p[0] + _NUDGE, p[1] + _NUDGE)
@@ -382,21 +383,57 @@ class _Membership:
             h = clamp_to_map(self.map, h)
         return h in self.hexes
 
-    def many(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
-        """`self(p)` for every point (xs[i], ys[i]), the same arithmetic in numpy; None when
-        the hexes are neither a mask nor a collection (a plain `in` test only)."""
+    def _the_mask(self) -> np.ndarray | None:
         if self._mask is None:
             if isinstance(self.hexes, _MaskedHexes):
                 self._mask = self.hexes.mask
             elif isinstance(self.hexes, Collection):
                 self._mask = index_mask(self.map, self.hexes)
-            else:
-                return None
+        return self._mask
+
+    def _fractional(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         px, py = xs + _NUDGE, ys + _NUDGE
         if self.layout.orientation == "pointy":
-            fq, fr = _SQRT3 / 3 * px - py / 3, 2 / 3 * py
+            return _SQRT3 / 3 * px - py / 3, 2 / 3 * py
+        return 2 / 3 * px, -px / 3 + _SQRT3 / 3 * py
+
+    def misses(self, points: list[XY]) -> bool:
+        """Whether no point in the bounding box of `points` can lie in the hexes: the box's
+        offset range (clamped to the map, as points are) misses the hexes' offset range. A
+        path far from the hexes then needs no probing; False when it cannot be told."""
+        mask = self._the_mask()
+        if mask is None:
+            return False
+        m = self.map
+        if self._bounds is None:
+            grid = mask.reshape(m.height, m.width)
+            rows, cols = np.flatnonzero(grid.any(axis=1)), np.flatnonzero(grid.any(axis=0))
+            self._bounds = ((int(cols[0]), int(cols[-1]), int(rows[0]), int(rows[-1]))
+                            if rows.size else (1, 0, 1, 0))
+        c0, c1, r0, r1 = self._bounds
+        if c0 > c1:
+            return True  # no hex of the map
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2) + _NUDGE
+        (x0, y0), (x1, y1) = pts.min(axis=0).tolist(), pts.max(axis=0).tolist()
+        # A point's offset column and row stay within 2 of these fractional ones (rounding
+        # to its hex moves axial q and r by at most 1; the row's shove adds half a column).
+        if self.layout.orientation == "pointy":
+            cols, rows = (x0 / _SQRT3, x1 / _SQRT3), (2 * y0 / 3, 2 * y1 / 3)
         else:
-            fq, fr = 2 / 3 * px, -px / 3 + _SQRT3 / 3 * py
+            cols, rows = (2 * x0 / 3, 2 * x1 / 3), (y0 / _SQRT3, y1 / _SQRT3)
+        lo_c = min(max(math.floor(cols[0]) - 3, 0), m.width - 1)
+        hi_c = min(max(math.ceil(cols[1]) + 3, 0), m.width - 1)
+        lo_r = min(max(math.floor(rows[0]) - 3, 0), m.height - 1)
+        hi_r = min(max(math.ceil(rows[1]) + 3, 0), m.height - 1)
+        return hi_c < c0 or lo_c > c1 or hi_r < r0 or lo_r > r1
+
+    def many(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
+        """`self(p)` for every point (xs[i], ys[i]), the same arithmetic in numpy; None when
+        the hexes are neither a mask nor a collection (a plain `in` test only)."""
+        if self._the_mask() is None:
+            return None
+        assert self._mask is not None
+        fq, fr = self._fractional(xs, ys)
         q, r = _hex_round_arrays(fq, fr)
         col, row = offset_arrays(self.map, q, r)
         col = np.clip(col, 0, self.map.width - 1)
@@ -430,6 +467,8 @@ def split_points(points: list[XY], inside: Callable[[XY], bool]) -> list[tuple[b
     Only crossing points are added; the path's own points are kept as they are."""
     if not points:
         return []
+    if isinstance(inside, _Membership) and inside.misses(points):
+        return [(False, list(points))]
     probes = _probe_states(points, inside) if isinstance(inside, _Membership) else None
     runs: list[tuple[bool, list[XY]]] = []
     state = inside(points[0])

@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator, MutableSet
 from itertools import repeat
 from typing import Any
 
+import numpy as np
+
 from engine.hexes import Hex
 
 _make = Hex._make
@@ -28,6 +30,8 @@ _make = Hex._make
 
 def _merge(a: array, b: array, keep: Any) -> array:
     """Bounds of the runs where `keep(in_a, in_b)` holds, from two bound arrays (a sweep)."""
+    if len(a) == 2 and len(b) == 2 and keep is not _xor:
+        return _merge_single(a[0], a[1], b[0], b[1], keep)
     out = array("q")
     i = j = 0
     na, nb = len(a), len(b)
@@ -44,6 +48,24 @@ def _merge(a: array, b: array, keep: Any) -> array:
         if now != inside:
             out.append(pos)
             inside = now
+    return out
+
+
+def _merge_single(a0: int, a1: int, b0: int, b1: int, keep: Any) -> array:
+    """`_merge` of one run [a0, a1) with one run [b0, b1) for union, intersection and
+    difference: what the sweep gives, without it (a rectangle's rows are one run each)."""
+    lo, hi = max(a0, b0), min(a1, b1)
+    if keep is _inter:
+        return array("q", (lo, hi)) if lo < hi else array("q")
+    if keep is _union:
+        if lo <= hi:  # overlapping or touching: one run
+            return array("q", (min(a0, b0), max(a1, b1)))
+        return array("q", (a0, a1, b0, b1) if a0 < b0 else (b0, b1, a0, a1))
+    out = array("q")  # a minus b: what lies left of b, then what lies right of it
+    if a0 < min(a1, b0):
+        out.extend((a0, min(a1, b0)))
+    if max(a0, b1) < a1:
+        out.extend((max(a0, b1), a1))
     return out
 
 
@@ -139,6 +161,47 @@ class HexSet(MutableSet[Hex]):
         for r, b in self._rows.items():
             out._rows[r + dr] = array("q", (x + dq for x in b)) if dq else array("q", b)
         out._count = self._count
+        return out
+
+    def contains_many(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+        """`Hex(q[i], r[i]) in self` for every i at once: one search per row asked about."""
+        q, r = np.asarray(q, dtype=np.int64), np.asarray(r, dtype=np.int64)
+        out = np.zeros(len(q), dtype=bool)
+        if not len(q) or not self._rows:
+            return out
+        order = np.argsort(r, kind="stable")
+        rows = r[order]
+        starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+        ends = np.r_[starts[1:], len(rows)]
+        for row, start, end in zip(rows[starts].tolist(), starts.tolist(), ends.tolist(),
+                                   strict=True):
+            bounds = self._rows.get(row)
+            if bounds is not None:
+                which = order[start:end]
+                found = np.searchsorted(np.frombuffer(bounds, dtype=np.int64), q[which],
+                                        side="right")
+                out[which] = (found & 1).astype(bool)  # odd: inside a run, as in __contains__
+        return out
+
+    def border(self, deltas: Iterable[tuple[int, int]]) -> HexSet:
+        """The hexes h with a neighbour h + d (d in `deltas`, axial) outside the set: the set
+        minus the intersection of its copies shifted by -d, row by row, without the copies."""
+        deltas = list(deltas)
+        rows = self._rows
+        empty = array("q")
+        out = HexSet()
+        for r, b in rows.items():
+            inner = b
+            for dq, dr in deltas:
+                other = rows.get(r + dr)
+                if other is None:
+                    inner = empty
+                    break
+                inner = _merge(inner, array("q", (x - dq for x in other)) if dq else other,
+                               _inter)
+                if not inner:
+                    break
+            out._set_row(r, _merge(b, inner, _diff) if inner else array("q", b))
         return out
 
     def runs(self) -> Iterator[tuple[int, int, int]]:

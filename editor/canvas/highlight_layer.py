@@ -99,11 +99,7 @@ class HighlightLayer(QGraphicsItem):
     def _border(self, name: str) -> HexSet:
         border = self._borders.get(name)
         if border is None:
-            hexes = self._sets[name]
-            inner = hexes.copy()
-            for d in DIRECTIONS:
-                inner &= hexes.shifted(-d.q, -d.r)
-            border = self._borders[name] = hexes - inner
+            border = self._borders[name] = self._sets[name].border(DIRECTIONS)
         return border
 
     def boundingRect(self) -> QRectF:

@@ -11,6 +11,7 @@ import math
 from collections.abc import Container
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -23,9 +24,10 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-from engine.geometry import bezier_controls
+from engine.geometry import bezier_controls, centre_arrays, hex_arrays
 from engine.geometry import edge_offsets as hex_edge_offsets
 from engine.hexes import DIRECTIONS, Hex
+from engine.hexset import HexSet
 from engine.model import Fort, Label, MapPath, StartMarker
 
 from . import style
@@ -590,6 +592,28 @@ def _paint_run_strips(painter: QPainter, runs: list[tuple[int, int, int]],
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, hinted)
 
 
+def _border_lines(hexes: list[Hex], members: Container[Hex], geom: GridGeometry
+                  ) -> list[QLineF]:
+    """The edges of `hexes` facing a non-member, hex by hex and direction by direction: a
+    big selection's outline asked its run set about thousands of neighbours one by one."""
+    if not hexes:
+        return []
+    q, r = hex_arrays(hexes)
+    dq = np.array([d.q for d in DIRECTIONS], dtype=np.int64)
+    dr = np.array([d.r for d in DIRECTIONS], dtype=np.int64)
+    if isinstance(members, HexSet):
+        inside = members.contains_many((q[:, None] + dq).ravel(), (r[:, None] + dr).ravel())
+    else:
+        inside = np.array([Hex(h.q + step.q, h.r + step.r) in members
+                           for h in hexes for step in DIRECTIONS], dtype=bool)
+    which, d = np.nonzero(~inside.reshape(-1, 6))
+    # Each edge moved to its hex's centre: the arithmetic of QLineF.translated.
+    edges = np.array(hex_edge_offsets(geom.layout), dtype=float).reshape(6, 4)
+    centres = centre_arrays(geom.layout, q, r)[which]
+    ends = edges[d] + centres[:, [0, 1, 0, 1]]
+    return [QLineF(*line) for line in ends.tolist()]
+
+
 def paint_highlight(painter: QPainter, name: str, hexes: list[Hex], geom: GridGeometry,
                     lod: float, members: Container[Hex] | None = None,
                     runs: list[tuple[int, int, int]] | None = None) -> None:
@@ -609,13 +633,7 @@ def paint_highlight(painter: QPainter, name: str, hexes: list[Hex], geom: GridGe
         painter.drawPath(hex_outline_path(hexes, geom))
     else:
         _paint_run_strips(painter, runs, geom)
-    edges = edge_offsets(geom)
-    border: list[QLineF] = []
-    for h in hexes:
-        x, y = geom.hex_center(h)
-        for d, step in enumerate(DIRECTIONS):
-            if Hex(h.q + step.q, h.r + step.r) not in members:
-                border.append(edges[d].translated(x, y))
+    border = _border_lines(hexes, members, geom)
     width = max(1.5 / max(lod, 1e-3), geom.size * 0.08)
     cap = Qt.PenCapStyle.RoundCap
     if name == "preview":

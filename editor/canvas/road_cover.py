@@ -15,12 +15,22 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point
 
-from engine.geometry import covered_hexes, smooth_points, unit_layout
+from engine.gcpause import gc_paused
+from engine.geometry import (
+    XY,
+    centre_arrays,
+    covered_hexes,
+    hex_arrays,
+    index_arrays,
+    smooth_points,
+    unit_layout,
+)
 from engine.model import TERRAIN_ID, GameMap, MapPath
 
 ROAD_KINDS = frozenset({"road"})
@@ -46,19 +56,31 @@ def road_spots(game_map: GameMap, path: MapPath,
     if path.kind not in ROAD_KINDS or len(path.points) < 2:
         return {}
     coords = np.array(smooth_points(path.points), dtype=float)
-    line = LineString(coords)
-    crossings = []
-    for river in rivers or []:
-        hit = line.intersection(river)
-        crossings += [g for g in getattr(hit, "geoms", [hit]) if isinstance(g, Point)]
+    return _spots(game_map, path, coords, crossings(LineString(coords), rivers or []))
+
+
+def crossings(line: LineString, rivers: list[LineString]) -> tuple[XY, ...]:
+    """Where a road's (smoothed) centre line crosses the rivers' lines, river by river: all a
+    road's spots take from the rivers."""
+    if not rivers:
+        return ()
+    out: list[XY] = []
+    for hit in shapely.intersection(line, np.array(rivers, dtype=object)).tolist():
+        out += [(g.x, g.y) for g in getattr(hit, "geoms", [hit]) if isinstance(g, Point)]
+    return tuple(out)
+
+
+def _spots(game_map: GameMap, path: MapPath, coords: np.ndarray,
+           river_crossings: tuple[XY, ...]) -> dict[int, RoadSpot]:
+    """`road_spots` from the road's smoothed points and its `crossings` with the rivers."""
     hexes = covered_hexes(game_map, path)
     if not hexes:
         return {}
-    layout = unit_layout(game_map.layout.orientation)
-    centres = np.array([layout.hex_to_pixel(h) for h in hexes], dtype=float)
+    q, r = hex_arrays(hexes)
+    centres = centre_arrays(unit_layout(game_map.layout.orientation), q, r)
     targets = centres
-    if crossings:
-        cross = shapely.points(np.array([(c.x, c.y) for c in crossings], dtype=float))
+    if river_crossings:
+        cross = shapely.points(np.array(river_crossings, dtype=float))
         dist = shapely.distance(shapely.points(centres)[:, None], cross[None, :])
         nearest = np.argmin(dist, axis=1)
         close = dist[np.arange(len(hexes)), nearest] <= RIVER_REACH
@@ -70,8 +92,9 @@ def road_spots(game_map: GameMap, path: MapPath,
     a = polyline.interpolate(np.maximum(0.0, d - 0.2))
     b = polyline.interpolate(np.minimum(polyline.length, d + 0.2))
     angles = np.arctan2(b[:, 1] - a[:, 1], b[:, 0] - a[:, 0])
-    return {game_map.index(h): RoadSpot(x, y, t) for h, x, y, t in zip(
-        hexes, p[:, 0].tolist(), p[:, 1].tolist(), angles.tolist(), strict=True)}
+    return {i: RoadSpot(x, y, t) for i, x, y, t in zip(
+        index_arrays(game_map, q, r).tolist(), p[:, 0].tolist(), p[:, 1].tolist(),
+        angles.tolist(), strict=True)}
 
 
 class _Polyline:
@@ -110,38 +133,79 @@ class _Polyline:
 _POOL: ThreadPoolExecutor | None = None
 
 
-def _spots_of_roads(game_map: GameMap, roads: list[MapPath],
-                    rivers: list[LineString]) -> list[dict[int, RoadSpot]]:
-    """`road_spots` of each road, in order; several roads on two threads, as their time is
+class _Job(NamedTuple):
+    """A road whose spots are to be computed: its smoothed points and river crossings."""
+
+    path: MapPath
+    coords: np.ndarray
+    crossings: tuple[XY, ...]
+
+
+def _spots_of_job(game_map: GameMap, job: _Job) -> dict[int, RoadSpot]:
+    return _spots(game_map, job.path, job.coords, job.crossings)
+
+
+def _spots_of_roads(game_map: GameMap, jobs: list[_Job]) -> list[dict[int, RoadSpot]]:
+    """The spots of each road, in order; several roads on two threads, as their time is
     mostly in shapely calls that release the GIL (a 1M map's roads: 0.43 s -> 0.28 s)."""
     global _POOL
-    if len(roads) < 2:
-        return [road_spots(game_map, path, rivers) for path in roads]
+    if len(jobs) < 2:
+        return [_spots_of_job(game_map, job) for job in jobs]
     if _POOL is None:
         _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="road-cover")
-    return list(_POOL.map(partial(road_spots, game_map, rivers=rivers), roads))
+    return list(_POOL.map(partial(_spots_of_job, game_map), jobs))
 
 
 # How many road versions `RoadCover` keeps beyond the current ones (a map's roads, twice).
 RECENT_ROADS = 64
 
 
+class _Road:
+    """A drawn road as last read: `key` is (its shape on the map, where it crosses the
+    rivers), everything its spots depend on; its smoothed centre line is made when asked."""
+
+    __slots__ = ("_coords", "found", "key")
+
+    def __init__(self, key: tuple, found: dict[int, RoadSpot]) -> None:
+        self.key = key
+        self.found = found
+        self._coords: np.ndarray | None = None
+
+    def coords(self) -> np.ndarray | None:
+        """The smoothed points of the road's centre line (None below two points)."""
+        points = self.key[0][0]
+        if len(points) < 2:
+            return None
+        if self._coords is None:
+            self._coords = np.array(smooth_points(list(points)), dtype=float)
+        return self._coords
+
+
+# River states whose crossings `RoadCover` keeps (undo and redo go back and forth).
+RECENT_RIVERS = 8
+
+
 class RoadCover:
-    """The road spots of every drawn road of a map, recomputed per path only when that
-    path's points or width changed (objects change far more often than roads do)."""
+    """The road spots of every drawn road of a map, recomputed per road only when its
+    points or width changed, or where it crosses the rivers (objects change far more often
+    than roads do; a river cut elsewhere, by a paste or a move, leaves a road as it was)."""
 
     def __init__(self) -> None:
-        self._per_path: dict[str, tuple[tuple, dict[int, RoadSpot]]] = {}
+        self._per_path: dict[str, _Road] = {}
         # Spots of roads as they were before, so undo and redo of a transform find them
         # again instead of recomputing the coverage of every road.
         self._recent: OrderedDict[tuple, dict[int, RoadSpot]] = OrderedDict()
+        self._river_key: tuple | None = None
+        # Per recent state of the rivers, each road shape's crossings with them, and the
+        # rivers' smoothed lines.
+        self._crossings: OrderedDict[tuple, dict[tuple, tuple[XY, ...]]] = OrderedDict()
+        self._river_lines: OrderedDict[tuple, list[LineString]] = OrderedDict()
         self.spots: dict[int, RoadSpot] = {}
-        self._river_lines: tuple[tuple, list[LineString]] = ((), [])
 
     def spots_of(self, path_id: str) -> dict[int, RoadSpot]:
         """The spots of one drawn road (empty for other paths)."""
         found = self._per_path.get(path_id)
-        return found[1] if found is not None else {}
+        return found.found if found is not None else {}
 
     def bridges_of(self, game_map: GameMap, path_id: str) -> list[RoadSpot]:
         """Where one drawn road crosses bridge hexes: its bridge decks go there."""
@@ -149,67 +213,117 @@ class RoadCover:
         return [spot for i, spot in self.spots_of(path_id).items()
                 if 0 <= i < len(terrain) and terrain[i] == BRIDGE]
 
+    def _rivers(self, river_key: tuple, river_paths: list[MapPath]) -> list[LineString]:
+        """The rivers' smoothed lines, built once per state of the rivers."""
+        lines = self._river_lines.get(river_key)
+        if lines is None:
+            lines = [LineString(smooth_points(p.points)) for p in river_paths]
+            self._river_lines[river_key] = lines
+        self._river_lines.move_to_end(river_key)
+        while len(self._river_lines) > RECENT_RIVERS:
+            self._river_lines.popitem(last=False)
+        return lines
+
+    def _crossings_with(self, river_key: tuple) -> dict[tuple, tuple[XY, ...]]:
+        known = self._crossings.get(river_key)
+        if known is None:
+            known = self._crossings[river_key] = {}
+        self._crossings.move_to_end(river_key)
+        while len(self._crossings) > RECENT_RIVERS:
+            self._crossings.popitem(last=False)
+        return known
+
     def update(self, game_map: GameMap) -> set[int]:
         """Re-read the map's drawn roads; returns the terrain indices whose spot changed."""
-        fresh: dict[str, tuple[tuple, dict[int, RoadSpot]]] = {}
+        # Thousands of hexes, spots and candidate polygons come and go here: with the cyclic
+        # collector on, next to a 1M map's heap, they set off full collections.
+        with gc_paused():
+            return self._update(game_map)
+
+    def _update(self, game_map: GameMap) -> set[int]:
         river_paths = [p for p in game_map.paths if p.kind == "river" and len(p.points) > 1]
         river_key = tuple(tuple(map(tuple, p.points)) for p in river_paths)
-        missing: dict[str, tuple[tuple, MapPath]] = {}
+        rivers_moved = river_key != self._river_key
+        self._river_key = river_key
+        known: dict[tuple, tuple[XY, ...]] | None = None
+        layout = dataclasses.astuple(game_map.layout)
+        fresh: dict[str, _Road] = {}
+        missing: dict[str, tuple[_Road, MapPath]] = {}
         for path in game_map.paths:
             if path.kind not in ROAD_KINDS:
                 continue
-            key = (tuple(map(tuple, path.points)), path.width, game_map.width,
-                   game_map.height, dataclasses.astuple(game_map.layout), river_key)
+            shape = (tuple(map(tuple, path.points)), path.width, game_map.width,
+                     game_map.height, layout)
             old = self._per_path.get(path.id)
-            if old is not None and old[0] == key:
+            same_shape = old is not None and old.key[0] == shape
+            if same_shape and not rivers_moved:
+                fresh[path.id] = old  # type: ignore[assignment]
+                continue
+            # The road as it is now; its smoothed line is the old reading's when the shape
+            # is the same (only the rivers moved).
+            road = _Road((shape, ()), {})
+            if same_shape:
+                road._coords = old._coords  # type: ignore[union-attr]
+            if known is None:
+                known = self._crossings_with(river_key)
+            cross = known.get(shape)
+            if cross is None:
+                coords = road.coords()
+                cross = () if coords is None else crossings(
+                    LineString(coords), self._rivers(river_key, river_paths))
+                known[shape] = cross
+            road.key = (shape, cross)
+            if old is not None and old.key == road.key:
                 fresh[path.id] = old
                 continue
-            found = self._recent.get(key)
+            found = self._recent.get(road.key)
+            fresh[path.id] = road  # a road still missing is filled below, in the map's order
             if found is None:
-                missing[path.id] = (key, path)
-                fresh[path.id] = (key, {})  # filled below, in the map's order
-                continue
-            fresh[path.id] = (key, found)
-            self._remember(key, found)
+                missing[path.id] = (road, path)
+            else:
+                road.found = found
+                self._remember(road.key, found)
         if missing:
-            rivers = self._rivers(river_key)
-            for path_id, found in zip(missing, _spots_of_roads(
-                    game_map, [path for _, path in missing.values()], rivers), strict=True):
-                key = missing[path_id][0]
-                fresh[path_id] = (key, found)
-                self._remember(key, found)
-        old = self._per_path
-        if list(fresh) == list(old) and all(fresh[k] is old[k] for k in fresh):
+            jobs = [_Job(path, coords, r.key[1]) for r, path in missing.values()
+                    if (coords := r.coords()) is not None]
+            computed = iter(_spots_of_roads(game_map, jobs))
+            for road, _ in missing.values():
+                road.found = next(computed) if road.coords() is not None else {}
+                self._remember(road.key, road.found)
+        if list(fresh) == list(self._per_path) and all(
+                fresh[k] is self._per_path[k] for k in fresh):
             return set()  # no road changed: every other edit lands here, on a 1M map too
+        old_found = [r.found for r in self._per_path.values()]
         self._per_path = fresh
         spots: dict[int, RoadSpot] = {}
-        for _, found in fresh.values():
-            spots.update(found)
-        # A hex's spot comes from the last road over it, so it can only have changed where a
-        # road that is new, gone or changed passes (or anywhere, if the roads were reordered).
-        kept = [k for k in fresh if k in old and fresh[k] is old[k]]
-        unchanged = set(kept)
-        if kept == [k for k in old if k in unchanged]:
-            candidates: set[int] = set()
-            for versions in (old, fresh):
-                for path_id, (_, found) in versions.items():
-                    if path_id not in unchanged:
-                        candidates.update(found)
-        else:
-            candidates = spots.keys() | self.spots.keys()
-        changed = {i for i in candidates if spots.get(i) != self.spots.get(i)}
+        for road in fresh.values():
+            spots.update(road.found)
+        changed = {i for i in _candidates(old_found, [r.found for r in fresh.values()],
+                                          spots, self.spots)
+                   if spots.get(i) != self.spots.get(i)}
         self.spots = spots
         return changed
-
-    def _rivers(self, river_key: tuple) -> list[LineString]:
-        """The drawn rivers' smoothed lines, made again only when a river changed."""
-        if self._river_lines[0] != river_key:
-            self._river_lines = (river_key, [LineString(smooth_points(points))
-                                             for points in river_key])
-        return self._river_lines[1]
 
     def _remember(self, key: tuple, found: dict[int, RoadSpot]) -> None:
         self._recent[key] = found
         self._recent.move_to_end(key)
         while len(self._recent) > RECENT_ROADS:
             self._recent.popitem(last=False)
+
+
+def _candidates(before: list[dict], after: list[dict], spots: dict, old_spots: dict) -> set[int]:
+    """The indices whose merged spot may differ: those of the roads replaced or added. An
+    index only kept roads hold takes its spot from the last of them that holds it; while the
+    kept roads keep their order, that is the same road before and after."""
+    ids_before, ids_after = {id(f) for f in before}, {id(f) for f in after}
+    if [id(f) for f in before if id(f) in ids_after] != \
+            [id(f) for f in after if id(f) in ids_before]:
+        return spots.keys() | old_spots.keys()
+    out: set[int] = set()
+    for f in before:
+        if id(f) not in ids_after:
+            out.update(f)
+    for f in after:
+        if id(f) not in ids_before:
+            out.update(f)
+    return out

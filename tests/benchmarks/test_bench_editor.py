@@ -12,8 +12,9 @@ for a brush dab, a fort move, a region paint, a drawn road, a new region and a l
 fill / undo with the window <= 100 / 50 ms. Issue 13: Select All (the window's action,
 selection painted) and every whole-map selection transform (rotate 180, mirror X / Y, move,
 resize, orientation change) and their undo <= 1 s. Copy of the whole map, a move of a
-900 x 900 rubber band and a move of a floating 90,000-hex stamp are measured against the
-same baseline as Select All (a set of the map's million hexes, what a selection cost).
+900 x 900 rubber band, a move of a floating 90,000-hex stamp and the click placing it (and
+its undo / redo) are measured against the same baseline as Select All (a set of the map's
+million hexes, what a selection cost).
 File > Export...: an option change (format, paper, hex size) stalls the GUI thread <= 16 ms
 until the preview of the new options is shown (against the idle gap).
 The last test of the module prints the medians and ratios.
@@ -32,7 +33,17 @@ import time
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import (
+    QElapsedTimer,
+    QEvent,
+    QEventLoop,
+    QPointF,
+    QSettings,
+    QStandardPaths,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from editor import files
@@ -615,6 +626,61 @@ def test_floating_stamp_move_1m_with_window(benchmark, million_window):
     w.set_zoom(1.0)
 
 
+def _left_press() -> QMouseEvent:
+    """A left-button press for a tool's mouse_press (the tool reads only the buttons)."""
+    p = QPointF(0.0, 0.0)
+    return QMouseEvent(QEvent.Type.MouseButtonPress, p, p, Qt.MouseButton.LeftButton,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+
+
+def test_place_floating_stamp_1m_with_window(benchmark, million_window):
+    """The click placing a floating 300 x 300 stamp (Ctrl+V, then a click with the select
+    tool), the view repainted; its undo and redo (each repainted) are timed after the
+    rounds. The stamp holds a fort, start markers, river and road stretches and a label;
+    where it lands it cuts rivers and roads. Each round lands somewhere else, as a designer
+    would place it: the drawn roads it cuts are new to the canvas every time."""
+    w = million_window
+    doc = w.document
+    m = doc.map
+    doc.set_selection(HexSet(m.to_axial(c, r) for r in range(300) for c in range(300)))
+    w.act_copy.trigger()
+    doc.set_selection(())
+    tool = w.tools["select"]
+    w.set_zoom(0.05)
+    w.view.center_on_hex(m.to_axial(550, 550))
+    depth = doc.undo_stack.index()
+    spots = iter([m.to_axial(400 + 11 * k, 400 + 7 * k) for k in range(100)])
+
+    def setup():
+        while doc.undo_stack.index() > depth:
+            doc.undo_stack.undo()
+        w.act_paste.trigger()
+        tool.hover(next(spots))
+        w.view.viewport().repaint()
+        return (), {}
+
+    def place():
+        tool.mouse_press(tool.hover_hex, QPointF(0.0, 0.0), _left_press())
+        w.view.viewport().repaint()
+
+    benchmark.pedantic(place, setup=setup, rounds=5, iterations=1)
+    assert doc.undo_stack.index() == depth + 1 and tool.floating is None
+    assert m.terrain[m.index(tool.hover_hex)] == w.state.clipboard.values[0]
+    MEDIANS["place 90k stamp 1M, window"] = _median(benchmark)
+    timings: dict[str, list[float]] = {"undo": [], "redo": []}
+    for _ in range(5):
+        for what in ("undo", "redo"):
+            t0 = time.perf_counter()
+            getattr(doc.undo_stack, what)()
+            w.view.viewport().repaint()
+            timings[what].append(time.perf_counter() - t0)
+    for what, times in timings.items():
+        MEDIANS[f"{what} place 90k stamp 1M, window"] = sorted(times)[len(times) // 2]
+    doc.undo_stack.undo()
+    w.state.clipboard = None
+    w.set_zoom(1.0)
+
+
 def test_export_dialog_with_preview_1m(benchmark, million_window, tmp_path):
     """File > Export... on the 1M map: the dialog shown with its board preview drawn."""
     from editor.export_dialog import ExportDialog
@@ -832,6 +898,8 @@ def report(request):
              ("copy whole map 1M, window", "baseline set of 1M hexes"),
              ("drag-select 900x900 move 1M, window", "baseline set of 1M hexes"),
              ("floating 90k stamp move 1M, window", "baseline set of 1M hexes")]
+    pairs += [(f"{what}place 90k stamp 1M, window", "baseline set of 1M hexes")
+              for what in ("", "undo ", "redo ")]
     pairs += [(name, "baseline numpy reverse 1M") for name in MEDIANS
               if name.endswith(" 1M") and ("whole" in name or "resize" in name
                                           or "orientation" in name)]

@@ -4,14 +4,17 @@ run when zoomed out (issue 13: Select All on a 1M-hex map took ~8 s)."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
 from editor.canvas import highlight_layer
+from editor.canvas import objects_paint as op
 from editor.canvas.geometry import GridGeometry
 from editor.canvas.highlight_layer import window_hexes
+from engine.hexes import DIRECTIONS, Hex
 from engine.hexset import HexSet
 from engine.model import GameMap, MapLayout
 from tests.editor.conftest import send_mouse
@@ -90,3 +93,22 @@ def test_the_outlined_border_is_the_members_next_to_a_non_member(qapp):
     assert set(layer._border("selection")) == want
     assert layer._rect_of(layer._sets["selection"]).contains(
         QPointF(*layer.geom.hex_center(m.to_axial(29, 19))))
+
+
+@pytest.mark.parametrize("orientation", ["pointy", "flat"])
+def test_the_outline_is_every_edge_facing_a_non_member_in_order(qapp, orientation):
+    """A big selection's outline asked its run set about each neighbour of each border hex;
+    the edges now come from arrays, the same lines in the same order, for a run set and for
+    any other container of members."""
+    m = GameMap.blank("t", 30, 30, layout=MapLayout(orientation, 23.7, "odd"))
+    g = GridGeometry.of(m)
+    edges = op.edge_offsets(g)
+    rng = random.Random(5)
+    for n in (0, 1, 12, 150, 400):
+        members = {Hex(rng.randrange(-9, 9), rng.randrange(-9, 9)) for _ in range(n)}
+        hexes = sorted(members)[::2]
+        want = [edges[d].translated(*g.hex_center(h)) for h in hexes
+                for d, step in enumerate(DIRECTIONS) if h + step not in members]
+        for container in (HexSet(members), members):
+            got = op._border_lines(hexes, container, g)
+            assert [line.toTuple() for line in got] == [line.toTuple() for line in want]

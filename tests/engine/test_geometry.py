@@ -11,6 +11,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from engine.geometry import (
     CENTRE_LINE_MIN_LENGTH,
+    _first_rows,
     bezier_controls,
     centre_extent,
     coverage,
@@ -19,6 +20,7 @@ from engine.geometry import (
     edge_corner_indices,
     index_function,
     index_hexset,
+    index_mask,
     map_hexset,
     map_pixel_bounds,
     mask_hexes,
@@ -324,3 +326,27 @@ def test_covered_hexes_remembered_answers_are_those_of_the_rule():
     m.layout = MapLayout(orientation="flat")
     assert covered_hexes(m, path) == coverage(path.points, path.width, m.path_coverage,
                                               unit_layout("flat"), m.in_bounds)
+
+
+def test_first_rows_are_where_each_hex_first_appears():
+    """Coverage orders its candidates by first appearance from one integer per (q, r) row
+    instead of sorting rows as records; the order is the same, also for coordinates too far
+    apart for one integer."""
+    rng = np.random.default_rng(3)
+    for pairs in (rng.integers(-30, 30, size=(500, 2)), rng.integers(0, 4, size=(60, 2)),
+                  np.array([[2**40, -3], [-(2**40), 5], [2**40, -3], [0, 2**40]]),
+                  np.zeros((0, 2), dtype=np.int64)):
+        want = np.unique(pairs, axis=0, return_index=True)[1] if len(pairs) else []
+        assert sorted(_first_rows(pairs).tolist()) == sorted(np.asarray(want).tolist())
+
+
+@pytest.mark.parametrize("parity", ["odd", "even"])
+def test_mask_hexes_of_a_block_walks_only_its_rows(parity):
+    """A pasted block lands on a few rows of a big map: only those rows are scanned for
+    runs; the hexes are the block's, nothing from the empty rows around it."""
+    m = GameMap.blank("t", 40, 30, layout=MapLayout("pointy", 32.0, parity))
+    for rows in (range(7, 19), range(0, 1), range(29, 30), range(0, 30)):
+        block = {m.to_axial(c, r) for r in rows for c in range(3, 31, 2)}
+        got = mask_hexes(m, index_mask(m, block))
+        assert got == block and len(got) == len(block)
+    assert not mask_hexes(m, np.zeros(40 * 30, dtype=bool))

@@ -1,5 +1,7 @@
 """carry() and erase(): every map object goes through one mapping, and what cannot is named."""
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -234,3 +236,46 @@ def test_split_points_answers_probes_in_arrays_exactly_as_one_by_one(data):
     inside = _Membership(m, sel)
     # A plain function is walked probe by probe; a _Membership answers all probes at once.
     assert split_points(points, inside) == split_points(points, lambda p: inside(p))
+
+
+@pytest.mark.parametrize(("orientation", "parity"),
+                         [("pointy", "odd"), ("pointy", "even"), ("flat", "odd"), ("flat", "even")])
+def test_paths_far_from_the_hexes_are_split_without_probing(orientation, parity):
+    """A paste probed every path of the map along its whole length, also those nowhere near
+    the stamp; a path whose bounding box cannot reach the hexes is now answered at once. The
+    pieces are those the probe-by-probe walk finds, also for points off the map, which count
+    with the map hex nearest them (a selection on the map's edge)."""
+    from engine.model import MapLayout
+
+    m = GameMap.blank("t", 40, 30, layout=MapLayout(orientation, 32.0, parity))
+    lay = unit_layout(orientation)
+    edge = {m.to_axial(c, r) for c in range(0, 3) for r in range(10, 14)}
+    block = {m.to_axial(c, r) for c in range(20, 26) for r in range(5, 9)}
+
+    def x_of(col: int, row: int) -> tuple[float, float]:
+        return lay.hex_to_pixel(m.to_axial(col, row))
+
+    far = [x_of(30, 25), x_of(38, 28), x_of(33, 20)]
+    off_left = [(x_of(0, 11)[0] - 40.0, x_of(0, 11)[1]), (x_of(0, 12)[0] - 9.0, x_of(0, 12)[1])]
+    through = [x_of(15, 7), x_of(35, 7)]
+    long_line = [(-50.0, -40.0), (900.0, 700.0)]
+    for hexes in (edge, block, set()):
+        inside = _Membership(m, hexes)
+        for points in (far, off_left, through, long_line, far[:1], off_left[:1]):
+            # A bound method is no _Membership: it is walked probe by probe.
+            assert split_points(points, inside) == split_points(points, inside.__call__)
+    # Short strokes all around the block and the map's left edge, ending just inside or just
+    # outside: where a bounding box that is too tight would skip a path it touches.
+    inside = _Membership(m, block | edge)
+    for col in range(-2, 29):
+        for row in (*range(3, 11, 2), *range(8, 16, 3), 29):
+            x, y = x_of(col, row)
+            for k in range(12):
+                for step in (0.4, 1.3):
+                    dx, dy = math.cos(k * math.pi / 6) * step, math.sin(k * math.pi / 6) * step
+                    points = [(x, y), (x + dx, y + dy)]
+                    assert split_points(points, inside) == split_points(points, inside.__call__)
+    assert _Membership(m, block).misses(far) and _Membership(m, edge).misses(through)
+    assert not _Membership(m, edge).misses(off_left)  # clamped onto the edge hexes
+    assert not _Membership(m, block).misses(through)
+    assert _Membership(m, set()).misses(long_line)

@@ -7,11 +7,12 @@ import pickle
 from array import array
 from itertools import pairwise
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.geometry_transform import clone_objects
-from engine.hexes import Hex
+from engine.hexes import DIRECTIONS, Hex
 from engine.hexset import HexSet
 from engine.model import GameMap, Region
 
@@ -139,3 +140,37 @@ def test_from_row_bounds_takes_the_runs_as_given() -> None:
     assert set(s) == {Hex(0, 2), Hex(1, 2), Hex(2, 2), Hex(5, 2), Hex(4, -1)}
     assert len(s) == 5 and s.run_count == 3
     assert s == HexSet(set(s))
+
+
+@settings(max_examples=200, deadline=None)
+@given(hex_sets)
+def test_border_is_the_members_with_a_neighbour_outside(hexes: set[Hex]) -> None:
+    """`border` walks rows instead of intersecting six shifted copies of the set (what the
+    selection outline did); the members it finds are the same."""
+    want = {h for h in hexes if any(h + d not in hexes for d in DIRECTIONS)}
+    got = HexSet(hexes).border(DIRECTIONS)
+    assert got == want and len(got) == len(want) and _runs_are_maximal(got)
+
+
+def test_rows_of_one_run_combine_as_sets_do() -> None:
+    """Union, intersection and difference of two single runs take a shortcut past the
+    sweep: every placement of one run against another (apart, touching, overlapping,
+    inside) gives what the sets give, as maximal runs."""
+    spans = [(a, b) for a in range(-2, 6) for b in range(a + 1, 7)]
+    for a0, a1 in spans:
+        for b0, b1 in spans:
+            a = {Hex(q, 1) for q in range(a0, a1)}
+            b = {Hex(q, 1) for q in range(b0, b1)}
+            ha, hb = HexSet(a), HexSet(b)
+            for got, want in ((ha | hb, a | b), (ha & hb, a & b), (ha - hb, a - b),
+                              (ha ^ hb, a ^ b)):
+                assert got == want and len(got) == len(want) and _runs_are_maximal(got)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hex_sets, st.lists(hexes, max_size=40))
+def test_contains_many_answers_as_in_does(members: set[Hex], asked: list[Hex]) -> None:
+    hs = HexSet(members)
+    q = np.array([h.q for h in asked], dtype=np.int64)
+    r = np.array([h.r for h in asked], dtype=np.int64)
+    assert hs.contains_many(q, r).tolist() == [h in members for h in asked]
