@@ -82,6 +82,7 @@ class ChunkCache:
         self.budget_bytes = budget_bytes
         self._images: OrderedDict[Key, QImage] = OrderedDict()
         self._dirty: dict[Key, list[QRectF]] = {}
+        self._levels: set[int] = set()  # every level an image was built at
         self._bytes = 0
         self.builds = 0  # whole chunks painted
         self.patches = 0  # dirty rectangles repainted inside cached chunks
@@ -103,7 +104,16 @@ class ChunkCache:
     def invalidate(self, rect: QRectF) -> set[tuple[int, int]]:
         """Mark `rect` (scene) dirty in every cached chunk it touches; returns those chunks."""
         touched: set[tuple[int, int]] = set()
-        for key in self._images:
+        # The chunks under the rectangle at each level built so far, or every cached image
+        # when there are fewer of those: a paste invalidates hundreds of chunk-sized
+        # rectangles, each scanned a full cache (tens of ms with a screenful cached).
+        cover = list(self.grid.covering(rect))
+        if len(cover) * len(self._levels) < len(self._images):
+            keys = [(i, j, level) for i, j in cover for level in self._levels
+                    if (i, j, level) in self._images]
+        else:
+            keys = list(self._images)
+        for key in keys:
             i, j, _level = key
             crect = self.grid.rect(i, j)
             if crect.intersects(rect):
@@ -121,6 +131,7 @@ class ChunkCache:
         img = self._images.get(key)
         if img is None:
             img = self._build(i, j, level)
+            self._levels.add(level)
             self._images[key] = img
             self._bytes += img.sizeInBytes()
             self._evict()
