@@ -253,7 +253,7 @@ class RoadCover:
             if path.kind not in ROAD_KINDS:
                 continue
             shape = (tuple(map(tuple, path.points)), path.width, game_map.width,
-                     game_map.height, layout)
+                     game_map.height, layout, game_map.path_coverage)
             old = self._per_path.get(path.id)
             same_shape = old is not None and old.key[0] == shape
             if same_shape and not rivers_moved:

@@ -386,3 +386,19 @@ def test_road_cover_changes_are_those_of_a_full_comparison_after_any_road_edit()
         fresh = RoadCover()
         fresh.update(m)
         assert cover.spots == fresh.spots
+
+
+def test_road_cover_follows_a_change_of_the_maps_path_coverage():
+    """Which hexes a road covers depends on the map's `path_coverage`: changing it gives the
+    spots of a cover built afresh, not the remembered ones."""
+    m = load_map(DEFAULT_MAP)
+    next(p for p in m.paths if p.kind == "road").width = 1.5  # wide: partly covered hexes
+    cover = RoadCover()
+    cover.update(m)
+    before = dict(cover.spots)
+    m.path_coverage = 0.02  # a sliver of a hex counts: more hexes are covered
+    cover.update(m)
+    fresh = RoadCover()
+    fresh.update(m)
+    assert cover.spots == fresh.spots
+    assert cover.spots != before
