@@ -742,13 +742,21 @@ _OPTION_CHANGES = {
 
 def _wait_for_preview(dialog, text: str, t0: float) -> None:
     """Run the event loop until the dialog's preview text says `text` (its figures arrived
-    with the picture) and no preview update is pending, then once more for the paint."""
+    with the picture) and no preview update is pending, then once more for the paint.
+
+    It sleeps between events, as the editor's own loop does (a wake-up timer keeps the time
+    limit): spinning `processEvents` would take a core from the preview's worker process."""
     def settled() -> bool:
         return text in dialog.preview_text.text() and not dialog.preview_pending()
 
-    while not settled():
-        assert time.perf_counter() - t0 < 60, "the preview never arrived"
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 20)
+    wake = QTimer()
+    wake.start(20)
+    try:
+        while not settled():
+            assert time.perf_counter() - t0 < 60, "the preview never arrived"
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+    finally:
+        wake.stop()
     QApplication.processEvents()
 
 
