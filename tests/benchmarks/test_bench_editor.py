@@ -17,6 +17,8 @@ its undo / redo) are measured against the same baseline as Select All (a set of 
 million hexes, what a selection cost).
 File > Export...: opening the dialog and an option change (format, paper, hex size) stall the
 GUI thread <= 16 ms until the preview (of the new options) is shown (against the idle gap).
+Panning a whole viewport (none of the new view's chunks cached) at 1:1, 1/2 and 1/4: every
+frame <= 33 ms until the view is complete (against a frame of the view cached).
 The last test of the module prints the medians and ratios.
 """
 
@@ -47,6 +49,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from editor import files
+from editor.canvas.terrain_layer import BUILD_BUDGET_S
 from editor.document import MapDocument
 from editor.settings import Settings
 from editor.validation_check import MapSnapshot
@@ -322,6 +325,7 @@ from PySide6.QtWidgets import QApplication
 QStandardPaths.setTestModeEnabled(True)
 app = QApplication([])
 from editor import files
+from editor.canvas.terrain_layer import BUILD_BUDGET_S
 from editor.document import MapDocument
 from editor.main_window import MainWindow
 from editor.settings import Settings
@@ -518,6 +522,76 @@ def test_baseline_idle_heartbeat(benchmark, million_window):
     benchmark.pedantic(run, rounds=3, iterations=1)
     gaps.sort()
     MEDIANS["baseline idle gap 1M"] = gaps[len(gaps) // 2]
+    benchmark.extra_info["load_average"] = os.getloadavg()
+
+
+PAN_ZOOMS = (1.0, 0.5, 0.25)
+
+
+@pytest.mark.parametrize("zoom", PAN_ZOOMS)
+def test_pan_whole_viewport_1m(benchmark, million_window, zoom):
+    """A pan by a whole viewport on the 1M map at `zoom`, the window shown and the chunk
+    build budget the editor's: none of the new view's chunks cached. Each round repaints the
+    viewport (the first frame), then repaints it again while chunks are left for follow-up
+    frames, as the follow-up timer does. Reported as "pan first frame <zoom> 1M" and "pan
+    worst frame <zoom> 1M" (median of the rounds) against a frame of the view cached; the
+    frames and the time until every chunk is built go to extra_info."""
+    w = million_window
+    view = w.view
+    terrain = view.map_scene.terrain
+    budget = terrain.build_budget_s
+    w.set_zoom(zoom)
+    vp = view.viewport()
+    step = vp.width() / zoom  # a whole viewport, in scene pixels
+    start = view.mapToScene(vp.rect().center())
+    firsts: list[float] = []
+    worsts: list[float] = []
+    rounds: list[list[float]] = []
+    complete: list[float] = []
+
+    def setup():
+        terrain.cache.clear()
+        terrain.build_budget_s = 1e9
+        view.centerOn(start)
+        vp.repaint()  # the view before the pan: every chunk of it cached
+        QApplication.processEvents()
+        return (), {}
+
+    def run():
+        terrain.build_budget_s = BUILD_BUDGET_S
+        view.centerOn(start + QPointF(step, 0))
+        frames = []
+        t0 = time.perf_counter()
+        while True:
+            t = time.perf_counter()
+            vp.repaint()
+            frames.append(time.perf_counter() - t)
+            if not terrain.pending:
+                break
+        complete.append(time.perf_counter() - t0)
+        firsts.append(frames[0])
+        worsts.append(max(frames))
+        rounds.append(frames)
+
+    def cached_frame():
+        vp.repaint()
+
+    try:
+        benchmark.pedantic(run, setup=setup, rounds=5, iterations=1)
+        cached = []
+        for _ in range(5):
+            t = time.perf_counter()
+            cached_frame()
+            cached.append(time.perf_counter() - t)
+    finally:
+        terrain.build_budget_s = budget
+        view.centerOn(start)
+        w.set_zoom(1.0)
+    MEDIANS[f"pan first frame {zoom:g} 1M"] = sorted(firsts)[len(firsts) // 2]
+    MEDIANS[f"pan worst frame {zoom:g} 1M"] = sorted(worsts)[len(worsts) // 2]
+    MEDIANS[f"baseline cached frame {zoom:g} 1M"] = sorted(cached)[len(cached) // 2]
+    benchmark.extra_info["frames_ms"] = [[round(f * 1000, 1) for f in r] for r in rounds]
+    benchmark.extra_info["all_built_after_ms"] = [round(t * 1000) for t in complete]
     benchmark.extra_info["load_average"] = os.getloadavg()
 
 
@@ -946,6 +1020,8 @@ def report(request):
               for what in ("stall after", "worst frame validating")]
     pairs += [(f"export option change {kind} 1M", "baseline idle gap 1M")
               for kind in ("format", "paper", "hex size")]
+    pairs += [(f"pan {what} frame {zoom:g} 1M", f"baseline cached frame {zoom:g} 1M")
+              for zoom in PAN_ZOOMS for what in ("first", "worst")]
     for ours, base in pairs:
         if MEDIANS.get(ours) and MEDIANS.get(base):
             lines.append(f"{ours + ' / baseline':>34}: {MEDIANS[ours] / MEDIANS[base]:10.3f} x")
