@@ -295,15 +295,17 @@ class TerrainLayer(QGraphicsItem):
                 continue
             if not self.cache.has(i, j, level):
                 # The first chunk of a frame is always built: progress, however slow a build.
+                # A patch (a dirty rectangle of a cached chunk) is expected to take nothing.
                 start = time.perf_counter()
-                if built and start + self._build_s.get(level, 0.0) > deadline:
+                patch = self.cache.holds(i, j, level)
+                expected = 0.0 if patch else self._build_s.get(level, 0.0)
+                if built and start + expected > deadline:
                     self.pending += 1
                     self._draw_overview(painter, target, lod)
                     continue
                 built = True
-                builds = self.cache.builds
                 img = self.cache.image(i, j, level)
-                if self.cache.builds > builds:  # not a patch of a dirty chunk
+                if not patch:
                     self._learn_build_time(level, time.perf_counter() - start)
             else:
                 img = self.cache.image(i, j, level)

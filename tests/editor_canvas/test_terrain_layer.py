@@ -166,6 +166,22 @@ def test_a_chunk_expected_not_to_fit_the_budget_waits_for_the_next_frame(make_vi
     assert layer.cache.builds - builds == 2
 
 
+def test_dirty_chunks_are_patched_whatever_a_build_is_expected_to_take(make_view):
+    view, doc, _tool = make_view(200, 150)
+    layer = view.map_scene.terrain
+    view.set_zoom(0.5)
+    _paint(view)
+    visible = list(layer.grid.covering(view.visible_scene_rect()))
+    centres = [layer.grid.rect(i, j).center() for i, j in visible[:3]]
+    doc.paint([layer.geom.hex_at(c.x(), c.y()) for c in centres], "water")
+    assert not any(layer.cache.has(i, j, 1) for i, j in visible[:3])
+    layer.build_budget_s = 0.5
+    layer._build_s[1] = 10.0
+    patches = layer.cache.patches
+    _paint(view)
+    assert layer.pending == 0 and layer.cache.patches - patches >= 3
+
+
 def test_chunks_built_over_several_frames_give_the_same_picture(make_view):
     view, doc, _tool = make_view(200, 150)
     layer = view.map_scene.terrain
