@@ -4,7 +4,8 @@ The map exported is the one in memory (unsaved edits included). Map packs (and c
 vectors) need a scenario: the one the map was opened from, with the edited map put in its
 place. The preview is the board drawn by the exporters themselves at low resolution; for the
 PDF it also shows the page grid and the page count that `exporters.pdf.plan_tiling` chooses.
-It follows option changes in the background (`editor.export_preview`).
+It is drawn in the background (`editor.export_preview`): the dialog opens at once saying
+"Updating preview…", and the preview follows option changes.
 """
 
 from __future__ import annotations
@@ -204,7 +205,7 @@ class ExportDialog(QDialog):
         for signal in (self.paper.currentIndexChanged, self.hex_mm.valueChanged):
             signal.connect(self._options_changed)
         self._format_changed()
-        self.refresh_preview()  # the first preview drawn at once
+        self.previewer.hurry()  # the first preview: drawn in the background from now on
 
     @staticmethod
     def _no_scenario_text() -> str:
@@ -277,11 +278,6 @@ class ExportDialog(QDialog):
 
     # --- preview and export ---------------------------------------------------------------
 
-    def refresh_preview(self) -> None:
-        """Redraw the preview for the current format and options now, on this thread (the
-        dialog redraws it by itself, in the background, when an option changes)."""
-        self.previewer.draw_now(*self._preview_options())
-
     def preview_pending(self) -> bool:
         """Whether the preview shown is not yet that of the current options."""
         return self.previewer.pending()
@@ -337,6 +333,7 @@ class ExportDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         """Shown again after closing: the preview of the options follows (once more)."""
         self._options_changed()
+        self.previewer.hurry()
         super().showEvent(event)
 
 

@@ -263,21 +263,12 @@ class PreviewUpdater(QObject):
         else:
             self.debounce.start()
 
-    def draw_now(self, hex_mm: float, paper: str | None) -> None:
-        """Draw the preview of these options at once, on this thread."""
-        self._cancel()
-        self.wanted = (hex_mm, paper)
-        try:
-            picture = board_picture(self.map, hex_mm, PREVIEW_W, PREVIEW_H)
-        except Exception as exc:  # a broken map must not break the dialog; say why instead
-            self._fail(exc)
-            return
-        self._keep(picture)
-        self._compose(picture)
-        if self._grid is not None:
-            for _ in self._grid:
-                pass
-            self._grid_done()
+    def hurry(self) -> None:
+        """Ask for the wanted preview's picture now if it waits for the debounce (the first
+        preview of a dialog: no further change is to be awaited)."""
+        if self.debounce.isActive():
+            self.debounce.stop()
+            self._start_job()
 
     def stop(self) -> None:
         """Drop any work in progress (the dialog closes); the next `want` starts again."""

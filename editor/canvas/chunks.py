@@ -95,6 +95,10 @@ class ChunkCache:
         key = (i, j, level)
         return key in self._images and key not in self._dirty
 
+    def holds(self, i: int, j: int, level: int) -> bool:
+        """Whether an image of chunk (i, j) at this level is cached, clean or to be patched."""
+        return (i, j, level) in self._images
+
     def clear(self) -> None:
         """Forget every image (style or map changed)."""
         self._images.clear()

@@ -6,7 +6,7 @@ Levels of detail, by how many screen pixels a hex gets:
 - 1:1 down to 1/8: cached chunk images at scale 1, 1/2, 1/4 or 1/8;
 - below OVERVIEW_HEX_PX per hex: one mosaic image of the whole map.
 Chunks missing from the cache are built within a time budget per frame; the rest show the
-mosaic until a follow-up repaint builds them.
+mosaic until follow-up repaints build them, a few per frame.
 """
 
 from __future__ import annotations
@@ -34,6 +34,13 @@ from .road_cover import RoadCover
 from .terrain_paint import HexShapes, TerrainStyle, paint_terrain
 
 OVERVIEW_HEX_PX = 5.0  # below this many screen pixels per hex width the mosaic is drawn
+# Chunk building per frame: a chunk is built only when the time it is expected to take still
+# fits. A frame is to take <= 33 ms: this, a build taking up to twice as long as expected
+# (a chunk of roads and regions costs 10-14 ms at 1/2 where the average is 6 ms) and the
+# drawing of the cached chunks and the other layers. With 40 ms and no estimate, a whole new
+# viewport at 1/2 on the 1M-hex map took 40-45 ms.
+BUILD_BUDGET_S = 0.020
+BUILD_ESTIMATE_WEIGHT = 0.5  # of the newest build in the running estimate per level
 
 
 # Past this many changed chunks a change repaints everything (a whole-map rotate, mirror or
@@ -73,7 +80,8 @@ class TerrainLayer(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.tstyle = TerrainStyle()
         self.show_regions = True
-        self.build_budget_s = 0.040
+        self.build_budget_s = BUILD_BUDGET_S
+        self._build_s: dict[int, float] = {}  # running estimate of a chunk build, per level
         self.pending = 0  # chunks left for a follow-up repaint after the last paint
         self._follow_up = QTimer()
         self._follow_up.setSingleShot(True)
@@ -279,21 +287,35 @@ class TerrainLayer(QGraphicsItem):
         scale = 2.0**-level
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, abs(lod - scale) > 1e-3)
         deadline = time.perf_counter() + self.build_budget_s
-        deferred = QRectF()
+        built = False
         for i, j in self.grid.covering(exposed):
             crect = self.grid.rect(i, j)
             target = crect.intersected(exposed)
             if target.isEmpty():
                 continue
-            if not self.cache.has(i, j, level) and time.perf_counter() > deadline:
-                self.pending += 1
-                deferred = deferred.united(target)
-                self._draw_overview(painter, target, lod)
-                continue
-            img = self.cache.image(i, j, level)
+            if not self.cache.has(i, j, level):
+                # The first chunk of a frame is always built: progress, however slow a build.
+                # A patch (a dirty rectangle of a cached chunk) is expected to take nothing.
+                start = time.perf_counter()
+                patch = self.cache.holds(i, j, level)
+                expected = 0.0 if patch else self._build_s.get(level, 0.0)
+                if built and start + expected > deadline:
+                    self.pending += 1
+                    self._draw_overview(painter, target, lod)
+                    continue
+                built = True
+                img = self.cache.image(i, j, level)
+                if not patch:
+                    self._learn_build_time(level, time.perf_counter() - start)
+            else:
+                img = self.cache.image(i, j, level)
             source = QRectF((target.left() - crect.left()) * scale,
                             (target.top() - crect.top()) * scale,
                             target.width() * scale, target.height() * scale)
             painter.drawImage(target, img, source)
         if self.pending:
             self._follow_up.start(0)
+
+    def _learn_build_time(self, level: int, took: float) -> None:
+        old = self._build_s.get(level)
+        self._build_s[level] = took if old is None else old + BUILD_ESTIMATE_WEIGHT * (took - old)

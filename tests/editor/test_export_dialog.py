@@ -121,7 +121,7 @@ def test_unsaved_edit_is_what_gets_exported(qtbot, tmp_path, default_map):
 def test_preview_is_a_non_blank_board_and_pdf_shows_pages(qtbot, tmp_path, default_map):
     dlg = _dialog(qtbot, default_map, tmp_path)
     dlg.set_format("svg")
-    dlg.refresh_preview()
+    qtbot.waitUntil(lambda: not dlg.preview_pending(), timeout=10000)  # drawn in the background
     pix = dlg.preview.pixmap()
     assert not pix.isNull() and _non_blank(pix.toImage())
     assert "board" in dlg.preview_text.text()

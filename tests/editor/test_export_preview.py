@@ -80,6 +80,23 @@ def _shows(dlg: ExportDialog, hex_mm: float, paper: str | None, game_map) -> Non
     assert dlg.preview.pixmap().size() == image.size()
 
 
+def test_the_dialog_opens_at_once_and_its_first_preview_follows(qtbot, tmp_path, default_map,
+                                                                gate, monkeypatch):
+    monkeypatch.setattr(export_preview, "DEBOUNCE_MS", 60000)  # the first one does not wait
+    gate.open.clear()
+    dlg = ExportDialog(default_map, None, start_dir=tmp_path)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    assert gate.calls == [] or gate.calls == [30]  # asked for, never drawn on this thread
+    assert dlg.preview_pending() and dlg.preview_image is None
+    assert dlg.preview.pixmap().isNull() and dlg.preview.text() == UPDATING
+    assert dlg.previewer.stage() == "picture"
+    qtbot.waitUntil(lambda: gate.calls == [30])
+    gate.open.set()
+    qtbot.waitUntil(lambda: not dlg.preview_pending(), timeout=10000)
+    _shows(dlg, 30, None, default_map)  # the same pixels as drawn at once
+
+
 def test_an_option_change_says_updating_until_its_preview_is_drawn(qtbot, tmp_path,
                                                                    default_map):
     dlg = _dialog(qtbot, default_map, tmp_path)

@@ -151,6 +151,58 @@ def test_build_budget_defers_chunks_to_follow_up_paints(make_view, qtbot):
     qtbot.waitUntil(lambda: layer.pending == 0 and len(layer.cache) > 0, timeout=5000)
 
 
+def test_a_chunk_expected_not_to_fit_the_budget_waits_for_the_next_frame(make_view):
+    view, _doc, _tool = make_view(200, 150)
+    layer = view.map_scene.terrain
+    view.set_zoom(0.5)
+    layer.cache.clear()
+    layer.build_budget_s = 0.5
+    layer._build_s[1] = 10.0  # as if a chunk at 1/2 had taken 10 s to build
+    builds = layer.cache.builds
+    _paint(view)
+    # the first is built whatever it costs (progress); then 5 s are expected, over budget
+    assert layer.cache.builds - builds == 1 and layer.pending > 0
+    _paint(view)
+    assert layer.cache.builds - builds == 2
+
+
+def test_dirty_chunks_are_patched_whatever_a_build_is_expected_to_take(make_view):
+    view, doc, _tool = make_view(200, 150)
+    layer = view.map_scene.terrain
+    view.set_zoom(0.5)
+    _paint(view)
+    visible = list(layer.grid.covering(view.visible_scene_rect()))
+    centres = [layer.grid.rect(i, j).center() for i, j in visible[:3]]
+    doc.paint([layer.geom.hex_at(c.x(), c.y()) for c in centres], "water")
+    assert not any(layer.cache.has(i, j, 1) for i, j in visible[:3])
+    layer.build_budget_s = 0.5
+    layer._build_s[1] = 10.0
+    patches = layer.cache.patches
+    _paint(view)
+    assert layer.pending == 0 and layer.cache.patches - patches >= 3
+
+
+def test_chunks_built_over_several_frames_give_the_same_picture(make_view):
+    view, doc, _tool = make_view(200, 150)
+    layer = view.map_scene.terrain
+    view.set_zoom(0.5)
+    view.center_on_hex(doc.map.to_axial(100, 75))
+    layer.cache.clear()
+    _paint(view)
+    assert layer.pending == 0
+    at_once = view.viewport().grab().toImage()
+    layer.cache.clear()
+    layer.build_budget_s = 0.0  # one chunk a frame
+    frames = 0
+    while True:
+        _paint(view)
+        frames += 1
+        if layer.pending == 0:
+            break
+    assert frames > 2
+    assert view.viewport().grab().toImage() == at_once
+
+
 def test_follow_up_build_after_view_is_gone_is_harmless(qtbot):
     from editor.canvas import MapView
 
