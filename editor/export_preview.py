@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap
+from PySide6.QtCore import QLineF, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel
 
 from editor.i18n import translate
@@ -43,6 +43,10 @@ SLICE_S = 0.003  # page grid painting per turn of the event loop
 # Between slices: with no pause, two slices often ran back to back before other timers.
 SLICE_PAUSE_MS = 1
 KEPT_PICTURES = 4  # hex sizes whose pictures are kept while the dialog is open
+GRID_COLOUR = "#b03a2e"
+NUMBER_FILL = 0.8  # of a page's step in the preview its number may take, else no numbers
+PAGE_LINE_MIN_PX = 6  # grid lines closer than this merge into a solid colour
+_STRIDES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
 Options = tuple[float, str | None]  # hex size in mm, paper (None: no page grid)
 
@@ -54,18 +58,49 @@ def picture_image(picture: BoardPicture) -> QImage:
     return rgb.convertToFormat(QImage.Format.Format_RGB32)
 
 
+def grid_stride(picture: BoardPicture, t: Tiling) -> int:
+    """Every how many pages an edge of the page grid is drawn in the preview: 1 while the
+    edges of every page stay `PAGE_LINE_MIN_PX` apart, else the next round number that keeps
+    them so (a 1M-hex board has 16,000 A4 pages: each page's outline would merge into a solid
+    colour)."""
+    px = min(t.step_x, t.step_y) * picture.scale
+    return next((s for s in _STRIDES if px * s >= PAGE_LINE_MIN_PX), _STRIDES[-1])
+
+
 def page_grid(image: QImage, picture: BoardPicture, t: Tiling) -> Iterator[None]:
-    """Paint the pages of `t` (outline and number) over `image`, the board's picture,
-    yielding after each page; the painter ends when the generator does or is closed."""
+    """Paint the pages of `t` over `image`, the board's picture, yielding after each page
+    (or grid line); the painter ends when the generator does or is closed. Pages whose
+    number fits in the preview get their outline and number; smaller ones only grid lines,
+    on every `grid_stride` pages when even those would crowd."""
+    font = _number_font(picture, t)
+    if _numbers_fit(font, picture, t):
+        return _numbered_pages(image, picture, t, font)
+    return _page_lines(image, picture, t, grid_stride(picture, t))
+
+
+def _number_font(picture: BoardPicture, t: Tiling) -> QFont:
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(max(10, round(min(t.area_w, t.area_h) * picture.scale * 0.22)))
+    return font
+
+
+def _numbers_fit(font: QFont, picture: BoardPicture, t: Tiling) -> bool:
+    """Whether the highest page number fits inside a page's step in the preview."""
+    metrics = QFontMetrics(font)
+    k = picture.scale
+    return (metrics.horizontalAdvance(str(t.pages + 1)) <= NUMBER_FILL * t.step_x * k
+            and metrics.height() <= NUMBER_FILL * t.step_y * k)
+
+
+def _numbered_pages(image: QImage, picture: BoardPicture, t: Tiling, font: QFont
+                    ) -> Iterator[None]:
     k = picture.scale
     p = QPainter(image)
     try:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        font = QFont()
-        font.setBold(True)
-        font.setPixelSize(max(10, round(min(t.area_w, t.area_h) * k * 0.22)))
         p.setFont(font)
-        p.setPen(QPen(QColor("#b03a2e"), 2))
+        p.setPen(QPen(QColor(GRID_COLOUR), 2))
         p.setBrush(QColor(176, 58, 46, 28))
         centre = Qt.AlignmentFlag.AlignCenter
         step_x, step_y, area_w, area_h = t.step_x, t.step_y, t.area_w, t.area_h
@@ -81,8 +116,33 @@ def page_grid(image: QImage, picture: BoardPicture, t: Tiling) -> Iterator[None]
         p.end()
 
 
+def _page_lines(image: QImage, picture: BoardPicture, t: Tiling, stride: int
+                ) -> Iterator[None]:
+    """The page grid as thin lines where pages start, on every `stride`-th page, and the
+    board's outline."""
+    k = picture.scale
+    right, bottom = picture.board_w * k, picture.board_h * k
+    p = QPainter(image)
+    try:
+        p.setPen(QPen(QColor(GRID_COLOUR), 1))
+        for i in range(stride, t.cols, stride):
+            x = i * t.step_x * k
+            p.drawLine(QLineF(x, 0, x, bottom))
+            yield
+        for j in range(stride, t.rows, stride):
+            y = j * t.step_y * k
+            p.drawLine(QLineF(0, y, right, y))
+            yield
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRect(QRectF(0.5, 0.5, right - 1, bottom - 1))
+        yield
+    finally:
+        p.end()
+
+
 def preview_text(picture: BoardPicture, t: Tiling | None) -> str:
-    """The line under the preview: board size, and with a page grid the page count."""
+    """The lines under the preview: with a page grid the page count, then the board's size
+    (and how many pages apart the grid's lines are when not on every page)."""
     text = translate("export_dialog", "board {width} × {height} mm (hexes {hex} mm across)"
                      ).format(width=f"{picture.board_w:.0f}", height=f"{picture.board_h:.0f}",
                               hex=f"{picture.hex_mm:g}")
@@ -92,6 +152,10 @@ def preview_text(picture: BoardPicture, t: Tiling | None) -> str:
                        "pages ({rows} rows × {cols} columns)") if t.landscape
              else translate("export_dialog", "{total} pages: page map + {pages} {paper} portrait "
                             "pages ({rows} rows × {cols} columns)"))
+    stride = grid_stride(picture, t)
+    if stride > 1:
+        text += " · " + translate("export_dialog", "page grid: a line every {n} pages"
+                                  ).format(n=stride)
     return pages.format(total=t.pages + 1, pages=t.pages, paper=t.paper, rows=t.rows,
                         cols=t.cols) + "\n" + text
 

@@ -1730,6 +1730,10 @@ In einem neuen Fenster wiederherstellen? (Nein verwirft sie; Abbrechen hebt sie 
         <translation>{total} Seiten: Seitenübersicht + {pages} Seiten {paper} hoch ({rows} Zeilen × {cols} Spalten)</translation>
     </message>
     <message>
+        <source>page grid: a line every {n} pages</source>
+        <translation>Seitenraster: eine Linie alle {n} Seiten</translation>
+    </message>
+    <message>
         <source>Exported {format} to {path}</source>
         <translation>{format} exportiert nach {path}</translation>
     </message>

@@ -8,9 +8,11 @@ import threading
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 
 from editor import export_preview, files
 from editor.export_dialog import ExportDialog, board_preview
+from exporters.pdf import plan_tiling
 from tests.editor.conftest import DEFAULT_MAP
 
 pytestmark = pytest.mark.qt
@@ -222,3 +224,45 @@ def test_shown_again_after_closing_mid_update_it_draws_the_preview(qtbot, tmp_pa
     dlg.show()
     qtbot.waitUntil(lambda: not dlg.preview_pending(), timeout=10000)
     _shows(dlg, 11, None, default_map)
+
+
+def _blank_picture(board_w: float, board_h: float, width: int = 346) -> export_preview.BoardPicture:
+    height = round(width * board_h / board_w)
+    return export_preview.BoardPicture(30.0, board_w, board_h, width / board_w, width, height,
+                                       bytes((214, 200, 160)) * (width * height))
+
+
+def _red_share(image) -> float:
+    red = QColor(export_preview.GRID_COLOUR).rgb()
+    pixels = [image.pixel(x, y) for y in range(image.height()) for x in range(image.width())]
+    return sum(p == red for p in pixels) / len(pixels)
+
+
+@pytest.mark.parametrize("side_mm", [3039.0, 9039.0, 30039.0])  # 100², 300², 1000² hexes
+def test_a_page_grid_too_fine_to_number_is_drawn_as_lines_not_a_red_sheet(qapp, side_mm):
+    picture = _blank_picture(side_mm, side_mm * 0.866)
+    t = plan_tiling(picture.board_w, picture.board_h, "A4")
+    image = export_preview.picture_image(picture)
+    for _ in export_preview.page_grid(image, picture, t):
+        pass
+    stride = export_preview.grid_stride(picture, t)
+    # the grid's lines stay apart: the board shows between them
+    assert min(t.step_x, t.step_y) * picture.scale * stride >= export_preview.PAGE_LINE_MIN_PX
+    assert _red_share(image) < 0.3
+    text = export_preview.preview_text(picture, t)
+    assert (f"a line every {stride} pages" in text) == (stride > 1)
+    assert text.startswith(f"{t.pages + 1} pages")
+
+
+def test_pages_big_enough_keep_their_outline_and_number(qapp, default_map):
+    picture = export_preview.board_picture(default_map, 30, export_preview.PREVIEW_W,
+                                           export_preview.PREVIEW_H)
+    t = plan_tiling(picture.board_w, picture.board_h, "A4")
+    assert export_preview.grid_stride(picture, t) == 1
+    numbered, lined = (export_preview.picture_image(picture) for _ in range(2))
+    for _ in export_preview._numbered_pages(numbered, picture, t,
+                                            export_preview._number_font(picture, t)):
+        pass
+    for _ in export_preview.page_grid(lined, picture, t):
+        pass
+    assert lined == numbered
