@@ -14,7 +14,7 @@ import bisect
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,7 @@ class _Importer:
         self.stem = stem
         self.problems: list[Problem] = []
         self.path_order: dict[str, int] = {}
+        self._naming: dict[Any, list[tuple[int, dict, str]]] | None = None
 
     def err(self, code: str, message: str, hint: str, pointer: str,
             hex_: tuple[int, int] | None = None, severity: str = "error") -> None:
@@ -441,8 +442,11 @@ class _Importer:
         refs = [props.get(f"tc_entrance_{i}", (None, ""))[0] for i in (1, 2)]
         ent_objs = [by_id[r] for r in refs if r in by_id]
         if not ent_objs:
-            ent_objs = sorted(((o, p) for o, p in by_id.values() if o.get("type") == "entrance"
-                               and self._entrance_of(o, p) in (obj.get("id"), fid)),
+            naming = self._entrances_naming(by_id)
+            # in object order, then by name, as a scan of every object would find them
+            found = {k: (o, p) for key in (obj.get("id"), fid) if isinstance(key, Hashable)
+                     for k, o, p in naming.get(key, ())}
+            ent_objs = sorted((found[k] for k in sorted(found)),
                               key=lambda op: op[0].get("name") or "")
         for ent, ent_pointer in ent_objs:
             cell = self.point_cell(ent, ent_pointer, f"entrance {ent.get('name')!r}")
@@ -460,6 +464,18 @@ class _Importer:
         if facing != -1:
             fort["facing"] = facing
         return fort
+
+    def _entrances_naming(self, by_id: dict) -> dict[Any, list[tuple[int, dict, str]]]:
+        """The entrance objects by the fort they name (tc_fort or tc_fort_id), each with its
+        place among the objects; found once, as forts drawn in Tiled ask for theirs."""
+        if self._naming is None:
+            self._naming = {}
+            for k, (o, p) in enumerate(by_id.values()):
+                if o.get("type") == "entrance":
+                    ref = self._entrance_of(o, p)
+                    if isinstance(ref, Hashable):
+                        self._naming.setdefault(ref, []).append((k, o, p))
+        return self._naming
 
     def _entrance_of(self, obj: dict, pointer: str) -> Any:
         props = self.properties(obj.get("properties"), pointer)

@@ -85,6 +85,42 @@ def _layer(doc, name):
     return next(lay for lay in doc["layers"] if lay["name"] == name)
 
 
+def test_forts_without_entrance_references_find_the_entrances_that_name_them(tmp_path):
+    """A fort drawn in Tiled has no tc_entrance_1/2: its entrances are the entrance objects
+    whose tc_fort names the fort object, or whose tc_fort_id names its id, by name."""
+    def edit(doc, m):
+        objects = [o for layer in doc["layers"] for o in layer.get("objects", [])]
+        fort_of_object = {}
+        for obj in objects:
+            if obj["type"] == "fort":
+                props = obj["properties"]
+                fort_of_object[obj["id"]] = next(p["value"] for p in props
+                                                 if p["name"] == "tc_id")
+                obj["properties"] = [p for p in props if not p["name"].startswith(
+                    "tc_entrance_")]
+        for obj in objects:
+            if obj["type"] != "entrance":
+                continue
+            ref = next(p for p in obj["properties"] if p["name"] == "tc_fort")
+            if fort_of_object[ref["value"]] == "fort_nord":
+                # the first fort's entrances name its id instead of its object
+                ref.update(name="tc_fort_id", type="string", value="fort_nord")
+        # an entrance of no fort, and one naming a list: neither belongs to any fort
+        layer = next(lay for lay in doc["layers"] if any(
+            o["type"] == "entrance" for o in lay.get("objects", [])))
+        stray = dict(layer["objects"][-1], id=990, name="stray")
+        stray["properties"] = [{"name": "tc_fort", "type": "string", "value": "nowhere"}]
+        odd = dict(stray, id=991, name="odd", properties=[{"name": "tc_fort_id",
+                                                           "type": "string", "value": [1]}])
+        layer["objects"] += [stray, odd]
+
+    result = import_tiled(_edited(tmp_path, edit))
+    want = map_to_dict(sample_map())
+    assert [f["entrances"] for f in result.data["forts"]] == [
+        f["entrances"] for f in want["forts"]]
+    assert not _tiled_errors(result)
+
+
 def test_objects_without_studio_properties_are_read_from_their_geometry(tmp_path):
     def edit(doc, m):
         doc["properties"] = []
