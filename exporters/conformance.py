@@ -79,7 +79,12 @@ def moves_of(state: Any, unit_id: str) -> list[dict[str, Any]]:
 
 def outcome(before: dict[str, Any], state: Any, log_from: int) -> dict[str, Any]:
     """Expected answer of an apply case: what changed."""
-    after = _state_json(state)
+    return _changes(before, _state_json(state), state, log_from)
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any], state: Any,
+             log_from: int) -> dict[str, Any]:
+    """`outcome` with the state's JSON `after` made already."""
     old_units = {u["id"]: u for u in before["units"]}
     new_units = {u["id"]: u for u in after["units"]}
     changed = {uid: new_units.get(uid) for uid in sorted(set(old_units) | set(new_units))
@@ -177,9 +182,9 @@ class _Before:
     the state replayed from the game's start (`replayed`), which is rare and costs far less
     than writing the JSON at every step."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, made: dict[str, Any] | None = None) -> None:
         self.state = state
-        self._json: dict[str, Any] | None = None
+        self._json: dict[str, Any] | None = made  # the state's JSON if made already
         self._seen: Seen | None = None
 
     @property
@@ -251,10 +256,18 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
         per_area.update(areas)
         return True
 
+    # The JSON of the state as it is now, when the apply case of the step that led to it
+    # made it: the next step's state before (written once, and shared by both cases).
+    now: list[dict[str, Any]] = []
+
+    def applied(before_json: dict[str, Any], log_from: int) -> dict[str, Any]:
+        now.append(_state_json(state))
+        return _changes(before_json, now[-1], state, log_from)
+
     step = 0
     while not state.is_terminal():
         action = Surrender() if state.round > MAX_ROUNDS else random_action(state, rng)
-        before = _Before(state)
+        before = _Before(state, now.pop() if now else None)
         asked = False  # whether a case of this state was offered (its apply case may follow)
         if action.verb in _MOVE_VERBS - {"unload"} and hasattr(action, "unit") and (
                 counts["legal_moves"] < 8 or step % 4 == 0):
@@ -286,6 +299,7 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
         if may_apply and (sampled or action.verb in _RARE_VERBS):
             before.keep()
         log_from = len(state.log)
+        now.clear()
         state.apply_unchecked(action)  # drawn from the legal actions: checking it again is waste
         events = {e.kind for e in state.log[log_from:]}  # an event's "event" tag
         if may_apply and (sampled or action.verb in _RARE_VERBS
@@ -294,10 +308,11 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
                 before = _Before.replayed(game, state.history[:-1])
             log = [e.to_json() for e in state.log[log_from:]]
             counts[f"apply:{action.verb}"] += offer(
-                "apply", before, sampled, partial(outcome, before.json(), state, log_from),
+                "apply", before, sampled, partial(applied, before.json(), log_from),
                 probe={"winner": state.winner_team, "log": log}, action=str(action))
         step += 1
-    offer("victory", _Before(state), True, partial(victory_of, state))
+    offer("victory", _Before(state, now.pop() if now else None), True,
+          partial(victory_of, state))
 
 
 def _actions_of(state: State) -> dict[str, Any]:
@@ -447,11 +462,29 @@ def json_bytes(data: Any) -> bytes:
     states make the vectors large)."""
     if isinstance(data, dict) and "cases" in data:
         head = {k: v for k, v in data.items() if k != "cases"}
-        body = json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        cases = ",\n".join(json.dumps(c, ensure_ascii=False, sort_keys=True,
-                                      separators=(",", ":")) for c in data["cases"])
+        body = _compact(head)
+        states: dict[int, str] = {}  # by id: cases asked of one state share its JSON object
+        cases = ",\n".join(_case_json(c, states) for c in data["cases"])
         return (body[:-1] + ',"cases":[\n' + cases + "\n]}\n").encode()
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
+
+
+_compact = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+
+
+def _case_json(case: dict[str, Any], states: dict[int, str]) -> str:
+    """`_compact(case)`, its state written once per state object: the keys sorted, the
+    state's text between those before "state" and those after, as `_compact` puts it."""
+    state = case.get("state")
+    if not isinstance(state, dict):
+        return _compact(case)
+    text = states.get(id(state))
+    if text is None:
+        text = states[id(state)] = _compact(state)
+    before = _compact({k: v for k, v in case.items() if k < "state"})[1:-1]
+    after = _compact({k: v for k, v in case.items() if k > "state"})[1:-1]
+    return "".join(("{", before, "," if before else "", '"state":', text,
+                    "," if after else "", after, "}"))
 
 
 def export_conformance(scenario: Scenario, out_path: Path) -> Path:
