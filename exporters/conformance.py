@@ -26,10 +26,12 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from engine.model import Scenario
+from engine.hexes import Hex
+from engine.model import GameMap, Scenario
 from engine.rules.actions import Action, EndPhase, Fight, Surrender
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
@@ -69,12 +71,27 @@ def _state_json(state: Any) -> dict[str, Any]:
     return to_json(light)
 
 
-def moves_of(state: Any, unit_id: str) -> list[dict[str, Any]]:
-    """Expected answer of a legal_moves case."""
-    to_offset = state.game.map.to_offset
-    out = [{"to": {"axial": [h.q, h.r], "offset": list(to_offset(h))}, "cost": opt.cost,
-            "kind": opt.kind, "fort": opt.fort} for h, opt in state.legal_moves(unit_id).items()]
-    return sorted(out, key=lambda m: (m["to"]["axial"], m["kind"]))
+class Offsets(dict[Hex, tuple[int, int]]):
+    """The offset coordinates of a map's hexes, each worked out when first asked (a game's
+    legal_moves cases ask the same hexes again and again)."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        super().__init__()
+        self._to_offset = game_map.to_offset
+
+    def __missing__(self, h: Hex) -> tuple[int, int]:
+        value = self[h] = self._to_offset(h)
+        return value
+
+
+def moves_of(state: Any, unit_id: str, offsets: Offsets | None = None) -> list[dict[str, Any]]:
+    """Expected answer of a legal_moves case, sorted by axial hex (`offsets`: of the state's
+    map, when the caller keeps them)."""
+    offset = offsets if offsets is not None else Offsets(state.game.map)
+    # One option per hex, so the hexes alone give the order.
+    return [{"to": {"axial": [h.q, h.r], "offset": list(offset[h])}, "cost": opt.cost,
+             "kind": opt.kind, "fort": opt.fort}
+            for h, opt in sorted(state.legal_moves(unit_id).items(), key=itemgetter(0))]
 
 
 def outcome(before: dict[str, Any], state: Any, log_from: int) -> dict[str, Any]:
@@ -169,10 +186,10 @@ def _without_last_step(scenario: Scenario, options: dict[str, Any]) -> Game:
     return _game(dataclasses.replace(scenario, ruleset=ruleset), options)
 
 
-def _changes_moves(twin: Game, before: _Before, unit_id: str,
-                   moves: list[dict[str, Any]]) -> bool:
+def _changes_moves(twin: Game, before: _Before, unit_id: str, moves: list[dict[str, Any]],
+                   offsets: Offsets | None = None) -> bool:
     """Whether the unit's moves differ in `twin` (the game without the last-step rule)."""
-    return moves_of(State.from_json(twin, before.json()), unit_id) != moves
+    return moves_of(State.from_json(twin, before.json()), unit_id, offsets) != moves
 
 
 class _Before:
@@ -228,6 +245,7 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
     rng = Dice(seed_state(f"player:{options['seed']}"))
     counts: Counter[str] = Counter()
     regular = 0
+    offsets = Offsets(game.map)  # the twin plays on the same map
 
     def rare(areas: set[str]) -> bool:
         return any(per_area[a] < AREA_TARGET for a in areas)
@@ -272,8 +290,8 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
         if action.verb in _MOVE_VERBS - {"unload"} and hasattr(action, "unit") and (
                 counts["legal_moves"] < 8 or step % 4 == 0):
             asked = True
-            moves = moves_of(state, action.unit)
-            last_step = partial(_changes_moves, twin, before, action.unit, moves)
+            moves = moves_of(state, action.unit, offsets)
+            last_step = partial(_changes_moves, twin, before, action.unit, moves, offsets)
             counts["legal_moves"] += offer(
                 "legal_moves", before, counts["legal_moves"] < 8,
                 partial(dict, moves=moves), probe={"moves": moves}, last_step=last_step,
