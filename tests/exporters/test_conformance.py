@@ -161,3 +161,47 @@ def test_a_replayed_state_and_the_seen_parts_match_the_state_played():
         state.apply_unchecked(random_action(state, rng))
         checked += 1
     assert checked == 120 and any(seen_in_state(state).units.values())
+
+
+def test_a_state_shared_by_cases_is_written_as_each_case_alone_would_be(vectors):
+    """json_bytes writes a state object once and splices its text into every case that
+    holds it: the bytes must be those of writing each case by itself."""
+    _, data = vectors
+    cases = data["cases"]
+    assert len({id(c["state"]) for c in cases}) < len(cases)  # some states are shared
+    head = {k: v for k, v in data.items() if k != "cases"}
+    plain = [json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+             for c in cases]
+    body = json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    expected = body[:-1] + ',"cases":[\n' + ",\n".join(plain) + "\n]}\n"
+    assert conformance.json_bytes(data) == expected.encode()
+    shared = {"z": 1, "b": [None, "ö"]}
+    odd = {"seed": "s", "cases": [{"a": "ä", "state": shared, "zz": True}, {"state": shared},
+                                  {"state": None, "x": 1}, {"y": "\u2028"}]}
+    want = [json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+            for c in odd["cases"]]
+    assert conformance.json_bytes(odd) == ('{"seed":"s","cases":[\n' + ",\n".join(want)
+                                           + "\n]}\n").encode()
+
+
+def test_moves_are_listed_by_hex_with_their_offsets():
+    """moves_of orders the options by their hex and reads offsets from its table: the same
+    list as sorting by axial hex and kind with the map's own conversion."""
+    game = Game(load_scenario(SCENARIO), seed="moves", setup="quick")
+    state = game.new_initial_state()
+    rng = Dice(seed_state("moves"))
+    offsets = conformance.Offsets(game.map)
+    compared = 0
+    while not state.is_terminal() and compared < 40:
+        action = random_action(state, rng)
+        if action.verb == "move":
+            options = state.legal_moves(action.unit)
+            reference = sorted(
+                ({"to": {"axial": [h.q, h.r], "offset": list(game.map.to_offset(h))},
+                  "cost": o.cost, "kind": o.kind, "fort": o.fort} for h, o in options.items()),
+                key=lambda m: (m["to"]["axial"], m["kind"]))
+            assert conformance.moves_of(state, action.unit, offsets) == reference
+            assert conformance.moves_of(state, action.unit) == reference
+            compared += 1
+        state.apply_unchecked(action)
+    assert compared == 40
