@@ -24,7 +24,7 @@ import copy
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from operator import itemgetter
 from pathlib import Path
@@ -42,7 +42,13 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.conformance_areas import Seen, areas_of, seen_in_json, seen_in_state
+from exporters.conformance_areas import (
+    MOVES_AREAS,
+    Seen,
+    areas_of,
+    seen_in_json,
+    seen_in_state,
+)
 from exporters.conformance_powers import build_cases, mine_cases, with_unit_types
 from exporters.conformance_schema import AREAS, CONFORMANCE_SCHEMA, SCHEMA_ID
 from exporters.conformance_staged import (
@@ -251,8 +257,15 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
     regular = 0
     offsets = Offsets(game.map)  # the twin plays on the same map
 
-    def rare(areas: set[str]) -> bool:
+    def rare(areas: Iterable[str]) -> bool:
         return any(per_area[a] < AREA_TARGET for a in areas)
+
+    def may_keep_moves(before: _Before, unit: str) -> bool:
+        """Whether a legal_moves case of `unit` could be kept (see `offer`): sampled within
+        the budget, or rare by the areas its state gives it or those its moves could add.
+        When not, the moves need not be listed: the case would be dropped anyway."""
+        return (counts["legal_moves"] < 8 and regular < max_cases) or rare(MOVES_AREAS) \
+            or rare(areas_of(game, before.seen(), "legal_moves", {}, {"unit": unit}))
 
     def offer(kind: str, before: _Before, sampled: bool, expected: Callable[[], dict[str, Any]],
               *, keep: bool = False, probe: dict[str, Any] | None = None,
@@ -293,13 +306,14 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
         asked = False  # whether a case of this state was offered (its apply case may follow)
         if action.verb in _MOVE_VERBS - {"unload"} and hasattr(action, "unit") and (
                 counts["legal_moves"] < 8 or step % 4 == 0):
-            asked = True
-            moves = moves_of(state, action.unit, offsets)
-            last_step = partial(_changes_moves, twin, before, action.unit, moves, offsets)
-            counts["legal_moves"] += offer(
-                "legal_moves", before, counts["legal_moves"] < 8,
-                partial(dict, moves=moves), probe={"moves": moves}, last_step=last_step,
-                unit=action.unit)
+            asked = True  # even when the case cannot be kept and its moves are not listed
+            if may_keep_moves(before, action.unit):
+                moves = moves_of(state, action.unit, offsets)
+                last_step = partial(_changes_moves, twin, before, action.unit, moves, offsets)
+                counts["legal_moves"] += offer(
+                    "legal_moves", before, counts["legal_moves"] < 8,
+                    partial(dict, moves=moves), probe={"moves": moves}, last_step=last_step,
+                    unit=action.unit)
         if state.phase in ("setup", "declare", "combat", "money") and step % 5 == 0:
             asked = True
             counts["legal_actions"] += offer("legal_actions", before,

@@ -17,6 +17,9 @@ from engine.rules.game import Game
 from engine.rules.state import State
 
 MOVE_VERBS = frozenset({"move", "enter", "capture", "board", "unload"})
+# What a legal_moves case's answer can add to the areas its state and unit give it (areas_of
+# with no moves): with none of these short of cases, its moves cannot make it a rare one.
+MOVES_AREAS = frozenset({"forts", "capture", "transport", "last_step", "water", "contact"})
 WATER = TERRAIN_ID["water"]
 
 AxialHex = tuple[int, int]

@@ -16,7 +16,7 @@ from engine.rules.game import Game
 from engine.rules.playout import random_action
 from exporters import conformance, conformance_staged
 from exporters.conformance import AREAS, CONFORMANCE_SCHEMA, check_case, generate
-from exporters.conformance_areas import seen_in_json, seen_in_state
+from exporters.conformance_areas import MOVES_AREAS, areas_of, seen_in_json, seen_in_state
 from exporters.pack import build_pack
 from exporters.packcontent import content_digest, content_files
 from packs.safezip import read_zip
@@ -205,3 +205,28 @@ def test_moves_are_listed_by_hex_with_their_offsets():
             compared += 1
         state.apply_unchecked(action)
     assert compared == 40
+
+
+def test_a_units_moves_add_only_the_moves_areas():
+    """A legal_moves case whose state and unit give no rare area is not listed when none of
+    MOVES_AREAS is rare either: its moves may only add areas of MOVES_AREAS to those it has
+    without them. Checked for every unit at move steps of seeded games of every kind."""
+    scenario = load_scenario(SCENARIO)
+    added: set[str] = set()
+    for seed in ("areas:1", "areas:2"):
+        game = Game(scenario, seed=seed, setup="quick")
+        state = game.new_initial_state()
+        rng = Dice(seed_state(seed))
+        for step in range(600):
+            if state.is_terminal():
+                break
+            if state.phase == "move" and step % 7 == 0:
+                seen = seen_in_state(state)
+                for unit in state.units:
+                    moves = conformance.moves_of(state, unit)
+                    bare = areas_of(game, seen, "legal_moves", {}, {"unit": unit})
+                    full = areas_of(game, seen, "legal_moves", {"moves": moves}, {"unit": unit})
+                    assert bare <= full and full - bare <= MOVES_AREAS
+                    added |= full - bare
+            state.apply_unchecked(random_action(state, rng))
+    assert {"contact", "water", "capture"} <= added
