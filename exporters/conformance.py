@@ -505,7 +505,10 @@ def json_bytes(data: Any) -> bytes:
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
 
 
-_compact = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+# The vectors are trees of fresh JSON data (states shared between cases, never containing
+# themselves), so the encoder's cycle bookkeeping for every dict and list is skipped.
+_compact = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                            check_circular=False).encode
 
 
 def _case_json(case: dict[str, Any], states: dict[int, str]) -> str:
