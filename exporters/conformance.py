@@ -24,12 +24,15 @@ import copy
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from engine.model import Scenario
+from engine.gcpause import gc_paused
+from engine.hexes import Hex
+from engine.model import GameMap, Scenario
 from engine.rules.actions import Action, EndPhase, Fight, Surrender
 from engine.rules.dice import Dice, seed_state
 from engine.rules.game import Game
@@ -39,7 +42,13 @@ from engine.rules.state import State
 from engine.rules.variants import VARIANTS
 from engine.version import __version__
 from exporters.base import ExportOptions, atomic_write_bytes, register
-from exporters.conformance_areas import Seen, areas_of, seen_in_json, seen_in_state
+from exporters.conformance_areas import (
+    MOVES_AREAS,
+    Seen,
+    areas_of,
+    seen_in_json,
+    seen_in_state,
+)
 from exporters.conformance_powers import build_cases, mine_cases, with_unit_types
 from exporters.conformance_schema import AREAS, CONFORMANCE_SCHEMA, SCHEMA_ID
 from exporters.conformance_staged import (
@@ -69,17 +78,37 @@ def _state_json(state: Any) -> dict[str, Any]:
     return to_json(light)
 
 
-def moves_of(state: Any, unit_id: str) -> list[dict[str, Any]]:
-    """Expected answer of a legal_moves case."""
-    to_offset = state.game.map.to_offset
-    out = [{"to": {"axial": [h.q, h.r], "offset": list(to_offset(h))}, "cost": opt.cost,
-            "kind": opt.kind, "fort": opt.fort} for h, opt in state.legal_moves(unit_id).items()]
-    return sorted(out, key=lambda m: (m["to"]["axial"], m["kind"]))
+class Offsets(dict[Hex, tuple[int, int]]):
+    """The offset coordinates of a map's hexes, each worked out when first asked (a game's
+    legal_moves cases ask the same hexes again and again)."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        super().__init__()
+        self._to_offset = game_map.to_offset
+
+    def __missing__(self, h: Hex) -> tuple[int, int]:
+        value = self[h] = self._to_offset(h)
+        return value
+
+
+def moves_of(state: Any, unit_id: str, offsets: Offsets | None = None) -> list[dict[str, Any]]:
+    """Expected answer of a legal_moves case, sorted by axial hex (`offsets`: of the state's
+    map, when the caller keeps them)."""
+    offset = offsets if offsets is not None else Offsets(state.game.map)
+    # One option per hex, so the hexes alone give the order.
+    return [{"to": {"axial": [h.q, h.r], "offset": list(offset[h])}, "cost": opt.cost,
+             "kind": opt.kind, "fort": opt.fort}
+            for h, opt in sorted(state.legal_moves(unit_id).items(), key=itemgetter(0))]
 
 
 def outcome(before: dict[str, Any], state: Any, log_from: int) -> dict[str, Any]:
     """Expected answer of an apply case: what changed."""
-    after = _state_json(state)
+    return _changes(before, _state_json(state), state, log_from)
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any], state: Any,
+             log_from: int) -> dict[str, Any]:
+    """`outcome` with the state's JSON `after` made already."""
     old_units = {u["id"]: u for u in before["units"]}
     new_units = {u["id"]: u for u in after["units"]}
     changed = {uid: new_units.get(uid) for uid in sorted(set(old_units) | set(new_units))
@@ -140,9 +169,12 @@ def generate(scenario: Scenario, seed: str | None = None, pack_version: str | No
     seed = seed or f"conformance:{scenario.id}"
     cases: list[dict[str, Any]] = []
     per_area: Counter[str] = Counter()
-    for options in game_plan(scenario, seed):
-        _play(scenario, options, cases, per_area, max_cases)
-    _staged(scenario, seed, cases, per_area)
+    # The kept cases pile up (thousands of states); the cyclic collector would scan them all
+    # again and again as the games allocate, for nothing (a tenth of a pack's build time).
+    with gc_paused():
+        for options in game_plan(scenario, seed):
+            _play(scenario, options, cases, per_area, max_cases)
+        _staged(scenario, seed, cases, per_area)
     return {
         "$schema": SCHEMA_ID,
         "schema_version": 1,
@@ -164,10 +196,10 @@ def _without_last_step(scenario: Scenario, options: dict[str, Any]) -> Game:
     return _game(dataclasses.replace(scenario, ruleset=ruleset), options)
 
 
-def _changes_moves(twin: Game, before: _Before, unit_id: str,
-                   moves: list[dict[str, Any]]) -> bool:
+def _changes_moves(twin: Game, before: _Before, unit_id: str, moves: list[dict[str, Any]],
+                   offsets: Offsets | None = None) -> bool:
     """Whether the unit's moves differ in `twin` (the game without the last-step rule)."""
-    return moves_of(State.from_json(twin, before.json()), unit_id) != moves
+    return moves_of(State.from_json(twin, before.json()), unit_id, offsets) != moves
 
 
 class _Before:
@@ -177,9 +209,9 @@ class _Before:
     the state replayed from the game's start (`replayed`), which is rare and costs far less
     than writing the JSON at every step."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, made: dict[str, Any] | None = None) -> None:
         self.state = state
-        self._json: dict[str, Any] | None = None
+        self._json: dict[str, Any] | None = made  # the state's JSON if made already
         self._seen: Seen | None = None
 
     @property
@@ -223,9 +255,17 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
     rng = Dice(seed_state(f"player:{options['seed']}"))
     counts: Counter[str] = Counter()
     regular = 0
+    offsets = Offsets(game.map)  # the twin plays on the same map
 
-    def rare(areas: set[str]) -> bool:
+    def rare(areas: Iterable[str]) -> bool:
         return any(per_area[a] < AREA_TARGET for a in areas)
+
+    def may_keep_moves(before: _Before, unit: str) -> bool:
+        """Whether a legal_moves case of `unit` could be kept (see `offer`): sampled within
+        the budget, or rare by the areas its state gives it or those its moves could add.
+        When not, the moves need not be listed: the case would be dropped anyway."""
+        return (counts["legal_moves"] < 8 and regular < max_cases) or rare(MOVES_AREAS) \
+            or rare(areas_of(game, before.seen(), "legal_moves", {}, {"unit": unit}))
 
     def offer(kind: str, before: _Before, sampled: bool, expected: Callable[[], dict[str, Any]],
               *, keep: bool = False, probe: dict[str, Any] | None = None,
@@ -251,20 +291,29 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
         per_area.update(areas)
         return True
 
+    # The JSON of the state as it is now, when the apply case of the step that led to it
+    # made it: the next step's state before (written once, and shared by both cases).
+    now: list[dict[str, Any]] = []
+
+    def applied(before_json: dict[str, Any], log_from: int) -> dict[str, Any]:
+        now.append(_state_json(state))
+        return _changes(before_json, now[-1], state, log_from)
+
     step = 0
     while not state.is_terminal():
         action = Surrender() if state.round > MAX_ROUNDS else random_action(state, rng)
-        before = _Before(state)
+        before = _Before(state, now.pop() if now else None)
         asked = False  # whether a case of this state was offered (its apply case may follow)
         if action.verb in _MOVE_VERBS - {"unload"} and hasattr(action, "unit") and (
                 counts["legal_moves"] < 8 or step % 4 == 0):
-            asked = True
-            moves = moves_of(state, action.unit)
-            last_step = partial(_changes_moves, twin, before, action.unit, moves)
-            counts["legal_moves"] += offer(
-                "legal_moves", before, counts["legal_moves"] < 8,
-                partial(dict, moves=moves), probe={"moves": moves}, last_step=last_step,
-                unit=action.unit)
+            asked = True  # even when the case cannot be kept and its moves are not listed
+            if may_keep_moves(before, action.unit):
+                moves = moves_of(state, action.unit, offsets)
+                last_step = partial(_changes_moves, twin, before, action.unit, moves, offsets)
+                counts["legal_moves"] += offer(
+                    "legal_moves", before, counts["legal_moves"] < 8,
+                    partial(dict, moves=moves), probe={"moves": moves}, last_step=last_step,
+                    unit=action.unit)
         if state.phase in ("setup", "declare", "combat", "money") and step % 5 == 0:
             asked = True
             counts["legal_actions"] += offer("legal_actions", before,
@@ -286,6 +335,7 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
         if may_apply and (sampled or action.verb in _RARE_VERBS):
             before.keep()
         log_from = len(state.log)
+        now.clear()
         state.apply_unchecked(action)  # drawn from the legal actions: checking it again is waste
         events = {e.kind for e in state.log[log_from:]}  # an event's "event" tag
         if may_apply and (sampled or action.verb in _RARE_VERBS
@@ -294,10 +344,11 @@ def _play(scenario: Scenario, options: dict[str, Any], cases: list[dict[str, Any
                 before = _Before.replayed(game, state.history[:-1])
             log = [e.to_json() for e in state.log[log_from:]]
             counts[f"apply:{action.verb}"] += offer(
-                "apply", before, sampled, partial(outcome, before.json(), state, log_from),
+                "apply", before, sampled, partial(applied, before.json(), log_from),
                 probe={"winner": state.winner_team, "log": log}, action=str(action))
         step += 1
-    offer("victory", _Before(state), True, partial(victory_of, state))
+    offer("victory", _Before(state, now.pop() if now else None), True,
+          partial(victory_of, state))
 
 
 def _actions_of(state: State) -> dict[str, Any]:
@@ -447,11 +498,32 @@ def json_bytes(data: Any) -> bytes:
     states make the vectors large)."""
     if isinstance(data, dict) and "cases" in data:
         head = {k: v for k, v in data.items() if k != "cases"}
-        body = json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        cases = ",\n".join(json.dumps(c, ensure_ascii=False, sort_keys=True,
-                                      separators=(",", ":")) for c in data["cases"])
+        body = _compact(head)
+        states: dict[int, str] = {}  # by id: cases asked of one state share its JSON object
+        cases = ",\n".join(_case_json(c, states) for c in data["cases"])
         return (body[:-1] + ',"cases":[\n' + cases + "\n]}\n").encode()
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
+
+
+# The vectors are trees of fresh JSON data (states shared between cases, never containing
+# themselves), so the encoder's cycle bookkeeping for every dict and list is skipped.
+_compact = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                            check_circular=False).encode
+
+
+def _case_json(case: dict[str, Any], states: dict[int, str]) -> str:
+    """`_compact(case)`, its state written once per state object: the keys sorted, the
+    state's text between those before "state" and those after, as `_compact` puts it."""
+    state = case.get("state")
+    if not isinstance(state, dict):
+        return _compact(case)
+    text = states.get(id(state))
+    if text is None:
+        text = states[id(state)] = _compact(state)
+    before = _compact({k: v for k, v in case.items() if k < "state"})[1:-1]
+    after = _compact({k: v for k, v in case.items() if k > "state"})[1:-1]
+    return "".join(("{", before, "," if before else "", '"state":', text,
+                    "," if after else "", after, "}"))
 
 
 def export_conformance(scenario: Scenario, out_path: Path) -> Path:

@@ -8,7 +8,7 @@ ones need their JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.hexes import DIRECTIONS
@@ -17,6 +17,9 @@ from engine.rules.game import Game
 from engine.rules.state import State
 
 MOVE_VERBS = frozenset({"move", "enter", "capture", "board", "unload"})
+# What a legal_moves case's answer can add to the areas its state and unit give it (areas_of
+# with no moves): with none of these short of cases, its moves cannot make it a rare one.
+MOVES_AREAS = frozenset({"forts", "capture", "transport", "last_step", "water", "contact"})
 WATER = TERRAIN_ID["water"]
 
 AxialHex = tuple[int, int]
@@ -25,11 +28,13 @@ AxialHex = tuple[int, int]
 @dataclass(frozen=True)
 class Seen:
     """What the rule areas read of a state: the phase, each unit's (type, axial hex or None,
-    nation) by id, and whether any unit carries cargo."""
+    nation) by id, and whether any unit carries cargo. `beside` keeps, per team, the hexes
+    next to its enemies once worked out (the cases of one state ask it again)."""
 
     phase: str
     units: dict[str, tuple[str, AxialHex | None, str]]
     carrying: bool
+    beside: dict[str, set[AxialHex]] = field(default_factory=dict, compare=False, repr=False)
 
 
 def seen_in_json(snapshot: dict[str, Any]) -> Seen:
@@ -111,9 +116,12 @@ def _in_contact(game: Game, seen: Seen, nation: str, here: AxialHex,
     team = game.team_of[nation]
     # The hexes next to an enemy (few), rather than the neighbours of every reachable hex
     # (many): the same test, as being neighbours is symmetric.
-    beside_enemy = {(q + d.q, r + d.r) for _, at, owner in seen.units.values()
-                    if at is not None and game.team_of[owner] != team
-                    for q, r in (at,) for d in DIRECTIONS}
+    beside_enemy = seen.beside.get(team)
+    if beside_enemy is None:
+        beside_enemy = seen.beside[team] = {
+            (q + d.q, r + d.r) for _, at, owner in seen.units.values()
+            if at is not None and game.team_of[owner] != team
+            for q, r in (at,) for d in DIRECTIONS}
     return here in beside_enemy or any(tuple(m["to"]["axial"]) in beside_enemy for m in moves)
 
 

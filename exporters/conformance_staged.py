@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.hexes import Hex, ring
-from engine.model import Scenario
+from engine.model import GameMap, Scenario
 from engine.rules.actions import Action, Attack, EndPhase, Fight
 from engine.rules.automa import automa_nations
 from engine.rules.dice import Dice, seed_state
@@ -48,11 +48,17 @@ STAGED_MONEY = 40  # enough for every unit type and a repair in both editions' c
 def copied(value: Any) -> Any:
     """A deep copy of a JSON tree (dicts, lists, immutable leaves), several times quicker than
     `copy.deepcopy`, which the staged cases call for every candidate placement."""
+    # Plain leaves (most of a state) are taken as they are, without a call each; anything
+    # else goes through the tests below.
     if isinstance(value, dict):
-        return {key: copied(item) for key, item in value.items()}
+        return {key: item if type(item) in _LEAVES else copied(item)
+                for key, item in value.items()}
     if isinstance(value, list):
-        return [copied(item) for item in value]
+        return [item if type(item) in _LEAVES else copied(item) for item in value]
     return value
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 def _free_hexes(game: Game, snapshot: dict[str, Any]) -> set[Hex]:
@@ -66,24 +72,26 @@ def _in_play(game: Game) -> list[Hex]:
     return _of_game(game)[0]
 
 
-# Per game: its hexes in play, and those of them on land with no fort or entrance. The staged
-# cases ask for them once per candidate state, and a game's map does not change.
-_HEXES_OF_GAME: dict[int, tuple[Game, list[Hex], list[Hex]]] = {}
+# Per map and half in play: its hexes in play, and those of them on land with no fort or
+# entrance. The staged cases ask for them once per candidate state, in games of several
+# seeds on the same map, and a map does not change.
+_HEXES_OF_GAME: dict[tuple[int, str | None], tuple[GameMap, list[Hex], list[Hex]]] = {}
 _HEXES_OF_GAME_MAX = 8
 
 
 def _of_game(game: Game) -> tuple[list[Hex], list[Hex]]:
-    hit = _HEXES_OF_GAME.get(id(game))
-    if hit is not None and hit[0] is game:
+    game_map = game.map
+    half_id = game.scenario.half if game.players == 2 and game.scenario.half else None
+    hit = _HEXES_OF_GAME.get((id(game_map), half_id))
+    if hit is not None and hit[0] is game_map:
         return hit[1], hit[2]
-    half = game.map.region(game.scenario.half) if game.players == 2 and game.scenario.half \
-        else None
-    in_play = [h for h in game.map.hexes() if half is None or h in half.hexes]
-    blocked = {h for f in game.map.forts for h in (*f.hexes, *f.entrances)}
-    land = [h for h in in_play if game.map.terrain_at(h) in LAND and h not in blocked]
+    half = game_map.region(half_id) if half_id else None
+    in_play = [h for h in game_map.hexes() if half is None or h in half.hexes]
+    blocked = {h for f in game_map.forts for h in (*f.hexes, *f.entrances)}
+    land = [h for h in in_play if game_map.terrain_at(h) in LAND and h not in blocked]
     if len(_HEXES_OF_GAME) >= _HEXES_OF_GAME_MAX:
         _HEXES_OF_GAME.clear()
-    _HEXES_OF_GAME[id(game)] = (game, in_play, land)
+    _HEXES_OF_GAME[(id(game_map), half_id)] = (game_map, in_play, land)
     return in_play, land
 
 

@@ -229,18 +229,29 @@ def _draw_task(task: _Task) -> Pictures:
         return {}
 
 
-def _shared_boards(pool: Any, tasks: list[_Task]) -> dict[tuple[str, str | None], Pictures]:
-    """Pictures of the boards several packs show, drawn once each on the pool (else every
-    process would draw each board its packs show)."""
+def _start_pool_tasks(pool: Any, tasks: list[_Task]) -> dict[int, Any]:
+    """Start every task on the pool, longest first, by id: the boards several packs show
+    are drawn first, once each (else every process would draw each board its packs show),
+    in the order the packs need them; a pack starts as soon as its board is drawn, so a
+    process that drew a board quickly goes on while the other still draws."""
+    ordered = sorted(tasks, key=lambda t: -t.weight)
     first: dict[tuple[str, str | None], _Task] = {}
-    shared = set()
-    for task in tasks:
+    shared: list[tuple[str, str | None]] = []
+    for task in ordered:
         if task.board is not None:
-            if task.board in first:
-                shared.add(task.board)
+            if task.board in first and task.board not in shared:
+                shared.append(task.board)
             first.setdefault(task.board, task)
     drawing = {board: pool.apply_async(_draw_task, (first[board],)) for board in shared}
-    return {board: result.get() for board, result in drawing.items()}
+    drawn: dict[tuple[str, str | None], Pictures] = {}
+    started = {}
+    for task in ordered:
+        board = task.board
+        if board in drawing and board not in drawn:
+            drawn[board] = drawing[board].get()
+        started[id(task)] = pool.apply_async(
+            _build_task, (task, drawn.get(board) if board is not None else None))
+    return started
 
 
 def _start_worker(parent: int) -> None:
@@ -267,11 +278,9 @@ def _run(tasks: list[_Task], loads: LoadCache, jobs: int | None
             return
         with multiprocessing.get_context("fork").Pool(jobs, _start_worker,
                                                       (os.getpid(),)) as pool:
-            drawn = _shared_boards(pool, tasks)
             # Longest first, so no process is left with a long pack while the other idles;
             # the results still come in the order of `tasks`.
-            pending = {id(task): pool.apply_async(_build_task, (task, drawn.get(task.board)))
-                       for task in sorted(tasks, key=lambda t: -t.weight)}
+            pending = _start_pool_tasks(pool, tasks)
             for task in tasks:
                 yield pending[id(task)].get()
     finally:

@@ -12,6 +12,7 @@ import json
 import math
 import re
 from functools import cache
+from json.encoder import encode_basestring
 from typing import Any
 
 from engine.content.schemas import all_schemas
@@ -90,18 +91,25 @@ def canonical_data(data: Any, parent: str | None = None) -> Any:
 
 
 def _quote(value: str, yaml_safe: bool) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    # What json.dumps(value, ensure_ascii=False) gives a string, without building an encoder
+    # for each of the many strings of a document.
+    text = (encode_basestring(value) if isinstance(value, str)
+            else json.dumps(value, ensure_ascii=False))
     if yaml_safe:
         text = _YAML_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
 
 
-def _depth(value: Any) -> int:
-    if isinstance(value, dict):
-        return 1 + max((_depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((_depth(v) for v in value), default=0)
-    return 0
+def _shallow(value: dict[str, Any] | list[Any]) -> bool:
+    """Whether a container holds no container that holds a container (at most two levels),
+    looking no deeper than that: asked at every level of a document, a full walk of each
+    subtree made writing it quadratic in its depth."""
+    for child in value.values() if isinstance(value, dict) else value:
+        if isinstance(child, dict | list) and any(
+                isinstance(v, dict | list)
+                for v in (child.values() if isinstance(child, dict) else child)):
+            return False
+    return True
 
 
 def _number(value: int | float) -> str:
@@ -165,7 +173,7 @@ class _Writer:
         if isinstance(value, dict | list):
             if not value:
                 return True
-            if _depth(value) > 2:
+            if not _shallow(value):
                 return False
             children = value.values() if isinstance(value, dict) else value
             return all(not isinstance(v, str) or "\n" not in v for v in children)
@@ -238,8 +246,10 @@ def _json(value: Any, indent: str = "", pointer: str = "") -> str:
     w = _Writer("json")
     if not isinstance(value, dict | list) or not value:
         return w.flow(value)
-    if w.flowable(value, pointer) and len(indent) + len(w.flow(value)) <= WIDTH:
-        return w.flow(value)
+    if w.flowable(value, pointer):
+        text = w.flow(value)
+        if len(indent) + len(text) <= WIDTH:
+            return text
     inner = indent + "  "
     if isinstance(value, dict):
         items = [f"{inner}{w.key(k)}: {_json(v, inner, f'{pointer}/{k}')}"

@@ -31,3 +31,20 @@ def test_any_data_round_trips_through_yaml_and_json(data):
         parsed, _ = parse_text(dumped, fmt)
         assert parsed == expected, dumped
         assert dump_canonical(parsed, fmt) == dumped
+
+
+def _depth(value: object) -> int:
+    """Nesting depth as the layout rule counts it (the writer's former full walk)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(values, max_size=4), st.dictionaries(text, values, max_size=4)))
+def test_the_shallow_test_stops_early_but_answers_as_the_depth_does(value):
+    from engine.content.canonical import _shallow
+
+    assert _shallow(value) == (_depth(value) <= 2)

@@ -16,7 +16,7 @@ from engine.rules.game import Game
 from engine.rules.playout import random_action
 from exporters import conformance, conformance_staged
 from exporters.conformance import AREAS, CONFORMANCE_SCHEMA, check_case, generate
-from exporters.conformance_areas import seen_in_json, seen_in_state
+from exporters.conformance_areas import MOVES_AREAS, areas_of, seen_in_json, seen_in_state
 from exporters.pack import build_pack
 from exporters.packcontent import content_digest, content_files
 from packs.safezip import read_zip
@@ -161,3 +161,72 @@ def test_a_replayed_state_and_the_seen_parts_match_the_state_played():
         state.apply_unchecked(random_action(state, rng))
         checked += 1
     assert checked == 120 and any(seen_in_state(state).units.values())
+
+
+def test_a_state_shared_by_cases_is_written_as_each_case_alone_would_be(vectors):
+    """json_bytes writes a state object once and splices its text into every case that
+    holds it: the bytes must be those of writing each case by itself."""
+    _, data = vectors
+    cases = data["cases"]
+    assert len({id(c["state"]) for c in cases}) < len(cases)  # some states are shared
+    head = {k: v for k, v in data.items() if k != "cases"}
+    plain = [json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+             for c in cases]
+    body = json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    expected = body[:-1] + ',"cases":[\n' + ",\n".join(plain) + "\n]}\n"
+    assert conformance.json_bytes(data) == expected.encode()
+    shared = {"z": 1, "b": [None, "ö"]}
+    odd = {"seed": "s", "cases": [{"a": "ä", "state": shared, "zz": True}, {"state": shared},
+                                  {"state": None, "x": 1}, {"y": "\u2028"}]}
+    want = [json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+            for c in odd["cases"]]
+    assert conformance.json_bytes(odd) == ('{"seed":"s","cases":[\n' + ",\n".join(want)
+                                           + "\n]}\n").encode()
+
+
+def test_moves_are_listed_by_hex_with_their_offsets():
+    """moves_of orders the options by their hex and reads offsets from its table: the same
+    list as sorting by axial hex and kind with the map's own conversion."""
+    game = Game(load_scenario(SCENARIO), seed="moves", setup="quick")
+    state = game.new_initial_state()
+    rng = Dice(seed_state("moves"))
+    offsets = conformance.Offsets(game.map)
+    compared = 0
+    while not state.is_terminal() and compared < 40:
+        action = random_action(state, rng)
+        if action.verb == "move":
+            options = state.legal_moves(action.unit)
+            reference = sorted(
+                ({"to": {"axial": [h.q, h.r], "offset": list(game.map.to_offset(h))},
+                  "cost": o.cost, "kind": o.kind, "fort": o.fort} for h, o in options.items()),
+                key=lambda m: (m["to"]["axial"], m["kind"]))
+            assert conformance.moves_of(state, action.unit, offsets) == reference
+            assert conformance.moves_of(state, action.unit) == reference
+            compared += 1
+        state.apply_unchecked(action)
+    assert compared == 40
+
+
+def test_a_units_moves_add_only_the_moves_areas():
+    """A legal_moves case whose state and unit give no rare area is not listed when none of
+    MOVES_AREAS is rare either: its moves may only add areas of MOVES_AREAS to those it has
+    without them. Checked for every unit at move steps of seeded games of every kind."""
+    scenario = load_scenario(SCENARIO)
+    added: set[str] = set()
+    for seed in ("areas:1", "areas:2"):
+        game = Game(scenario, seed=seed, setup="quick")
+        state = game.new_initial_state()
+        rng = Dice(seed_state(seed))
+        for step in range(600):
+            if state.is_terminal():
+                break
+            if state.phase == "move" and step % 7 == 0:
+                seen = seen_in_state(state)
+                for unit in state.units:
+                    moves = conformance.moves_of(state, unit)
+                    bare = areas_of(game, seen, "legal_moves", {}, {"unit": unit})
+                    full = areas_of(game, seen, "legal_moves", {"moves": moves}, {"unit": unit})
+                    assert bare <= full and full - bare <= MOVES_AREAS
+                    added |= full - bare
+            state.apply_unchecked(random_action(state, rng))
+    assert {"contact", "water", "capture"} <= added
