@@ -501,7 +501,8 @@ def json_bytes(data: Any) -> bytes:
         body = _compact(head)
         states: dict[int, str] = {}  # by id: cases asked of one state share its JSON object
         cases = ",\n".join(_case_json(c, states) for c in data["cases"])
-        return (body[:-1] + ',"cases":[\n' + cases + "\n]}\n").encode()
+        joint = "," if head else ""  # an empty head is "{}": no comma before "cases"
+        return (body[:-1] + joint + '"cases":[\n' + cases + "\n]}\n").encode()
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode()
 
 

@@ -182,6 +182,8 @@ def test_a_state_shared_by_cases_is_written_as_each_case_alone_would_be(vectors)
             for c in odd["cases"]]
     assert conformance.json_bytes(odd) == ('{"seed":"s","cases":[\n' + ",\n".join(want)
                                            + "\n]}\n").encode()
+    only_cases = {"cases": [{"state": shared}]}
+    assert json.loads(conformance.json_bytes(only_cases)) == only_cases
 
 
 def test_moves_are_listed_by_hex_with_their_offsets():
