@@ -96,6 +96,7 @@ def run(path: str | None = None, screenshot: str | None = None,
     from editor.area.battlefield import set_battlefield_opener
     from editor.battlefield_window import open_battlefield_window
     from editor.document import MapDocument
+    from editor.gui_gc import collect_on_gui_thread
     from editor.i18n import chosen_language, install_translators, translate
     from editor.main_window import MainWindow
     from editor.settings import Settings, recovery_dir
@@ -105,6 +106,7 @@ def run(path: str | None = None, screenshot: str | None = None,
 
     set_battlefield_opener(open_battlefield_window)  # battles of linked area fronts
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    collect_on_gui_thread(app)  # helper threads must never destroy widgets
     app.setOrganizationName("Trench Club Studio")
     app.setApplicationName("tcstudio")
     apply_system_palette(app)  # type: ignore[arg-type]

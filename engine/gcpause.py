@@ -41,3 +41,8 @@ def gc_paused() -> Iterator[None]:
             _PAUSE.depth -= 1
             if _PAUSE.depth == 0 and _PAUSE.was_enabled:
                 gc.enable()
+
+
+def is_paused() -> bool:
+    """Whether a `gc_paused()` body is running, in any thread."""
+    return _PAUSE.depth > 0
