@@ -59,6 +59,11 @@ class GuiThreadCollector(QObject):
 _collector: GuiThreadCollector | None = None
 
 
+def installed() -> GuiThreadCollector | None:
+    """The application's `GuiThreadCollector`, if installed."""
+    return _collector
+
+
 def collect_on_gui_thread(app: QObject) -> GuiThreadCollector:
     """Install the application's one `GuiThreadCollector` (idempotent); call it on the GUI
     thread once the QApplication exists."""
