@@ -388,6 +388,8 @@ def _bridges(game_map: GameMap, bl: BoardLayout) -> Group:
     """Parapets along the road where it crosses a bridge hex (horizontal without a road)."""
     group = Group("bridges")
     bridge = TERRAINS.index("bridge")
+    if bridge not in game_map.terrain:
+        return group  # no roads to smooth and no segment grid to build for nothing
     roads = [(smooth_points([bl.unit_point(p) for p in path.points]), path.width * bl.size * 0.55)
              for path in game_map.paths if path.kind == "road" and len(path.points) > 1]
     reach = bl.size * 0.9  # a road segment farther from a bridge's centre is not its road

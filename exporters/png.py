@@ -224,9 +224,10 @@ def _render_cells(board: Board, cells: Cells, k: float, w: int, h: int) -> Image
 
 def _blend(colour: np.ndarray, ink: np.ndarray, cover: np.ndarray) -> np.ndarray:
     """`ink` over float `colour` by `cover`, as uint8 (`colour` is left as it was)."""
-    mixed = (ink - colour) * cover[:, :, None]
+    mixed = np.subtract(ink, colour)
+    mixed *= cover[:, :, None]
     mixed += colour
-    return np.rint(mixed).astype(np.uint8)
+    return np.rint(mixed, out=mixed).astype(np.uint8)
 
 
 def _tile_shapes(shapes: list[Shape], k: float, w: int, h: int,
