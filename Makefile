@@ -23,7 +23,7 @@ translations: $(QM)
 # The engine's hottest modules compiled by Cython into build/accel (engine/accel.py); rebuilt
 # when an engine source changes. Without Cython or a C compiler the engine runs as plain Python.
 ACCEL := build/accel/manifest.json
-$(ACCEL): $(STAMP) tcstudio/accel_build.py $(wildcard engine/*.py engine/rules/*.py engine/ai/*.py)
+$(ACCEL): $(STAMP) tcstudio/accel_build.py $(wildcard engine/*.py engine/rules/*.py engine/rules/*.pxd engine/ai/*.py)
 	$(PY) -m tcstudio.accel_build
 
 # Compile again whatever the manifest says (after installing a compiler, say).

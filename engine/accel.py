@@ -2,8 +2,9 @@
 
 `python -m tcstudio.accel_build` (run by `make`) compiles the modules in `ACCELERATED`
 with Cython, unchanged Python in, C extension out, into `build/accel/` beside the project, and
-writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from and
-the size of the compiled file. At import, `install` puts a finder first on `sys.meta_path`
+writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from (with
+the C types of its `.pxd`, for the one module that has them: `engine.rules.dial`) and the
+size of the compiled file. At import, `install` puts a finder first on `sys.meta_path`
 that loads a module's compiled copy only when the manifest names it for this interpreter,
 its source file still has that hash and the compiled file that size; any other case (no
 build, an edited source, another Python, `TC_PURE_PYTHON=1`) imports the `.py` file as usual.
@@ -36,7 +37,7 @@ ACCELERATED = (
     "engine.rules.money", "engine.rules.unit", "engine.rules.abilities",
     "engine.rules.victory", "engine.rules.board", "engine.rules.game",
     "engine.rules.actions", "engine.rules.setup", "engine.rules.trenches",
-    "engine.rules.losses", "engine.ai.random_bot", "engine.ai.simulate",
+    "engine.rules.losses", "engine.rules.dial", "engine.ai.random_bot", "engine.ai.simulate",
 )
 _MAX_MANIFEST_BYTES = 1 << 20
 
@@ -59,6 +60,16 @@ def compiled_name(name: str) -> str:
 def sha256_of(path: Path) -> str:
     """SHA-256 of a file's bytes."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def source_digest(name: str) -> str:
+    """SHA-256 of what an accelerated module is compiled from: its source, and the C types
+    of its `.pxd` beside it when it has one (which Cython reads with it)."""
+    digest = hashlib.sha256(source_of(name).read_bytes())
+    types = source_of(name).with_suffix(".pxd")
+    if types.exists():
+        digest.update(b"\0pxd\0" + types.read_bytes())
+    return digest.hexdigest()
 
 
 def read_manifest(directory: Path) -> dict[str, tuple[str, str, int]]:
@@ -100,7 +111,7 @@ class CompiledFinder(MetaPathFinder):
         file, digest, size = listed
         location = self.directory / file
         try:
-            if location.stat().st_size != size or sha256_of(source_of(fullname)) != digest:
+            if location.stat().st_size != size or source_digest(fullname) != digest:
                 return None
         except OSError:
             return None

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from engine.accel import ACCELERATED, MANIFEST, ROOT, compiled_name, sha256_of, source_of
+from engine.accel import ACCELERATED, MANIFEST, ROOT, compiled_name, source_digest, source_of
 from engine.content.atomic import atomic_write_bytes, atomic_write_text
 from engine.i18n import _, language_from_environment, ngettext, set_language
 
@@ -42,7 +42,7 @@ def build(out: Path, names: tuple[str, ...] = ACCELERATED, jobs: int = 2) -> lis
         raise RuntimeError(f"Cython is not installed ({exc.name})") from exc
     out.mkdir(parents=True, exist_ok=True)
     (out / MANIFEST).unlink(missing_ok=True)  # nothing is loaded while files change
-    digests = {name: sha256_of(source_of(name)) for name in names}
+    digests = {name: source_digest(name) for name in names}
     with tempfile.TemporaryDirectory(prefix="accel-") as temp:
         work = Path(temp)
         quiet = ["-w"] if os.name == "posix" else []  # the generated C's warnings are noise
@@ -68,7 +68,7 @@ def build(out: Path, names: tuple[str, ...] = ACCELERATED, jobs: int = 2) -> lis
         for name in names:
             built = Path(command.get_ext_fullpath(name)).read_bytes()
             atomic_write_bytes(out / compiled_name(name), built)
-    changed = [name for name in names if sha256_of(source_of(name)) != digests[name]]
+    changed = [name for name in names if source_digest(name) != digests[name]]
     if changed:
         raise RuntimeError(f"sources changed while compiling: {', '.join(changed)}")
     _write_manifest(out, {name: {"file": compiled_name(name), "source_sha256": digests[name],

@@ -14,11 +14,10 @@ from engine.geometry import offset_neighbour_deltas
 from engine.halves import fort_hexes, in_half
 from engine.hexes import Hex
 from engine.model import TERRAIN_ID, TERRAINS, GameMap, Ruleset
+from engine.rules.dial import MEADOW, NEAR_ENTRANCE, Buffers, Steps
 
 IMPASSABLE = -1
 WHOLE_MOVE = -2
-FAR = 1 << 30  # an unreached hex in a search's cost buffer
-BLOCKED = -1  # a hex a search may not enter (an enemy stands on it)
 
 MOVEMENT_CLASS: dict[str, str] = {"foot": "foot", "air": "air", "ship": "ship", "tank": "tank"}
 TRENCH_CLASSES = ("foot", "tank", "air")
@@ -110,9 +109,10 @@ class Board:
     steps: dict[str, list[tuple[tuple[int, int], ...] | None]]
     whole: dict[str, list[tuple[int, ...] | None]]
     entrances_near: list[tuple[int, ...]]
-    # Cost buffers (index -> cost, FAR when unreached) the move search borrows and hands back
-    # reset, so a search allocates nothing proportional to the map.
-    _free_buffers: list[list[int]] = field(default_factory=list, repr=False, compare=False)
+    # The buffers the move search borrows and hands back reset, so a search allocates
+    # nothing proportional to the map, and its steps per movement class.
+    _free_buffers: list[Buffers] = field(default_factory=list, repr=False, compare=False)
+    _search_steps: dict[str, Steps] = field(default_factory=dict, repr=False, compare=False)
     top_steps: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -265,23 +265,46 @@ class Board:
                 m for m in self.neighbours[i] if not blocked[m] and cost[m] == WHOLE_MOVE)
         return row
 
-    def borrow_buffer(self) -> list[int]:
-        """A per-index cost list, every entry FAR; give it back reset with `return_buffer`.
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the move search's buffers and steps (made again on use; the
+        steps' memory is an anonymous mapping, which does not pickle)."""
+        state = dict(self.__dict__)
+        state["_free_buffers"] = []
+        state["_search_steps"] = {}
+        return state
 
-        Safe when searches run in several threads: each takes its own buffer from the pool.
-        """
+    def search_steps(self, mclass: str) -> Steps:
+        """The steps of a movement class as the move search reads them (`engine.rules.dial`;
+        KeyError for a class the ruleset has no costs for)."""
+        steps = self._search_steps.get(mclass)
+        if steps is None:
+            steps = self._search_steps[mclass] = Steps(self.neighbours, self.blocked,
+                                                       self.costs[mclass])
+        return steps
+
+    def borrow_buffers(self) -> Buffers:
+        """A move search's buffers (`engine.rules.dial.Buffers`); give them back with
+        `return_buffers` after `dial.reset`. Safe when searches run in several threads:
+        each takes its own from the pool."""
         try:
             return self._free_buffers.pop()
         except IndexError:
-            return [FAR] * len(self.hexes)
+            return Buffers(self.marks)
 
-    def return_buffer(self, buffer: list[int], *touched: list[int]) -> None:
-        """Reset the entries of a borrowed buffer at the `touched` indices to FAR and put
-        it back."""
-        for indices in touched:
-            for i in indices:
-                buffer[i] = FAR
-        self._free_buffers.append(buffer)
+    def return_buffers(self, buffers: Buffers) -> None:
+        """Put buffers back in the pool (reset by `dial.reset`)."""
+        self._free_buffers.append(buffers)
+
+    @cached_property
+    def marks(self) -> bytes:
+        """Per index the search flags that are fixed by the board: MEADOW, NEAR_ENTRANCE."""
+        marks = bytearray(self.meadow.translate(bytes((0, MEADOW)) + bytes(254)))
+        # only a neighbour of an entrance can be next to one: no pass over every hex
+        for entrance in self.entrance_fort:
+            for m in self.neighbours[entrance]:
+                if self.entrances_near[m]:
+                    marks[m] |= NEAR_ENTRANCE
+        return bytes(marks)
 
     def terrain_name(self, i: int) -> str:
         """Terrain name at an index."""

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.board import BLOCKED, FAR
+from engine.rules.dial import BLOCKED, CONTACT, TAKEN, expand, parents, reset
+from engine.rules.dial import targets as dial_targets
 
 if TYPE_CHECKING:
+    from engine.rules.board import Board
     from engine.rules.state import State, Unit
 
 MOVE = "move"
@@ -222,15 +224,11 @@ def _search(state: State, unit: Unit, bare: bool
     game = state.game
     board = game.board
     mclass = unit.mclass
-    steps = board.step_rows(mclass)
-    step_row = board.step_row
     entrances_near = board.entrances_near
-    meadow = board.meadow
     occ = state.occ
     team = unit.team
     budget = round(unit.type.speed * 2)  # half_points, inlined (asked on every search)
     last_step = round(game.ruleset.last_step_to_meadow * 2)
-    entrance_fort = board.entrance_fort
     fort_owner = state.fort_owner
     nation = unit.nation
     start_fort = unit.fort
@@ -243,36 +241,34 @@ def _search(state: State, unit: Unit, bare: bool
     # A hex's contact state is fixed by the hex, so the search state is the board index
     # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
     # are never entered by a step, so they just leave the contact set.
-    dist = board.borrow_buffer()  # index -> cost; FAR where not reached
-    reached: list[int] = []  # indices in the order first reached (the options' order)
-    parent: dict[int, int] = {}
+    buffers = board.borrow_buffers()
+    dist, flags = buffers.dist, buffers.flags
     ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
-    specials: dict[int, tuple[int, int, str, str | None]] = {}
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
 
-    # One pass over the units on the board: enemies block their hex (cost -1 in the buffer,
-    # so the inner loop needs no occupancy test) and give contact; own transports that can
-    # take this unit now are the boarding targets.
+    # One pass over the units on the board: every unit's hex is taken (no move ends there);
+    # enemies block their hex (cost BLOCKED, so the search needs no occupancy test) and give
+    # contact; own transports that can take this unit now are the boarding targets.
     contact: set[int] = set()
-    enemies: list[int] = []
+    cleared: list[int] = []  # where the buffers' costs and flags change, to reset them
     transports: set[int] = set()
     neighbours = board.neighbours
     water = board.water
     row = game.melee_row(unit.type)
-    for e in occ.values():
+    for at, e in occ.items():
+        flags[at] |= TAKEN
+        cleared.append(at)
         if e.team != team:
-            dist[e.pos] = BLOCKED
-            enemies.append(e.pos)
-            if e.mclass == "foot" and water[e.pos]:
+            dist[at] = BLOCKED
+            if e.mclass == "foot" and water[at]:
                 continue
             melee = row.get(e.type.id)
             if melee is None:
                 melee = game.can_melee_row(row, e.type, unit.type)
             if melee:
-                contact.update(neighbours[e.pos])
+                contact.update(neighbours[at])
         elif (can_board and e.type.capacity and e.nation == nation
               and state.can_take_passenger(e) and state.armies_fit(unit, e)):
-            transports.add(e.pos)
+            transports.add(at)
     # the hexes next to a boardable transport: from them, a step onto it boards it
     board_from: set[int] = set()
     for t in transports:
@@ -294,110 +290,53 @@ def _search(state: State, unit: Unit, bare: bool
         for n in board.whole_row(mclass, unit.pos):  # water: the whole move, from a hex only
             if n not in occ:
                 ends[n] = (budget, unit.pos)
-    for s in starts:
-        dist[s] = 0
-        parent[s] = _START
-        reached.append(s)
-    buckets[0].extend(starts)
+    for i in contact:
+        flags[i] |= CONTACT
+    cleared.extend(contact)
 
-    # A hex reached with no half point left can only take a last step to meadow (entering
-    # and boarding cost at least one, every step too): without that rule it adds nothing, and
-    # the outermost ring is often the largest.
-    stop = budget + 1 if last_step <= 0 else budget
-    reach = reached.append
-    top = board.top_step(mclass)
-    queue = [bucket.append for bucket in buckets]
+    reached = 0
     try:
-        for c in range(stop):
-            bucket = buckets[c]
-            if not bucket:
-                continue
-            rem = budget - c
-            enter_ok = can_enter and rem >= _ENTER_COST
-            board_ok = bool(board_from) and rem >= _BOARD_COST
-            last_ok = rem >= last_step
-            fits = rem >= top  # no step from this bucket goes over the budget
-            for idx in bucket:
-                if dist[idx] != c:
-                    continue
-                if enter_ok:
-                    for n in entrances_near[idx]:
-                        fid = entrance_fort[n]
-                        if fid != start_fort and fort_owner[fid] == nation:
-                            old = specials.get(n)
-                            if old is None or c + _ENTER_COST < old[0]:
-                                specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
-                row = steps[idx]
-                if row is None:
-                    row = step_row(mclass, idx)
-                if board_ok and idx in board_from:
-                    for n, _ in row:
-                        if n in transports:
-                            old = specials.get(n)
-                            if old is None or c + _BOARD_COST < old[0]:
-                                specials[n] = (c + _BOARD_COST, idx, BOARD, None)
-                if fits and idx not in contact:
-                    # the common case: every step stays within the budget and none ends the
-                    # move in contact, so the loop below without those two tests
-                    for n, tc in row:
-                        nc = c + tc
-                        was = dist[n]
-                        if nc < was:
-                            if was == FAR:
-                                reach(n)
-                            dist[n] = nc
-                            parent[n] = idx
-                            queue[nc](n)
-                    continue
-                in_contact = idx in contact
-                for n, tc in row:
-                    # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
-                    # are dropped with every occupied hex below
-                    nc = c + tc
-                    if nc > budget:
-                        # every end costs at most the budget: the first one stays
-                        if last_ok and meadow[n] and n not in ends:
-                            ends[n] = (budget, idx)
-                        continue
-                    if in_contact and n in contact:
-                        old_end = ends.get(n)
-                        if old_end is None or nc < old_end[0]:
-                            ends[n] = (nc, idx)
-                        continue
-                    was = dist[n]
-                    if nc < was:
-                        if was == FAR:
-                            reach(n)
-                        dist[n] = nc
-                        parent[n] = idx
-                        queue[nc](n)
-
+        buffers.fit(budget, len(starts))
+        reached, flagged = expand(board.search_steps(mclass), buffers, starts, budget,
+                                  last_step, board.top_step(mclass),
+                                  _ENTER_COST if can_enter else 0, board_from, _BOARD_COST,
+                                  ends)
+        specials = _specials(board, mclass, flagged, budget, start_fort, nation, fort_owner,
+                             board_from, transports) if flagged else {}
         # Options in the order the hexes were first reached, then the move-ending
         # arrivals; a cheaper arrival replaces an option in place.
         hexes = board.hexes
         cargo = unit.cargo
+        first = len(starts)
+        # most searches find no enter or board option and start next to no entrance (no
+        # capture): no trace, no option objects
+        utype = unit.type
+        optional = bare and not (specials or (
+            start_fort is None and utype.can_capture and utype.unit_class == "foot"
+            and any(entrances_near[at] for at in long or (unit.pos,))))
+        if bare and not (barred or cargo):
+            choices = dial_targets(buffers, hexes, first, reached, ends)
+            if optional:
+                return choices, []
+            trace = _Trace(hexes, parents(buffers, reached), unit.id)
+            return choices, _special_options(state, unit, specials, trace, long, budget)
+        parent = parents(buffers, reached)
+        order = list(buffers.order[first:reached])
         if bare:
-            # most searches find no enter or board option and start next to no entrance
-            # (no capture): no trace, no option objects
-            utype = unit.type
-            if specials or (start_fort is None and utype.can_capture
-                            and utype.unit_class == "foot"
-                            and any(entrances_near[at] for at in long or (unit.pos,))):
-                options = _special_options(state, unit, specials,
-                                           _Trace(hexes, parent, unit.id), long, budget)
-            else:
-                options = []
-            return _choices(state, unit, reached[len(starts):], ends, parent, barred, options)
+            options = [] if optional else _special_options(
+                state, unit, specials, _Trace(hexes, parent, unit.id), long, budget)
+            return _choices(state, unit, order, ends, parent, barred, options)
         trace = _Trace(hexes, parent, unit.id)
         out: dict[Hex, MoveOption] = {}
-        for idx in reached[len(starts):]:
+        for idx in order:
             if idx in occ or idx in barred:
                 continue
             if cargo and state.unload_spots(unit, idx) is None:
                 continue
             out[hexes[idx]] = _Step(dist[idx] / 2, idx, trace, parent[idx])
     finally:
-        board.return_buffer(dist, reached, enemies)
+        reset(buffers, reached, cleared)
+        board.return_buffers(buffers)
     for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
             continue
@@ -414,6 +353,33 @@ def _search(state: State, unit: Unit, bare: bool
     for option in _special_options(state, unit, specials, trace, long, budget):
         out[option.target] = option
     return out
+
+
+def _specials(board: Board, mclass: str, flagged: list[tuple[int, int]], budget: int,
+              start_fort: str | None, nation: str, fort_owner: dict[str, str | None],
+              board_from: set[int], transports: set[int]
+              ) -> dict[int, tuple[int, int, str, str | None]]:
+    """The enter and board options of a search, from the hexes `expand` flagged (in the
+    order they were settled): entrance or transport index -> (cost, from, kind, fort)."""
+    specials: dict[int, tuple[int, int, str, str | None]] = {}
+    entrances_near = board.entrances_near
+    entrance_fort = board.entrance_fort
+    for idx, c in flagged:
+        rem = budget - c
+        if rem >= _ENTER_COST:
+            for n in entrances_near[idx]:
+                fid = entrance_fort[n]
+                if fid != start_fort and fort_owner[fid] == nation:
+                    old = specials.get(n)
+                    if old is None or c + _ENTER_COST < old[0]:
+                        specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
+        if rem >= _BOARD_COST and idx in board_from:
+            for n, _ in board.step_row(mclass, idx):
+                if n in transports:
+                    old = specials.get(n)
+                    if old is None or c + _BOARD_COST < old[0]:
+                        specials[n] = (c + _BOARD_COST, idx, BOARD, None)
+    return specials
 
 
 def _special_options(state: State, unit: Unit,
@@ -441,15 +407,12 @@ def _special_options(state: State, unit: Unit,
 def _choices(state: State, unit: Unit, reached: list[int], ends: dict[int, tuple[int, int]],
              parent: dict[int, int], barred: set[int], specials: list[MoveOption]
              ) -> tuple[list[Hex], list[MoveOption]]:
-    """`move_choices` from a search: the hexes it reached (starts left out), then the
+    """`move_choices` from a search with barred hexes or of a transport with cargo (the
+    others take `dial.targets`): the hexes it reached (starts left out), then the
     move-ending arrivals it did not reach otherwise (a cheaper arrival on a reached hex keeps
     that hex's place), without occupied, barred or (for a transport) unloadable hexes."""
     targets = reached + [i for i in ends if parent.get(i, _START) == _START]
     occ = state.occ
-    if barred or unit.cargo:
-        targets = [i for i in targets if i not in occ and i not in barred
-                   and (not unit.cargo or state.unload_spots(unit, i) is not None)]
-    else:
-        for i in occ.keys() & targets:
-            targets.remove(i)
-    return list(map(state.game.board.hexes.__getitem__, targets)), specials
+    hexes = state.game.board.hexes
+    return [hexes[i] for i in targets if i not in occ and i not in barred
+            and (not unit.cargo or state.unload_spots(unit, i) is not None)], specials

@@ -74,7 +74,7 @@ def test_a_compiled_module_is_found_only_while_its_source_is_unchanged(tmp_path)
     name = "engine.rules.dice"
     file = accel.compiled_name(name)
     (tmp_path / file).write_bytes(b"not loaded by this test")
-    entry = {"file": file, "source_sha256": accel.sha256_of(accel.source_of(name)), "size": 23}
+    entry = {"file": file, "source_sha256": accel.source_digest(name), "size": 23}
     _manifest(tmp_path, {name: entry})
     finder = accel.CompiledFinder(tmp_path, accel.read_manifest(tmp_path))
     spec = finder.find_spec(name)
@@ -95,7 +95,7 @@ def test_a_compiled_module_is_found_only_while_its_source_is_unchanged(tmp_path)
 def test_manifests_that_do_not_fit_are_ignored(tmp_path):
     name = "engine.rules.dice"
     entry = {"file": accel.compiled_name(name),
-             "source_sha256": accel.sha256_of(accel.source_of(name)), "size": 1}
+             "source_sha256": accel.source_digest(name), "size": 1}
     _manifest(tmp_path, {name: entry}, cache_tag="cpython-27")
     assert accel.read_manifest(tmp_path) == {}
     _manifest(tmp_path, {"engine.content.loaders": entry, name: {**entry, "file": "../x.so"}})
@@ -113,7 +113,7 @@ def test_compiled_modules_play_the_games_plain_python_plays():
     # what `make` built is what runs: every module its manifest lists, sources unchanged
     listed = accel.read_manifest(accel.accel_dir())
     fresh = sorted(n for n, (_, digest, _size) in listed.items()
-                   if accel.sha256_of(accel.source_of(n)) == digest)
+                   if accel.source_digest(n) == digest)
     assert fast["compiled"] == fresh
 
 
