@@ -2,11 +2,11 @@
 
 `python -m tcstudio.accel_build` (run by `make`) compiles the modules in `ACCELERATED`
 with Cython, unchanged Python in, C extension out, into `build/accel/` beside the project, and
-writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from (with
-the C types of its `.pxd`, for the one module that has them: `engine.rules.dial`) and the
-size of the compiled file. At import, `install` puts a finder first on `sys.meta_path`
-that loads a module's compiled copy only when the manifest names it for this interpreter,
-its source file still has that hash and the compiled file that size; any other case (no
+writes `manifest.json` last: per module, the SHA-256 of the source it was compiled from
+(with the C types of its `.pxd` beside it when it has one) and the size of the compiled file.
+At import, `install` puts a finder first on `sys.meta_path` that loads a module's compiled
+copy only when the manifest names it for this interpreter, its source file still has that
+hash and the compiled file that size; any other case (no
 build, an edited source, another Python, `TC_PURE_PYTHON=1`) imports the `.py` file as usual.
 Both run the same code, so games and their results are identical either way
 (tests/engine/test_accel.py compares them).

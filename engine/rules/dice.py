@@ -12,7 +12,9 @@ from collections.abc import MutableSequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
-_LIMIT_12 = ((1 << 64) // 12) * 12  # below(12)'s rejection limit
+_GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment and its two mixing multipliers
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 T = TypeVar("T")
 
 
@@ -32,23 +34,18 @@ class Dice:
 
     def next64(self) -> int:
         """The next raw 64-bit value."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GOLDEN) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
-        limit = ((1 << 64) // n) * n
-        while True:
-            # next64, inlined: every random choice and die roll of a play-out comes here
-            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            v = z ^ (z >> 31)
-            if v < limit:
-                return v % n
+        if not 0 < n <= _MASK:
+            raise ValueError(f"below needs a count from 1 to 2**64 - 1, got {n}")
+        self.state, value = _below(self.state, n)
+        return value
 
     def d12(self) -> int:
         """One twelve-sided die, 1..12."""
@@ -56,23 +53,50 @@ class Dice:
 
     def roll(self, n: int) -> tuple[int, ...]:
         """n twelve-sided dice (the faces `d12()` would give n times)."""
-        # below(12) + 1, inlined: a fight rolls about ten dice a side
-        state = self.state
-        out = []
-        for _ in range(n):
-            while True:
-                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                v = z ^ (z >> 31)
-                if v < _LIMIT_12:
-                    break
-            out.append(v % 12 + 1)
-        self.state = state
-        return tuple(out)
+        if n < 0:
+            raise ValueError(f"roll needs a count of dice from 0 up, got {n}")
+        self.state, faces = _roll(self.state, n)
+        return faces
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle a list in place (Fisher–Yates)."""
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+
+
+# The generator's steps as functions of the state: every random choice and die roll of a
+# play-out comes here, and `dice.pxd` makes them 64-bit C arithmetic when compiled (the
+# masks keep plain Python's integers to the same 64 bits).
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """(the state after, a uniform integer in 0..n-1) drawn from `state` (n > 0)."""
+    mask, golden, mix1, mix2 = _MASK, _GOLDEN, _MIX1, _MIX2
+    # 2**64 mod n: the draws from 2**64 - rest up are refused, as they would bias the modulo
+    rest = (mask % n + 1) % n
+    while True:
+        state = z = (state + golden) & mask
+        z = ((z ^ (z >> 30)) * mix1) & mask
+        z = ((z ^ (z >> 27)) * mix2) & mask
+        v = z ^ (z >> 31)
+        if rest == 0 or v <= mask - rest:
+            return state, v % n
+
+
+def _roll(state: int, n: int) -> tuple[int, tuple[int, ...]]:
+    """(the state after, n faces 1..12) drawn from `state` as `_below(state, 12)` would,
+    one after the other."""
+    mask, golden, mix1, mix2 = _MASK, _GOLDEN, _MIX1, _MIX2
+    rest = (mask % 12 + 1) % 12
+    faces = []
+    for _ in range(n):
+        while True:
+            state = z = (state + golden) & mask
+            z = ((z ^ (z >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            v = z ^ (z >> 31)
+            if v <= mask - rest:
+                break
+        faces.append(v % 12 + 1)
+    return state, tuple(faces)

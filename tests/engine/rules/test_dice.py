@@ -3,12 +3,14 @@ golden games depend on every value), with rejection sampling for any bound."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.rules.dice import Dice, seed_state
 
 
 def test_below_follows_next64_with_rejection():
     fast, slow = Dice(seed_state("below")), Dice(seed_state("below"))
-    bounds = [1, 2, 3, 6, 12, 100, 2**40 + 7, 2**63 + 5, 2**64 - 1, 2**64]
+    bounds = [1, 2, 3, 6, 12, 16, 100, 2**40 + 7, 2**63, 2**63 + 5, 2**64 - 1]
     for k in range(3000):
         n = bounds[k % len(bounds)]
         limit = ((1 << 64) // n) * n
@@ -51,3 +53,23 @@ def test_roll_rejects_like_below():
     fast, slow = Dice(start), Dice(start)
     assert fast.roll(3) == (slow.d12(), slow.d12(), slow.d12())
     assert fast.state == slow.state
+
+
+@pytest.mark.parametrize("n", [3, 7, 12, 1000])
+def test_below_skips_a_value_past_its_limit(n):
+    start = _state_before((1 << 64) - 1)  # 2**64 - 1 is past the limit unless n divides 2**64
+    fast, slow = Dice(start), Dice(start)
+    slow.next64()
+    assert fast.below(n) == slow.next64() % n
+    assert fast.state == slow.state
+
+
+@pytest.mark.parametrize("n", [0, -1, 2**64])
+def test_below_refuses_a_count_outside_64_bits(n):
+    with pytest.raises(ValueError, match="below needs a count"):
+        Dice(1).below(n)
+
+
+def test_roll_refuses_a_negative_count():
+    with pytest.raises(ValueError, match="roll needs a count"):
+        Dice(1).roll(-1)
