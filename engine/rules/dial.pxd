@@ -26,6 +26,11 @@ cpdef list targets(object b, list hexes, int first, int reached, dict ends)
 @cython.locals(order="int[:]", parent="int[:]", i=cython.int, idx=cython.int, out=dict)
 cpdef dict parents(object b, int reached)
 
+@cython.locals(dist="int[:]", flags="unsigned char[:]", taken=cython.int, contact=cython.int,
+               blocked=cython.int, at=cython.int, m=cython.int)
+cpdef mark(object b, dict occupied, list enemies, list givers, list neighbours,
+           tuple out_of_contact)
+
 @cython.locals(dist="int[:]", flags="unsigned char[:]", order="int[:]", far=cython.int,
-               keep=cython.int, i=cython.int, idx=cython.int)
-cpdef reset(object b, int reached, list cleared)
+               keep=cython.int, i=cython.int, at=cython.int, m=cython.int)
+cpdef reset(object b, int reached, dict occupied, list givers, list neighbours)

@@ -245,15 +245,36 @@ def parents(b: Buffers, reached: int) -> dict[int, int]:
     return out
 
 
-def reset(b: Buffers, reached: int, cleared: list[int]) -> None:
-    """Make the buffers as borrowed again: FAR at the reached indices and at `cleared` (the
-    enemies' hexes), CONTACT and TAKEN off everywhere they were set (`cleared` lists every
-    unit's hex and every contact hex)."""
+def mark(b: Buffers, occupied: dict[int, Any], enemies: list[int], givers: list[int],
+         neighbours: list[tuple[int, ...]], out_of_contact: tuple[int, ...]) -> None:
+    """Prepare a search's buffers: TAKEN on every `occupied` hex, BLOCKED the cost of the
+    `enemies`' hexes, CONTACT on the neighbours of the `givers` (enemies that give contact)
+    except the hexes `out_of_contact`."""
+    dist, flags = b.dist, b.flags
+    taken, contact, blocked = TAKEN, CONTACT, BLOCKED
+    for at in occupied:
+        flags[at] |= taken
+    for at in enemies:
+        dist[at] = blocked
+    for at in givers:
+        for m in neighbours[at]:
+            flags[m] |= contact
+    for at in out_of_contact:
+        flags[at] &= ~contact
+
+
+def reset(b: Buffers, reached: int, occupied: dict[int, Any], givers: list[int],
+          neighbours: list[tuple[int, ...]]) -> None:
+    """Make the buffers as borrowed again after a search that `mark` prepared with these
+    `occupied` hexes and `givers`, and that reached `reached` indices."""
     dist, flags, order = b.dist, b.flags, b.order
     far = FAR
     keep = MEADOW | NEAR_ENTRANCE
     for i in range(reached):
         dist[order[i]] = far
-    for idx in cleared:
-        dist[idx] = far
-        flags[idx] &= keep
+    for at in occupied:
+        dist[at] = far
+        flags[at] &= keep
+    for at in givers:
+        for m in neighbours[at]:
+            flags[m] &= keep

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.dial import BLOCKED, CONTACT, TAKEN, expand, parents, reset
+from engine.rules.dial import expand, mark, parents, reset
 from engine.rules.dial import targets as dial_targets
 
 if TYPE_CHECKING:
@@ -242,30 +242,29 @@ def _search(state: State, unit: Unit, bare: bool
     # alone; the one exception, a fort's entrances (leaving a fort starts out of contact),
     # are never entered by a step, so they just leave the contact set.
     buffers = board.borrow_buffers()
-    dist, flags = buffers.dist, buffers.flags
+    dist = buffers.dist
     ends: dict[int, tuple[int, int]] = {}  # index -> (cost, parent) of move-ending arrivals
 
     # One pass over the units on the board: every unit's hex is taken (no move ends there);
-    # enemies block their hex (cost BLOCKED, so the search needs no occupancy test) and give
-    # contact; own transports that can take this unit now are the boarding targets.
-    contact: set[int] = set()
-    cleared: list[int] = []  # where the buffers' costs and flags change, to reset them
+    # enemies block their hex (cost BLOCKED, so the search needs no occupancy test), and
+    # those that could attack the unit in melee give contact; own transports that can take
+    # this unit now are the boarding targets.
+    enemies: list[int] = []
+    givers: list[int] = []  # the hexes of the enemies that give contact
     transports: set[int] = set()
     neighbours = board.neighbours
     water = board.water
     row = game.melee_row(unit.type)
     for at, e in occ.items():
-        flags[at] |= TAKEN
-        cleared.append(at)
         if e.team != team:
-            dist[at] = BLOCKED
+            enemies.append(at)
             if e.mclass == "foot" and water[at]:
                 continue
             melee = row.get(e.type.id)
             if melee is None:
                 melee = game.can_melee_row(row, e.type, unit.type)
             if melee:
-                contact.update(neighbours[at])
+                givers.append(at)
         elif (can_board and e.type.capacity and e.nation == nation
               and state.can_take_passenger(e) and state.armies_fit(unit, e)):
             transports.add(at)
@@ -284,15 +283,13 @@ def _search(state: State, unit: Unit, bare: bool
         barred = trenches.enemy_held(state, unit)
     if start_fort is not None:
         starts: tuple[int, ...] = board.fort_entrances[start_fort]
-        contact.difference_update(starts)
     else:
         starts = long or (unit.pos,)
         for n in board.whole_row(mclass, unit.pos):  # water: the whole move, from a hex only
             if n not in occ:
                 ends[n] = (budget, unit.pos)
-    for i in contact:
-        flags[i] |= CONTACT
-    cleared.extend(contact)
+    # leaving a fort starts out of contact: its entrances leave the contact hexes
+    mark(buffers, occ, enemies, givers, neighbours, starts if start_fort is not None else ())
 
     reached = 0
     try:
@@ -335,7 +332,7 @@ def _search(state: State, unit: Unit, bare: bool
                 continue
             out[hexes[idx]] = _Step(dist[idx] / 2, idx, trace, parent[idx])
     finally:
-        reset(buffers, reached, cleared)
+        reset(buffers, reached, occ, givers, neighbours)
         board.return_buffers(buffers)
     for idx, (c, p) in ends.items():
         if idx in occ or idx in barred:
