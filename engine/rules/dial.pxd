@@ -1,13 +1,16 @@
 # C types for engine/rules/dial.py when engine.accel compiles it; plain Python ignores this.
 cimport cython
 
-@cython.locals(nbr="int[:]", cost="int[:]", terrain_cost="int[:]", blocked="unsigned char[:]",
-               k=cython.int, c=cython.int, m=cython.int, count=cython.int)
 cpdef int list_steps(object steps, int i) except -1
+
+@cython.locals(k=cython.int, c=cython.int, m=cython.int, listed=cython.int)
+cdef int _list_row(int[:] nbr, int[:] cost, int[:] terrain_cost, unsigned char[:] blocked,
+                   unsigned char[:] count, tuple near, int i) except -1
 
 @cython.locals(dist="int[:]", parent="int[:]", flags="unsigned char[:]", order="int[:]",
                node="int[:]", nxt="int[:]", head="int[:]", tail="int[:]", nbr="int[:]",
-               cost="int[:]", count="unsigned char[:]",
+               cost="int[:]", count="unsigned char[:]", terrain_cost="int[:]",
+               blocked="unsigned char[:]", neighbours=list,
                far=cython.int, meadow=cython.int, near=cython.int, contact=cython.int,
                unlisted=cython.int, degree=cython.int, c=cython.int, queued=cython.int,
                reached=cython.int, s=cython.int, stop=cython.int, any_board=cython.bint,

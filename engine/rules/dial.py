@@ -83,17 +83,22 @@ class Buffers:
 def list_steps(steps: Steps, i: int) -> int:
     """List the steps of index `i` (the neighbours that are not blocked and cost a finite
     number of half points, in direction order) and return their count."""
-    nbr, cost, terrain_cost, blocked = steps.nbr, steps.cost, steps.terrain_cost, steps.blocked
+    return _list_row(steps.nbr, steps.cost, steps.terrain_cost, steps.blocked, steps.count,
+                     steps.neighbours[i], i)
+
+
+def _list_row(nbr, cost, terrain_cost, blocked, count, near: tuple[int, ...], i: int) -> int:
+    """`list_steps` on the steps' buffers, for index `i` whose neighbours are `near`."""
     k = i * DEGREE
-    for m in steps.neighbours[i]:
+    for m in near:
         c = terrain_cost[m]
         if not blocked[m] and c > 0:
             nbr[k] = m
             cost[k] = c
             k += 1
-    count = k - i * DEGREE
-    steps.count[i] = count
-    return count
+    listed = k - i * DEGREE
+    count[i] = listed
+    return listed
 
 
 def expand(steps: Steps, b: Buffers, starts: tuple[int, ...], budget: int, last_step: int,
@@ -112,6 +117,7 @@ def expand(steps: Steps, b: Buffers, starts: tuple[int, ...], budget: int, last_
     dist, parent, flags, order = b.dist, b.parent, b.flags, b.order
     node, nxt, head, tail = b.node, b.next, b.head, b.tail
     nbr, cost, count = steps.nbr, steps.cost, steps.count
+    terrain_cost, blocked, neighbours = steps.terrain_cost, steps.blocked, steps.neighbours
     # the constants as locals: C integers when compiled, not module lookups in the loop
     far, meadow, near, contact, unlisted = FAR, MEADOW, NEAR_ENTRANCE, CONTACT, UNLISTED
     degree = DEGREE
@@ -159,7 +165,7 @@ def expand(steps: Steps, b: Buffers, starts: tuple[int, ...], budget: int, last_
                 flagged.append((idx, c))
             listed = count[idx]
             if listed == unlisted:
-                listed = list_steps(steps, idx)
+                listed = _list_row(nbr, cost, terrain_cost, blocked, count, neighbours[idx], idx)
             first = idx * degree
             if fits and not flags[idx] & contact:
                 # the common case: every step stays within the budget and none ends the

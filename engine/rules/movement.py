@@ -260,9 +260,9 @@ def _search(state: State, unit: Unit, bare: bool
             enemies.append(at)
             if e.mclass == "foot" and water[at]:
                 continue
-            melee = row.get(e.type.id)
-            if melee is None:
-                melee = game.can_melee_row(row, e.type, unit.type)
+            # `in` and `[]`, not `row.get`: compiled, a method call costs several lookups
+            kind = e.type.id
+            melee = row[kind] if kind in row else game.can_melee_row(row, e.type, unit.type)
             if melee:
                 givers.append(at)
         elif (can_board and e.type.capacity and e.nation == nation
