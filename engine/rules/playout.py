@@ -8,6 +8,7 @@ ends.
 
 from __future__ import annotations
 
+from engine.gcpause import gc_paused
 from engine.rules.actions import Action, EndPhase, Move, Surrender
 from engine.rules.dice import Dice, seed_state
 from engine.rules.movement import move_choices
@@ -44,12 +45,15 @@ def play_random(s: State, seed: int | str = 0, max_rounds: int = 30,
     # without explicit chance nothing waits at a chance node: apply_unchecked's test skipped
     apply = (s.apply_action if checked else
              s.apply_unchecked if explicit else s.apply_unchecked_now)
-    while not s.is_terminal():
-        if explicit and s.is_chance_node():  # roll as the automatic game would
-            s.apply_chance(s.sample_chance())
-            continue
-        if s.round > max_rounds:
-            apply(Surrender())
-            break
-        apply(random_action(s, rng))
+    # A game allocates many short-lived containers and few cycles: the collector's runs
+    # during it cost more than they free (as in engine.ai.simulate).
+    with gc_paused():
+        while not s.is_terminal():
+            if explicit and s.is_chance_node():  # roll as the automatic game would
+                s.apply_chance(s.sample_chance())
+                continue
+            if s.round > max_rounds:
+                apply(Surrender())
+                break
+            apply(random_action(s, rng))
     return s
