@@ -25,7 +25,7 @@ from engine.ai.base import Decision
 from engine.hexes import Hex
 from engine.rules.actions import Action, EndPhase, Move, Surrender, Unload
 from engine.rules.dice import Dice, seed_state
-from engine.rules.movement import CAPTURE, MoveOption, may_capture, move_choices
+from engine.rules.movement import CAPTURE, MoveOption, choices_of_movable, may_capture
 from engine.rules.state import State
 from engine.rules.unit import Unit
 
@@ -126,7 +126,7 @@ class RandomBot:
                 return None
             return options[self._pick(sorted(options))].action()
         # legal_moves' targets without an option object (cost and path) for every move
-        moves, specials = move_choices(s, u)
+        moves, specials = choices_of_movable(s, u)  # u is one of s.movable_units()
         if not specials:  # the common case: plain moves only, no target to look up
             return Move(u.id, self._pick(sorted(moves))) if moves else None
         targets: dict[Hex, MoveOption | None] = dict.fromkeys(moves)

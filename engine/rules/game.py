@@ -126,6 +126,9 @@ class Game:
         self.nations = [s.nation for s in self.seats]
         self.team_of = {s.nation: s.team for s in self.seats}
         self.players = len(self.seats)
+        # The ruleset's first-round army counts for this many players (asked for every unit
+        # on every move and attack listing).
+        self.first_round_armies = self.ruleset.first_round_armies.get(self.players) or []
         if self.players not in (2, 4) or len(set(self.nations)) != self.players:
             raise ScenarioError(
                 _("scenario {id!r} needs 2 or 4 seats of different nations", id=scenario.id)

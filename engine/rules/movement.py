@@ -195,6 +195,12 @@ def move_choices(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]
     return _search(state, unit, True)  # type: ignore[return-value]
 
 
+def choices_of_movable(state: State, unit: Unit) -> tuple[list[Hex], list[MoveOption]]:
+    """`move_choices` of a unit `State.movable_units` has just listed (it may move: no
+    second `State.can_move`)."""
+    return _search(state, unit, True)  # type: ignore[return-value]
+
+
 def may_capture(state: State, unit: Unit) -> bool:
     """Whether `legal_moves(state, unit)` can hold a "capture" option: a foot soldier that may
     move and capture, outside a fort, next to (or in a trench reaching) the entrance of a fort

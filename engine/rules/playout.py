@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.gcpause import gc_paused
 from engine.rules.actions import Action, EndPhase, Move, Surrender
 from engine.rules.dice import Dice, seed_state
-from engine.rules.movement import move_choices
+from engine.rules.movement import choices_of_movable
 from engine.rules.state import State
 
 
@@ -21,7 +21,7 @@ def random_action(s: State, rng: Dice, max_actions_per_phase: int = 6) -> Action
         movable = s.movable_units()
         if movable and rng.below(max_actions_per_phase) != 0:
             u = movable[rng.below(len(movable))]
-            moves, specials = move_choices(s, u)  # = s.legal_moves(u), split by kind
+            moves, specials = choices_of_movable(s, u)  # = s.legal_moves(u), split by kind
             if specials and rng.below(3) == 0:
                 return specials[rng.below(len(specials))].action()
             if moves:

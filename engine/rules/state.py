@@ -267,8 +267,7 @@ class State:
             return True
         # army_allowance's "no limit" answer, tested without building it (asked for every
         # unit on every move and attack listing)
-        game = self.game
-        table = game.ruleset.first_round_armies.get(game.players)
+        table = self.game.first_round_armies
         if not table or self.first_player is None or not 1 <= self.round <= len(table):
             return True
         limit, excluded = self.army_allowance()
@@ -285,7 +284,7 @@ class State:
         the player was also restricted in the round before, the armies it moved then are
         excluded ("round 2: the remaining 2 armies").
         """
-        table = self.game.ruleset.first_round_armies.get(self.game.players) or []
+        table = self.game.first_round_armies
         if self.first_player is None or not 1 <= self.round <= len(table):
             return None, []
         position = (self.current - self.first_player) % self.game.players
