@@ -40,6 +40,7 @@ from engine.rules.dice import Dice
 from engine.rules.game import Game
 from engine.rules.playout import play_random
 from engine.rules.state import State
+from tests.benchmarks.say import say
 from tests.engine.rules.fixtures import empty_state, game_map, ruleset
 
 _medians: dict[str, float] = {}
@@ -123,7 +124,7 @@ def test_bench_legal_moves(benchmark, case):
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_bench_networkx_baseline(benchmark, case):
+def test_bench_networkx_baseline(benchmark, case, pytestconfig):
     s = CASES[case]()
     car = _car_in_the_middle(s)
     g = _terrain_graph(s, car.pos if case == "1000x1000" else None)
@@ -139,9 +140,10 @@ def test_bench_networkx_baseline(benchmark, case):
     engine = _medians.get(f"engine/{case}")
     if engine:
         nxm = _medians[f"networkx/{case}"]
-        print(f"\nlegal moves, speed 4, {case} map: engine median {engine * 1e3:.3f} ms, "
-              f"networkx median {nxm * 1e3:.3f} ms, engine/networkx = {engine / nxm:.2f}; "
-              f"{_mode()}")
+        say(pytestconfig,
+            f"\nlegal moves, speed 4, {case} map: engine median {engine * 1e3:.3f} ms, "
+            f"networkx median {nxm * 1e3:.3f} ms, engine/networkx = {engine / nxm:.2f}; "
+            f"{_mode()}")
 
 
 def _remove(s: State, u) -> None:
@@ -188,7 +190,7 @@ def test_bench_random_games_default_2p(benchmark):
     _medians["random games"] = benchmark.stats.stats.median
 
 
-def test_bench_replayed_games_default_2p(benchmark):
+def test_bench_replayed_games_default_2p(benchmark, pytestconfig):
     _recorded_games()
     counter = [0]
     s = benchmark.pedantic(_replayed_game, args=(counter,), rounds=GAMES, iterations=1)
@@ -196,7 +198,8 @@ def test_bench_replayed_games_default_2p(benchmark):
     replay = benchmark.stats.stats.median
     played = _medians.get("random games")
     if played:
-        print(f"\nrandom games on default-2p (30 rounds cap, seeds 1-{GAMES}): median "
-              f"{played * 1e3:.1f} ms = {1 / played:.1f} games/s; replaying the same actions: "
-              f"median {replay * 1e3:.1f} ms = {1 / replay:.1f} games/s; "
-              f"play/replay = {played / replay:.2f}; {_mode()}")
+        say(pytestconfig,
+            f"\nrandom games on default-2p (30 rounds cap, seeds 1-{GAMES}): median "
+            f"{played * 1e3:.1f} ms = {1 / played:.1f} games/s; replaying the same actions: "
+            f"median {replay * 1e3:.1f} ms = {1 / replay:.1f} games/s; "
+            f"play/replay = {played / replay:.2f}; {_mode()}")

@@ -40,6 +40,7 @@ from exporters.png import map_to_png, png_bytes
 from exporters.tiled import build_tiled, export_tiled, tiled_to_tmx
 from exporters.tiled_import import import_tiled
 from exporters.tiledxml import read_map
+from tests.benchmarks.say import say
 
 WIDTH, HEIGHT = 400, 250  # 100,000 hexes
 BIG = 1000  # 1000 x 1000: the largest map the editor and validator accept
@@ -181,7 +182,7 @@ def test_export_100k_hexes_to_png_same_size(benchmark, big_map):
     assert data.startswith(b"\x89PNG")
 
 
-def test_png_against_pillow_alternating(benchmark, big_map):
+def test_png_against_pillow_alternating(benchmark, big_map, pytestconfig):
     """The goal's ratio (PNG export <= 1.5x Pillow polygons) from runs that alternate, so a
     busy spell of the shared machine slows both sides alike; medians of 5 each."""
     benchmark.group = "png 100k alternating"
@@ -200,8 +201,8 @@ def test_png_against_pillow_alternating(benchmark, big_map):
     export, baseline = (statistics.median(times[k]) for k in ("export", "pillow"))
     benchmark.extra_info.update(export_s=round(export, 3), pillow_s=round(baseline, 3),
                                 ratio=round(export / baseline, 2))
-    print(f"\nPNG 100k, alternating: export median {export:.3f} s, Pillow polygons median "
-          f"{baseline:.3f} s, export/Pillow = {export / baseline:.2f}")
+    say(pytestconfig, f"\nPNG 100k, alternating: export median {export:.3f} s, Pillow polygons "
+        f"median {baseline:.3f} s, export/Pillow = {export / baseline:.2f}")
 
 
 def test_export_100k_hexes_to_pdf(benchmark, big_map):
