@@ -17,7 +17,7 @@ cdef int _list_row(int[:] nbr, int[:] cost, int[:] terrain_cost, unsigned char[:
                at=cython.int, rem=cython.int, enter_ok=cython.bint, board_ok=cython.bint,
                last_ok=cython.bint, fits=cython.bint, idx=cython.int, listed=cython.int,
                first=cython.int, k=cython.int, n=cython.int, nc=cython.int, was=cython.int,
-               in_contact=cython.bint, flagged=list)
+               in_contact=cython.bint, tested=cython.bint, flagged=list)
 cpdef tuple expand(object steps, object b, tuple starts, int budget, int last_step, int top,
                    int enter_from, set board_from, int board_cost, dict ends)
 

@@ -167,44 +167,26 @@ def expand(steps: Steps, b: Buffers, starts: tuple[int, ...], budget: int, last_
             if listed == unlisted:
                 listed = _list_row(nbr, cost, terrain_cost, blocked, count, neighbours[idx], idx)
             first = idx * degree
-            if fits and not flags[idx] & contact:
-                # the common case: every step stays within the budget and none ends the
-                # move in contact, so the loop below without those two tests
-                for k in range(first, first + listed):
-                    n = nbr[k]
-                    nc = c + cost[k]
-                    was = dist[n]
-                    if nc < was:
-                        if was == far:
-                            order[reached] = n
-                            reached += 1
-                        dist[n] = nc
-                        parent[n] = idx
-                        node[queued] = n
-                        nxt[queued] = -1
-                        if tail[nc] < 0:
-                            head[nc] = queued
-                        else:
-                            nxt[tail[nc]] = queued
-                        tail[nc] = queued
-                        queued += 1
-                continue
             in_contact = flags[idx] & contact
+            # in the common case every step stays within the budget and none ends the move
+            # in contact: the steps need neither test
+            tested = in_contact or not fits
             for k in range(first, first + listed):
-                # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it
-                # are dropped with every occupied hex by the caller
                 n = nbr[k]
                 nc = c + cost[k]
-                if nc > budget:
-                    # every end costs at most the budget: the first one stays
-                    if last_ok and flags[n] & meadow and n not in ends:
-                        ends[n] = (budget, idx)
-                    continue
-                if in_contact and flags[n] & contact:
-                    old_end = ends.get(n)
-                    if old_end is None or nc < old_end[0]:
-                        ends[n] = (nc, idx)
-                    continue
+                if tested:
+                    if nc > budget:
+                        # every end costs at most the budget: the first one stays
+                        if last_ok and flags[n] & meadow and n not in ends:
+                            ends[n] = (budget, idx)
+                        continue
+                    if in_contact and flags[n] & contact:
+                        old_end = ends.get(n)
+                        if old_end is None or nc < old_end[0]:
+                            ends[n] = (nc, idx)
+                        continue
+                # an enemy's hex (BLOCKED) is never entered; move-ending arrivals on it are
+                # dropped with every occupied hex by the caller
                 was = dist[n]
                 if nc < was:
                     if was == far:
