@@ -294,11 +294,11 @@ def _search(state: State, unit: Unit, bare: bool
         for n in board.whole_row(mclass, unit.pos):  # water: the whole move, from a hex only
             if n not in occ:
                 ends[n] = (budget, unit.pos)
-    # leaving a fort starts out of contact: its entrances leave the contact hexes
-    mark(buffers, occ, enemies, givers, neighbours, starts if start_fort is not None else ())
-
     reached = 0
     try:
+        # leaving a fort starts out of contact: its entrances leave the contact hexes
+        mark(buffers, occ, enemies, givers, neighbours,
+             starts if start_fort is not None else ())
         buffers.fit(budget, len(starts))
         reached, flagged = expand(board.search_steps(mclass), buffers, starts, budget,
                                   last_step, board.top_step(mclass),
@@ -314,19 +314,19 @@ def _search(state: State, unit: Unit, bare: bool
         # most searches find no enter or board option and start next to no entrance (no
         # capture): no trace, no option objects
         utype = unit.type
-        optional = bare and not (specials or (
+        no_options = bare and not (specials or (
             start_fort is None and utype.can_capture and utype.unit_class == "foot"
             and any(entrances_near[at] for at in long or (unit.pos,))))
         if bare and not (barred or cargo):
             choices = dial_targets(buffers, hexes, first, reached, ends)
-            if optional:
+            if no_options:
                 return choices, []
             trace = _Trace(hexes, parents(buffers, reached), unit.id)
             return choices, _special_options(state, unit, specials, trace, long, budget)
         parent = parents(buffers, reached)
         order = list(buffers.order[first:reached])
         if bare:
-            options = [] if optional else _special_options(
+            options = [] if no_options else _special_options(
                 state, unit, specials, _Trace(hexes, parent, unit.id), long, budget)
             return _choices(state, unit, order, ends, parent, barred, options)
         trace = _Trace(hexes, parent, unit.id)
