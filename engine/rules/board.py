@@ -102,11 +102,10 @@ class Board:
     costs: dict[str, list[int]]  # movement class -> index -> half points, IMPASSABLE, WHOLE_MOVE
     meadow: bytearray  # 1 where the last-step-to-meadow exception applies
     water: bytearray
-    # Per movement class and index: (neighbour, cost) of the ordinary steps (not blocked,
-    # finite cost), and the neighbours that take a whole move, each row built when a search
-    # first needs it (None before; see `step_row`), so a million-hex map costs only the rows
-    # that are used; per index, adjacent entrances.
-    steps: dict[str, list[tuple[tuple[int, int], ...] | None]]
+    # Per movement class and index the neighbours that take a whole move, each row built
+    # when a search first needs it (None before; see `whole_row`), so a million-hex map costs
+    # only the rows that are used (the ordinary steps: `search_steps`); per index, adjacent
+    # entrances.
     whole: dict[str, list[tuple[int, ...] | None]]
     entrances_near: list[tuple[int, ...]]
     # The buffers the move search borrows and hands back reset, so a search allocates
@@ -177,7 +176,6 @@ class Board:
         water_id = TERRAIN_ID["water"]
         meadow = bytearray(1 if effective[t] == "meadow" else 0 for t in terrain)
         water = bytearray(1 if t == water_id else 0 for t in terrain)
-        steps: dict[str, list[tuple[tuple[int, int], ...] | None]] = {}
         whole: dict[str, list[tuple[int, ...] | None]] = {}
         near: dict[int, tuple[int, ...]] = {}
         for e in entrance_fort:
@@ -188,7 +186,7 @@ class Board:
             entrances_near[m] = row
         return cls(
             hexes, index_of, neighbours, terrain, blocked, entrance_fort,
-            fort_entrances, costs, meadow, water, steps, whole, entrances_near,
+            fort_entrances, costs, meadow, water, whole, entrances_near,
         )
 
     @classmethod
@@ -218,28 +216,6 @@ class Board:
         water = self.water
         blocked = self.blocked
         return tuple(i for i in range(len(water)) if water[i] and not blocked[i])
-
-    def step_rows(self, mclass: str) -> list[tuple[tuple[int, int], ...] | None]:
-        """Per index the steps of a movement class, None where `step_row` has not built them
-        yet (KeyError for a class the ruleset has no costs for)."""
-        rows = self.steps.get(mclass)
-        if rows is None:
-            if mclass not in self.costs:
-                raise KeyError(mclass)
-            rows = self.steps[mclass] = [None] * len(self.hexes)
-        return rows
-
-    def step_row(self, mclass: str, i: int) -> tuple[tuple[int, int], ...]:
-        """(neighbour, cost) of the ordinary steps of a movement class from index `i`: the
-        neighbours that are not blocked and cost a finite number of half points."""
-        rows = self.step_rows(mclass)
-        row = rows[i]
-        if row is None:
-            cost = self.costs[mclass]
-            blocked = self.blocked
-            row = rows[i] = tuple(
-                (m, cost[m]) for m in self.neighbours[i] if not blocked[m] and cost[m] > 0)
-        return row
 
     def top_step(self, mclass: str) -> int:
         """The dearest ordinary step of a movement class on this board, in half points."""
@@ -274,8 +250,9 @@ class Board:
         return state
 
     def search_steps(self, mclass: str) -> Steps:
-        """The steps of a movement class as the move search reads them (`engine.rules.dial`;
-        KeyError for a class the ruleset has no costs for)."""
+        """The ordinary steps of a movement class (to the neighbours that are not blocked and
+        cost a finite number of half points), listed per hex on first use, as the move search
+        reads them (`engine.rules.dial`; KeyError for a class the ruleset has no costs for)."""
         steps = self._search_steps.get(mclass)
         if steps is None:
             steps = self._search_steps[mclass] = Steps(self.neighbours, self.blocked,

@@ -33,9 +33,10 @@ def _zeroed_ints(count: int) -> Any:
 
 
 class Steps:
-    """The ordinary steps of one movement class on one board, listed per index on first use
-    (as `Board.step_row`): neighbour `nbr[i * DEGREE + k]` costs `cost[i * DEGREE + k]`
-    half points for k below `count[i]` (UNLISTED before)."""
+    """The ordinary steps of one movement class on one board (to the neighbours that are not
+    blocked and cost a finite number of half points), listed per index on first use:
+    neighbour `nbr[i * DEGREE + k]` costs `cost[i * DEGREE + k]` half points for k below
+    `count[i]` (UNLISTED before)."""
 
     def __init__(self, neighbours: list[tuple[int, ...]], blocked: bytearray,
                  terrain_cost: list[int]) -> None:
@@ -85,6 +86,15 @@ def list_steps(steps: Steps, i: int) -> int:
     number of half points, in direction order) and return their count."""
     return _list_row(steps.nbr, steps.cost, steps.terrain_cost, steps.blocked, steps.count,
                      steps.neighbours[i], i)
+
+
+def step_targets(steps: Steps, i: int) -> list[int]:
+    """The neighbours index `i` has an ordinary step to, in direction order."""
+    count = steps.count[i]
+    if count == UNLISTED:
+        count = list_steps(steps, i)
+    first = i * DEGREE
+    return list(steps.nbr[first:first + count])
 
 
 def _list_row(nbr, cost, terrain_cost, blocked, count, near: tuple[int, ...], i: int) -> int:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.hexes import Hex
 from engine.rules import trenches
 from engine.rules.actions import Action, BoardTransport, Capture, Enter, Move
-from engine.rules.dial import expand, mark, parents, reset
+from engine.rules.dial import expand, mark, parents, reset, step_targets
 from engine.rules.dial import targets as dial_targets
 
 if TYPE_CHECKING:
@@ -377,7 +377,7 @@ def _specials(board: Board, mclass: str, flagged: list[tuple[int, int]], budget:
                     if old is None or c + _ENTER_COST < old[0]:
                         specials[n] = (c + _ENTER_COST, idx, ENTER, fid)
         if rem >= _BOARD_COST and idx in board_from:
-            for n, _ in board.step_row(mclass, idx):
+            for n in step_targets(board.search_steps(mclass), idx):
                 if n in transports:
                     old = specials.get(n)
                     if old is None or c + _BOARD_COST < old[0]:

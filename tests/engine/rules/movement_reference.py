@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.hexes import Hex
 from engine.rules import trenches
-from engine.rules.board import half_points
+from engine.rules.board import Board, half_points
 from engine.rules.movement import contact_map
 from engine.rules.state import State, Unit
 
@@ -68,7 +68,7 @@ def reference_moves(state: State, unit: Unit) -> dict[Hex, Option]:
                         old = specials.get(n)
                         if old is None or c + 1 < old[0]:
                             specials[n] = (c + 1, code, "enter", fid)
-            for n, tc in board.step_row(unit.mclass, idx):
+            for n, tc in step_row(board, unit.mclass, idx):
                 other = occ.get(n)
                 if other is not None:
                     if other.team != unit.team:
@@ -132,3 +132,12 @@ def reference_moves(state: State, unit: Unit) -> dict[Hex, Option]:
                     out[hexes[n]] = (budget / 2, "capture", fid, None,
                                      path(at * 2 + contact[at], n))
     return out
+
+
+def step_row(board: Board, mclass: str, i: int) -> tuple[tuple[int, int], ...]:
+    """(neighbour, cost) of the ordinary steps from index `i`: the neighbours that are not
+    blocked and cost a finite number of half points (what the board listed before
+    `engine.rules.dial` did)."""
+    cost = board.costs[mclass]
+    return tuple((m, cost[m]) for m in board.neighbours[i]
+                 if not board.blocked[m] and cost[m] > 0)

@@ -1,5 +1,5 @@
-"""The move search's buffers and steps (engine.rules.dial): listed as `Board.step_row` lists
-them, handed back clean after every search, and left out when a game is pickled."""
+"""The move search's buffers and steps (engine.rules.dial): listed as the reference search
+lists them, handed back clean after every search, and left out when a game is pickled."""
 
 from __future__ import annotations
 
@@ -7,10 +7,19 @@ import pickle
 
 from engine.content import load_scenario
 from engine.paths import CONTENT_DIR
-from engine.rules.dial import DEGREE, FAR, MEADOW, NEAR_ENTRANCE, UNLISTED, list_steps
+from engine.rules.dial import (
+    DEGREE,
+    FAR,
+    MEADOW,
+    NEAR_ENTRANCE,
+    UNLISTED,
+    list_steps,
+    step_targets,
+)
 from engine.rules.game import Game
 from engine.rules.playout import play_random
 from engine.rules.state import State
+from tests.engine.rules.movement_reference import step_row
 
 
 def _played(rounds: int = 4, seed: int = 5) -> State:
@@ -29,7 +38,8 @@ def test_steps_are_the_boards_step_rows_for_every_hex_and_class():
                 count = list_steps(steps, i)
             listed = [(steps.nbr[i * DEGREE + k], steps.cost[i * DEGREE + k])
                       for k in range(count)]
-            assert listed == list(board.step_row(mclass, i)), (mclass, i)
+            assert listed == list(step_row(board, mclass, i)), (mclass, i)
+            assert step_targets(steps, i) == [n for n, _ in listed]
 
 
 def test_every_search_hands_its_buffers_back_clean():
